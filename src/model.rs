@@ -1,0 +1,207 @@
+//! Typed records produced by the parsers. No I/O, no polars: `frame` turns these into DataFrames.
+
+use serde::Serialize;
+
+/// Which log family a file belongs to (detected from content).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GcFormat {
+    Jrockit,
+    Hotspot,
+    Unified,
+}
+
+impl GcFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GcFormat::Jrockit => "jrockit",
+            GcFormat::Hotspot => "hotspot",
+            GcFormat::Unified => "unified",
+        }
+    }
+}
+
+/// What a record stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Record {
+    /// One stop-the-world GC pause.
+    Pause,
+    /// A whole collection whose individual pauses are itemised as `Pause` records with the
+    /// same `gc_id` (JRockit with `-Xverbose:gcpause`). Its duration is the sum of its pauses.
+    Collection,
+    /// A concurrent phase: the application keeps running, so never counted as a pause.
+    Concurrent,
+    /// A safepoint stop (`Total time for which application threads were stopped`, JDK 17+
+    /// `Safepoint "..."`): kept apart from GC pauses.
+    Safepoint,
+}
+
+impl Record {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Record::Pause => "pause",
+            Record::Collection => "collection",
+            Record::Concurrent => "concurrent",
+            Record::Safepoint => "safepoint",
+        }
+    }
+}
+
+/// The kind of a GC event, as far as the log tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Young,
+    Mixed,
+    /// An old-generation collection that is not a full GC (JRockit OC, Shenandoah/ZGC cycles).
+    Old,
+    Full,
+    InitialMark,
+    Remark,
+    Cleanup,
+    /// A pause inside a concurrent cycle that has no better name (Shenandoah/ZGC phases...).
+    Other,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Young => "young",
+            Kind::Mixed => "mixed",
+            Kind::Old => "old",
+            Kind::Full => "full",
+            Kind::InitialMark => "initial-mark",
+            Kind::Remark => "remark",
+            Kind::Cleanup => "cleanup",
+            Kind::Other => "other",
+        }
+    }
+}
+
+/// One event. Strings (collector, cause, phase name) are interned in `GcLog::strings` so that
+/// parsing allocates per distinct name, not per event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GcEvent {
+    pub record: Record,
+    pub kind: Kind,
+    /// Start, seconds since JVM start, where the log says it.
+    pub uptime_s: Option<f64>,
+    /// Start, wall clock (milliseconds since the Unix epoch, local time of the log taken as UTC),
+    /// where the log says it.
+    pub wall_ms: Option<i64>,
+    pub duration_ms: f64,
+    /// Interned: collector or generation name, e.g. "ParNew", "G1", "Nursery". 0 = unknown.
+    pub collector: u32,
+    /// Interned: GC cause, e.g. "Allocation Failure". 0 = none.
+    pub cause: u32,
+    /// Interned: the phase / event name as the log writes it, e.g. "Pause Young (Normal)",
+    /// "CMS-concurrent-mark", "OC:Main". 0 = none.
+    pub name: u32,
+    pub heap_before_kb: Option<u64>,
+    pub heap_after_kb: Option<u64>,
+    pub heap_total_kb: Option<u64>,
+    /// Collection number where the log has one (JRockit `[OC#3]`, unified `GC(3)`, `#3:`).
+    pub gc_id: Option<u64>,
+    /// True for a `Pause` that is itemised under a `Collection` record with the same `gc_id`.
+    pub in_collection: bool,
+    /// 1-based line number where the event starts.
+    pub line: u64,
+}
+
+impl GcEvent {
+    pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
+        GcEvent {
+            record,
+            kind,
+            uptime_s: None,
+            wall_ms: None,
+            duration_ms,
+            collector: 0,
+            cause: 0,
+            name: 0,
+            heap_before_kb: None,
+            heap_after_kb: None,
+            heap_total_kb: None,
+            gc_id: None,
+            in_collection: false,
+            line,
+        }
+    }
+}
+
+/// A small string interner: index 0 is the empty string ("none").
+#[derive(Debug, Clone)]
+pub struct Strings {
+    list: Vec<String>,
+    map: std::collections::HashMap<String, u32>,
+}
+
+impl Default for Strings {
+    fn default() -> Self {
+        let mut s = Strings {
+            list: Vec::new(),
+            map: std::collections::HashMap::new(),
+        };
+        s.list.push(String::new());
+        s.map.insert(String::new(), 0);
+        s
+    }
+}
+
+impl Strings {
+    pub fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.map.get(s) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.list.push(s.to_owned());
+        self.map.insert(s.to_owned(), i);
+        i
+    }
+    pub fn get(&self, i: u32) -> &str {
+        self.list.get(i as usize).map(String::as_str).unwrap_or("")
+    }
+}
+
+/// A line the parser could not make sense of: kept (the first few) for the stderr report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadLine {
+    pub line: u64,
+    pub text: String,
+}
+
+/// How many bad lines are kept verbatim for the report; the rest are only counted.
+pub const BAD_LINES_KEPT: usize = 5;
+
+/// Everything a GC parser learned from one log.
+#[derive(Debug, Clone, Default)]
+pub struct GcLog {
+    pub events: Vec<GcEvent>,
+    pub strings: Strings,
+    /// Run metadata in log order: ("gc_strategy", "gencon"), ("heap_size_kb", "1048576"), ...
+    pub meta: Vec<(String, String)>,
+    /// Lines in the input (a last line without newline counts).
+    pub lines: u64,
+    /// Lines not understood (neither an event, nor known header/detail/noise).
+    pub skipped_lines: u64,
+    pub bad: Vec<BadLine>,
+}
+
+impl GcLog {
+    /// Count a line as not understood; keep the first few verbatim.
+    pub fn skip(&mut self, line: u64, text: &[u8]) {
+        self.skipped_lines += 1;
+        if self.bad.len() < BAD_LINES_KEPT {
+            let mut t = String::from_utf8_lossy(text).into_owned();
+            if t.len() > 200 {
+                let mut cut = 200;
+                while !t.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                t.truncate(cut);
+            }
+            self.bad.push(BadLine { line, text: t });
+        }
+    }
+}

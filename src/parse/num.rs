@@ -1,0 +1,336 @@
+//! Small allocation-free scanners shared by the parsers: numbers, memory sizes, timestamps.
+
+/// Parse a decimal number such as `12`, `0.0123`, `1,234` (comma as decimal separator, as some
+/// locales write it) or `-3.5e-4` from the start of `s`. Returns the value and bytes consumed.
+pub fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
+    let mut i = 0;
+    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
+        i += 1;
+    }
+    let int_start = i;
+    let mut int: u64 = 0;
+    let mut int_digits = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        if int_digits < 18 {
+            int = int * 10 + (s[i] - b'0') as u64;
+        }
+        int_digits += 1;
+        i += 1;
+    }
+    let mut frac: u64 = 0;
+    let mut frac_digits: i32 = 0;
+    if i + 1 < s.len() && (s[i] == b'.' || s[i] == b',') && s[i + 1].is_ascii_digit() {
+        i += 1;
+        while i < s.len() && s[i].is_ascii_digit() {
+            if frac_digits < 18 {
+                frac = frac * 10 + (s[i] - b'0') as u64;
+                frac_digits += 1;
+            }
+            i += 1;
+        }
+    }
+    if i == int_start || (int_digits == 0 && frac_digits == 0) {
+        return None;
+    }
+    if int_digits > 18 {
+        // Rare: fall back to the standard parser for huge values.
+        let txt = std::str::from_utf8(&s[..i]).ok()?.replace(',', ".");
+        return txt.parse().ok().map(|v| (v, i));
+    }
+    let mut v = int as f64 + frac as f64 / POW10[frac_digits as usize];
+    // Exponent (JDK 9+ logs may print e.g. 1.0e-05 in rare places).
+    if i + 1 < s.len() && (s[i] == b'e' || s[i] == b'E') {
+        let mut j = i + 1;
+        let neg = if s[j] == b'-' || s[j] == b'+' {
+            j += 1;
+            s[j - 1] == b'-'
+        } else {
+            false
+        };
+        let start = j;
+        let mut e: i32 = 0;
+        while j < s.len() && s[j].is_ascii_digit() && j - start < 4 {
+            e = e * 10 + (s[j] - b'0') as i32;
+            j += 1;
+        }
+        if j > start {
+            v *= 10f64.powi(if neg { -e } else { e });
+            i = j;
+        }
+    }
+    if s[0] == b'-' {
+        v = -v;
+    }
+    Some((v, i))
+}
+
+const POW10: [f64; 19] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18,
+];
+
+/// Parse a whole slice as a number (surrounding spaces allowed).
+pub fn float(s: &[u8]) -> Option<f64> {
+    let s = trim(s);
+    match float_prefix(s) {
+        Some((v, n)) if n == s.len() => Some(v),
+        _ => None,
+    }
+}
+
+/// Parse an unsigned integer prefix.
+pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    let mut v: u64 = 0;
+    let mut i = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        v = v.checked_mul(10)?.checked_add((s[i] - b'0') as u64)?;
+        i += 1;
+    }
+    if i == 0 {
+        None
+    } else {
+        Some((v, i))
+    }
+}
+
+/// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
+/// (rounded to the nearest KB) and bytes consumed. A bare number without unit is taken as KB.
+pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    let (v, mut i) = float_prefix(s)?;
+    if v < 0.0 {
+        return None;
+    }
+    // Allow one space before the unit ("1234 K" in CMS "YG occupancy").
+    let save = i;
+    if i < s.len() && s[i] == b' ' {
+        i += 1;
+    }
+    let mult = match s.get(i) {
+        Some(b'B') => {
+            i += 1;
+            1.0 / 1024.0
+        }
+        Some(b'K' | b'k') => {
+            i += 1;
+            1.0
+        }
+        Some(b'M' | b'm') => {
+            i += 1;
+            1024.0
+        }
+        Some(b'G' | b'g') => {
+            i += 1;
+            1024.0 * 1024.0
+        }
+        Some(b'T' | b't') => {
+            i += 1;
+            1024.0 * 1024.0 * 1024.0
+        }
+        _ => {
+            i = save;
+            1.0
+        }
+    };
+    if mult != 1.0 / 1024.0 && i > save && s.get(i) == Some(&b'B') {
+        i += 1; // "KB", "MB"
+    }
+    Some(((v * mult).round() as u64, i))
+}
+
+/// Trim ASCII whitespace on both sides.
+pub fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if first.is_ascii_whitespace() {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = s {
+        if last.is_ascii_whitespace() {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+/// Position of `needle` in `hay`.
+#[inline]
+pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    memchr::memmem::find(hay, needle)
+}
+
+/// Position of the last `needle` in `hay`.
+#[inline]
+pub fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    memchr::memmem::rfind(hay, needle)
+}
+
+#[inline]
+pub fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    memchr::memmem::find(hay, needle).is_some()
+}
+
+fn two(s: &[u8], i: usize) -> Option<u32> {
+    let a = *s.get(i)?;
+    let b = *s.get(i + 1)?;
+    if a.is_ascii_digit() && b.is_ascii_digit() {
+        Some(((a - b'0') * 10 + (b - b'0')) as u32)
+    } else {
+        None
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let m = m as i64;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+/// Parse an ISO-8601 stamp at the start of `s`: `2013-05-22T15:42:34.123+0200`,
+/// `2013-05-22T15:42:34.123+02:00`, `2012-09-21 12:04:02.308`, `2012-09-21 12:04:02,308`.
+/// Returns the local wall-clock time as milliseconds since the epoch (the offset is consumed
+/// but not applied: users read logs in the log's local time) and the bytes consumed.
+pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
+    if s.len() < 19 {
+        return None;
+    }
+    let year = (two(s, 0)? * 100 + two(s, 2)?) as i64;
+    if s[4] != b'-' || s[7] != b'-' || (s[10] != b'T' && s[10] != b' ') || s[13] != b':' || s[16] != b':' {
+        return None;
+    }
+    let mon = two(s, 5)?;
+    let day = two(s, 8)?;
+    let h = two(s, 11)?;
+    let mi = two(s, 14)?;
+    let sec = two(s, 17)?;
+    if !(1..=12).contains(&mon) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    let mut i = 19;
+    let mut ms: i64 = 0;
+    if i < s.len() && (s[i] == b'.' || s[i] == b',') {
+        i += 1;
+        let start = i;
+        let mut scale = 100;
+        while i < s.len() && s[i].is_ascii_digit() {
+            if scale > 0 {
+                ms += (s[i] - b'0') as i64 * scale;
+                scale /= 10;
+            }
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+    }
+    // Optional zone: Z, +hhmm, +hh:mm, -hhmm.
+    if i < s.len() && s[i] == b'Z' {
+        i += 1;
+    } else if i < s.len() && (s[i] == b'+' || s[i] == b'-') && two(s, i + 1).is_some() {
+        let j = i + 3;
+        if s.get(j) == Some(&b':') && two(s, j + 1).is_some() {
+            i = j + 3;
+        } else if two(s, j).is_some() {
+            i = j + 2;
+        }
+    }
+    let days = days_from_civil(year, mon, day);
+    let t = ((days * 24 + h as i64) * 60 + mi as i64) * 60 + sec as i64;
+    Some((t * 1000 + ms, i))
+}
+
+/// Parse a C `asctime`-style stamp as JRockit writes it: `Thu Feb 21 15:06:32 2013`.
+/// Returns epoch milliseconds (local time taken as UTC) and bytes consumed.
+pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
+    // "Www Mmm dd hh:mm:ss yyyy" = 24 bytes; day may be space-padded ("Feb  1").
+    if s.len() < 24 || s[3] != b' ' || s[7] != b' ' {
+        return None;
+    }
+    const MONTHS: [&[u8]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let mon = MONTHS.iter().position(|m| *m == &s[4..7])? as u32 + 1;
+    let day = if s[8] == b' ' {
+        (s[9] as char).to_digit(10)?
+    } else {
+        two(s, 8)?
+    };
+    if s[10] != b' ' || s[13] != b':' || s[16] != b':' || s[19] != b' ' {
+        return None;
+    }
+    let h = two(s, 11)?;
+    let mi = two(s, 14)?;
+    let sec = two(s, 17)?;
+    let year = (two(s, 20)? * 100 + two(s, 22)?) as i64;
+    let days = days_from_civil(year, mon, day);
+    let t = ((days * 24 + h as i64) * 60 + mi as i64) * 60 + sec as i64;
+    Some((t * 1000, 24))
+}
+
+/// Format epoch milliseconds (local time taken as UTC) as `2012-09-21T10:05:14.536`.
+pub fn format_wall_ms(ms: i64) -> String {
+    match chrono::DateTime::from_timestamp_millis(ms) {
+        Some(t) => t.naive_utc().format("%Y-%m-%dT%H:%M:%S%.3f").to_string(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats() {
+        assert_eq!(float_prefix(b"0.2300771 secs"), Some((0.2300771, 9)));
+        assert_eq!(float_prefix(b"12"), Some((12.0, 2)));
+        assert_eq!(float_prefix(b"0,0123 secs"), Some((0.0123, 6)));
+        assert_eq!(float_prefix(b"-1.5"), Some((-1.5, 4)));
+        assert_eq!(float_prefix(b"1.0e-05x"), Some((1.0e-5, 7)));
+        assert_eq!(float_prefix(b"abc"), None);
+        assert_eq!(float_prefix(b"."), None);
+        assert_eq!(float(b" 3.25 "), Some(3.25));
+        assert_eq!(float(b"3.25x"), None);
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(size_kb_prefix(b"325407K->"), Some((325407, 7)));
+        assert_eq!(size_kb_prefix(b"4264185KB->"), Some((4264185, 9)));
+        assert_eq!(size_kb_prefix(b"24.0M(24.0M)"), Some((24576, 5)));
+        assert_eq!(size_kb_prefix(b"1G"), Some((1048576, 2)));
+        assert_eq!(size_kb_prefix(b"0.0B("), Some((0, 4)));
+        assert_eq!(size_kb_prefix(b"3072.0K"), Some((3072, 7)));
+        assert_eq!(size_kb_prefix(b"1234 K (5678 K)"), Some((1234, 6)));
+    }
+
+    #[test]
+    fn iso_dates() {
+        // 2013-05-22 is 15847 days after the epoch.
+        let base = 15847i64 * 86_400_000;
+        let t = base + ((15 * 60 + 42) * 60 + 34) * 1000 + 123;
+        assert_eq!(iso_datetime_prefix(b"2013-05-22T15:42:34.123+0200: 1.0"), Some((t, 28)));
+        assert_eq!(iso_datetime_prefix(b"2013-05-22T15:42:34.123+02:00]"), Some((t, 29)));
+        assert_eq!(iso_datetime_prefix(b"2013-05-22 15:42:34,123;"), Some((t, 23)));
+        assert_eq!(iso_datetime_prefix(b"2013-05-22 15:42:34"), Some((t - 123, 19)));
+        assert_eq!(iso_datetime_prefix(b"2013-13-22 15:42:34"), None);
+        assert_eq!(format_wall_ms(t), "2013-05-22T15:42:34.123");
+    }
+
+    #[test]
+    fn asctime() {
+        let (t, n) = asctime_prefix(b"Thu Feb 21 15:06:32 2013]").unwrap();
+        assert_eq!(n, 24);
+        assert_eq!(format_wall_ms(t), "2013-02-21T15:06:32.000");
+        let (t, _) = asctime_prefix(b"Fri Mar  1 01:02:03 2013").unwrap();
+        assert_eq!(format_wall_ms(t), "2013-03-01T01:02:03.000");
+    }
+}
