@@ -1,2 +1,16 @@
+//! gcperf: JVM garbage-collection logs and application performance logs into numbers, tables
+//! and charts.
+//!
+//! Data flows one way: `input` (files, gzip, detection) → `parse` (one parser per log family,
+//! typed records in `model`) → `frame` (polars DataFrames) → `analyze` (polars lazy queries) →
+//! `report` (tables, CSV, JSON). `cli` wires them to the command line.
+
+pub mod analyze;
+pub mod cli;
+pub mod error;
+pub mod frame;
+pub mod input;
+pub mod load;
 pub mod model;
 pub mod parse;
+pub mod report;

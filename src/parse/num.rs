@@ -203,7 +203,12 @@ pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
         return None;
     }
     let year = (two(s, 0)? * 100 + two(s, 2)?) as i64;
-    if s[4] != b'-' || s[7] != b'-' || (s[10] != b'T' && s[10] != b' ') || s[13] != b':' || s[16] != b':' {
+    if s[4] != b'-'
+        || s[7] != b'-'
+        || (s[10] != b'T' && s[10] != b' ')
+        || s[13] != b':'
+        || s[16] != b':'
+    {
         return None;
     }
     let mon = two(s, 5)?;
@@ -317,10 +322,22 @@ mod tests {
         // 2013-05-22 is 15847 days after the epoch.
         let base = 15847i64 * 86_400_000;
         let t = base + ((15 * 60 + 42) * 60 + 34) * 1000 + 123;
-        assert_eq!(iso_datetime_prefix(b"2013-05-22T15:42:34.123+0200: 1.0"), Some((t, 28)));
-        assert_eq!(iso_datetime_prefix(b"2013-05-22T15:42:34.123+02:00]"), Some((t, 29)));
-        assert_eq!(iso_datetime_prefix(b"2013-05-22 15:42:34,123;"), Some((t, 23)));
-        assert_eq!(iso_datetime_prefix(b"2013-05-22 15:42:34"), Some((t - 123, 19)));
+        assert_eq!(
+            iso_datetime_prefix(b"2013-05-22T15:42:34.123+0200: 1.0"),
+            Some((t, 28))
+        );
+        assert_eq!(
+            iso_datetime_prefix(b"2013-05-22T15:42:34.123+02:00]"),
+            Some((t, 29))
+        );
+        assert_eq!(
+            iso_datetime_prefix(b"2013-05-22 15:42:34,123;"),
+            Some((t, 23))
+        );
+        assert_eq!(
+            iso_datetime_prefix(b"2013-05-22 15:42:34"),
+            Some((t - 123, 19))
+        );
         assert_eq!(iso_datetime_prefix(b"2013-13-22 15:42:34"), None);
         assert_eq!(format_wall_ms(t), "2013-05-22T15:42:34.123");
     }

@@ -1,0 +1,211 @@
+//! GC figures: the per-file summary, the breakdown per pause kind and collector, the
+//! pause-duration distribution.
+
+use super::{band_index, band_labels, get_f64};
+use crate::frame::gc::*;
+use polars::prelude::*;
+use serde::Serialize;
+
+/// Default pause-duration bands, ms.
+pub const DEFAULT_BANDS: [f64; 6] = [10.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
+
+/// The `gc` object of the JSON contract.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GcSummary {
+    /// GC events: whole collections (a JRockit collection with itemised pauses counts once).
+    pub collections: u64,
+    /// Stop-the-world GC pauses (individual pauses where the log itemises them).
+    pub pauses: u64,
+    pub pause_total_ms: f64,
+    /// Longest single pause.
+    pub pause_max_ms: Option<f64>,
+    pub pause_mean_ms: Option<f64>,
+    pub pause_p50_ms: Option<f64>,
+    pub pause_p95_ms: Option<f64>,
+    pub pause_p99_ms: Option<f64>,
+    pub full_collections: u64,
+    pub concurrent_phases: u64,
+    pub safepoint_pauses: u64,
+    pub safepoint_total_ms: f64,
+    /// First event's start to last event's end, seconds.
+    pub span_s: Option<f64>,
+    /// Share of the span outside GC pauses, percent; null when the span is unknown or zero.
+    pub throughput_pct: Option<f64>,
+    pub heap_max_kb: Option<u64>,
+}
+
+fn is(c: &str, v: &str) -> Expr {
+    col(c).eq(lit(v.to_string()))
+}
+
+fn count_if(e: Expr) -> Expr {
+    e.cast(DataType::UInt64).sum()
+}
+
+/// Quantiles are linear interpolations between closest ranks (numpy's default), so p50 of
+/// [1, 2, 3, 4] is 2.5.
+fn q(e: Expr, p: f64) -> Expr {
+    e.quantile(lit(p), QuantileMethod::Linear)
+}
+
+pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
+    let pause = is(RECORD, "pause");
+    let collection = is(RECORD, "collection").or(pause.clone().and(col(IN_COLLECTION).not()));
+    let d = col(DURATION_MS);
+    let pd = d.clone().filter(pause.clone());
+    let end = col(T_S) + col(DURATION_MS) / lit(1000.0);
+    let out = df
+        .clone()
+        .lazy()
+        .select([
+            count_if(collection.clone()).alias("collections"),
+            count_if(pause.clone()).alias("pauses"),
+            pd.clone().sum().alias("pause_total_ms"),
+            pd.clone().max().alias("pause_max_ms"),
+            pd.clone().mean().alias("pause_mean_ms"),
+            q(pd.clone(), 0.50).alias("p50"),
+            q(pd.clone(), 0.95).alias("p95"),
+            q(pd, 0.99).alias("p99"),
+            count_if(collection.and(is(KIND, "full"))).alias("full"),
+            count_if(is(RECORD, "concurrent")).alias("concurrent"),
+            count_if(is(RECORD, "safepoint")).alias("safepoints"),
+            d.filter(is(RECORD, "safepoint"))
+                .sum()
+                .alias("safepoint_total_ms"),
+            (end.max() - col(T_S).min()).alias("span_s"),
+            col(HEAP_TOTAL_KB).max().alias("heap_max_kb"),
+        ])
+        .with_column(
+            // Never negative, never infinite: no span, no throughput.
+            when(col("span_s").gt(lit(0.0)))
+                .then(
+                    (lit(100.0) * (col("span_s") - col("pause_total_ms") / lit(1000.0))
+                        / col("span_s"))
+                    .clip(lit(0.0), lit(100.0)),
+                )
+                .otherwise(lit(NULL).cast(DataType::Float64))
+                .alias("throughput_pct"),
+        )
+        .collect()?;
+    let u = |n: &str| get_f64(&out, n).unwrap_or(0.0) as u64;
+    Ok(GcSummary {
+        collections: u("collections"),
+        pauses: u("pauses"),
+        pause_total_ms: get_f64(&out, "pause_total_ms").unwrap_or(0.0),
+        pause_max_ms: get_f64(&out, "pause_max_ms"),
+        pause_mean_ms: get_f64(&out, "pause_mean_ms"),
+        pause_p50_ms: get_f64(&out, "p50"),
+        pause_p95_ms: get_f64(&out, "p95"),
+        pause_p99_ms: get_f64(&out, "p99"),
+        full_collections: u("full"),
+        concurrent_phases: u("concurrent"),
+        safepoint_pauses: u("safepoints"),
+        safepoint_total_ms: get_f64(&out, "safepoint_total_ms").unwrap_or(0.0),
+        span_s: get_f64(&out, "span_s"),
+        throughput_pct: get_f64(&out, "throughput_pct"),
+        heap_max_kb: get_f64(&out, "heap_max_kb").map(|v| v as u64),
+    })
+}
+
+/// One row of the breakdown per pause kind and collector.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KindRow {
+    pub kind: String,
+    pub collector: String,
+    pub count: u64,
+    pub sum_ms: f64,
+    pub mean_ms: f64,
+    pub p95_ms: f64,
+    pub max_ms: f64,
+}
+
+/// Pauses grouped by kind and collector, largest total first.
+pub fn breakdown(df: &DataFrame) -> PolarsResult<Vec<KindRow>> {
+    let d = col(DURATION_MS);
+    let out = df
+        .clone()
+        .lazy()
+        .filter(is(RECORD, "pause"))
+        .group_by([col(KIND), col(COLLECTOR)])
+        .agg([
+            len().cast(DataType::UInt64).alias("count"),
+            d.clone().sum().alias("sum_ms"),
+            d.clone().mean().alias("mean_ms"),
+            q(d.clone(), 0.95).alias("p95_ms"),
+            d.max().alias("max_ms"),
+        ])
+        .sort_by_exprs(
+            [col("sum_ms"), col(KIND), col(COLLECTOR)],
+            SortMultipleOptions::default().with_order_descending_multi([true, false, false]),
+        )
+        .collect()?;
+    let kinds = out.column(KIND)?.str()?.clone();
+    let colls = out.column(COLLECTOR)?.str()?.clone();
+    let f = |n: &str| -> PolarsResult<Float64Chunked> {
+        Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
+    };
+    let (count, sum, mean, p95, max) = (
+        f("count")?,
+        f("sum_ms")?,
+        f("mean_ms")?,
+        f("p95_ms")?,
+        f("max_ms")?,
+    );
+    Ok((0..out.height())
+        .map(|i| KindRow {
+            kind: kinds.get(i).unwrap_or("").to_string(),
+            collector: colls.get(i).unwrap_or("").to_string(),
+            count: count.get(i).unwrap_or(0.0) as u64,
+            sum_ms: sum.get(i).unwrap_or(0.0),
+            mean_ms: mean.get(i).unwrap_or(0.0),
+            p95_ms: p95.get(i).unwrap_or(0.0),
+            max_ms: max.get(i).unwrap_or(0.0),
+        })
+        .collect())
+}
+
+/// One pause-duration band.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Band {
+    pub label: String,
+    pub count: u64,
+    pub share_pct: f64,
+}
+
+/// Pauses per duration band (all bands listed, empty ones with 0).
+pub fn bands(df: &DataFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
+    let out = df
+        .clone()
+        .lazy()
+        .filter(is(RECORD, "pause"))
+        .select([band_index(col(DURATION_MS), edges).alias("band")])
+        .group_by([col("band")])
+        .agg([len().cast(DataType::UInt64).alias("count")])
+        .collect()?;
+    let labels = band_labels(edges);
+    let mut counts = vec![0u64; labels.len()];
+    let b = out.column("band")?.cast(&DataType::UInt32)?;
+    let c = out.column("count")?.cast(&DataType::UInt64)?;
+    let (b, c) = (b.u32()?, c.u64()?);
+    for i in 0..out.height() {
+        if let (Some(bi), Some(ci)) = (b.get(i), c.get(i)) {
+            if let Some(slot) = counts.get_mut(bi as usize) {
+                *slot = ci;
+            }
+        }
+    }
+    let total: u64 = counts.iter().sum();
+    Ok(labels
+        .into_iter()
+        .zip(counts)
+        .map(|(label, count)| Band {
+            label,
+            count,
+            share_pct: if total > 0 {
+                count as f64 * 100.0 / total as f64
+            } else {
+                0.0
+            },
+        })
+        .collect())
+}

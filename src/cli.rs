@@ -1,0 +1,214 @@
+//! The command line: argument definitions and the commands. `main.rs` only calls `run`.
+
+use crate::analyze;
+use crate::error::Error;
+use crate::input;
+use crate::load::{self, Loaded};
+use crate::report::gc::{self as gcreport, By, GcReport};
+use crate::report::summary::{self, FileSummary, Outcome};
+use crate::report::{Format, TableWriter};
+use clap::{Args, Parser, Subcommand};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gcperf",
+    version,
+    about = "JVM GC logs (JRockit, HotSpot, unified logging) into numbers, tables and charts",
+    long_about = "JVM GC logs into numbers and tables.\n\nReads JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
+                  PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). The format is \
+                  detected from content; files may be gzip-compressed; folders are read recursively."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// One row per log file: pauses, totals, percentiles, throughput, heap.
+    Summary(SummaryArgs),
+    /// GC breakdown per pause kind and collector, pause-duration bands, every pause as CSV.
+    Gc(GcArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct Common {
+    /// Log files or folders (read recursively; gzip recognised by content).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Output format. csv and tsv have a header row, full precision and no thousands separators.
+    #[arg(long, short, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Do not report lines that were not understood on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SummaryArgs {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct GcArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100, >100.
+    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    pub bands: Vec<f64>,
+    /// For csv/tsv: print the breakdown per pause kind (kind) or the duration bands (band).
+    #[arg(long, value_enum, default_value_t = By::Kind)]
+    pub by: By,
+    /// Print every pause as a CSV row (file, start, duration, kind, collector, cause, heap...)
+    /// instead of the breakdown.
+    #[arg(long)]
+    pub events: bool,
+    /// With --events: also concurrent phases, safepoints and collection records.
+    #[arg(long, requires = "events")]
+    pub all_records: bool,
+}
+
+/// Run the command; returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match cli.command {
+        Command::Summary(a) => run_summary(a),
+        Command::Gc(a) => run_gc(a),
+    }
+}
+
+/// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
+fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
+    let files = input::expand(&c.paths);
+    let loaded: Vec<_> = files
+        .par_iter()
+        .map(|p| (p.clone(), load::load(p)))
+        .collect();
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for (_, r) in &loaded {
+        match r {
+            Err(e) => {
+                let _ = writeln!(err, "gcperf: {e}");
+            }
+            Ok(l) if !c.quiet && l.log.skipped_lines > 0 => {
+                let _ = writeln!(
+                    err,
+                    "gcperf: {}: {} of {} lines not understood (skipped)",
+                    l.path.display(),
+                    l.log.skipped_lines,
+                    l.log.lines
+                );
+                for b in l.log.bad.iter().take(3) {
+                    let _ = writeln!(err, "  line {}: {}", b.line, b.text);
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    loaded
+}
+
+fn exit_code<T>(loaded: &[(PathBuf, Result<T, Error>)]) -> i32 {
+    if loaded.is_empty() || loaded.iter().any(|(_, r)| r.is_err()) {
+        1
+    } else {
+        0
+    }
+}
+
+fn print(s: &str) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
+        // A closed pipe (`| head`) is not an error worth a message.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
+    }
+}
+
+fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
+    let loaded = load_all(&a.common);
+    let outcomes: Vec<Outcome> = loaded
+        .par_iter()
+        .map(|(p, r)| match r {
+            Ok(l) => match analyze::gc::summary(&l.frame) {
+                Ok(g) => Outcome::Ok(Box::new(FileSummary::new(l, g))),
+                Err(e) => Outcome::Failed {
+                    file: p.display().to_string(),
+                    error: format!("analysis failed: {e}"),
+                },
+            },
+            Err(e) => Outcome::Failed {
+                file: p.display().to_string(),
+                error: error_text(e),
+            },
+        })
+        .collect();
+    print(&summary::render(&outcomes, a.common.format))?;
+    Ok(exit_code(&loaded))
+}
+
+/// The error without the file name (the row already names the file).
+fn error_text(e: &Error) -> String {
+    match e {
+        Error::Io { source, .. } => source.to_string(),
+        Error::NothingRecognised { .. } => "no GC or performance records found".into(),
+        Error::Polars { source, .. } => format!("analysis failed: {source}"),
+        Error::Usage(s) => s.clone(),
+    }
+}
+
+fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
+    let mut edges = a.bands.clone();
+    if edges.iter().any(|v| !v.is_finite() || *v <= 0.0) || edges.windows(2).any(|w| w[0] >= w[1]) {
+        anyhow::bail!("--bands must be positive and strictly ascending, e.g. 10,50,100");
+    }
+    edges.dedup();
+    let loaded = load_all(&a.common);
+    if a.events {
+        let mut first = true;
+        for (_, r) in &loaded {
+            if let Ok(l) = r {
+                let t = gcreport::events_table(l, a.all_records)?;
+                let w = match a.common.format {
+                    Format::Tsv => crate::report::Delimited { sep: '\t' },
+                    _ => crate::report::Delimited { sep: ',' },
+                };
+                let mut s = w.write(&t);
+                if !first {
+                    // One header for the whole output.
+                    s = s
+                        .split_once('\n')
+                        .map(|(_, rest)| rest.to_string())
+                        .unwrap_or_default();
+                }
+                first = false;
+                print(&s)?;
+            }
+        }
+        return Ok(exit_code(&loaded));
+    }
+    let reports: Vec<GcReport> = loaded
+        .par_iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .map(|l| -> anyhow::Result<GcReport> {
+            Ok(GcReport {
+                file: l.path.display().to_string(),
+                kind: l.kind(),
+                format: l.format.as_str(),
+                lines: l.log.lines,
+                skipped_lines: l.log.skipped_lines,
+                gc: analyze::gc::summary(&l.frame)?,
+                by_kind: analyze::gc::breakdown(&l.frame)?,
+                bands: analyze::gc::bands(&l.frame, &edges)?,
+                meta: l.log.meta.clone(),
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    print(&gcreport::render(&reports, a.common.format, a.by))?;
+    Ok(exit_code(&loaded))
+}

@@ -1,0 +1,158 @@
+//! Files in: folders walked recursively, gzip recognised by its magic bytes, the log family
+//! detected from content (never from the file name).
+
+use crate::error::{Error, Result};
+use crate::model::GcFormat;
+use crate::parse::lines::lines;
+use crate::parse::num::contains;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Expand the paths given on the command line: files as given, folders walked recursively
+/// (sorted, hidden entries skipped). A path that does not exist is kept so that reading it
+/// reports the error for that file.
+pub fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        out.push(dir.to_path_buf());
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        let hidden = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Read a whole file, decompressing gzip (one or several members) when the content starts
+/// with the gzip magic bytes, whatever the file is called.
+pub fn read(path: &Path) -> Result<Vec<u8>> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let raw = std::fs::read(path).map_err(io)?;
+    if raw.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::with_capacity(raw.len() * 8);
+        flate2::read::MultiGzDecoder::new(&raw[..])
+            .read_to_end(&mut out)
+            .map_err(io)?;
+        Ok(out)
+    } else {
+        Ok(raw)
+    }
+}
+
+/// What a file holds, as far as detection can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detected {
+    Gc(GcFormat),
+}
+
+/// Detect the log family from content. Every line is looked at until one is decisive, so
+/// headers, application output and a log cut in the middle do not defeat detection.
+pub fn detect(buf: &[u8]) -> Option<Detected> {
+    for (_, line) in lines(buf) {
+        if let Some(d) = detect_line(line) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+fn detect_line(line: &[u8]) -> Option<Detected> {
+    if line.first() == Some(&b'[') && is_unified(line) {
+        return Some(Detected::Gc(GcFormat::Unified));
+    }
+    if contains(line, b"[memory ]") || contains(line, b"[gcpause]") {
+        return Some(Detected::Gc(GcFormat::Jrockit));
+    }
+    if contains(line, b"[GC")
+        || contains(line, b"[Full GC")
+        || contains(line, b"[CMS-concurrent")
+        || contains(line, b": [Pause ")
+        || contains(
+            line,
+            b"Total time for which application threads were stopped",
+        )
+    {
+        // Confirm with the parser's own notion of an event start or a safepoint line.
+        let log = crate::parse::hotspot::parse(line);
+        if !log.events.is_empty()
+            || contains(line, b": [GC")
+            || line.starts_with(b"[GC")
+            || line.starts_with(b"[Full GC")
+        {
+            return Some(Detected::Gc(GcFormat::Hotspot));
+        }
+    }
+    None
+}
+
+/// `[0.014s][info][gc] ...`, `[2019-03-05T14:11:18.470+0100][gc] ...`: a first decoration that
+/// is a time, and a `gc` or `safepoint` tag among the decorations.
+fn is_unified(line: &[u8]) -> bool {
+    let Some(close) = memchr::memchr(b']', line) else {
+        return false;
+    };
+    let first = &line[1..close];
+    let time_like = crate::parse::num::iso_datetime_prefix(first).is_some()
+        || (first.first().is_some_and(u8::is_ascii_digit)
+            && (first.ends_with(b"s") || first.ends_with(b"ms") || first.ends_with(b"ns")));
+    let tagged = contains(line, b"[gc") || contains(line, b"[safepoint");
+    (time_like || first == b"info" || first == b"debug" || first == b"trace" || first == b"warning")
+        && tagged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_each_family_past_noise() {
+        let hs = b"Java HotSpot(TM) 64-Bit Server VM\nMemory: 4k page\nsome app output\n0.294: [GC 0.294: [ParNew: 104960K->13042K(118016K), 0.0284337 secs] 104960K->34501K(249088K), 0.0285898 secs]\n";
+        assert_eq!(detect(hs), Some(Detected::Gc(GcFormat::Hotspot)));
+        let jr = b"[INFO] Deserialization Total time: 18 ms\n[memory ] 9.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n";
+        assert_eq!(detect(jr), Some(Detected::Gc(GcFormat::Jrockit)));
+        let ul = b"[0.014s][info][os,cpu] CPU:total 4\n[0.207s][info][gc           ] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n";
+        assert_eq!(detect(ul), Some(Detected::Gc(GcFormat::Unified)));
+        // A log cut in the middle of a multi-line event: the continuation comes first.
+        let cut = b" [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0,0082230 secs]\n2015-03-04T09:13:59.454+0100: 55047,624: [GC (Allocation Failure) [PSYoungGen: 1K->1K(2K)] 3K->3K(4K), 0.001 secs]\n";
+        assert_eq!(detect(cut), Some(Detected::Gc(GcFormat::Hotspot)));
+        assert_eq!(detect(b"hello\nworld\n"), None);
+        assert_eq!(detect(b""), None);
+    }
+
+    #[test]
+    fn reads_gzip_by_magic_not_name() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("plain-name.log");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(b"[GC 1K->2K(3K), 0.1 secs]\n").unwrap();
+        std::fs::write(&p, enc.finish().unwrap()).unwrap();
+        assert_eq!(read(&p).unwrap(), b"[GC 1K->2K(3K), 0.1 secs]\n");
+    }
+}

@@ -1,0 +1,200 @@
+//! `gcperf gc`: breakdown per pause kind and collector, pause-duration bands, heap figures,
+//! and every pause as a CSV row (`--events`).
+
+use super::{num, opt, Format, Table, TableWriter};
+use crate::analyze::gc::{Band, GcSummary, KindRow};
+use crate::frame::gc as c;
+use crate::load::Loaded;
+use crate::parse::num::format_wall_ms;
+use polars::prelude::*;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GcReport {
+    pub file: String,
+    pub kind: &'static str,
+    pub format: &'static str,
+    pub lines: u64,
+    pub skipped_lines: u64,
+    pub gc: GcSummary,
+    pub by_kind: Vec<KindRow>,
+    pub bands: Vec<Band>,
+    pub meta: Vec<(String, String)>,
+}
+
+/// Which table `--format csv|tsv` prints (text shows all; JSON holds all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    Kind,
+    Band,
+}
+
+fn kind_table(reports: &[GcReport], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&[
+        "file",
+        "kind",
+        "collector",
+        "count",
+        "sum_ms",
+        "mean_ms",
+        "p95_ms",
+        "max_ms",
+    ])
+    .numeric_from(3);
+    for r in reports {
+        for k in &r.by_kind {
+            t.push(vec![
+                r.file.clone(),
+                k.kind.clone(),
+                k.collector.clone(),
+                k.count.to_string(),
+                num(k.sum_ms, digits),
+                num(k.mean_ms, digits),
+                num(k.p95_ms, digits),
+                num(k.max_ms, digits),
+            ]);
+        }
+    }
+    t
+}
+
+fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&["file", "band_ms", "pauses", "share_pct"]).numeric_from(2);
+    for r in reports {
+        for b in &r.bands {
+            t.push(vec![
+                r.file.clone(),
+                b.label.clone(),
+                b.count.to_string(),
+                num(b.share_pct, digits),
+            ]);
+        }
+    }
+    t
+}
+
+pub fn render(reports: &[GcReport], format: Format, by: By) -> String {
+    match format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(reports).unwrap_or_else(|_| "[]".into());
+            s.push('\n');
+            s
+        }
+        Format::Csv | Format::Tsv => {
+            let t = match by {
+                By::Kind => kind_table(reports, None),
+                By::Band => band_table(reports, None),
+            };
+            format.writer().write(&t)
+        }
+        Format::Table => {
+            let mut out = String::new();
+            for r in reports {
+                let g = &r.gc;
+                out.push_str(&format!(
+                    "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {} ms, throughput {} %\n",
+                    r.file,
+                    r.format,
+                    g.collections,
+                    g.pauses,
+                    num(g.pause_total_ms, Some(3)),
+                    opt(g.pause_max_ms, Some(3)),
+                    opt(g.throughput_pct, Some(3)),
+                ));
+                if let Some(h) = g.heap_max_kb {
+                    out.push_str(&format!("heap capacity up to {h} KB\n"));
+                }
+                out.push('\n');
+                let one = std::slice::from_ref(r);
+                let mut k = kind_table(one, Some(3));
+                drop_first_column(&mut k);
+                out.push_str(&super::Text.write(&k));
+                out.push('\n');
+                let mut b = band_table(one, Some(3));
+                drop_first_column(&mut b);
+                out.push_str(&super::Text.write(&b));
+                out.push('\n');
+            }
+            out
+        }
+    }
+}
+
+fn drop_first_column(t: &mut Table) {
+    t.headers.remove(0);
+    t.numeric.remove(0);
+    for r in &mut t.rows {
+        r.remove(0);
+    }
+}
+
+/// Every pause (and safepoint, concurrent phase) as a CSV row, in log order.
+pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
+    let df = if all_records {
+        l.frame.clone()
+    } else {
+        l.frame
+            .clone()
+            .lazy()
+            .filter(col(c::RECORD).eq(lit("pause")))
+            .collect()?
+    };
+    let mut t = Table::new(&[
+        "file",
+        "record",
+        "start_s",
+        "wall_time",
+        "duration_ms",
+        "kind",
+        "collector",
+        "cause",
+        "name",
+        "heap_before_kb",
+        "heap_after_kb",
+        "heap_total_kb",
+        "gc_id",
+        "line",
+    ]);
+    let file = l.path.display().to_string();
+    let s = |n: &str| -> PolarsResult<StringChunked> { Ok(df.column(n)?.str()?.clone()) };
+    let (rec, kind, coll, cause, name) = (
+        s(c::RECORD)?,
+        s(c::KIND)?,
+        s(c::COLLECTOR)?,
+        s(c::CAUSE)?,
+        s(c::NAME)?,
+    );
+    let start = df.column(c::START_S)?.f64()?.clone();
+    let wall = df.column(c::WALL_MS)?.i64()?.clone();
+    let dur = df.column(c::DURATION_MS)?.f64()?.clone();
+    let u = |n: &str| -> PolarsResult<UInt64Chunked> {
+        Ok(df.column(n)?.cast(&DataType::UInt64)?.u64()?.clone())
+    };
+    let (hb, ha, ht, id, line) = (
+        u(c::HEAP_BEFORE_KB)?,
+        u(c::HEAP_AFTER_KB)?,
+        u(c::HEAP_TOTAL_KB)?,
+        u(c::GC_ID)?,
+        u(c::LINE)?,
+    );
+    let os = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+    for i in 0..df.height() {
+        t.push(vec![
+            file.clone(),
+            rec.get(i).unwrap_or("").into(),
+            opt(start.get(i), None),
+            wall.get(i).map(format_wall_ms).unwrap_or_default(),
+            opt(dur.get(i), None),
+            kind.get(i).unwrap_or("").into(),
+            coll.get(i).unwrap_or("").into(),
+            cause.get(i).unwrap_or("").into(),
+            name.get(i).unwrap_or("").into(),
+            os(hb.get(i)),
+            os(ha.get(i)),
+            os(ht.get(i)),
+            os(id.get(i)),
+            os(line.get(i)),
+        ]);
+    }
+    Ok(t)
+}

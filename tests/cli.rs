@@ -1,0 +1,233 @@
+//! End-to-end: the release binary on the fixtures we wrote, figures worked out by hand.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
+}
+
+fn gcperf() -> Command {
+    Command::cargo_bin("gcperf").expect("binary")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = gcperf()
+        .args(args)
+        .arg("--format")
+        .arg("json")
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-6, "{a} != {b}");
+}
+
+#[test]
+fn summary_json_parallel_with_safepoints() {
+    let p = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let v = json_of(&["summary", p.to_str().unwrap()]);
+    let o = &v[0];
+    assert_eq!(o["kind"], "gc");
+    assert_eq!(o["format"], "hotspot");
+    assert_eq!(o["lines"], 17);
+    assert_eq!(o["skipped_lines"], 0);
+    let g = &o["gc"];
+    assert_eq!(g["collections"], 5);
+    assert_eq!(g["pauses"], 5);
+    // 12.345 + 23.456 + 150 + 8 + 90
+    close(f(&g["pause_total_ms"]), 283.801);
+    close(f(&g["pause_max_ms"]), 150.0);
+    close(f(&g["pause_mean_ms"]), 283.801 / 5.0);
+    // sorted 8, 12.345, 23.456, 90, 150: p50 = 23.456; p95 at rank 3.8 = 90 + 0.8 * 60
+    close(f(&g["pause_p50_ms"]), 23.456);
+    close(f(&g["pause_p95_ms"]), 138.0);
+    close(f(&g["pause_p99_ms"]), 147.6);
+    assert_eq!(g["full_collections"], 2);
+    assert_eq!(g["safepoint_pauses"], 4);
+    close(f(&g["safepoint_total_ms"]), 12.7 + 23.9 + 150.4 + 98.5);
+    // 1.210 (first young GC) to 8.194 (end of the last full GC and of the last safepoint)
+    close(f(&g["span_s"]), 6.984);
+    close(f(&g["throughput_pct"]), 100.0 * (6.984 - 0.283801) / 6.984);
+    assert_eq!(g["heap_max_kb"], 316928);
+}
+
+#[test]
+fn summary_json_cms_incremental() {
+    let p = fixture("hotspot/jdk142-parnew-cms-incremental.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    assert_eq!(g["pauses"], 5);
+    // 10.361 + 8.241 + 1.23 (initial mark) + 2.34 (remark) + 9.1
+    close(f(&g["pause_total_ms"]), 31.272);
+    assert_eq!(g["full_collections"], 0);
+    // 0.000 to 3.160 + 0.0091
+    close(f(&g["span_s"]), 3.1691);
+}
+
+#[test]
+fn summary_json_g1_details() {
+    let p = fixture("hotspot/jdk8-g1-details.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    // young 34.5663, young initial-mark 10, remark 2, cleanup 1, mixed 50, full 2500
+    assert_eq!(g["pauses"], 6);
+    close(f(&g["pause_total_ms"]), 2597.5663);
+    assert_eq!(g["full_collections"], 1);
+    close(f(&g["pause_max_ms"]), 2500.0);
+    close(f(&g["span_s"]), 12.41);
+    assert_eq!(g["heap_max_kb"], 4194304);
+}
+
+#[test]
+fn gc_breakdown_and_bands_as_csv() {
+    let p = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let out = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("file,kind,collector,count,sum_ms,mean_ms,p95_ms,max_ms")
+    );
+    // Full GCs first (largest total): 150 + 90 = 240 ms.
+    let full = lines.next().unwrap();
+    assert!(
+        full.ends_with(",full,ParOldGen,2,240,120,147,150"),
+        "{full}"
+    );
+    let young = lines.next().unwrap();
+    // 12.345 + 23.456 + 8 = 43.801; p95 of [8, 12.345, 23.456] at rank 1.9
+    assert!(young.contains(",young,PSYoungGen,3,43.801"), "{young}");
+
+    let out = gcperf()
+        .args([
+            "gc",
+            p.to_str().unwrap(),
+            "--format",
+            "csv",
+            "--by",
+            "band",
+            "--bands",
+            "10,100",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap().1)
+        .collect();
+    assert_eq!(rows, vec!["0-10,1,20", "10-100,3,60", ">100,1,20"]);
+}
+
+#[test]
+fn gc_events_csv_has_one_row_per_pause() {
+    let p = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let out = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--events"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[0].starts_with("file,record,start_s,wall_time,duration_ms,kind"));
+    assert!(
+        lines[1].contains(
+            ",pause,1.21,2016-01-11T10:15:02.114,12.345,young,PSYoungGen,Allocation Failure,"
+        ),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn unreadable_and_unrecognisable_files_are_named_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("empty.log"), b"").unwrap();
+    let mut noise = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..5000 {
+        x = x.wrapping_mul(1103515245).wrapping_add(12345);
+        noise.push((x >> 16) as u8);
+    }
+    std::fs::write(dir.path().join("random.bin"), &noise).unwrap();
+    std::fs::copy(
+        fixture("hotspot/jdk8-parallel-datestamps.log"),
+        dir.path().join("good.log"),
+    )
+    .unwrap();
+    let missing = dir.path().join("missing.log");
+    let out = gcperf()
+        .args(["summary", "--format", "csv"])
+        .arg(dir.path())
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("empty.log: no GC or performance records found"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("random.bin: no GC or performance records found"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("missing.log"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 5, "{stdout}");
+    let good = stdout.lines().find(|l| l.contains("good.log")).unwrap();
+    assert!(good.contains(",gc,hotspot,17,0,5,5,283.801,"), "{good}");
+    let empty = stdout.lines().find(|l| l.contains("empty.log")).unwrap();
+    assert!(
+        empty.ends_with(",no GC or performance records found"),
+        "{empty}"
+    );
+}
+
+#[test]
+fn nothing_recognisable_exits_1_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("notes.txt");
+    std::fs::write(&p, "hello\nworld\n").unwrap();
+    gcperf()
+        .args(["summary"])
+        .arg(&p)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "notes.txt: no GC or performance records found",
+        ));
+}
+
+#[test]
+fn help_documents_each_command() {
+    gcperf()
+        .args(["--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("summary").and(predicate::str::contains("gc")));
+    gcperf()
+        .args(["gc", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--bands").and(predicate::str::contains("--events")));
+}
