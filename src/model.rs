@@ -130,11 +130,12 @@ impl GcEvent {
     }
 }
 
-/// A small string interner: index 0 is the empty string ("none").
+/// A small string interner: index 0 is the empty string ("none"). Looked up by bytes, so a
+/// parser interns straight from its input without allocating for names it has seen.
 #[derive(Debug, Clone)]
 pub struct Strings {
     list: Vec<String>,
-    map: std::collections::HashMap<String, u32>,
+    map: std::collections::HashMap<Vec<u8>, u32>,
 }
 
 impl Default for Strings {
@@ -144,19 +145,23 @@ impl Default for Strings {
             map: std::collections::HashMap::new(),
         };
         s.list.push(String::new());
-        s.map.insert(String::new(), 0);
+        s.map.insert(Vec::new(), 0);
         s
     }
 }
 
 impl Strings {
     pub fn intern(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.map.get(s) {
+        self.intern_bytes(s.as_bytes())
+    }
+    /// Intern raw bytes (not UTF-8: stored lossily, keyed by the bytes).
+    pub fn intern_bytes(&mut self, b: &[u8]) -> u32 {
+        if let Some(&i) = self.map.get(b) {
             return i;
         }
         let i = self.list.len() as u32;
-        self.list.push(s.to_owned());
-        self.map.insert(s.to_owned(), i);
+        self.list.push(String::from_utf8_lossy(b).into_owned());
+        self.map.insert(b.to_vec(), i);
         i
     }
     pub fn get(&self, i: u32) -> &str {

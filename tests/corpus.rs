@@ -65,7 +65,78 @@ fn references(dir: &Path) -> HashMap<String, Ref> {
 
 /// Files where we differ from GCViewer on purpose: (file, our collections or pauses, our pause
 /// total in ms, why).
-const DISAGREEMENTS: &[(&str, u64, f64, &str)] = &[];
+const DISAGREEMENTS: &[(&str, u64, f64, &str)] = &[
+    (
+        "SampleSun1_6_0G1_partial_toSpaceOverflow.txt",
+        1,
+        2.71976,
+        "gcperf is right. The file holds one pause, `4.010: [GC pause (partial) (to-space overflow), \
+         0.00271976 secs]`, and its detail block. GCViewer does not recognise the partial \
+         to-space-overflow event and instead takes the block's two `[Other: 0.1 ms]` and \
+         `[Other: 1.7 ms]` lines for pauses: 2 pauses, 1.8 ms, max 1.7 ms, throughput -5.88 %.",
+    ),
+    (
+        "SampleSun1_6_0G1_partial_initialMarkToSpaceOverflow.txt",
+        1,
+        5.88343,
+        "gcperf is right. One pause, `84.653: [GC pause (partial) (to-space overflow) \
+         (initial-mark), 0.00588343 secs]`; GCViewer counts the detail lines `[Other: 0.1 ms]` and \
+         `[Other: 3.4 ms]` instead (2 pauses, 3.5 ms, throughput -2.94 %).",
+    ),
+    (
+        "SampleJRockit1_6_verbose_gc_mode_gencon.txt",
+        15,
+        734.808,
+        "gcperf is right. The R28 `[memory ]` lines say `sum of pauses X ms, longest pause Y ms`; \
+         GCViewer's JRockit 1.6 reader takes the number after `longest pause` as the collection's \
+         pause, so a collection with two pauses counts one (OC#1: OC:Initial 87.771 + OC:Main \
+         8.750 = 96.521 ms, GCViewer 87.771 ms). Its 638.548 ms is exactly the sum of the longest \
+         pauses; our 734.808 ms is the sum of the 44 itemised `[pau]` pauses (= the sums of pauses).",
+    ),
+    (
+        "SampleJRockit1_5_20_memstats2.txt",
+        12,
+        5440.163,
+        "gcperf is right. The log is cut after the `[gcpause] [YC#12]` lines, before YC#12's \
+         `[memory ]` line. GCViewer ignores gcpause lines and so loses YC#12; its `[pau]` line \
+         shows a 108.262 ms stop that happened, which we keep. The other 11 collections agree to \
+         the microsecond.",
+    ),
+    (
+        "sample-ujl-serial-gc-defaults.txt",
+        8,
+        66.124,
+        "gcperf is right. When a young collection fails over into a full one, unified logging \
+         writes `GC(3) Pause Full ... 7.097ms` and then `GC(2) Pause Young ... 7.236ms`: the \
+         young pause's time includes the nested full GC's. It is one stop (7.236 ms), which \
+         GCViewer counts as two pauses and sums to 14.333 ms. The difference, 17.814 ms over 3 \
+         such pairs, is exactly the nested full GCs' time.",
+    ),
+    (
+        "sample-ujl-serial-gc-all,safepoint,os+cpu.txt",
+        3,
+        27.858,
+        "gcperf is right: one young collection failing over into a full one (GC(2) containing \
+         GC(3)) is one stop; the safepoint line that follows says 7.307 ms stopped in total, yet \
+         GCViewer counts two pauses summing to 14.105 ms (6.987 ms counted twice).",
+    ),
+    (
+        "sample-ujl-cms-gc-all,safepoint,os+cpu.txt",
+        10,
+        62.454,
+        "gcperf is right: as in the Serial logs, two ParNew collections failed over into full \
+         collections nested inside them; GCViewer counts the nested full GCs (9.509 + 15.029 ms) \
+         a second time.",
+    ),
+    (
+        "sample-ujl-g1-gc-defaults.txt",
+        10,
+        38.15,
+        "gcperf is right; the totals agree (38.150 ms). With `-Xlog:gc` only, G1 writes \
+         `GC(11) To-space exhausted` before the pause line; GCViewer takes each of the three such \
+         lines for a pause of 0 s (13 pauses). They are a note about the pause that follows.",
+    ),
+];
 
 fn corpus_files(dir: &Path) -> Vec<PathBuf> {
     let mut v = Vec::new();
@@ -141,9 +212,12 @@ fn agrees_with_gcviewer_on_the_corpus() {
         "unexplained differences:\n{}",
         report.join("\n")
     );
+    // Every file GCViewer reads either agrees or is a listed GCViewer error; the agreement
+    // itself must not fall (102 of 110 when the list above was written).
+    assert!(agree >= 102, "only {agree}/{readable} agree");
     assert!(
-        agree as f64 >= 0.95 * readable as f64,
-        "only {agree}/{readable} agree"
+        we_read_those >= 2,
+        "gcperf reads fewer of GCViewer's unreadable files"
     );
 }
 

@@ -13,6 +13,20 @@
 use super::lines::lines;
 use super::num::{contains, find, float_prefix, iso_datetime_prefix, size_kb_prefix, trim};
 use crate::model::{GcEvent, GcLog, Kind, Record};
+use memchr::memmem::{Finder, FinderRev};
+use std::sync::LazyLock;
+
+// Searchers built once: building one per call costs more than the search on a short line.
+static CONCURRENT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"concurrent-"));
+static STOPPED: LazyLock<Finder<'static>> =
+    LazyLock::new(|| Finder::new(b"Total time for which application threads were stopped: "));
+static APP_TIME: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Application time: "));
+static EDEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"[Eden: "));
+static HEAP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Heap: "));
+static ARROW: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"->"));
+static SECS_REV: LazyLock<FinderRev<'static>> = LazyLock::new(|| FinderRev::new(b" secs"));
+static GLUED: LazyLock<Vec<Finder<'static>>> =
+    LazyLock::new(|| GLUED_NOISE.iter().map(Finder::new).collect());
 
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
@@ -43,6 +57,7 @@ struct Parser {
     /// Set just before interpreting an assembled event: time of nested pauses to deduct.
     subtract_ms: f64,
     scratch: Vec<u8>,
+    name_buf: Vec<u8>,
     children: Vec<(usize, usize)>,
     top: Vec<(usize, usize)>,
 }
@@ -67,7 +82,7 @@ impl Parser {
         }
         // Concurrent phases can be printed in the middle of another event's line.
         let mut scratch = std::mem::take(&mut self.scratch);
-        let line: &[u8] = if contains(raw, b"concurrent-") {
+        let line: &[u8] = if CONCURRENT.find(raw).is_some() {
             scratch.clear();
             self.extract_concurrent(no, raw, &mut scratch);
             if trim(&scratch).is_empty() {
@@ -198,10 +213,7 @@ impl Parser {
 
     /// Safepoint records and other complete one-line records that are not bracketed events.
     fn other_record(&mut self, no: u64, line: &[u8]) -> bool {
-        if let Some(i) = find(
-            line,
-            b"Total time for which application threads were stopped: ",
-        ) {
+        if let Some(i) = STOPPED.find(line) {
             let (wall, up) = stamps(&line[..i]);
             let rest = &line[i + 56..];
             if let Some((secs, _)) = float_prefix(rest) {
@@ -214,12 +226,12 @@ impl Parser {
                 return true;
             }
         }
-        if contains(line, b"Application time: ") {
+        if APP_TIME.find(line).is_some() {
             return true;
         }
         // G1 detail summary: the heap figures of the event just read.
-        if let Some(i) = find(line, b"[Eden: ") {
-            if let Some(h) = find(&line[i..], b"Heap: ") {
+        if let Some(i) = EDEN.find(line) {
+            if let Some(h) = HEAP.find(&line[i..]) {
                 self.g1_heap(&line[i + h + 6..]);
             }
             return true;
@@ -288,17 +300,11 @@ impl Parser {
                     .map(|i| i.saturating_sub(1))
             })
             .unwrap_or(head.len());
-        ev.name = self
-            .log
-            .strings
-            .intern(&String::from_utf8_lossy(trim(&head[..name_end])));
+        ev.name = self.log.strings.intern_bytes(trim(&head[..name_end]));
         ev.collector = self.log.strings.intern("Shenandoah");
         if let Some(i) = find(head, b" (") {
             if let Some(len) = paren_len(&head[i + 1..]) {
-                ev.cause = self
-                    .log
-                    .strings
-                    .intern(&String::from_utf8_lossy(&head[i + 2..i + len]));
+                ev.cause = self.log.strings.intern_bytes(&head[i + 2..i + len]);
             }
         }
         self.log.events.push(ev);
@@ -410,10 +416,7 @@ impl Parser {
         // The stamp is written when the phase ends.
         ev.wall_ms = wall.map(|w| w - (secs * 1000.0).round() as i64);
         ev.uptime_s = up.map(|u| u - secs);
-        ev.name = self
-            .log
-            .strings
-            .intern(std::str::from_utf8(name).unwrap_or("concurrent"));
+        ev.name = self.log.strings.intern_bytes(name);
         ev.collector = self
             .log
             .strings
@@ -424,9 +427,7 @@ impl Parser {
     /// Interpret `stamps [Name ...]`. Returns the pause recorded (ms), None when the text
     /// holds no usable pause.
     fn interpret_prefixed(&mut self, text: &[u8], no: u64) -> Option<f64> {
-        let Some(p) = event_start(text) else {
-            return None;
-        };
+        let p = event_start(text)?;
         let (wall, up) = stamps(&text[..p]);
         self.interpret(&text[p..], wall, up, no)
     }
@@ -572,10 +573,7 @@ impl Parser {
                     if contains(cname, b"CMS-initial-mark") {
                         kind_hint = Some(Kind::InitialMark);
                         old_gen = b"CMS";
-                    } else if contains(cname, b"CMS-remark") {
-                        kind_hint = Some(Kind::Remark);
-                        old_gen = b"CMS";
-                    } else if cname.starts_with(b"YG occupancy") {
+                    } else if contains(cname, b"CMS-remark") || cname.starts_with(b"YG occupancy") {
                         kind_hint = Some(Kind::Remark);
                         old_gen = b"CMS";
                     }
@@ -635,13 +633,10 @@ impl Parser {
         } else {
             old_gen
         };
-        ev.collector = self
-            .log
-            .strings
-            .intern(std::str::from_utf8(collector).unwrap_or(""));
+        ev.collector = self.log.strings.intern_bytes(collector);
         // The cause is the first parenthesised group that is not a G1 pause-type marker.
         if let Some(c) = causes.iter().find(|c| !is_g1_marker(c)) {
-            ev.cause = self.log.strings.intern(&String::from_utf8_lossy(c));
+            ev.cause = self.log.strings.intern_bytes(c);
         }
         ev.name = self.name_id(name, causes);
         self.log.events.push(ev);
@@ -650,13 +645,17 @@ impl Parser {
 
     /// `GC pause (young) (initial-mark)` style full name, interned.
     fn name_id(&mut self, name: &[u8], causes: &[&[u8]]) -> u32 {
-        let mut s = String::from_utf8_lossy(name).into_owned();
+        let mut s = std::mem::take(&mut self.name_buf);
+        s.clear();
+        s.extend_from_slice(name);
         for c in causes.iter().filter(|c| is_g1_marker(c)) {
-            s.push_str(" (");
-            s.push_str(&String::from_utf8_lossy(c));
-            s.push(')');
+            s.extend_from_slice(b" (");
+            s.extend_from_slice(c);
+            s.push(b')');
         }
-        self.log.strings.intern(&s)
+        let id = self.log.strings.intern_bytes(&s);
+        self.name_buf = s;
+        id
     }
 }
 
@@ -751,8 +750,8 @@ fn event_start(line: &[u8]) -> Option<usize> {
 /// Cut interleaved output glued onto the line after `from`.
 fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
     let mut end = line.len();
-    for n in GLUED_NOISE {
-        if let Some(i) = find(&line[from.min(line.len())..], n) {
+    for f in GLUED.iter() {
+        if let Some(i) = f.find(&line[from.min(line.len())..]) {
             end = end.min(from + i);
         }
     }
@@ -868,7 +867,7 @@ fn stamp_start_before(line: &[u8], at: usize) -> usize {
 /// The number before the last ` secs` in `s`.
 fn last_secs(s: &[u8]) -> Option<f64> {
     let mut end = s.len();
-    while let Some(i) = memchr::memmem::rfind(&s[..end], b" secs") {
+    while let Some(i) = SECS_REV.rfind(&s[..end]) {
         let mut j = i;
         while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.' || s[j - 1] == b',') {
             j -= 1;
@@ -887,7 +886,7 @@ fn last_secs(s: &[u8]) -> Option<f64> {
 /// The first `a->b(c)` (or `a->b`) in `s`, sizes in KB.
 fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
     let mut from = 0;
-    while let Some(rel) = find(&s[from..], b"->") {
+    while let Some(rel) = ARROW.find(&s[from..]) {
         let arrow = from + rel;
         // Walk back over the `before` size: digits, '.', unit letter.
         let mut j = arrow;

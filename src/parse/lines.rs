@@ -50,7 +50,12 @@ mod tests {
         let v: Vec<_> = lines(b"a\r\nbb\n\nccc").collect();
         assert_eq!(
             v,
-            vec![(1, &b"a"[..]), (2, &b"bb"[..]), (3, &b""[..]), (4, &b"ccc"[..])]
+            vec![
+                (1, &b"a"[..]),
+                (2, &b"bb"[..]),
+                (3, &b""[..]),
+                (4, &b"ccc"[..])
+            ]
         );
         assert_eq!(count(b"a\r\nbb\n\nccc"), 4);
         assert_eq!(count(b"a\n"), 1);
