@@ -45,6 +45,14 @@ pub struct Common {
     /// Do not report lines that were not understood on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Read all the files given as one log (the parts of a rotated set, in any order: they are
+    /// put in time order).
+    #[arg(long, conflicts_with = "rotated")]
+    pub join: bool,
+    /// Join the files of each JVM rotation set (`gc.log.0`, `gc.log.1`, ... `gc.log.N.current`,
+    /// gzipped or not) into one log each; other files stay on their own.
+    #[arg(long)]
+    pub rotated: bool,
 }
 
 #[derive(Args, Debug)]
@@ -83,12 +91,35 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
 /// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
 fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
     let files = input::expand(&c.paths);
-    let loaded: Vec<_> = files
+    let groups: Vec<Vec<PathBuf>> = if c.join {
+        vec![files]
+    } else if c.rotated {
+        load::group_rotated(&files)
+    } else {
+        files.into_iter().map(|f| vec![f]).collect()
+    };
+    let results: Vec<_> = groups
         .par_iter()
-        .map(|p| (p.clone(), load::load(p)))
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            if g.len() == 1 {
+                (g[0].clone(), load::load(&g[0]), Vec::new())
+            } else {
+                let (l, errors) = load::load_joined(g);
+                let r = l.ok_or_else(|| Error::NothingRecognised { path: g[0].clone() });
+                (g[0].clone(), r, errors)
+            }
+        })
         .collect();
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
+    let mut loaded = Vec::with_capacity(results.len());
+    for (p, r, part_errors) in results {
+        for e in part_errors {
+            let _ = writeln!(err, "gcperf: {e} (left out of the joined log)");
+        }
+        loaded.push((p, r));
+    }
     for (_, r) in &loaded {
         match r {
             Err(e) => {
@@ -98,9 +129,7 @@ fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
                 let _ = writeln!(
                     err,
                     "gcperf: {}: {} of {} lines not understood (skipped)",
-                    l.path.display(),
-                    l.log.skipped_lines,
-                    l.log.lines
+                    l.label, l.log.skipped_lines, l.log.lines
                 );
                 for b in l.log.bad.iter().take(3) {
                     let _ = writeln!(err, "  line {}: {}", b.line, b.text);
@@ -197,7 +226,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         .filter_map(|(_, r)| r.as_ref().ok())
         .map(|l| -> anyhow::Result<GcReport> {
             Ok(GcReport {
-                file: l.path.display().to_string(),
+                file: l.label.clone(),
                 kind: l.kind(),
                 format: l.format.as_str(),
                 lines: l.log.lines,
@@ -205,6 +234,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
                 gc: analyze::gc::summary(&l.frame)?,
                 by_kind: analyze::gc::breakdown(&l.frame)?,
                 bands: analyze::gc::bands(&l.frame, &edges)?,
+                heap: analyze::gc::heap(&l.frame)?,
                 meta: l.log.meta.clone(),
             })
         })

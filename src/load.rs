@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 pub struct Loaded {
     pub path: PathBuf,
+    /// How reports name the input: the path, or for a joined set its first part and a count.
+    pub label: String,
     pub format: GcFormat,
     pub log: GcLog,
     pub frame: DataFrame,
@@ -21,13 +23,9 @@ impl Loaded {
     }
 }
 
-/// Parse a buffer of a known GC format.
+/// Parse a buffer of a known GC format (large ones in parallel chunks).
 pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
-    match format {
-        GcFormat::Jrockit => parse::jrockit::parse(buf),
-        GcFormat::Hotspot => parse::hotspot::parse(buf),
-        GcFormat::Unified => parse::unified::parse(buf),
-    }
+    parse::parse_gc(format, buf)
 }
 
 /// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
@@ -54,8 +52,198 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
+        label: path.display().to_string(),
         format,
         log,
         frame,
     })
+}
+
+/// Several files read as one log (the parts of a rotated set), put in time order: by the
+/// wall clock of their first event where every part has one, else by uptime, else by name.
+/// Parts that cannot be read, hold nothing, or are of another log family are left out and
+/// returned as errors; the rest is joined.
+pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
+    let mut errors = Vec::new();
+    let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
+    for p in paths {
+        match input::read(p) {
+            Err(e) => errors.push(e),
+            Ok(buf) => match input::detect(&buf) {
+                Some(Detected::Gc(f)) => {
+                    if let Some((_, first, _)) = parts.first() {
+                        if *first != f {
+                            errors.push(Error::Usage(format!(
+                                "{}: a {} log cannot be joined to a {} log",
+                                p.display(),
+                                f.as_str(),
+                                first.as_str()
+                            )));
+                            continue;
+                        }
+                    }
+                    parts.push((p.clone(), f, parse_gc(f, &buf)));
+                }
+                None => errors.push(Error::NothingRecognised { path: p.clone() }),
+            },
+        }
+    }
+    let by_wall = parts
+        .iter()
+        .all(|(_, _, l)| l.events.iter().any(|e| e.wall_ms.is_some()));
+    let key = |l: &GcLog| -> f64 {
+        let first = if by_wall {
+            l.events
+                .iter()
+                .filter_map(|e| e.wall_ms)
+                .min()
+                .map(|w| w as f64)
+        } else {
+            l.events.iter().filter_map(|e| e.uptime_s).reduce(f64::min)
+        };
+        first.unwrap_or(f64::INFINITY)
+    };
+    parts.sort_by(|a, b| key(&a.2).total_cmp(&key(&b.2)).then_with(|| a.0.cmp(&b.0)));
+    let Some((first_path, format, _)) = parts.first().map(|(p, f, l)| (p.clone(), *f, l)) else {
+        return (None, errors);
+    };
+    let mut log = GcLog::default();
+    for (_, _, part) in &parts {
+        let map: Vec<u32> = (0..part.strings.len() as u32)
+            .map(|i| log.strings.intern(part.strings.get(i)))
+            .collect();
+        let id = |i: u32| map.get(i as usize).copied().unwrap_or(0);
+        log.events.extend(part.events.iter().map(|e| {
+            let mut e = e.clone();
+            e.collector = id(e.collector);
+            e.cause = id(e.cause);
+            e.name = id(e.name);
+            e
+        }));
+        for m in &part.meta {
+            if !log.meta.contains(m) {
+                log.meta.push(m.clone());
+            }
+        }
+        log.lines += part.lines;
+        log.skipped_lines += part.skipped_lines;
+        log.bad.extend(part.bad.iter().cloned());
+    }
+    log.bad.truncate(crate::model::BAD_LINES_KEPT);
+    let label = if parts.len() > 1 {
+        format!(
+            "{} (+{} rotated parts)",
+            first_path.display(),
+            parts.len() - 1
+        )
+    } else {
+        first_path.display().to_string()
+    };
+    if log.events.is_empty() {
+        errors.push(Error::NothingRecognised { path: first_path });
+        return (None, errors);
+    }
+    match frame::gc_frame(&log) {
+        Ok(frame) => (
+            Some(Loaded {
+                path: first_path,
+                label,
+                format,
+                log,
+                frame,
+            }),
+            errors,
+        ),
+        Err(source) => {
+            errors.push(Error::Polars {
+                path: first_path,
+                source,
+            });
+            (None, errors)
+        }
+    }
+}
+
+/// The rotation set a file belongs to: `gc.log.3`, `gc.log.2.current` and `gc.log.0.gz` all
+/// belong to `gc.log` (the JVM's `-XX:+UseGCLogFileRotation` and `-Xlog:...:filecount=` names).
+pub fn rotation_base(p: &Path) -> PathBuf {
+    let name = p
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut s = name.as_str();
+    s = s.strip_suffix(".gz").unwrap_or(s);
+    s = s.strip_suffix(".current").unwrap_or(s);
+    if let Some((base, n)) = s.rsplit_once('.') {
+        if !base.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+            s = base;
+        }
+    }
+    p.with_file_name(s)
+}
+
+/// Group files for `--rotated`: files of one rotation set together, in first-seen order.
+pub fn group_rotated(files: &[PathBuf]) -> Vec<Vec<PathBuf>> {
+    let mut groups: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
+    for f in files {
+        let base = rotation_base(f);
+        match groups.iter_mut().find(|(b, _)| *b == base) {
+            Some((_, g)) => g.push(f.clone()),
+            None => groups.push((base, vec![f.clone()])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_names_group_by_base() {
+        let files: Vec<PathBuf> = [
+            "d/gc.log.0",
+            "d/gc.log.2.current",
+            "d/other.log",
+            "d/gc.log.1.gz",
+            "d/gc.log",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        let g = group_rotated(&files);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].len(), 4);
+        assert_eq!(g[1], vec![PathBuf::from("d/other.log")]);
+        assert_eq!(
+            rotation_base(Path::new("x/app.2016.log")),
+            PathBuf::from("x/app.2016.log")
+        );
+    }
+
+    #[test]
+    fn joined_parts_are_ordered_by_time_and_strings_remapped() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("gc.log.1");
+        let b = dir.path().join("gc.log.0");
+        // Part .1 is the later one: uptime 20 s; .0 starts at 10 s.
+        std::fs::write(
+            &a,
+            "20.000: [GC (System.gc()) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0200000 secs]\n",
+        )
+        .unwrap();
+        std::fs::write(&b, "10.000: [GC (Allocation Failure) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0100000 secs]\n").unwrap();
+        let (l, errs) = load_joined(&[a.clone(), b.clone()]);
+        assert!(errs.is_empty());
+        let l = l.unwrap();
+        assert_eq!(l.log.events.len(), 2);
+        assert_eq!(l.log.events[0].uptime_s, Some(10.0));
+        assert_eq!(
+            l.log.strings.get(l.log.events[0].cause),
+            "Allocation Failure"
+        );
+        assert_eq!(l.log.strings.get(l.log.events[1].cause), "System.gc()");
+        assert_eq!(l.log.lines, 2);
+        assert_eq!(l.label, format!("{} (+1 rotated parts)", b.display()));
+    }
 }

@@ -164,6 +164,13 @@ impl Strings {
         self.map.insert(b.to_vec(), i);
         i
     }
+    /// Number of ids handed out, the empty string's 0 included.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.len() <= 1
+    }
     pub fn get(&self, i: u32) -> &str {
         self.list.get(i as usize).map(String::as_str).unwrap_or("")
     }

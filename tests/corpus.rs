@@ -231,3 +231,28 @@ fn gzip_corpus_file_reads_like_the_plain_one() {
     assert_eq!(a, b);
     assert!(a.pauses > 0);
 }
+
+#[test]
+fn rotated_parts_joined_equal_the_manually_merged_log() {
+    let Some(dir) = corpus_dir() else { return };
+    let hs = dir.join("gc/hotspot");
+    // Given out of order, with the two header-only parts of the set among them.
+    let parts: Vec<PathBuf> = [7, 3, 1, 6, 2, 5, 4]
+        .iter()
+        .map(|i| hs.join(format!("SampleSun1_8_0Series-Part{i}.txt")))
+        .chain([hs.join("SampleSun1_8_0RollingLogfile.txt")])
+        .collect();
+    let (joined, errors) = gcperf::load::load_joined(&parts);
+    // Part7 and RollingLogfile hold only the rotation headers.
+    assert_eq!(errors.len(), 2);
+    let joined = joined.expect("joined");
+    let merged = load(&hs.join("SampleSun1_8_0Series-ManuallyMerged.txt")).unwrap();
+    let (a, b) = (
+        summary(&joined.frame).unwrap(),
+        summary(&merged.frame).unwrap(),
+    );
+    assert_eq!(a, b);
+    // GCViewer on the merged file: 536 pauses, 2.656598 s.
+    assert_eq!(a.pauses, 536);
+    assert!((a.pause_total_ms - 2656.598).abs() < 0.001);
+}

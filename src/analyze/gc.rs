@@ -209,3 +209,55 @@ pub fn bands(df: &DataFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
         })
         .collect())
 }
+
+/// Heap occupancy around collections, KB.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeapSummary {
+    /// Largest heap capacity the log shows.
+    pub capacity_max_kb: Option<u64>,
+    /// Largest occupancy before a collection (how full the heap got).
+    pub before_max_kb: Option<u64>,
+    /// Largest and mean occupancy after a collection.
+    pub after_max_kb: Option<u64>,
+    pub after_mean_kb: Option<f64>,
+    /// Largest occupancy after a full collection: an upper bound of the live set.
+    pub after_full_max_kb: Option<u64>,
+    /// Mean KB freed per collection.
+    pub freed_mean_kb: Option<f64>,
+}
+
+pub fn heap(df: &DataFrame) -> PolarsResult<HeapSummary> {
+    // Collections and non-itemised pauses carry the heap figures (itemised pauses repeat none).
+    let gc = is(RECORD, "collection").or(is(RECORD, "pause").and(col(IN_COLLECTION).not()));
+    let f = |c: &str| col(c).cast(DataType::Float64).filter(gc.clone());
+    let out = df
+        .clone()
+        .lazy()
+        .select([
+            col(HEAP_TOTAL_KB)
+                .cast(DataType::Float64)
+                .max()
+                .alias("cap"),
+            f(HEAP_BEFORE_KB).max().alias("before_max"),
+            f(HEAP_AFTER_KB).max().alias("after_max"),
+            f(HEAP_AFTER_KB).mean().alias("after_mean"),
+            col(HEAP_AFTER_KB)
+                .cast(DataType::Float64)
+                .filter(is(KIND, "full").and(gc.clone()))
+                .max()
+                .alias("after_full_max"),
+            (f(HEAP_BEFORE_KB) - f(HEAP_AFTER_KB))
+                .mean()
+                .alias("freed_mean"),
+        ])
+        .collect()?;
+    let u = |n: &str| get_f64(&out, n).map(|v| v as u64);
+    Ok(HeapSummary {
+        capacity_max_kb: u("cap"),
+        before_max_kb: u("before_max"),
+        after_max_kb: u("after_max"),
+        after_mean_kb: get_f64(&out, "after_mean"),
+        after_full_max_kb: u("after_full_max"),
+        freed_mean_kb: get_f64(&out, "freed_mean"),
+    })
+}

@@ -2,7 +2,7 @@
 //! and every pause as a CSV row (`--events`).
 
 use super::{num, opt, Format, Table, TableWriter};
-use crate::analyze::gc::{Band, GcSummary, KindRow};
+use crate::analyze::gc::{Band, GcSummary, HeapSummary, KindRow};
 use crate::frame::gc as c;
 use crate::load::Loaded;
 use crate::parse::num::format_wall_ms;
@@ -19,6 +19,7 @@ pub struct GcReport {
     pub gc: GcSummary,
     pub by_kind: Vec<KindRow>,
     pub bands: Vec<Band>,
+    pub heap: HeapSummary,
     pub meta: Vec<(String, String)>,
 }
 
@@ -101,9 +102,17 @@ pub fn render(reports: &[GcReport], format: Format, by: By) -> String {
                     opt(g.pause_max_ms, Some(3)),
                     opt(g.throughput_pct, Some(3)),
                 ));
-                if let Some(h) = g.heap_max_kb {
-                    out.push_str(&format!("heap capacity up to {h} KB\n"));
-                }
+                let h = &r.heap;
+                let kb =
+                    |v: Option<u64>| v.map(|v| format!("{v} KB")).unwrap_or_else(|| "-".into());
+                out.push_str(&format!(
+                    "heap: capacity up to {}, before GC up to {}, after GC up to {} (mean {}), after full GC up to {}\n",
+                    kb(h.capacity_max_kb),
+                    kb(h.before_max_kb),
+                    kb(h.after_max_kb),
+                    h.after_mean_kb.map(|v| format!("{v:.0} KB")).unwrap_or_else(|| "-".into()),
+                    kb(h.after_full_max_kb),
+                ));
                 out.push('\n');
                 let one = std::slice::from_ref(r);
                 let mut k = kind_table(one, Some(3));
@@ -155,7 +164,7 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
         "gc_id",
         "line",
     ]);
-    let file = l.path.display().to_string();
+    let file = l.label.clone();
     let s = |n: &str| -> PolarsResult<StringChunked> { Ok(df.column(n)?.str()?.clone()) };
     let (rec, kind, coll, cause, name) = (
         s(c::RECORD)?,

@@ -20,7 +20,7 @@ pub struct FileSummary {
 impl FileSummary {
     pub fn new(l: &Loaded, gc: GcSummary) -> Self {
         FileSummary {
-            file: l.path.display().to_string(),
+            file: l.label.clone(),
             kind: l.kind(),
             format: l.format.as_str(),
             lines: l.log.lines,
