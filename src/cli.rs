@@ -226,12 +226,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         .filter_map(|(_, r)| r.as_ref().ok())
         .map(|l| -> anyhow::Result<GcReport> {
             Ok(GcReport {
-                file: l.label.clone(),
-                kind: l.kind(),
-                format: l.format.as_str(),
-                lines: l.log.lines,
-                skipped_lines: l.log.skipped_lines,
-                gc: analyze::gc::summary(&l.frame)?,
+                summary: FileSummary::new(l, analyze::gc::summary(&l.frame)?),
                 by_kind: analyze::gc::breakdown(&l.frame)?,
                 bands: analyze::gc::bands(&l.frame, &edges)?,
                 heap: analyze::gc::heap(&l.frame)?,

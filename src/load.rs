@@ -62,7 +62,8 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
 /// Several files read as one log (the parts of a rotated set), put in time order: by the
 /// wall clock of their first event where every part has one, else by uptime, else by name.
 /// Parts that cannot be read, hold nothing, or are of another log family are left out and
-/// returned as errors; the rest is joined.
+/// returned as errors; the rest is joined. Line numbers count on across the parts in that
+/// order.
 pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
@@ -107,35 +108,10 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let Some((first_path, format, _)) = parts.first().map(|(p, f, l)| (p.clone(), *f, l)) else {
         return (None, errors);
     };
-    let mut log = GcLog::default();
-    for (_, _, part) in &parts {
-        let map: Vec<u32> = (0..part.strings.len() as u32)
-            .map(|i| log.strings.intern(part.strings.get(i)))
-            .collect();
-        let id = |i: u32| map.get(i as usize).copied().unwrap_or(0);
-        log.events.extend(part.events.iter().map(|e| {
-            let mut e = e.clone();
-            e.collector = id(e.collector);
-            e.cause = id(e.cause);
-            e.name = id(e.name);
-            e
-        }));
-        for m in &part.meta {
-            if !log.meta.contains(m) {
-                log.meta.push(m.clone());
-            }
-        }
-        log.lines += part.lines;
-        log.skipped_lines += part.skipped_lines;
-        log.bad.extend(part.bad.iter().cloned());
-    }
-    log.bad.truncate(crate::model::BAD_LINES_KEPT);
-    let label = if parts.len() > 1 {
-        format!(
-            "{} (+{} rotated parts)",
-            first_path.display(),
-            parts.len() - 1
-        )
+    let n_parts = parts.len();
+    let log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
+    let label = if n_parts > 1 {
+        format!("{} (+{} rotated parts)", first_path.display(), n_parts - 1)
     } else {
         first_path.display().to_string()
     };

@@ -231,3 +231,44 @@ fn help_documents_each_command() {
         .success()
         .stdout(predicate::str::contains("--bands").and(predicate::str::contains("--events")));
 }
+
+#[test]
+fn gc_json_has_summary_breakdown_bands_and_heap() {
+    let p = fixture("jrockit/r26-detgc.log");
+    let v = json_of(&["gc", p.to_str().unwrap(), "-q"]);
+    let o = &v[0];
+    assert_eq!(o["format"], "jrockit");
+    // 12 collections, each itemised into 4 pauses (the fixture's generator's totals).
+    assert_eq!(o["gc"]["collections"], 12);
+    assert_eq!(o["gc"]["pauses"], 48);
+    // The itemised pauses (6 decimals) sum to 605.2205 ms; the collection lines' rounded
+    // "sum of pauses" add up to 605.221 ms.
+    assert!((f(&o["gc"]["pause_total_ms"]) - 605.221).abs() < 0.001);
+    let bands = o["bands"].as_array().unwrap();
+    assert_eq!(bands.len(), 7);
+    let counted: u64 = bands.iter().map(|b| b["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted, 48);
+    assert_eq!(o["by_kind"][0]["count"], 48);
+    assert_eq!(o["heap"]["capacity_max_kb"], 1048576);
+}
+
+#[test]
+fn rotated_files_are_read_as_one_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = std::fs::read_to_string(fixture("hotspot/jdk8-parallel-datestamps.log")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    // Rotation: the first part holds lines 0-6 (two young GCs), the current part the rest.
+    std::fs::write(dir.path().join("gc.log.0"), lines[..7].join("\n")).unwrap();
+    std::fs::write(dir.path().join("gc.log.1.current"), lines[7..].join("\n")).unwrap();
+    let v = json_of(&["summary", "--rotated", dir.path().to_str().unwrap()]);
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+    close(f(&v[0]["gc"]["pause_total_ms"]), 283.801);
+    assert!(v[0]["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("gc.log.0 (+1 rotated parts)"));
+    // Without --rotated: one row per part.
+    let v = json_of(&["summary", dir.path().to_str().unwrap()]);
+    assert_eq!(v.as_array().unwrap().len(), 2);
+}

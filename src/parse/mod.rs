@@ -96,8 +96,9 @@ fn safe_start(format: GcFormat, line: &[u8]) -> bool {
     }
 }
 
-/// Concatenate chunk results in order: strings re-interned, line numbers made global.
-fn merge(logs: Vec<GcLog>) -> GcLog {
+/// Concatenate logs in order (chunks of one file, parts of a rotated set): strings
+/// re-interned, line numbers counted on across the parts.
+pub fn merge(logs: Vec<GcLog>) -> GcLog {
     let mut out = GcLog::default();
     let mut line_offset = 0u64;
     let total_events: usize = logs.iter().map(|l| l.events.len()).sum();

@@ -2,21 +2,19 @@
 //! and every pause as a CSV row (`--events`).
 
 use super::{num, opt, Format, Table, TableWriter};
-use crate::analyze::gc::{Band, GcSummary, HeapSummary, KindRow};
+use crate::analyze::gc::{Band, HeapSummary, KindRow};
 use crate::frame::gc as c;
 use crate::load::Loaded;
 use crate::parse::num::format_wall_ms;
+use crate::report::summary::FileSummary;
 use polars::prelude::*;
 use serde::Serialize;
 
+/// `summary`'s object for the file, with the breakdowns added.
 #[derive(Debug, Clone, Serialize)]
 pub struct GcReport {
-    pub file: String,
-    pub kind: &'static str,
-    pub format: &'static str,
-    pub lines: u64,
-    pub skipped_lines: u64,
-    pub gc: GcSummary,
+    #[serde(flatten)]
+    pub summary: FileSummary,
     pub by_kind: Vec<KindRow>,
     pub bands: Vec<Band>,
     pub heap: HeapSummary,
@@ -45,7 +43,7 @@ fn kind_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     for r in reports {
         for k in &r.by_kind {
             t.push(vec![
-                r.file.clone(),
+                r.summary.file.clone(),
                 k.kind.clone(),
                 k.collector.clone(),
                 k.count.to_string(),
@@ -64,7 +62,7 @@ fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     for r in reports {
         for b in &r.bands {
             t.push(vec![
-                r.file.clone(),
+                r.summary.file.clone(),
                 b.label.clone(),
                 b.count.to_string(),
                 num(b.share_pct, digits),
@@ -91,11 +89,11 @@ pub fn render(reports: &[GcReport], format: Format, by: By) -> String {
         Format::Table => {
             let mut out = String::new();
             for r in reports {
-                let g = &r.gc;
+                let g = &r.summary.gc;
                 out.push_str(&format!(
                     "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {} ms, throughput {} %\n",
-                    r.file,
-                    r.format,
+                    r.summary.file,
+                    r.summary.format,
                     g.collections,
                     g.pauses,
                     num(g.pause_total_ms, Some(3)),
