@@ -215,7 +215,7 @@ impl Parser {
     fn other_record(&mut self, no: u64, line: &[u8]) -> bool {
         if let Some(i) = STOPPED.find(line) {
             let (wall, up) = stamps(&line[..i]);
-            let rest = &line[i + 56..];
+            let rest = line.get(i + STOPPED.needle().len()..).unwrap_or(&[]);
             if let Some((secs, _)) = float_prefix(rest) {
                 let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
                 // The line is written when the threads resume: its stamp is the stop's end.
@@ -1275,6 +1275,21 @@ Heap after GC invocations=23 (full 13):\n\
         assert!(close(p[1].duration_ms, 1.997 - 0.0778));
         assert!(close(p[0].duration_ms + p[1].duration_ms, 1.997));
         assert_eq!(log.strings.get(p[1].cause), "CMS Final Remark");
+    }
+
+    #[test]
+    fn safepoint_of_more_than_a_second_and_at_line_end() {
+        let log = one("100.000: Total time for which application threads were stopped: 1.2345678 seconds, Stopping threads took: 0.0001000 seconds\n\
+                       Total time for which application threads were stopped: ");
+        let sp: Vec<_> = log
+            .events
+            .iter()
+            .filter(|e| e.record == Record::Safepoint)
+            .collect();
+        assert_eq!(sp.len(), 1);
+        assert!(close(sp[0].duration_ms, 1234.5678));
+        // The stamp is the end of the stop.
+        assert!(close(sp[0].uptime_s.unwrap(), 100.0 - 1.2345678));
     }
 
     #[test]
