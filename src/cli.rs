@@ -7,6 +7,7 @@ use crate::load::{self, Loaded};
 use crate::report::gc::{self as gcreport, By, GcReport};
 use crate::report::summary::{self, FileSummary, Outcome};
 use crate::report::{Format, TableWriter};
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 use std::io::Write;
@@ -32,6 +33,26 @@ pub enum Command {
     Summary(SummaryArgs),
     /// GC breakdown per pause kind and collector, pause-duration bands, every pause as CSV.
     Gc(GcArgs),
+    /// PNG charts for each log: pauses over time, heap over time, pause-duration histogram.
+    Chart(ChartArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ChartArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Folder for the PNG files, named `<file stem>-<chart>.png` (created if missing).
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Chart size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900")]
+    pub size: crate::render::Size,
+    /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
+    #[arg(long)]
+    pub log_y: bool,
+    /// Pause-duration band edges in ms for the histogram.
+    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    pub bands: Vec<f64>,
 }
 
 #[derive(Args, Debug)]
@@ -85,6 +106,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Summary(a) => run_summary(a),
         Command::Gc(a) => run_gc(a),
+        Command::Chart(a) => run_chart(a),
     }
 }
 
@@ -191,12 +213,74 @@ fn error_text(e: &Error) -> String {
     }
 }
 
-fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
-    let mut edges = a.bands.clone();
+fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
     if edges.iter().any(|v| !v.is_finite() || *v <= 0.0) || edges.windows(2).any(|w| w[0] >= w[1]) {
         anyhow::bail!("--bands must be positive and strictly ascending, e.g. 10,50,100");
     }
-    edges.dedup();
+    Ok(())
+}
+
+fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
+    check_bands(&a.bands)?;
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let loaded = load_all(&a.common);
+    // Unique stems, in argument order: a repeated stem gets -2, -3...
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    let jobs: Vec<(&Loaded, String)> = loaded
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .map(|l| {
+            let stem = l
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "log".into());
+            let n = seen.entry(stem.clone()).or_insert(0);
+            *n += 1;
+            let stem = if *n > 1 { format!("{stem}-{n}") } else { stem };
+            (l, stem)
+        })
+        .collect();
+    let written: Vec<anyhow::Result<Vec<PathBuf>>> = jobs
+        .par_iter()
+        .map(|(l, stem)| {
+            let title = l
+                .path
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let s = analyze::gc::series(&l.frame, a.size.width as usize)?;
+            let bands = analyze::gc::bands(&l.frame, &a.bands)?;
+            let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
+            let (pp, hp, bp) = (p("pauses"), p("heap"), p("pause-histogram"));
+            crate::render::gc::pauses(&pp, &title, &s, a.size, a.log_y)?;
+            crate::render::gc::heap(&hp, &title, &s, a.size)?;
+            crate::render::gc::histogram(&bp, &title, &bands, a.size, a.log_y)?;
+            Ok(vec![pp, hp, bp])
+        })
+        .collect();
+    let mut out = String::new();
+    let mut failed = false;
+    for w in written {
+        match w {
+            Ok(paths) => paths.iter().for_each(|p| {
+                out.push_str(&p.display().to_string());
+                out.push('\n');
+            }),
+            Err(e) => {
+                failed = true;
+                eprintln!("gcperf: {e:#}");
+            }
+        }
+    }
+    print(&out)?;
+    Ok(if failed { 1 } else { exit_code(&loaded) })
+}
+
+fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
+    check_bands(&a.bands)?;
+    let edges = a.bands.clone();
     let loaded = load_all(&a.common);
     if a.events {
         let mut first = true;

@@ -13,4 +13,5 @@ pub mod input;
 pub mod load;
 pub mod model;
 pub mod parse;
+pub mod render;
 pub mod report;

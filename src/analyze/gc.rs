@@ -261,3 +261,140 @@ pub fn heap(df: &DataFrame) -> PolarsResult<HeapSummary> {
         freed_mean_kb: get_f64(&out, "freed_mean"),
     })
 }
+
+/// Points to draw over time, already reduced to at most a few per pixel column.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ChartSeries {
+    /// The x axis: seconds since JVM start (or since the first event), or the event's index
+    /// when the log has no time stamps at all.
+    pub x_is_index: bool,
+    /// (kind, points (x, pause ms)), kinds in a fixed order.
+    pub pauses: Vec<(String, Vec<(f64, f64)>)>,
+    pub heap: Vec<HeapPoint>,
+}
+
+/// Heap figures of one collection (or one pixel column of them), KB.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct HeapPoint {
+    pub x: f64,
+    pub before: Option<f64>,
+    pub after: Option<f64>,
+    pub capacity: Option<f64>,
+}
+
+/// Pause and heap series for charts: every point when there are fewer than `4 × columns`,
+/// else per column the longest pause of each kind (the one a reader must see) and the heap's
+/// highest before / lowest after / highest capacity.
+pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
+    let has_t = df.column(T_S)?.null_count() < df.height();
+    let x = if has_t {
+        col(T_S)
+    } else {
+        let idx: Vec<f64> = (0..df.height()).map(|i| i as f64).collect();
+        lit(Series::new("x".into(), idx))
+    };
+    let base = df.clone().lazy().with_column(x.alias("x"));
+    let pause = is(RECORD, "pause");
+    let gc = is(RECORD, "collection").or(pause.clone().and(col(IN_COLLECTION).not()));
+    let n_pauses = df
+        .clone()
+        .lazy()
+        .filter(pause.clone())
+        .select([len().alias("n")])
+        .collect()?;
+    let n = get_f64(&n_pauses, "n").unwrap_or(0.0) as usize;
+    let limit = columns.max(1) * 4;
+    let bucket = {
+        let span = col("x").max() - col("x").min();
+        ((col("x") - col("x").min())
+            / when(span.clone().gt(lit(0.0)))
+                .then(span)
+                .otherwise(lit(1.0))
+            * lit(columns.max(1) as f64))
+        .floor()
+        .alias("bucket")
+    };
+    let pauses_df = if n <= limit {
+        base.clone()
+            .filter(pause.clone().and(col("x").is_not_null()))
+            .select([col(KIND), col("x"), col(DURATION_MS)])
+            .collect()?
+    } else {
+        base.clone()
+            .filter(pause.and(col("x").is_not_null()))
+            .with_column(bucket.clone())
+            .group_by([col("bucket"), col(KIND)])
+            .agg([
+                col("x").mean().alias("x"),
+                col(DURATION_MS).max().alias(DURATION_MS),
+            ])
+            .select([col(KIND), col("x"), col(DURATION_MS)])
+            .sort(["x"], Default::default())
+            .collect()?
+    };
+    let heap_df = {
+        let lf = base.filter(gc.and(col("x").is_not_null())).select([
+            col("x"),
+            col(HEAP_BEFORE_KB).cast(DataType::Float64).alias("before"),
+            col(HEAP_AFTER_KB).cast(DataType::Float64).alias("after"),
+            col(HEAP_TOTAL_KB).cast(DataType::Float64).alias("total"),
+        ]);
+        if n <= limit {
+            lf.collect()?
+        } else {
+            lf.with_column(bucket)
+                .group_by([col("bucket")])
+                .agg([
+                    col("x").mean(),
+                    col("before").max(),
+                    col("after").min(),
+                    col("total").max(),
+                ])
+                .sort(["x"], Default::default())
+                .collect()?
+        }
+    };
+    let kinds = pauses_df.column(KIND)?.str()?.clone();
+    let xs = pauses_df.column("x")?.f64()?.clone();
+    let ds = pauses_df.column(DURATION_MS)?.f64()?.clone();
+    let mut by_kind: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    for i in 0..pauses_df.height() {
+        let (Some(k), Some(x), Some(d)) = (kinds.get(i), xs.get(i), ds.get(i)) else {
+            continue;
+        };
+        match by_kind.iter_mut().find(|(kk, _)| kk == k) {
+            Some((_, v)) => v.push((x, d)),
+            None => by_kind.push((k.to_string(), vec![(x, d)])),
+        }
+    }
+    const ORDER: [&str; 8] = [
+        "young",
+        "mixed",
+        "initial-mark",
+        "remark",
+        "cleanup",
+        "old",
+        "full",
+        "other",
+    ];
+    by_kind.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()));
+    let hx = heap_df.column("x")?.f64()?.clone();
+    let hb = heap_df.column("before")?.f64()?.clone();
+    let ha = heap_df.column("after")?.f64()?.clone();
+    let ht = heap_df.column("total")?.f64()?.clone();
+    let heap = (0..heap_df.height())
+        .filter_map(|i| {
+            hx.get(i).map(|x| HeapPoint {
+                x,
+                before: hb.get(i),
+                after: ha.get(i),
+                capacity: ht.get(i),
+            })
+        })
+        .collect();
+    Ok(ChartSeries {
+        x_is_index: !has_t,
+        pauses: by_kind,
+        heap,
+    })
+}
