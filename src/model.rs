@@ -217,3 +217,97 @@ impl GcLog {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Application performance logs
+// ---------------------------------------------------------------------------------------------
+
+/// Which performance-log family a file belongs to (detected from content).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerfFormat {
+    /// One `;`-separated line per web-service operation:
+    /// `[id];2012-09-21 12:04:02.308;total;java;db;db_calls;operation;e-...`.
+    PerfCsv,
+    /// Apache JMeter results, CSV (`.jtl`).
+    JmeterJtl,
+    /// The Grinder `data_*.log`.
+    Grinder,
+}
+
+impl PerfFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PerfFormat::PerfCsv => "perf-csv",
+            PerfFormat::JmeterJtl => "jmeter-jtl",
+            PerfFormat::Grinder => "grinder",
+        }
+    }
+}
+
+/// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerfRecord {
+    /// When the operation ended: milliseconds since the Unix epoch. Dates written as text are
+    /// local time taken as UTC, like `GcEvent::wall_ms`; JMeter and Grinder epoch stamps are
+    /// true epoch milliseconds, kept as they are.
+    pub end_ms: i64,
+    /// Whole operation, ms.
+    pub total_ms: f64,
+    /// Time in Java, ms (semicolon log only).
+    pub java_ms: Option<f64>,
+    /// Time in the database (PL/SQL), ms (semicolon log only).
+    pub db_ms: Option<f64>,
+    /// Number of database calls (semicolon log only).
+    pub db_calls: Option<u32>,
+    /// Interned in `PerfLog::strings`: operation name, JMeter label, `test <n>` for The Grinder.
+    pub operation: u32,
+    /// False when the operation failed (`e-`, JMeter `success=false`, Grinder `Errors > 0`).
+    pub ok: bool,
+    /// Java + DB time differs from the total (semicolon log): kept, but flagged.
+    pub inconsistent: bool,
+    /// 1-based line number where the record starts.
+    pub line: u64,
+}
+
+/// Everything a performance-log parser learned from one log.
+#[derive(Debug, Clone)]
+pub struct PerfLog {
+    pub format: PerfFormat,
+    pub records: Vec<PerfRecord>,
+    pub strings: Strings,
+    /// Lines in the input (a last line without newline counts).
+    pub lines: u64,
+    /// Lines not understood (neither a record nor a header / blank line).
+    pub skipped_lines: u64,
+    pub bad: Vec<BadLine>,
+}
+
+impl PerfLog {
+    pub fn new(format: PerfFormat) -> Self {
+        PerfLog {
+            format,
+            records: Vec::new(),
+            strings: Strings::default(),
+            lines: 0,
+            skipped_lines: 0,
+            bad: Vec::new(),
+        }
+    }
+
+    /// Count a line as not understood; keep the first few verbatim (cut to 200 bytes).
+    pub fn skip(&mut self, line: u64, text: &[u8]) {
+        self.skipped_lines += 1;
+        if self.bad.len() < BAD_LINES_KEPT {
+            let mut t = String::from_utf8_lossy(text).into_owned();
+            if t.len() > 200 {
+                let mut cut = 200;
+                while !t.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                t.truncate(cut);
+            }
+            self.bad.push(BadLine { line, text: t });
+        }
+    }
+}

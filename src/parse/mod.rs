@@ -5,6 +5,7 @@ pub mod hotspot;
 pub mod jrockit;
 pub mod lines;
 pub mod num;
+pub mod perf;
 pub mod unified;
 
 use crate::model::{GcFormat, GcLog, BAD_LINES_KEPT};

@@ -116,9 +116,11 @@ pub(crate) fn nice_max(v: f64) -> f64 {
     if !(v.is_finite() && v > 0.0) {
         return 1.0;
     }
-    let p = 10f64.powf(v.log10().floor());
-    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0] {
-        if m * p >= v * 1.05 {
+    // 5% headroom so the tallest bar or impulse never touches the frame.
+    let target = v * 1.05;
+    let p = 10f64.powf(target.log10().floor());
+    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0] {
+        if m * p >= target {
             return m * p;
         }
     }
