@@ -3,7 +3,7 @@
 use crate::analyze;
 use crate::error::Error;
 use crate::input;
-use crate::load::{self, Loaded};
+use crate::load::{self, Input, Loaded};
 use crate::report::gc::{self as gcreport, By, GcReport};
 use crate::report::summary::{self, FileSummary, Outcome};
 use crate::report::{Format, TableWriter};
@@ -35,6 +35,9 @@ pub enum Command {
     Gc(GcArgs),
     /// PNG charts for each log: pauses over time, heap over time, pause-duration histogram.
     Chart(ChartArgs),
+    /// Performance logs (semicolon perf log, JMeter JTL, Grinder): requests, errors, latency
+    /// percentiles and bands, shares over thresholds, throughput, Java vs DB per operation.
+    Perf(PerfArgs),
 }
 
 #[derive(Args, Debug)]
@@ -80,6 +83,42 @@ pub struct Common {
 pub struct SummaryArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub perf: PerfOpts,
+}
+
+/// Options of the performance-log figures.
+#[derive(Args, Debug, Clone)]
+pub struct PerfOpts {
+    /// Latency band edges in ms, ascending; a leading 0 adds a band for exactly 0 ms.
+    /// A time t falls in a-b when a < t <= b.
+    #[arg(long = "bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    pub latency_bands: Vec<f64>,
+    /// Thresholds in ms: count and share of requests taking longer.
+    #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_OVER.to_vec())]
+    pub over: Vec<f64>,
+    /// Warm-up to leave out from the start of each log: `60s`, `2m`, `1h`, `500ms` (plain
+    /// numbers are seconds).
+    #[arg(long, default_value = "0")]
+    pub skip: String,
+    /// Only requests ending at or after this time (log time, `2012-09-21T12:00:00` or
+    /// `2012-09-21 12:00:00.000`).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Only requests ending before this time.
+    #[arg(long)]
+    pub to: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PerfArgs {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub perf: PerfOpts,
+    /// For csv/tsv: one row per operation (op), per latency band (band) or per threshold (over).
+    #[arg(long, value_enum, default_value_t = crate::report::perf::By::Op)]
+    pub by: crate::report::perf::By,
 }
 
 #[derive(Args, Debug)]
@@ -107,11 +146,12 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Summary(a) => run_summary(a),
         Command::Gc(a) => run_gc(a),
         Command::Chart(a) => run_chart(a),
+        Command::Perf(a) => run_perf(a),
     }
 }
 
 /// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
-fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
+fn load_all(c: &Common) -> Vec<(PathBuf, Result<Input, Error>)> {
     let files = input::expand(&c.paths);
     let groups: Vec<Vec<PathBuf>> = if c.join {
         vec![files]
@@ -125,10 +165,12 @@ fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
         .filter(|g| !g.is_empty())
         .map(|g| {
             if g.len() == 1 {
-                (g[0].clone(), load::load(&g[0]), Vec::new())
+                (g[0].clone(), load::load_any(&g[0]), Vec::new())
             } else {
                 let (l, errors) = load::load_joined(g);
-                let r = l.ok_or_else(|| Error::NothingRecognised { path: g[0].clone() });
+                let r = l
+                    .map(Input::Gc)
+                    .ok_or_else(|| Error::NothingRecognised { path: g[0].clone() });
                 (g[0].clone(), r, errors)
             }
         })
@@ -147,13 +189,15 @@ fn load_all(c: &Common) -> Vec<(PathBuf, Result<Loaded, Error>)> {
             Err(e) => {
                 let _ = writeln!(err, "gcperf: {e}");
             }
-            Ok(l) if !c.quiet && l.log.skipped_lines > 0 => {
+            Ok(l) if !c.quiet && l.skipped_lines() > 0 => {
                 let _ = writeln!(
                     err,
                     "gcperf: {}: {} of {} lines not understood (skipped)",
-                    l.label, l.log.skipped_lines, l.log.lines
+                    l.label(),
+                    l.skipped_lines(),
+                    l.lines()
                 );
-                for b in l.log.bad.iter().take(3) {
+                for b in l.bad().iter().take(3) {
                     let _ = writeln!(err, "  line {}: {}", b.line, b.text);
                 }
             }
@@ -181,13 +225,105 @@ fn print(s: &str) -> anyhow::Result<()> {
     }
 }
 
+/// GC inputs of a GC-only command; a performance log is noted on stderr and left out.
+fn gc_only(i: &Input) -> Option<&Loaded> {
+    if i.gc().is_none() {
+        eprintln!(
+            "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
+            i.label()
+        );
+    }
+    i.gc()
+}
+
+/// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
+fn duration_s(s: &str) -> anyhow::Result<f64> {
+    let t = s.trim();
+    let (num, mult) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 0.001)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('m') {
+        (v, 60.0)
+    } else if let Some(v) = t.strip_suffix('h') {
+        (v, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v * mult),
+        _ => anyhow::bail!("bad duration {s:?}: use e.g. 60s, 2m, 1h, 500ms"),
+    }
+}
+
+fn log_time(s: &str) -> anyhow::Result<i64> {
+    let b = s.trim().as_bytes();
+    match crate::parse::num::iso_datetime_prefix(b) {
+        Some((ms, n)) if n == b.len() => Ok(ms),
+        _ => {
+            anyhow::bail!("bad time {s:?}: use e.g. 2012-09-21T12:00:00 or 2012-09-21 12:00:00.000")
+        }
+    }
+}
+
+fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
+    let b = &o.latency_bands;
+    if b.iter().any(|v| !v.is_finite() || *v < 0.0) || b.windows(2).any(|w| w[0] >= w[1]) {
+        anyhow::bail!("--bands must be non-negative and strictly ascending, e.g. 0,50,200,1000");
+    }
+    if o.over.iter().any(|v| !v.is_finite() || *v < 0.0) {
+        anyhow::bail!("--over takes non-negative milliseconds, e.g. 50,150");
+    }
+    Ok(analyze::perf::PerfOptions {
+        bands: b.clone(),
+        over: o.over.clone(),
+        skip_s: duration_s(&o.skip)?,
+        from_ms: o.from.as_deref().map(log_time).transpose()?,
+        to_ms: o.to.as_deref().map(log_time).transpose()?,
+    })
+}
+
+fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
+    let opts = perf_options(&a.perf)?;
+    let loaded = load_all(&a.common);
+    let mut gc_given = false;
+    let reports: Vec<FileSummary> = loaded
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .filter(|l| {
+            let perf = l.perf().is_some();
+            gc_given |= !perf;
+            perf
+        })
+        .collect::<Vec<_>>()
+        .par_iter()
+        .map(|l| FileSummary::of(l, &opts))
+        .collect::<Result<_, _>>()?;
+    if gc_given {
+        eprintln!(
+            "gcperf: GC logs given to `perf` are left out (see `gcperf gc` and `gcperf summary`)"
+        );
+    }
+    print(&crate::report::perf::render(
+        &reports,
+        a.common.format,
+        a.by,
+    ))?;
+    Ok(if reports.is_empty() {
+        1
+    } else {
+        exit_code(&loaded)
+    })
+}
+
 fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
+    let opts = perf_options(&a.perf)?;
     let loaded = load_all(&a.common);
     let outcomes: Vec<Outcome> = loaded
         .par_iter()
         .map(|(p, r)| match r {
-            Ok(l) => match analyze::gc::summary(&l.frame) {
-                Ok(g) => Outcome::Ok(Box::new(FileSummary::new(l, g))),
+            Ok(l) => match FileSummary::of(l, &opts) {
+                Ok(s) => Outcome::Ok(Box::new(s)),
                 Err(e) => Outcome::Failed {
                     file: p.display().to_string(),
                     error: format!("analysis failed: {e}"),
@@ -230,6 +366,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     let jobs: Vec<(&Loaded, String)> = loaded
         .iter()
         .filter_map(|(_, r)| r.as_ref().ok())
+        .filter_map(gc_only)
         .map(|l| {
             let stem = l
                 .path
@@ -285,7 +422,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     if a.events {
         let mut first = true;
         for (_, r) in &loaded {
-            if let Ok(l) = r {
+            if let Some(l) = r.as_ref().ok().and_then(gc_only) {
                 let t = gcreport::events_table(l, a.all_records)?;
                 let w = match a.common.format {
                     Format::Tsv => crate::report::Delimited { sep: '\t' },
@@ -308,9 +445,10 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     let reports: Vec<GcReport> = loaded
         .par_iter()
         .filter_map(|(_, r)| r.as_ref().ok())
+        .filter_map(gc_only)
         .map(|l| -> anyhow::Result<GcReport> {
             Ok(GcReport {
-                summary: FileSummary::new(l, analyze::gc::summary(&l.frame)?),
+                summary: FileSummary::gc(l, analyze::gc::summary(&l.frame)?),
                 by_kind: analyze::gc::breakdown(&l.frame)?,
                 bands: analyze::gc::bands(&l.frame, &edges)?,
                 heap: analyze::gc::heap(&l.frame)?,

@@ -113,3 +113,64 @@ pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
         ],
     )
 }
+
+/// Columns of the performance frame, one row per request / operation.
+pub mod perf {
+    /// When the operation ended, milliseconds since the epoch (local time taken as UTC for
+    /// logs that write local dates).
+    pub const END_MS: &str = "end_ms";
+    pub const TOTAL_MS: &str = "total_ms";
+    /// Null where the source has no Java/DB split (JMeter, The Grinder).
+    pub const JAVA_MS: &str = "java_ms";
+    pub const DB_MS: &str = "db_ms";
+    pub const DB_CALLS: &str = "db_calls";
+    pub const OPERATION: &str = "operation";
+    pub const OK: &str = "ok";
+    pub const INCONSISTENT: &str = "inconsistent";
+    pub const LINE: &str = "line";
+}
+
+/// One row per record of a performance log.
+pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<DataFrame> {
+    let r = &log.records;
+    DataFrame::new(
+        r.len(),
+        vec![
+            Column::new(
+                perf::END_MS.into(),
+                r.iter().map(|e| e.end_ms).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::TOTAL_MS.into(),
+                r.iter().map(|e| e.total_ms).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::JAVA_MS.into(),
+                r.iter().map(|e| e.java_ms).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::DB_MS.into(),
+                r.iter().map(|e| e.db_ms).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::DB_CALLS.into(),
+                r.iter().map(|e| e.db_calls).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::OPERATION.into(),
+                r.iter()
+                    .map(|e| log.strings.get(e.operation))
+                    .collect::<Vec<_>>(),
+            ),
+            Column::new(perf::OK.into(), r.iter().map(|e| e.ok).collect::<Vec<_>>()),
+            Column::new(
+                perf::INCONSISTENT.into(),
+                r.iter().map(|e| e.inconsistent).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                perf::LINE.into(),
+                r.iter().map(|e| e.line).collect::<Vec<_>>(),
+            ),
+        ],
+    )
+}

@@ -2,7 +2,7 @@
 //! detected from content (never from the file name).
 
 use crate::error::{Error, Result};
-use crate::model::GcFormat;
+use crate::model::{GcFormat, PerfFormat};
 use crate::parse::lines::lines;
 use crate::parse::num::contains;
 use std::io::Read;
@@ -69,6 +69,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detected {
     Gc(GcFormat),
+    Perf(PerfFormat),
 }
 
 /// Detect the log family from content. Every line is looked at until one is decisive, so
@@ -79,7 +80,7 @@ pub fn detect(buf: &[u8]) -> Option<Detected> {
             return Some(d);
         }
     }
-    None
+    crate::parse::perf::detect(buf).map(Detected::Perf)
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {

@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::frame;
 use crate::input::{self, Detected};
-use crate::model::{GcFormat, GcLog};
+use crate::model::{GcFormat, GcLog, PerfFormat, PerfLog};
 use crate::parse;
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,99 @@ pub struct Loaded {
 impl Loaded {
     pub fn kind(&self) -> &'static str {
         "gc"
+    }
+}
+
+/// A performance log (semicolon perf log, JMeter JTL, Grinder data log), parsed and framed.
+pub struct LoadedPerf {
+    pub path: PathBuf,
+    pub label: String,
+    pub format: PerfFormat,
+    pub log: PerfLog,
+    pub frame: DataFrame,
+}
+
+/// Any input gcperf understands.
+pub enum Input {
+    Gc(Loaded),
+    Perf(LoadedPerf),
+}
+
+impl Input {
+    pub fn label(&self) -> &str {
+        match self {
+            Input::Gc(l) => &l.label,
+            Input::Perf(l) => &l.label,
+        }
+    }
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Input::Gc(_) => "gc",
+            Input::Perf(_) => "perf",
+        }
+    }
+    pub fn format(&self) -> &'static str {
+        match self {
+            Input::Gc(l) => l.format.as_str(),
+            Input::Perf(l) => l.format.as_str(),
+        }
+    }
+    pub fn lines(&self) -> u64 {
+        match self {
+            Input::Gc(l) => l.log.lines,
+            Input::Perf(l) => l.log.lines,
+        }
+    }
+    pub fn skipped_lines(&self) -> u64 {
+        match self {
+            Input::Gc(l) => l.log.skipped_lines,
+            Input::Perf(l) => l.log.skipped_lines,
+        }
+    }
+    pub fn bad(&self) -> &[crate::model::BadLine] {
+        match self {
+            Input::Gc(l) => &l.log.bad,
+            Input::Perf(l) => &l.log.bad,
+        }
+    }
+    pub fn gc(&self) -> Option<&Loaded> {
+        match self {
+            Input::Gc(l) => Some(l),
+            Input::Perf(_) => None,
+        }
+    }
+    pub fn perf(&self) -> Option<&LoadedPerf> {
+        match self {
+            Input::Perf(l) => Some(l),
+            Input::Gc(_) => None,
+        }
+    }
+}
+
+/// Read, detect and parse one file of any kind.
+pub fn load_any(path: &Path) -> Result<Input> {
+    let buf = input::read(path)?;
+    match input::detect(&buf) {
+        Some(Detected::Perf(format)) => {
+            let log = parse::perf::parse(format, &buf);
+            if log.records.is_empty() {
+                return Err(Error::NothingRecognised {
+                    path: path.to_path_buf(),
+                });
+            }
+            let frame = frame::perf_frame(&log).map_err(|source| Error::Polars {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            Ok(Input::Perf(LoadedPerf {
+                path: path.to_path_buf(),
+                label: path.display().to_string(),
+                format,
+                log,
+                frame,
+            }))
+        }
+        _ => load_bytes(path, &buf).map(Input::Gc),
     }
 }
 
@@ -85,6 +178,10 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                     }
                     parts.push((p.clone(), f, parse_gc(f, &buf)));
                 }
+                Some(Detected::Perf(_)) => errors.push(Error::Usage(format!(
+                    "{}: a performance log cannot be joined to GC logs",
+                    p.display()
+                ))),
                 None => errors.push(Error::NothingRecognised { path: p.clone() }),
             },
         }

@@ -272,3 +272,77 @@ fn rotated_files_are_read_as_one_log() {
     let v = json_of(&["summary", dir.path().to_str().unwrap()]);
     assert_eq!(v.as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn perf_json_matches_the_fixture_totals() {
+    let p = fixture("perf/soap-before.log");
+    let v = json_of(&["perf", p.to_str().unwrap(), "-q"]);
+    let o = &v[0];
+    assert_eq!(o["kind"], "perf");
+    assert_eq!(o["format"], "perf-csv");
+    assert_eq!(o["lines"], 481);
+    // The last line is cut mid-write (the fixture's design).
+    assert_eq!(o["skipped_lines"], 1);
+    let p = &o["perf"];
+    assert_eq!(p["requests"], 480);
+    assert_eq!(p["errors"], 3);
+    assert_eq!(p["inconsistent"], 1);
+    assert_eq!(p["first"], "2012-09-21T12:00:03.188");
+    assert_eq!(p["last"], "2012-09-21T12:17:04.018");
+    close(f(&p["span_s"]), 1020.83);
+    close(f(&p["throughput_per_s"]), 480.0 / 1020.83);
+    close(f(&p["total_ms_sum"]), 348307.0);
+    close(f(&p["java_ms_sum"]), 37807.0);
+    close(f(&p["db_ms_sum"]), 310492.0);
+    close(f(&p["db_share_pct"]), 310492.0 * 100.0 / 348307.0);
+    let bands = p["bands"].as_array().unwrap();
+    let labels: Vec<&str> = bands.iter().map(|b| b["label"].as_str().unwrap()).collect();
+    assert_eq!(
+        labels,
+        [
+            "0",
+            "0-50",
+            "50-200",
+            "200-1000",
+            "1000-3000",
+            "3000-10000",
+            ">10000"
+        ]
+    );
+    assert_eq!(bands[3]["count"], 436);
+    close(f(&bands[3]["share_pct"]), 436.0 * 100.0 / 480.0);
+    let counted: u64 = bands.iter().map(|b| b["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted, 480);
+    assert_eq!(p["over"][0]["ms"], 50.0);
+    assert_eq!(p["over"][0]["count"], 480);
+    let ops = p["operations"].as_array().unwrap();
+    let n: u64 = ops.iter().map(|o| o["count"].as_u64().unwrap()).sum();
+    assert_eq!(n, 480);
+    let sum: f64 = ops.iter().map(|o| f(&o["total_ms_sum"])).sum();
+    close(sum, 348307.0);
+}
+
+#[test]
+fn summary_of_a_folder_mixing_gc_and_perf_logs() {
+    let out = gcperf()
+        .args(["summary", "-q", "--format", "csv"])
+        .arg(fixture(""))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.contains(",pause_total_ms,")
+            && header.contains(",over_50ms_pct,over_150ms_pct,error")
+    );
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 8);
+    assert_eq!(rows.iter().filter(|r| r.contains(",perf,")).count(), 4);
+    assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
+    assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
+}

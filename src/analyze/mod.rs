@@ -1,6 +1,7 @@
 //! Analyses: polars lazy queries over the frames built in `frame`.
 
 pub mod gc;
+pub mod perf;
 
 use polars::prelude::*;
 

@@ -89,7 +89,7 @@ pub fn render(reports: &[GcReport], format: Format, by: By) -> String {
         Format::Table => {
             let mut out = String::new();
             for r in reports {
-                let g = &r.summary.gc;
+                let Some(g) = &r.summary.gc else { continue };
                 out.push_str(&format!(
                     "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {} ms, throughput {} %\n",
                     r.summary.file,

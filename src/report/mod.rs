@@ -2,6 +2,7 @@
 //! behind one method; JSON is serialised from the analysis structs directly.
 
 pub mod gc;
+pub mod perf;
 pub mod summary;
 
 /// A rectangular table of already-formatted cells.

@@ -2,7 +2,8 @@
 
 use super::{num, opt, Format, Table};
 use crate::analyze::gc::GcSummary;
-use crate::load::Loaded;
+use crate::analyze::perf::{PerfOptions, PerfSummary};
+use crate::load::{Input, Loaded};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -14,19 +15,40 @@ pub struct FileSummary {
     pub format: &'static str,
     pub lines: u64,
     pub skipped_lines: u64,
-    pub gc: GcSummary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gc: Option<GcSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perf: Option<PerfSummary>,
 }
 
 impl FileSummary {
-    pub fn new(l: &Loaded, gc: GcSummary) -> Self {
+    pub fn gc(l: &Loaded, gc: GcSummary) -> Self {
         FileSummary {
             file: l.label.clone(),
             kind: l.kind(),
             format: l.format.as_str(),
             lines: l.log.lines,
             skipped_lines: l.log.skipped_lines,
-            gc,
+            gc: Some(gc),
+            perf: None,
         }
+    }
+
+    /// Analyse any input.
+    pub fn of(i: &Input, o: &PerfOptions) -> polars::prelude::PolarsResult<Self> {
+        let (gc, perf) = match i {
+            Input::Gc(l) => (Some(crate::analyze::gc::summary(&l.frame)?), None),
+            Input::Perf(l) => (None, Some(crate::analyze::perf::summary(&l.frame, o)?)),
+        };
+        Ok(FileSummary {
+            file: i.label().to_string(),
+            kind: i.kind(),
+            format: i.format(),
+            lines: i.lines(),
+            skipped_lines: i.skipped_lines(),
+            gc,
+            perf,
+        })
     }
 }
 
@@ -36,13 +58,10 @@ pub enum Outcome {
     Failed { file: String, error: String },
 }
 
-/// Stable, unit-suffixed columns for spreadsheets.
-const COLUMNS: [&str; 20] = [
-    "file",
-    "kind",
-    "format",
-    "lines",
-    "skipped_lines",
+/// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
+/// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
+/// performance columns empty and the other way round.
+const GC_COLUMNS: [&str; 14] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -57,95 +76,192 @@ const COLUMNS: [&str; 20] = [
     "span_s",
     "throughput_pct",
     "heap_max_kb",
-    "error",
+];
+
+const PERF_COLUMNS: [&str; 17] = [
+    "requests",
+    "errors",
+    "error_pct",
+    "inconsistent",
+    "first",
+    "last",
+    "throughput_per_s",
+    "total_ms_mean",
+    "total_ms_p50",
+    "total_ms_p90",
+    "total_ms_p95",
+    "total_ms_p99",
+    "total_ms_max",
+    "total_ms_sum",
+    "java_ms_sum",
+    "db_ms_sum",
+    "db_share_pct",
 ];
 
 /// The columns shown to people in the text table (all columns go to CSV/TSV/JSON).
-const TEXT_COLUMNS: [&str; 11] = [
-    "file",
-    "format",
+const TEXT_GC: [&str; 7] = [
     "collections",
     "pauses",
     "pause_total_ms",
     "pause_max_ms",
     "pause_p95_ms",
     "full_collections",
-    "span_s",
     "throughput_pct",
-    "error",
+];
+const TEXT_PERF: [&str; 6] = [
+    "requests",
+    "error_pct",
+    "throughput_per_s",
+    "total_ms_p95",
+    "total_ms_max",
+    "db_share_pct",
 ];
 
-fn row(o: &Outcome, digits: Option<usize>) -> Vec<String> {
+fn columns(over: &[f64], gc: bool, perf: bool, text: bool) -> Vec<String> {
+    let mut c = vec!["file".to_string(), "kind".into(), "format".into()];
+    if !text {
+        c.push("lines".into());
+        c.push("skipped_lines".into());
+    }
+    if gc {
+        let g: &[&str] = if text { &TEXT_GC } else { &GC_COLUMNS };
+        c.extend(g.iter().map(|s| s.to_string()));
+    }
+    if perf {
+        let p: &[&str] = if text { &TEXT_PERF } else { &PERF_COLUMNS };
+        c.extend(p.iter().map(|s| s.to_string()));
+        if text && !gc {
+            c.push("span_s".into());
+        }
+        c.extend(
+            over.iter()
+                .map(|ms| format!("over_{}ms_pct", num(*ms, None))),
+        );
+    }
+    c.push("error".into());
+    c
+}
+
+/// Every value of a row by column name.
+fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = Vec::new();
+    let mut put = |k: &str, val: String| v.push((k.to_string(), val));
     match o {
         Outcome::Failed { file, error } => {
-            let mut r = vec![String::new(); COLUMNS.len()];
-            r[0] = file.clone();
-            r[COLUMNS.len() - 1] = error.clone();
-            r
+            put("file", file.clone());
+            put("error", error.clone());
         }
         Outcome::Ok(s) => {
-            let g = &s.gc;
-            vec![
-                s.file.clone(),
-                s.kind.to_string(),
-                s.format.to_string(),
-                s.lines.to_string(),
-                s.skipped_lines.to_string(),
-                g.collections.to_string(),
-                g.pauses.to_string(),
-                num(g.pause_total_ms, digits),
-                opt(g.pause_max_ms, digits),
-                opt(g.pause_mean_ms, digits),
-                opt(g.pause_p50_ms, digits),
-                opt(g.pause_p95_ms, digits),
-                opt(g.pause_p99_ms, digits),
-                g.full_collections.to_string(),
-                g.safepoint_pauses.to_string(),
-                num(g.safepoint_total_ms, digits),
-                opt(g.span_s, digits),
-                opt(g.throughput_pct, digits),
-                g.heap_max_kb.map(|v| v.to_string()).unwrap_or_default(),
-                String::new(),
-            ]
+            put("file", s.file.clone());
+            put("kind", s.kind.to_string());
+            put("format", s.format.to_string());
+            put("lines", s.lines.to_string());
+            put("skipped_lines", s.skipped_lines.to_string());
+            if let Some(g) = &s.gc {
+                put("collections", g.collections.to_string());
+                put("pauses", g.pauses.to_string());
+                put("pause_total_ms", num(g.pause_total_ms, digits));
+                put("pause_max_ms", opt(g.pause_max_ms, digits));
+                put("pause_mean_ms", opt(g.pause_mean_ms, digits));
+                put("pause_p50_ms", opt(g.pause_p50_ms, digits));
+                put("pause_p95_ms", opt(g.pause_p95_ms, digits));
+                put("pause_p99_ms", opt(g.pause_p99_ms, digits));
+                put("full_collections", g.full_collections.to_string());
+                put("safepoint_pauses", g.safepoint_pauses.to_string());
+                put("safepoint_total_ms", num(g.safepoint_total_ms, digits));
+                put("span_s", opt(g.span_s, digits));
+                put("throughput_pct", opt(g.throughput_pct, digits));
+                put(
+                    "heap_max_kb",
+                    g.heap_max_kb.map(|v| v.to_string()).unwrap_or_default(),
+                );
+            }
+            if let Some(p) = &s.perf {
+                put("requests", p.requests.to_string());
+                put("errors", p.errors.to_string());
+                // Shares keep full precision in CSV: 0.0001 % must survive.
+                put("error_pct", opt(p.error_pct, digits.map(|d| d.max(4))));
+                put("inconsistent", p.inconsistent.to_string());
+                put("first", p.first.clone().unwrap_or_default());
+                put("last", p.last.clone().unwrap_or_default());
+                put("span_s", opt(p.span_s, digits));
+                put("throughput_per_s", opt(p.throughput_per_s, digits));
+                put("total_ms_mean", opt(p.total_ms_mean, digits));
+                put("total_ms_p50", opt(p.total_ms_p50, digits));
+                put("total_ms_p90", opt(p.total_ms_p90, digits));
+                put("total_ms_p95", opt(p.total_ms_p95, digits));
+                put("total_ms_p99", opt(p.total_ms_p99, digits));
+                put("total_ms_max", opt(p.total_ms_max, digits));
+                put("total_ms_sum", num(p.total_ms_sum, digits));
+                put("java_ms_sum", opt(p.java_ms_sum, digits));
+                put("db_ms_sum", opt(p.db_ms_sum, digits));
+                put("db_share_pct", opt(p.db_share_pct, digits));
+                for o in &p.over {
+                    put(
+                        &format!("over_{}ms_pct", num(o.ms, None)),
+                        num(o.share_pct, digits.map(|d| d.max(4))),
+                    );
+                }
+            }
         }
     }
+    v
 }
 
 pub fn render(outcomes: &[Outcome], format: Format) -> String {
-    match format {
-        Format::Json => {
-            let v: Vec<Value> = outcomes
-                .iter()
-                .map(|o| match o {
-                    Outcome::Ok(s) => serde_json::to_value(s).unwrap_or(Value::Null),
-                    Outcome::Failed { file, error } => {
-                        serde_json::json!({ "file": file, "error": error })
-                    }
-                })
-                .collect();
-            let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| "[]".into());
-            s.push('\n');
-            s
-        }
-        Format::Table => {
-            let idx: Vec<usize> = TEXT_COLUMNS
-                .iter()
-                .filter_map(|c| COLUMNS.iter().position(|k| k == c))
-                .collect();
-            let mut t = Table::new(&TEXT_COLUMNS).numeric_from(2);
-            t.numeric[TEXT_COLUMNS.len() - 1] = false;
-            for o in outcomes {
-                let r = row(o, Some(3));
-                t.push(idx.iter().map(|&i| r[i].clone()).collect());
-            }
-            format.writer().write(&t)
-        }
-        Format::Csv | Format::Tsv => {
-            let mut t = Table::new(&COLUMNS);
-            for o in outcomes {
-                t.push(row(o, None));
-            }
-            format.writer().write(&t)
+    if format == Format::Json {
+        let v: Vec<Value> = outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Ok(s) => serde_json::to_value(s).unwrap_or(Value::Null),
+                Outcome::Failed { file, error } => {
+                    serde_json::json!({ "file": file, "error": error })
+                }
+            })
+            .collect();
+        let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| "[]".into());
+        s.push('\n');
+        return s;
+    }
+    let ok = || {
+        outcomes.iter().filter_map(|o| match o {
+            Outcome::Ok(s) => Some(s),
+            Outcome::Failed { .. } => None,
+        })
+    };
+    let text = format == Format::Table;
+    let any_perf = ok().any(|s| s.perf.is_some());
+    // Spreadsheets get every GC column always (stable layout); perf columns when a perf log
+    // is among the inputs.
+    let any_gc = !text || ok().any(|s| s.gc.is_some()) || !any_perf;
+    let over: Vec<f64> = ok()
+        .find_map(|s| {
+            s.perf
+                .as_ref()
+                .map(|p| p.over.iter().map(|o| o.ms).collect())
+        })
+        .unwrap_or_default();
+    let cols = columns(&over, any_gc, any_perf, text);
+    let names: Vec<&str> = cols.iter().map(String::as_str).collect();
+    let mut t = Table::new(&names);
+    if text {
+        t = t.numeric_from(3);
+        if let Some(last) = t.numeric.last_mut() {
+            *last = false;
         }
     }
+    for o in outcomes {
+        let c = cells(o, text.then_some(3));
+        t.push(
+            cols.iter()
+                .map(|k| {
+                    c.iter()
+                        .find(|(kk, _)| kk == k)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default()
+                })
+                .collect(),
+        );
+    }
+    format.writer().write(&t)
 }

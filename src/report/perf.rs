@@ -1,0 +1,186 @@
+//! `gcperf perf`: per file the request figures, the latency bands (one column per file when
+//! several are given, as the source documents compare runs), the shares over thresholds and
+//! the per-operation Java/DB split.
+
+use super::summary::FileSummary;
+use super::{num, opt, Format, Table, TableWriter, Text};
+
+/// Which table `--format csv|tsv` prints (text shows all; JSON holds all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    Op,
+    Band,
+    Over,
+}
+
+fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&[
+        "file",
+        "operation",
+        "count",
+        "errors",
+        "total_ms_sum",
+        "java_ms_sum",
+        "db_ms_sum",
+        "db_calls_sum",
+        "total_ms_mean",
+        "total_ms_p95",
+        "total_ms_max",
+        "db_share_pct",
+    ])
+    .numeric_from(2);
+    for f in files {
+        let Some(p) = &f.perf else { continue };
+        for o in &p.operations {
+            t.push(vec![
+                f.file.clone(),
+                o.name.clone(),
+                o.count.to_string(),
+                o.errors.to_string(),
+                num(o.total_ms_sum, digits),
+                opt(o.java_ms_sum, digits),
+                opt(o.db_ms_sum, digits),
+                o.db_calls_sum.map(|v| v.to_string()).unwrap_or_default(),
+                num(o.total_ms_mean, digits),
+                num(o.total_ms_p95, digits),
+                num(o.total_ms_max, digits),
+                opt(o.db_share_pct, digits),
+            ]);
+        }
+    }
+    t
+}
+
+fn long_band_table(files: &[FileSummary]) -> Table {
+    let mut t = Table::new(&["file", "band_ms", "requests", "share_pct"]).numeric_from(2);
+    for f in files {
+        let Some(p) = &f.perf else { continue };
+        for b in &p.bands {
+            t.push(vec![
+                f.file.clone(),
+                b.label.clone(),
+                b.count.to_string(),
+                num(b.share_pct, None),
+            ]);
+        }
+    }
+    t
+}
+
+fn over_table(files: &[FileSummary], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&["file", "over_ms", "requests", "share_pct"]).numeric_from(1);
+    for f in files {
+        let Some(p) = &f.perf else { continue };
+        for o in &p.over {
+            t.push(vec![
+                f.file.clone(),
+                num(o.ms, None),
+                o.count.to_string(),
+                num(o.share_pct, digits),
+            ]);
+        }
+    }
+    t
+}
+
+/// The band table as the seeds print it: one row per band, a share column per file.
+fn wide_band_table(files: &[FileSummary]) -> Table {
+    let perf: Vec<&FileSummary> = files.iter().filter(|f| f.perf.is_some()).collect();
+    let mut headers = vec!["band_ms".to_string()];
+    headers.extend(perf.iter().map(|f| format!("{} %", short(&f.file))));
+    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let mut t = Table::new(&h).numeric_from(1);
+    let Some(first) = perf.first().and_then(|f| f.perf.as_ref()) else {
+        return t;
+    };
+    for (i, b) in first.bands.iter().enumerate() {
+        let mut row = vec![b.label.clone()];
+        for f in &perf {
+            let share = f
+                .perf
+                .as_ref()
+                .and_then(|p| p.bands.get(i))
+                .map(|b| (b.count, b.share_pct));
+            // "–" where a run has no request in the band, as the source tables write it.
+            row.push(match share {
+                Some((0, _)) | None => "–".into(),
+                Some((_, s)) => num(s, Some(4)),
+            });
+        }
+        t.push(row);
+    }
+    t
+}
+
+fn short(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.to_string())
+}
+
+pub fn render(files: &[FileSummary], format: Format, by: By) -> String {
+    match format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(files).unwrap_or_else(|_| "[]".into());
+            s.push('\n');
+            s
+        }
+        Format::Csv | Format::Tsv => {
+            let t = match by {
+                By::Op => ops_table(files, None),
+                By::Band => long_band_table(files),
+                By::Over => over_table(files, None),
+            };
+            format.writer().write(&t)
+        }
+        Format::Table => {
+            let mut out = String::new();
+            for f in files {
+                let Some(p) = &f.perf else { continue };
+                out.push_str(&format!(
+                    "{} ({}): {} requests, {} errors ({} %), {} inconsistent; {} to {}, {} s, {} req/s\n",
+                    f.file,
+                    f.format,
+                    p.requests,
+                    p.errors,
+                    opt(p.error_pct, Some(4)),
+                    p.inconsistent,
+                    p.first.as_deref().unwrap_or("-"),
+                    p.last.as_deref().unwrap_or("-"),
+                    opt(p.span_s, Some(3)),
+                    opt(p.throughput_per_s, Some(3)),
+                ));
+                out.push_str(&format!(
+                    "total ms: mean {}, p50 {}, p90 {}, p95 {}, p99 {}, max {}; DB share {} %\n",
+                    opt(p.total_ms_mean, Some(3)),
+                    opt(p.total_ms_p50, Some(3)),
+                    opt(p.total_ms_p90, Some(3)),
+                    opt(p.total_ms_p95, Some(3)),
+                    opt(p.total_ms_p99, Some(3)),
+                    opt(p.total_ms_max, Some(3)),
+                    opt(p.db_share_pct, Some(2)),
+                ));
+                for o in &p.over {
+                    out.push_str(&format!(
+                        "over {} ms: {} ({} %)\n",
+                        num(o.ms, None),
+                        o.count,
+                        num(o.share_pct, Some(4))
+                    ));
+                }
+                out.push('\n');
+                let mut ops = ops_table(std::slice::from_ref(f), Some(1));
+                ops.headers.remove(0);
+                ops.numeric.remove(0);
+                ops.rows.iter_mut().for_each(|r| {
+                    r.remove(0);
+                });
+                out.push_str(&Text.write(&ops));
+                out.push('\n');
+            }
+            out.push_str(&Text.write(&wide_band_table(files)));
+            out
+        }
+    }
+}
