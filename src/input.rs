@@ -103,6 +103,7 @@ fn detect_line(line: &[u8]) -> Option<Detected> {
         let log = crate::parse::hotspot::parse(line);
         if !log.events.is_empty()
             || contains(line, b": [GC")
+            || contains(line, b": [Full GC")
             || line.starts_with(b"[GC")
             || line.starts_with(b"[Full GC")
         {
@@ -142,6 +143,9 @@ mod tests {
         // A log cut in the middle of a multi-line event: the continuation comes first.
         let cut = b" [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0,0082230 secs]\n2015-03-04T09:13:59.454+0100: 55047,624: [GC (Allocation Failure) [PSYoungGen: 1K->1K(2K)] 3K->3K(4K), 0.001 secs]\n";
         assert_eq!(detect(cut), Some(Detected::Gc(GcFormat::Hotspot)));
+        // An event split over lines, a full GC first (the real G1 log that GCViewer can't read).
+        let split = b"{Heap before GC invocations=20034 (full 925):\n189074.607: [Full GC 10192M->7271M(10240M)\nDesired survivor size 150994944 bytes\n, 37.0629320 secs]\n";
+        assert_eq!(detect(split), Some(Detected::Gc(GcFormat::Hotspot)));
         assert_eq!(detect(b"hello\nworld\n"), None);
         assert_eq!(detect(b""), None);
     }
