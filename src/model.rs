@@ -186,6 +186,22 @@ pub struct BadLine {
 /// How many bad lines are kept verbatim for the report; the rest are only counted.
 pub const BAD_LINES_KEPT: usize = 5;
 
+/// Keep a not-understood line verbatim (cut to 200 bytes) while fewer than
+/// `BAD_LINES_KEPT` are kept.
+fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
+    if bad.len() < BAD_LINES_KEPT {
+        let mut t = String::from_utf8_lossy(text).into_owned();
+        if t.len() > 200 {
+            let mut cut = 200;
+            while !t.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            t.truncate(cut);
+        }
+        bad.push(BadLine { line, text: t });
+    }
+}
+
 /// Everything a GC parser learned from one log.
 #[derive(Debug, Clone, Default)]
 pub struct GcLog {
@@ -204,17 +220,7 @@ impl GcLog {
     /// Count a line as not understood; keep the first few verbatim.
     pub fn skip(&mut self, line: u64, text: &[u8]) {
         self.skipped_lines += 1;
-        if self.bad.len() < BAD_LINES_KEPT {
-            let mut t = String::from_utf8_lossy(text).into_owned();
-            if t.len() > 200 {
-                let mut cut = 200;
-                while !t.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                t.truncate(cut);
-            }
-            self.bad.push(BadLine { line, text: t });
-        }
+        keep_bad(&mut self.bad, line, text);
     }
 }
 
@@ -298,16 +304,6 @@ impl PerfLog {
     /// Count a line as not understood; keep the first few verbatim (cut to 200 bytes).
     pub fn skip(&mut self, line: u64, text: &[u8]) {
         self.skipped_lines += 1;
-        if self.bad.len() < BAD_LINES_KEPT {
-            let mut t = String::from_utf8_lossy(text).into_owned();
-            if t.len() > 200 {
-                let mut cut = 200;
-                while !t.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                t.truncate(cut);
-            }
-            self.bad.push(BadLine { line, text: t });
-        }
+        keep_bad(&mut self.bad, line, text);
     }
 }
