@@ -295,7 +295,6 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
     };
     let base = df.clone().lazy().with_column(x.alias("x"));
     let pause = is(RECORD, "pause");
-    let gc = is(RECORD, "collection").or(pause.clone().and(col(IN_COLLECTION).not()));
     let n_pauses = df
         .clone()
         .lazy()
@@ -333,7 +332,14 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
             .collect()?
     };
     let heap_df = {
-        let lf = base.filter(gc.and(col("x").is_not_null())).select([
+        // Any record with heap figures except an itemised pause (its collection has them) and
+        // a safepoint: collections, pauses, and cycles such as ZGC's "Minor Collection".
+        let with_heap = col(HEAP_BEFORE_KB)
+            .is_not_null()
+            .or(col(HEAP_AFTER_KB).is_not_null())
+            .and(is(RECORD, "safepoint").not())
+            .and(col(IN_COLLECTION).not());
+        let lf = base.filter(with_heap.and(col("x").is_not_null())).select([
             col("x"),
             col(HEAP_BEFORE_KB).cast(DataType::Float64).alias("before"),
             col(HEAP_AFTER_KB).cast(DataType::Float64).alias("after"),

@@ -105,10 +105,12 @@ pub(crate) fn err(path: &std::path::Path, e: impl std::fmt::Display) -> RenderEr
 /// Axis labels without a useless ".0".
 pub(crate) fn tick(v: &f64) -> String {
     if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
+        return format!("{v:.0}");
     }
+    // Axis steps like 0.1 accumulate float noise (0.30000000000000004): print six decimals
+    // at most, trailing zeros cut.
+    let s = format!("{v:.6}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten at or above `v`.
@@ -142,6 +144,14 @@ mod tests {
         );
         assert!("1600".parse::<Size>().is_err());
         assert!("10x10".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn ticks_have_no_float_noise() {
+        assert_eq!(tick(&(0.1 + 0.2)), "0.3");
+        assert_eq!(tick(&0.7999999999999999), "0.8");
+        assert_eq!(tick(&2.5), "2.5");
+        assert_eq!(tick(&300.0), "300");
     }
 
     #[test]
