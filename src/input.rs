@@ -75,12 +75,25 @@ pub enum Detected {
 /// Detect the log family from content. Every line is looked at until one is decisive, so
 /// headers, application output and a log cut in the middle do not defeat detection.
 pub fn detect(buf: &[u8]) -> Option<Detected> {
+    // GC evidence: the first family seen, and how many lines confirm it (three settle it).
+    // Fewer than three could be a stray line in a performance log (an error message that
+    // quotes a GC line), so then a performance format, if one is found, wins.
+    let mut gc: Option<Detected> = None;
+    let mut hits = 0;
     for (_, line) in lines(buf) {
         if let Some(d) = detect_line(line) {
-            return Some(d);
+            if gc.is_none() {
+                gc = Some(d);
+            }
+            if gc == Some(d) {
+                hits += 1;
+                if hits >= 3 {
+                    return gc;
+                }
+            }
         }
     }
-    crate::parse::perf::detect(buf).map(Detected::Perf)
+    crate::parse::perf::detect(buf).map(Detected::Perf).or(gc)
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {
@@ -147,6 +160,11 @@ mod tests {
         let split = b"{Heap before GC invocations=20034 (full 925):\n189074.607: [Full GC 10192M->7271M(10240M)\nDesired survivor size 150994944 bytes\n, 37.0629320 secs]\n";
         assert_eq!(detect(split), Some(Detected::Gc(GcFormat::Hotspot)));
         assert_eq!(detect(b"hello\nworld\n"), None);
+        // A performance log quoting one GC line in an error message is still a performance log.
+        let perf = b"[A1];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;\n\
+[A2];2012-09-21 12:04:03.308;13;8;5;1;getContract;e- java.lang.OutOfMemoryError after [GC 1K->2K(3K), 0.1 secs]\n\
+[A3];2012-09-21 12:04:04.308;20;10;10;1;getContract;\n";
+        assert_eq!(detect(perf), Some(Detected::Perf(PerfFormat::PerfCsv)));
         assert_eq!(detect(b""), None);
     }
 
