@@ -108,6 +108,10 @@ pub struct PerfOpts {
     /// Only requests ending before this time.
     #[arg(long)]
     pub to: Option<String>,
+    /// Per-interval series (requests, throughput, mean, p99, max) with intervals of this
+    /// length, aligned on the clock: `1m`, `30s`, `1h`.
+    #[arg(long)]
+    pub interval: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -116,7 +120,8 @@ pub struct PerfArgs {
     pub common: Common,
     #[command(flatten)]
     pub perf: PerfOpts,
-    /// For csv/tsv: one row per operation (op), per latency band (band) or per threshold (over).
+    /// For csv/tsv: one row per operation (op), per latency band (band), per threshold (over)
+    /// or per interval (interval; needs --interval).
     #[arg(long, value_enum, default_value_t = crate::report::perf::By::Op)]
     pub by: crate::report::perf::By,
 }
@@ -280,11 +285,23 @@ fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
         skip_s: duration_s(&o.skip)?,
         from_ms: o.from.as_deref().map(log_time).transpose()?,
         to_ms: o.to.as_deref().map(log_time).transpose()?,
+        interval_ms: o.interval.as_deref().map(interval_ms).transpose()?,
     })
+}
+
+fn interval_ms(s: &str) -> anyhow::Result<i64> {
+    let ms = (duration_s(s)? * 1000.0).round();
+    if ms < 1.0 {
+        anyhow::bail!("--interval must be at least 1ms, e.g. 1m, 30s");
+    }
+    Ok(ms as i64)
 }
 
 fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
     let opts = perf_options(&a.perf)?;
+    if a.by == crate::report::perf::By::Interval && opts.interval_ms.is_none() {
+        anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
+    }
     let loaded = load_all(&a.common);
     let mut gc_given = false;
     let reports: Vec<FileSummary> = loaded

@@ -124,53 +124,126 @@ pub mod perf {
     pub const JAVA_MS: &str = "java_ms";
     pub const DB_MS: &str = "db_ms";
     pub const DB_CALLS: &str = "db_calls";
-    pub const OPERATION: &str = "operation";
+    /// Index into `PerfFrame::operations` (u32): names are few and rows many, so the frame
+    /// holds 4 bytes per row instead of a string.
+    pub const OPERATION_ID: &str = "operation_id";
     pub const OK: &str = "ok";
     pub const INCONSISTENT: &str = "inconsistent";
     pub const LINE: &str = "line";
 }
 
-/// One row per record of a performance log.
-pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<DataFrame> {
-    let r = &log.records;
-    DataFrame::new(
-        r.len(),
-        vec![
-            Column::new(
-                perf::END_MS.into(),
-                r.iter().map(|e| e.end_ms).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::TOTAL_MS.into(),
-                r.iter().map(|e| e.total_ms).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::JAVA_MS.into(),
-                r.iter().map(|e| e.java_ms).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::DB_MS.into(),
-                r.iter().map(|e| e.db_ms).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::DB_CALLS.into(),
-                r.iter().map(|e| e.db_calls).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::OPERATION.into(),
-                r.iter()
-                    .map(|e| log.strings.get(e.operation))
-                    .collect::<Vec<_>>(),
-            ),
-            Column::new(perf::OK.into(), r.iter().map(|e| e.ok).collect::<Vec<_>>()),
-            Column::new(
-                perf::INCONSISTENT.into(),
-                r.iter().map(|e| e.inconsistent).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                perf::LINE.into(),
-                r.iter().map(|e| e.line).collect::<Vec<_>>(),
-            ),
-        ],
-    )
+/// A performance log's records as a frame, with the operation names the frame's
+/// `operation_id` column points into.
+#[derive(Debug, Clone)]
+pub struct PerfFrame {
+    pub df: DataFrame,
+    pub operations: Vec<String>,
+}
+
+impl PerfFrame {
+    pub fn operation(&self, id: u32) -> &str {
+        self.operations
+            .get(id as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+}
+
+/// A column that may hold nulls: values plus validity, turned into a polars column without
+/// copying when every value is present.
+#[derive(Debug, Default)]
+struct OptCol<T> {
+    values: Vec<T>,
+    valid: Vec<bool>,
+}
+
+impl<T: Copy + Default> OptCol<T> {
+    fn push(&mut self, v: Option<T>) {
+        self.values.push(v.unwrap_or_default());
+        self.valid.push(v.is_some());
+    }
+}
+
+macro_rules! opt_column {
+    ($name:expr, $col:expr, $ca:ty) => {{
+        let OptCol { values, valid } = $col;
+        if valid.iter().all(|&v| v) {
+            <$ca>::from_vec($name.into(), values).into_column()
+        } else {
+            <$ca>::from_iter_options(
+                $name.into(),
+                values.into_iter().zip(valid).map(|(v, ok)| ok.then_some(v)),
+            )
+            .into_column()
+        }
+    }};
+}
+
+/// Builds a perf frame column by column, from records appended in batches (a large log is
+/// parsed block by block and each block's records dropped once appended, so a log never
+/// exists twice in memory).
+#[derive(Debug, Default)]
+pub struct PerfColumns {
+    end_ms: Vec<i64>,
+    total: Vec<f64>,
+    java: OptCol<f64>,
+    db: OptCol<f64>,
+    calls: OptCol<u32>,
+    op: Vec<u32>,
+    ok: Vec<bool>,
+    inconsistent: Vec<bool>,
+    line: Vec<u64>,
+}
+
+impl PerfColumns {
+    pub fn len(&self) -> usize {
+        self.end_ms.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.end_ms.is_empty()
+    }
+
+    /// Append a record, its operation given as an id of the log being built and its line
+    /// moved on by `line_offset` (the lines of the blocks before it).
+    pub fn push(&mut self, r: &crate::model::PerfRecord, op: u32, line_offset: u64) {
+        self.end_ms.push(r.end_ms);
+        self.total.push(r.total_ms);
+        self.java.push(r.java_ms);
+        self.db.push(r.db_ms);
+        self.calls.push(r.db_calls);
+        self.op.push(op);
+        self.ok.push(r.ok);
+        self.inconsistent.push(r.inconsistent);
+        self.line.push(r.line + line_offset);
+    }
+
+    pub fn finish(self, operations: Vec<String>) -> PolarsResult<PerfFrame> {
+        let n = self.end_ms.len();
+        let df = DataFrame::new(
+            n,
+            vec![
+                Int64Chunked::from_vec(perf::END_MS.into(), self.end_ms).into_column(),
+                Float64Chunked::from_vec(perf::TOTAL_MS.into(), self.total).into_column(),
+                opt_column!(perf::JAVA_MS, self.java, Float64Chunked),
+                opt_column!(perf::DB_MS, self.db, Float64Chunked),
+                opt_column!(perf::DB_CALLS, self.calls, UInt32Chunked),
+                UInt32Chunked::from_vec(perf::OPERATION_ID.into(), self.op).into_column(),
+                BooleanChunked::from_slice(perf::OK.into(), &self.ok).into_column(),
+                BooleanChunked::from_slice(perf::INCONSISTENT.into(), &self.inconsistent)
+                    .into_column(),
+                UInt64Chunked::from_vec(perf::LINE.into(), self.line).into_column(),
+            ],
+        )?;
+        Ok(PerfFrame { df, operations })
+    }
+}
+
+/// One row per record of a performance log parsed in one piece.
+pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
+    let mut c = PerfColumns::default();
+    for r in &log.records {
+        c.push(r, r.operation, 0);
+    }
+    c.finish(log.strings.list().to_vec())
 }

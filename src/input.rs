@@ -65,6 +65,49 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
     }
 }
 
+/// Open a file for streaming, decompressing gzip when the content starts with its magic
+/// bytes (as `read` does). Large performance logs are read this way, block by block.
+pub fn open(path: &Path) -> Result<Box<dyn Read + Send>> {
+    use std::io::BufRead;
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(io)?);
+    let gz = f.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
+    Ok(if gz {
+        Box::new(flate2::bufread::MultiGzDecoder::new(f))
+    } else {
+        Box::new(f)
+    })
+}
+
+/// Read from `r` until `buf` holds at least `want` bytes or the input ends; true at the end.
+pub fn fill(r: &mut dyn Read, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
+    let mut len = buf.len();
+    if len >= want {
+        return Ok(false);
+    }
+    // Read straight into the vector's spare room, zeroed once.
+    buf.resize(want, 0);
+    let end = loop {
+        if len >= want {
+            break false;
+        }
+        match r.read(&mut buf[len..]) {
+            Ok(0) => break true,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buf.truncate(len);
+                return Err(e);
+            }
+        }
+    };
+    buf.truncate(len);
+    Ok(end)
+}
+
 /// What a file holds, as far as detection can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detected {

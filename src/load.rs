@@ -6,6 +6,7 @@ use crate::input::{self, Detected};
 use crate::model::{GcFormat, GcLog, PerfFormat, PerfLog};
 use crate::parse;
 use polars::prelude::DataFrame;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub struct Loaded {
@@ -28,8 +29,10 @@ pub struct LoadedPerf {
     pub path: PathBuf,
     pub label: String,
     pub format: PerfFormat,
+    /// Line counts, skipped lines and the operation names; the records themselves are in
+    /// `frame` only (`log.records` is empty), so a large log is held once.
     pub log: PerfLog,
-    pub frame: DataFrame,
+    pub frame: frame::PerfFrame,
 }
 
 /// Any input gcperf understands.
@@ -89,31 +92,146 @@ impl Input {
     }
 }
 
+/// How much of a file is looked at before deciding whether it can be streamed.
+const PROBE: usize = 1 << 20;
+/// Block size for streaming a semicolon performance log: one block per core is parsed at a
+/// time, so memory holds the frame plus a few blocks, never the whole file.
+const BLOCK: usize = 8 << 20;
+
 /// Read, detect and parse one file of any kind.
 pub fn load_any(path: &Path) -> Result<Input> {
-    let buf = input::read(path)?;
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut r = input::open(path)?;
+    let mut buf = Vec::new();
+    let end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
+    if !end {
+        // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
+        // other file is read whole and detected again on all of its content.
+        if let Some(Detected::Perf(PerfFormat::PerfCsv)) = input::detect(&buf) {
+            return load_perf_stream(path, buf, &mut r).map(Input::Perf);
+        }
+        r.read_to_end(&mut buf).map_err(io)?;
+    }
+    drop(r);
     match input::detect(&buf) {
         Some(Detected::Perf(format)) => {
             let log = parse::perf::parse(format, &buf);
-            if log.records.is_empty() {
-                return Err(Error::NothingRecognised {
-                    path: path.to_path_buf(),
-                });
-            }
-            let frame = frame::perf_frame(&log).map_err(|source| Error::Polars {
-                path: path.to_path_buf(),
-                source,
-            })?;
-            Ok(Input::Perf(LoadedPerf {
-                path: path.to_path_buf(),
-                label: path.display().to_string(),
-                format,
-                log,
-                frame,
-            }))
+            drop(buf);
+            perf_input(path, format, log)
         }
         _ => load_bytes(path, &buf).map(Input::Gc),
     }
+}
+
+/// A performance log parsed in one piece, framed.
+fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input> {
+    let polars = |source| Error::Polars {
+        path: path.to_path_buf(),
+        source,
+    };
+    if log.records.is_empty() {
+        return Err(Error::NothingRecognised {
+            path: path.to_path_buf(),
+        });
+    }
+    let frame = frame::perf_frame(&log).map_err(polars)?;
+    log.records = Vec::new();
+    Ok(Input::Perf(LoadedPerf {
+        path: path.to_path_buf(),
+        label: path.display().to_string(),
+        format,
+        log,
+        frame,
+    }))
+}
+
+/// Stream a semicolon performance log: blocks cut at line ends, parsed in parallel, appended
+/// to the frame's columns in file order (line numbers and operation ids made global), each
+/// block dropped once appended.
+fn load_perf_stream(path: &Path, head: Vec<u8>, r: &mut dyn Read) -> Result<LoadedPerf> {
+    use rayon::prelude::*;
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let format = PerfFormat::PerfCsv;
+    let mut log = PerfLog::new(format);
+    let mut cols = frame::PerfColumns::default();
+    let mut carry = head;
+    let per_round = rayon::current_num_threads().max(1);
+    let mut end = false;
+    while !end {
+        let mut blocks = Vec::with_capacity(per_round);
+        while blocks.len() < per_round && !end {
+            let mut b = std::mem::take(&mut carry);
+            end = input::fill(r, &mut b, BLOCK).map_err(io)?;
+            // Cut after the last line break; a line longer than a block reads on until its end.
+            while !end && memchr::memrchr(b'\n', &b).is_none() {
+                let want = b.len() + BLOCK;
+                end = input::fill(r, &mut b, want).map_err(io)?;
+            }
+            if !end {
+                if let Some(i) = memchr::memrchr(b'\n', &b) {
+                    carry = b.split_off(i + 1);
+                }
+            }
+            blocks.push(b);
+        }
+        let parsed: Vec<PerfLog> = blocks
+            .par_iter()
+            .map(|b| parse::perf::parse(format, b))
+            .collect();
+        drop(blocks);
+        for p in parsed {
+            append_block(&mut log, &mut cols, p);
+        }
+    }
+    if cols.is_empty() {
+        return Err(Error::NothingRecognised {
+            path: path.to_path_buf(),
+        });
+    }
+    let frame = cols
+        .finish(log.strings.list().to_vec())
+        .map_err(|source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(LoadedPerf {
+        path: path.to_path_buf(),
+        label: path.display().to_string(),
+        format,
+        log,
+        frame,
+    })
+}
+
+/// Add one block's records to the columns, its lines after the lines read so far.
+fn append_block(log: &mut PerfLog, cols: &mut frame::PerfColumns, block: PerfLog) {
+    let offset = log.lines;
+    let ids: Vec<u32> = block
+        .strings
+        .list()
+        .iter()
+        .map(|s| log.strings.intern(s))
+        .collect();
+    for rec in &block.records {
+        let op = ids.get(rec.operation as usize).copied().unwrap_or(0);
+        cols.push(rec, op, offset);
+    }
+    for b in block.bad {
+        if log.bad.len() < crate::model::BAD_LINES_KEPT {
+            log.bad.push(crate::model::BadLine {
+                line: b.line + offset,
+                text: b.text,
+            });
+        }
+    }
+    log.lines += block.lines;
+    log.skipped_lines += block.skipped_lines;
 }
 
 /// Parse a buffer of a known GC format (large ones in parallel chunks).

@@ -174,6 +174,10 @@ impl Strings {
     pub fn get(&self, i: u32) -> &str {
         self.list.get(i as usize).map(String::as_str).unwrap_or("")
     }
+    /// Every string by id (index 0 is the empty string).
+    pub fn list(&self) -> &[String] {
+        &self.list
+    }
 }
 
 /// A line the parser could not make sense of: kept (the first few) for the stderr report.

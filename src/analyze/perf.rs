@@ -3,6 +3,7 @@
 
 use super::get_f64;
 use crate::frame::perf::*;
+use crate::frame::PerfFrame;
 use crate::parse::num::format_wall_ms;
 use polars::prelude::*;
 use serde::Serialize;
@@ -24,6 +25,8 @@ pub struct PerfOptions {
     /// Only records ending at or after / before this time (epoch ms, log time).
     pub from_ms: Option<i64>,
     pub to_ms: Option<i64>,
+    /// Length of the per-interval series' intervals, ms; None: no series.
+    pub interval_ms: Option<i64>,
 }
 
 impl Default for PerfOptions {
@@ -34,6 +37,7 @@ impl Default for PerfOptions {
             skip_s: 0.0,
             from_ms: None,
             to_ms: None,
+            interval_ms: None,
         }
     }
 }
@@ -93,6 +97,9 @@ pub struct PerfSummary {
     pub over: Vec<Over>,
     pub bands: Vec<PerfBand>,
     pub operations: Vec<Operation>,
+    /// The per-interval series, when an interval was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intervals: Option<Vec<Interval>>,
 }
 
 /// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading
@@ -133,8 +140,8 @@ fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
     lf
 }
 
-pub fn summary(df: &DataFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
-    let lf = selected(df, o).cache();
+pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
+    let lf = selected(&pf.df, o).cache();
     let t = col(TOTAL_MS);
     let mut aggs = vec![
         len().cast(DataType::UInt64).alias("requests"),
@@ -262,14 +269,18 @@ pub fn summary(df: &DataFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         total_ms_max: get_f64(&out, "max"),
         over,
         bands,
-        operations: operations(lf)?,
+        operations: operations(lf, pf)?,
+        intervals: o
+            .interval_ms
+            .map(|ms| intervals(pf, o, ms))
+            .transpose()?,
     })
 }
 
-fn operations(lf: LazyFrame) -> PolarsResult<Vec<Operation>> {
+fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let t = col(TOTAL_MS);
     let out = lf
-        .group_by([col(OPERATION)])
+        .group_by([col(OPERATION_ID)])
         .agg([
             len().cast(DataType::UInt64).alias("count"),
             col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
@@ -294,12 +305,8 @@ fn operations(lf: LazyFrame) -> PolarsResult<Vec<Operation>> {
             q(t.clone(), 0.95).alias("p95"),
             t.max().alias("max"),
         ])
-        .sort_by_exprs(
-            [col("total_sum"), col(OPERATION)],
-            SortMultipleOptions::default().with_order_descending_multi([true, false]),
-        )
         .collect()?;
-    let names = out.column(OPERATION)?.str()?.clone();
+    let ids = out.column(OPERATION_ID)?.u32()?.clone();
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
     };
@@ -319,11 +326,11 @@ fn operations(lf: LazyFrame) -> PolarsResult<Vec<Operation>> {
         f("max")?,
     );
     let g = |c: &Float64Chunked, i: usize| c.get(i).unwrap_or(0.0);
-    Ok((0..out.height())
+    let mut ops: Vec<Operation> = (0..out.height())
         .map(|i| {
             let has_db = g(&db_n, i) > 0.0;
             Operation {
-                name: names.get(i).unwrap_or("").to_string(),
+                name: pf.operation(ids.get(i).unwrap_or(0)).to_string(),
                 count: g(&count, i) as u64,
                 errors: g(&errors, i) as u64,
                 total_ms_sum: g(&total, i),
@@ -336,7 +343,118 @@ fn operations(lf: LazyFrame) -> PolarsResult<Vec<Operation>> {
                 db_share_pct: (has_db && g(&twd, i) > 0.0).then(|| g(&db, i) * 100.0 / g(&twd, i)),
             }
         })
-        .collect())
+        .collect();
+    // Busiest first (by time spent), then by name: a stable order for tables and charts.
+    ops.sort_by(|a, b| {
+        b.total_ms_sum
+            .total_cmp(&a.total_ms_sum)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    Ok(ops)
+}
+
+/// One interval of the per-interval series (`--interval`): the two-hour chart's points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Interval {
+    /// Interval start, epoch ms (log time), a multiple of the interval length: 1-minute
+    /// intervals start on the minute, as a reader of the log's clock expects.
+    pub start_ms: i64,
+    /// `start_ms` as ISO 8601 local time, as `first`/`last` are written.
+    pub start: String,
+    pub requests: u64,
+    pub errors: u64,
+    /// Seconds of the interval inside the log's span (first to last record): the first and
+    /// last intervals are partly empty, and dividing by the whole interval would show a dip
+    /// in throughput that the application never had.
+    pub covered_s: f64,
+    /// requests / covered_s; None where less than a quarter of the interval is covered (a
+    /// record or two in the first millisecond of an interval are not a rate).
+    pub throughput_per_s: Option<f64>,
+    /// None for intervals without requests (a gap in the chart, not a zero).
+    pub total_ms_mean: Option<f64>,
+    pub total_ms_p99: Option<f64>,
+    pub total_ms_max: Option<f64>,
+}
+
+/// The per-interval series: every interval from the first record's to the last record's,
+/// empty ones included (requests 0), so that a stall shows as a gap.
+pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsResult<Vec<Interval>> {
+    if interval_ms <= 0 {
+        return Err(PolarsError::ComputeError(
+            "interval must be positive".into(),
+        ));
+    }
+    let t = col(TOTAL_MS);
+    let out = selected(&pf.df, o)
+        .group_by([col(END_MS)
+            .floor_div(lit(interval_ms))
+            .alias("slot")])
+        .agg([
+            len().cast(DataType::UInt64).alias("requests"),
+            col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
+            t.clone().mean().alias("mean"),
+            q(t.clone(), 0.99).alias("p99"),
+            t.max().alias("max"),
+            col(END_MS).min().alias("first"),
+            col(END_MS).max().alias("last"),
+        ])
+        .sort(["slot"], SortMultipleOptions::default())
+        .collect()?;
+    if out.height() == 0 {
+        return Ok(Vec::new());
+    }
+    let f = |n: &str| -> PolarsResult<Float64Chunked> {
+        Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
+    };
+    let i64col = |n: &str| -> PolarsResult<Int64Chunked> {
+        Ok(out.column(n)?.cast(&DataType::Int64)?.i64()?.clone())
+    };
+    let (slot, first, last) = (i64col("slot")?, i64col("first")?, i64col("last")?);
+    let (requests, errors, mean, p99, max) =
+        (f("requests")?, f("errors")?, f("mean")?, f("p99")?, f("max")?);
+    let n = out.height();
+    let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) = (
+        slot.get(0),
+        slot.get(n - 1),
+        first.get(0),
+        last.get(n - 1),
+    ) else {
+        return Ok(Vec::new());
+    };
+    let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
+    let mut rows: Vec<Interval> = (s0..=s1)
+        .map(|s| {
+            let start_ms = s * interval_ms;
+            let lo = start_ms.max(first_ms);
+            let hi = (start_ms + interval_ms).min(last_ms);
+            let covered_s = (hi - lo).max(0) as f64 / 1000.0;
+            Interval {
+                start_ms,
+                start: format_wall_ms(start_ms),
+                requests: 0,
+                errors: 0,
+                covered_s,
+                throughput_per_s: rated(covered_s).then_some(0.0),
+                total_ms_mean: None,
+                total_ms_p99: None,
+                total_ms_max: None,
+            }
+        })
+        .collect();
+    for i in 0..n {
+        let Some(s) = slot.get(i) else { continue };
+        let Some(row) = rows.get_mut((s - s0) as usize) else {
+            continue;
+        };
+        let r = requests.get(i).unwrap_or(0.0) as u64;
+        row.requests = r;
+        row.errors = errors.get(i).unwrap_or(0.0) as u64;
+        row.throughput_per_s = rated(row.covered_s).then(|| r as f64 / row.covered_s);
+        row.total_ms_mean = mean.get(i);
+        row.total_ms_p99 = p99.get(i);
+        row.total_ms_max = max.get(i);
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]
@@ -358,5 +476,84 @@ mod tests {
             ]
         );
         assert_eq!(band_labels(&[50.0, 200.0]), vec!["0-50", "50-200", ">200"]);
+    }
+
+    fn frame(text: &str) -> PerfFrame {
+        let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
+        crate::frame::perf_frame(&log).unwrap()
+    }
+
+    #[test]
+    fn interval_series_by_hand() {
+        // Minute 12:00: records at :30.000 (100 ms), :45.000 (300 ms, failed);
+        // minute 12:01: nothing; minute 12:02: :00.000 (50 ms), :30.000 (70 ms).
+        let pf = frame(
+            "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n\
+             [b];2012-09-21 12:00:45.000;300;100;200;2;op;e-\n\
+             [c];2012-09-21 12:02:00.000;50;20;30;1;op;\n\
+             [d];2012-09-21 12:02:30.000;70;30;40;1;op;\n",
+        );
+        let o = PerfOptions::default();
+        let rows = intervals(&pf, &o, 60_000).unwrap();
+        let starts: Vec<&str> = rows.iter().map(|r| r.start.as_str()).collect();
+        assert_eq!(
+            starts,
+            [
+                "2012-09-21T12:00:00.000",
+                "2012-09-21T12:01:00.000",
+                "2012-09-21T12:02:00.000"
+            ]
+        );
+        let r = &rows[0];
+        // Covered: from the first record (:30) to the minute's end = 30 s; 2 requests.
+        assert_eq!((r.requests, r.errors, r.covered_s), (2, 1, 30.0));
+        assert_eq!(r.throughput_per_s, Some(2.0 / 30.0));
+        assert_eq!(r.total_ms_mean, Some(200.0));
+        // p99 of {100, 300}, linear: 100 + 0.99 * 200 = 298.
+        assert!((r.total_ms_p99.unwrap() - 298.0).abs() < 1e-9);
+        assert_eq!(r.total_ms_max, Some(300.0));
+        // The empty minute is a row with 0 requests, throughput 0, no latency.
+        let r = &rows[1];
+        assert_eq!((r.requests, r.covered_s, r.throughput_per_s), (0, 60.0, Some(0.0)));
+        assert_eq!((r.total_ms_mean, r.total_ms_max), (None, None));
+        // Last minute: covered from 12:02:00 to the last record at :30 = 30 s.
+        let r = &rows[2];
+        assert_eq!((r.requests, r.covered_s), (2, 30.0));
+        assert_eq!(r.throughput_per_s, Some(2.0 / 30.0));
+        assert_eq!((r.total_ms_mean, r.total_ms_max), (Some(60.0), Some(70.0)));
+
+        // Warm-up left out (skip 10 s, up to :40): the series starts with the record at :45.
+        let skip = PerfOptions {
+            skip_s: 10.0,
+            ..PerfOptions::default()
+        };
+        let rows = intervals(&pf, &skip, 60_000).unwrap();
+        assert_eq!((rows[0].requests, rows[0].covered_s), (1, 15.0));
+        // 15 s of a 60 s interval is a quarter: still rated.
+        assert_eq!(rows[0].throughput_per_s, Some(1.0 / 15.0));
+        // Less than a quarter covered: no rate (one record in a 1 ms sliver is not 1000/s).
+        let sliver = frame(
+            "[a];2012-09-21 12:00:00.000;10;5;5;1;op;\n\
+             [b];2012-09-21 12:00:59.000;10;5;5;1;op;\n\
+             [c];2012-09-21 12:01:00.010;10;5;5;1;op;\n",
+        );
+        let rows = intervals(&sliver, &o, 60_000).unwrap();
+        assert_eq!((rows[0].covered_s, rows[0].throughput_per_s), (60.0, Some(2.0 / 60.0)));
+        assert_eq!((rows[1].requests, rows[1].covered_s), (1, 0.01));
+        assert_eq!(rows[1].throughput_per_s, None);
+        assert!(intervals(&pf, &o, 0).is_err());
+    }
+
+    #[test]
+    fn summary_carries_the_series_only_when_asked() {
+        let pf = frame("[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n");
+        assert!(summary(&pf, &PerfOptions::default()).unwrap().intervals.is_none());
+        let o = PerfOptions {
+            interval_ms: Some(60_000),
+            ..PerfOptions::default()
+        };
+        let rows = summary(&pf, &o).unwrap().intervals.unwrap();
+        // One record: nothing of the interval is covered, so no rate.
+        assert_eq!((rows.len(), rows[0].requests, rows[0].throughput_per_s), (1, 1, None));
     }
 }

@@ -11,6 +11,7 @@ pub enum By {
     Op,
     Band,
     Over,
+    Interval,
 }
 
 fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
@@ -83,6 +84,40 @@ fn over_table(files: &[FileSummary], digits: Option<usize>) -> Table {
     t
 }
 
+fn interval_table(files: &[FileSummary], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&[
+        "file",
+        "start",
+        "requests",
+        "errors",
+        "covered_s",
+        "throughput_per_s",
+        "total_ms_mean",
+        "total_ms_p99",
+        "total_ms_max",
+    ])
+    .numeric_from(2);
+    for f in files {
+        let Some(rows) = f.perf.as_ref().and_then(|p| p.intervals.as_ref()) else {
+            continue;
+        };
+        for r in rows {
+            t.push(vec![
+                f.file.clone(),
+                r.start.clone(),
+                r.requests.to_string(),
+                r.errors.to_string(),
+                num(r.covered_s, None),
+                opt(r.throughput_per_s, digits),
+                opt(r.total_ms_mean, digits),
+                opt(r.total_ms_p99, digits),
+                opt(r.total_ms_max, digits),
+            ]);
+        }
+    }
+    t
+}
+
 /// The band table as the seeds print it: one row per band, a share column per file.
 fn wide_band_table(files: &[FileSummary]) -> Table {
     let perf: Vec<&FileSummary> = files.iter().filter(|f| f.perf.is_some()).collect();
@@ -131,6 +166,7 @@ pub fn render(files: &[FileSummary], format: Format, by: By) -> String {
                 By::Op => ops_table(files, None),
                 By::Band => long_band_table(files),
                 By::Over => over_table(files, None),
+                By::Interval => interval_table(files, None),
             };
             format.writer().write(&t)
         }
@@ -178,6 +214,16 @@ pub fn render(files: &[FileSummary], format: Format, by: By) -> String {
                 });
                 out.push_str(&Text.write(&ops));
                 out.push('\n');
+                if p.intervals.is_some() {
+                    let mut iv = interval_table(std::slice::from_ref(f), Some(3));
+                    iv.headers.remove(0);
+                    iv.numeric.remove(0);
+                    iv.rows.iter_mut().for_each(|r| {
+                        r.remove(0);
+                    });
+                    out.push_str(&Text.write(&iv));
+                    out.push('\n');
+                }
             }
             out.push_str(&Text.write(&wide_band_table(files)));
             out
