@@ -123,12 +123,15 @@ pub mod perf {
     /// Null where the source has no Java/DB split (JMeter, The Grinder).
     pub const JAVA_MS: &str = "java_ms";
     pub const DB_MS: &str = "db_ms";
+    /// u64: summed as stored (polars sums a u32 column as u32, and a cast would copy it).
     pub const DB_CALLS: &str = "db_calls";
     /// Index into `PerfFrame::operations` (u32): names are few and rows many, so the frame
     /// holds 4 bytes per row instead of a string.
     pub const OPERATION_ID: &str = "operation_id";
     pub const OK: &str = "ok";
     pub const INCONSISTENT: &str = "inconsistent";
+    /// 1-based line number (u32: a log of 4G lines could not be held as a frame anyway; larger
+    /// numbers are capped at u32::MAX rather than wrapped).
     pub const LINE: &str = "line";
 }
 
@@ -149,32 +152,48 @@ impl PerfFrame {
     }
 }
 
-/// A column that may hold nulls: values plus validity, turned into a polars column without
-/// copying when every value is present.
+/// A column that may hold nulls: values, plus validity only from the first null on (a
+/// semicolon log has none, so its columns cost no validity at all), turned into a polars
+/// column without copying when every value is present.
 #[derive(Debug, Default)]
 struct OptCol<T> {
     values: Vec<T>,
-    valid: Vec<bool>,
+    valid: Option<Vec<bool>>,
 }
 
 impl<T: Copy + Default> OptCol<T> {
+    fn with_capacity(n: usize) -> Self {
+        OptCol {
+            values: Vec::with_capacity(n),
+            valid: None,
+        }
+    }
+
     fn push(&mut self, v: Option<T>) {
+        match (&mut self.valid, v) {
+            (None, Some(_)) => {}
+            (Some(valid), _) => valid.push(v.is_some()),
+            (None, None) => {
+                let mut valid = Vec::with_capacity(self.values.capacity());
+                valid.resize(self.values.len(), true);
+                valid.push(false);
+                self.valid = Some(valid);
+            }
+        }
         self.values.push(v.unwrap_or_default());
-        self.valid.push(v.is_some());
     }
 }
 
 macro_rules! opt_column {
     ($name:expr, $col:expr, $ca:ty) => {{
         let OptCol { values, valid } = $col;
-        if valid.iter().all(|&v| v) {
-            <$ca>::from_vec($name.into(), values).into_column()
-        } else {
-            <$ca>::from_iter_options(
+        match valid {
+            None => <$ca>::from_vec($name.into(), values).into_column(),
+            Some(valid) => <$ca>::from_iter_options(
                 $name.into(),
                 values.into_iter().zip(valid).map(|(v, ok)| ok.then_some(v)),
             )
-            .into_column()
+            .into_column(),
         }
     }};
 }
@@ -188,14 +207,28 @@ pub struct PerfColumns {
     total: Vec<f64>,
     java: OptCol<f64>,
     db: OptCol<f64>,
-    calls: OptCol<u32>,
+    calls: OptCol<u64>,
     op: Vec<u32>,
     ok: Vec<bool>,
     inconsistent: Vec<bool>,
-    line: Vec<u64>,
+    line: Vec<u32>,
 }
 
 impl PerfColumns {
+    pub fn with_capacity(n: usize) -> Self {
+        PerfColumns {
+            end_ms: Vec::with_capacity(n),
+            total: Vec::with_capacity(n),
+            java: OptCol::with_capacity(n),
+            db: OptCol::with_capacity(n),
+            calls: OptCol::with_capacity(n),
+            op: Vec::with_capacity(n),
+            ok: Vec::with_capacity(n),
+            inconsistent: Vec::with_capacity(n),
+            line: Vec::with_capacity(n),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.end_ms.len()
     }
@@ -211,37 +244,45 @@ impl PerfColumns {
         self.total.push(r.total_ms);
         self.java.push(r.java_ms);
         self.db.push(r.db_ms);
-        self.calls.push(r.db_calls);
+        self.calls.push(r.db_calls.map(u64::from));
         self.op.push(op);
         self.ok.push(r.ok);
         self.inconsistent.push(r.inconsistent);
-        self.line.push(r.line + line_offset);
+        self.line
+            .push(u32::try_from(r.line + line_offset).unwrap_or(u32::MAX));
     }
 
     pub fn finish(self, operations: Vec<String>) -> PolarsResult<PerfFrame> {
+        Ok(PerfFrame {
+            df: self.into_df()?,
+            operations,
+        })
+    }
+
+    /// The columns as a frame (one chunk per column; frames of blocks are stacked).
+    pub fn into_df(self) -> PolarsResult<DataFrame> {
         let n = self.end_ms.len();
-        let df = DataFrame::new(
+        DataFrame::new(
             n,
             vec![
                 Int64Chunked::from_vec(perf::END_MS.into(), self.end_ms).into_column(),
                 Float64Chunked::from_vec(perf::TOTAL_MS.into(), self.total).into_column(),
                 opt_column!(perf::JAVA_MS, self.java, Float64Chunked),
                 opt_column!(perf::DB_MS, self.db, Float64Chunked),
-                opt_column!(perf::DB_CALLS, self.calls, UInt32Chunked),
+                opt_column!(perf::DB_CALLS, self.calls, UInt64Chunked),
                 UInt32Chunked::from_vec(perf::OPERATION_ID.into(), self.op).into_column(),
                 BooleanChunked::from_slice(perf::OK.into(), &self.ok).into_column(),
                 BooleanChunked::from_slice(perf::INCONSISTENT.into(), &self.inconsistent)
                     .into_column(),
-                UInt64Chunked::from_vec(perf::LINE.into(), self.line).into_column(),
+                UInt32Chunked::from_vec(perf::LINE.into(), self.line).into_column(),
             ],
-        )?;
-        Ok(PerfFrame { df, operations })
+        )
     }
 }
 
 /// One row per record of a performance log parsed in one piece.
 pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
-    let mut c = PerfColumns::default();
+    let mut c = PerfColumns::with_capacity(log.records.len());
     for r in &log.records {
         c.push(r, r.operation, 0);
     }

@@ -96,7 +96,7 @@ impl Input {
 const PROBE: usize = 1 << 20;
 /// Block size for streaming a semicolon performance log: one block per core is parsed at a
 /// time, so memory holds the frame plus a few blocks, never the whole file.
-const BLOCK: usize = 8 << 20;
+const BLOCK: usize = 2 << 20;
 
 /// Read, detect and parse one file of any kind.
 pub fn load_any(path: &Path) -> Result<Input> {
@@ -111,7 +111,12 @@ pub fn load_any(path: &Path) -> Result<Input> {
         // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
         if let Some(Detected::Perf(PerfFormat::PerfCsv)) = input::detect(&buf) {
-            return load_perf_stream(path, buf, &mut r).map(Input::Perf);
+            // Rows expected: file size over the probe's mean line length, plus an eighth
+            // (a gzip file's size says too little; its columns grow as usual).
+            let size = std::fs::metadata(path).map_or(0, |m| m.len()) as usize;
+            let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
+            let expected = size / per_line + size / per_line / 8;
+            return load_perf_stream(path, buf, &mut *r, expected).map(Input::Perf);
         }
         r.read_to_end(&mut buf).map_err(io)?;
     }
@@ -148,90 +153,143 @@ fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input
     }))
 }
 
-/// Stream a semicolon performance log: blocks cut at line ends, parsed in parallel, appended
-/// to the frame's columns in file order (line numbers and operation ids made global), each
-/// block dropped once appended.
-fn load_perf_stream(path: &Path, head: Vec<u8>, r: &mut dyn Read) -> Result<LoadedPerf> {
+/// Stream a semicolon performance log. A reader thread cuts blocks at line ends while the
+/// blocks read before are parsed in parallel; their records are appended to the frame's
+/// columns in file order (line numbers and operation ids made global). Block buffers go back
+/// to the reader for reuse, so memory holds the frame plus a few blocks.
+fn load_perf_stream(
+    path: &Path,
+    head: Vec<u8>,
+    r: &mut (dyn Read + Send),
+    expected_rows: usize,
+) -> Result<LoadedPerf> {
     use rayon::prelude::*;
-    let io = |source| Error::Io {
+    use std::sync::mpsc::{channel, sync_channel};
+    let format = PerfFormat::PerfCsv;
+    let per_round = rayon::current_num_threads().max(1);
+    let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
+    let (free_tx, free_rx) = channel::<Vec<u8>>();
+    let mut log = PerfLog::new(format);
+    // Columns sized for the whole log up front (an over-estimate costs address space only:
+    // pages never written are never resident), so they never grow by copying.
+    let mut cols = frame::PerfColumns::with_capacity(expected_rows);
+    let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
     };
-    let format = PerfFormat::PerfCsv;
-    let mut log = PerfLog::new(format);
-    let mut cols = frame::PerfColumns::default();
-    let mut carry = head;
-    let per_round = rayon::current_num_threads().max(1);
-    let mut end = false;
-    while !end {
-        let mut blocks = Vec::with_capacity(per_round);
-        while blocks.len() < per_round && !end {
-            let mut b = std::mem::take(&mut carry);
-            end = input::fill(r, &mut b, BLOCK).map_err(io)?;
-            // Cut after the last line break; a line longer than a block reads on until its end.
-            while !end && memchr::memrchr(b'\n', &b).is_none() {
-                let want = b.len() + BLOCK;
-                end = input::fill(r, &mut b, want).map_err(io)?;
-            }
-            if !end {
-                if let Some(i) = memchr::memrchr(b'\n', &b) {
-                    carry = b.split_off(i + 1);
+    std::thread::scope(|scope| -> Result<()> {
+        scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
+        let mut done = false;
+        while !done {
+            let mut blocks = Vec::with_capacity(per_round);
+            while blocks.len() < per_round {
+                match block_rx.recv() {
+                    Ok(Ok(b)) => blocks.push(b),
+                    Ok(Err(source)) => {
+                        return Err(Error::Io {
+                            path: path.to_path_buf(),
+                            source,
+                        })
+                    }
+                    // The reader has sent the last block.
+                    Err(_) => {
+                        done = true;
+                        break;
+                    }
                 }
             }
-            blocks.push(b);
+            let parsed: Vec<PerfLog> = blocks
+                .par_iter()
+                .map(|b| parse::perf::parse(format, b))
+                .collect();
+            for mut b in blocks {
+                b.clear();
+                // The reader may have finished; then the buffer is simply dropped.
+                let _ = free_tx.send(b);
+            }
+            for block in parsed {
+                // Appending is a few stores per record: cheap next to parsing, and one set of
+                // growing columns keeps memory at the frame's size.
+                let ids: Vec<u32> = block
+                    .strings
+                    .list()
+                    .iter()
+                    .map(|s| log.strings.intern(s))
+                    .collect();
+                for rec in &block.records {
+                    let op = ids.get(rec.operation as usize).copied().unwrap_or(0);
+                    cols.push(rec, op, log.lines);
+                }
+                for b in block.bad {
+                    if log.bad.len() < crate::model::BAD_LINES_KEPT {
+                        log.bad.push(crate::model::BadLine {
+                            line: b.line + log.lines,
+                            text: b.text,
+                        });
+                    }
+                }
+                log.lines += block.lines;
+                log.skipped_lines += block.skipped_lines;
+            }
         }
-        let parsed: Vec<PerfLog> = blocks
-            .par_iter()
-            .map(|b| parse::perf::parse(format, b))
-            .collect();
-        drop(blocks);
-        for p in parsed {
-            append_block(&mut log, &mut cols, p);
-        }
-    }
+        Ok(())
+    })?;
     if cols.is_empty() {
         return Err(Error::NothingRecognised {
             path: path.to_path_buf(),
         });
     }
-    let frame = cols
-        .finish(log.strings.list().to_vec())
-        .map_err(|source| Error::Polars {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let frame = cols.finish(log.strings.list().to_vec()).map_err(polars)?;
     Ok(LoadedPerf {
         path: path.to_path_buf(),
         label: path.display().to_string(),
         format,
-        log,
         frame,
+        log,
     })
 }
 
-/// Add one block's records to the columns, its lines after the lines read so far.
-fn append_block(log: &mut PerfLog, cols: &mut frame::PerfColumns, block: PerfLog) {
-    let offset = log.lines;
-    let ids: Vec<u32> = block
-        .strings
-        .list()
-        .iter()
-        .map(|s| log.strings.intern(s))
-        .collect();
-    for rec in &block.records {
-        let op = ids.get(rec.operation as usize).copied().unwrap_or(0);
-        cols.push(rec, op, offset);
-    }
-    for b in block.bad {
-        if log.bad.len() < crate::model::BAD_LINES_KEPT {
-            log.bad.push(crate::model::BadLine {
-                line: b.line + offset,
-                text: b.text,
-            });
+/// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block
+/// ends where the input does), in order, reusing the buffers handed back.
+fn read_blocks(
+    head: Vec<u8>,
+    r: &mut (dyn Read + Send),
+    out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
+    free: &std::sync::mpsc::Receiver<Vec<u8>>,
+) {
+    let mut carry = head;
+    loop {
+        let mut b = free.try_recv().unwrap_or_default();
+        b.extend_from_slice(&carry);
+        carry.clear();
+        let mut end = match input::fill(r, &mut b, BLOCK) {
+            Ok(e) => e,
+            Err(e) => {
+                let _ = out.send(Err(e));
+                return;
+            }
+        };
+        // A line longer than a block reads on until its end.
+        while !end && memchr::memrchr(b'\n', &b).is_none() {
+            let want = b.len() + BLOCK;
+            end = match input::fill(r, &mut b, want) {
+                Ok(e) => e,
+                Err(e) => {
+                    let _ = out.send(Err(e));
+                    return;
+                }
+            };
+        }
+        if !end {
+            if let Some(i) = memchr::memrchr(b'\n', &b) {
+                carry.extend_from_slice(&b[i + 1..]);
+                b.truncate(i + 1);
+            }
+        }
+        if out.send(Ok(b)).is_err() || end {
+            return;
         }
     }
-    log.lines += block.lines;
-    log.skipped_lines += block.skipped_lines;
 }
 
 /// Parse a buffer of a known GC format (large ones in parallel chunks).
@@ -389,6 +447,92 @@ pub fn group_rotated(files: &[PathBuf]) -> Vec<Vec<PathBuf>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A semicolon log of several blocks: BOM, CRLF, a header, blank and bad lines, and one
+    /// record whose error text is longer than a block.
+    fn big_perf_log() -> Vec<u8> {
+        let mut b = b"\xEF\xBB\xBFid;time;total;java;db;calls;operation;error\r\n".to_vec();
+        let ops = ["getContract", "saveOrder", "loadCustomersList"];
+        for i in 0..60_000u32 {
+            let (s, ms) = (i / 1000, i % 1000);
+            let total = i % 997;
+            let java = total / 3;
+            b.extend_from_slice(
+                format!(
+                    "[{i:032X}];2012-09-21 12:{:02}:{:02}.{ms:03};{total};{java};{};{};{};{}\r\n",
+                    s / 60,
+                    s % 60,
+                    total - java,
+                    i % 7,
+                    ops[(i % 3) as usize],
+                    if i % 101 == 0 { "e-timeout" } else { "" }
+                )
+                .as_bytes(),
+            );
+            if i % 5000 == 17 {
+                b.extend_from_slice(b"\r\n[cut];2012-09-21 12:00\r\n");
+            }
+            if i == 30_000 {
+                // A failed request with a 3 MB message: longer than a block.
+                b.extend_from_slice(b"[long];2012-09-21 12:00:30.000;5;2;3;1;saveOrder;e-");
+                b.extend(std::iter::repeat_n(b'x', 3 << 20));
+                b.extend_from_slice(b"\r\n");
+            }
+        }
+        // The last line without its line break.
+        b.extend_from_slice(b"[last];2012-09-21 12:59:59.999;7;3;4;1;getContract;");
+        b
+    }
+
+    fn figures(l: &LoadedPerf) -> (u64, u64, Vec<u64>, String) {
+        let s = crate::analyze::perf::summary(&l.frame, &Default::default()).unwrap();
+        let lines: Vec<u64> = l.log.bad.iter().map(|b| b.line).collect();
+        (
+            l.log.lines,
+            l.log.skipped_lines,
+            lines,
+            serde_json::to_string(&s).unwrap(),
+        )
+    }
+
+    #[test]
+    fn streamed_perf_log_equals_one_piece_parse_plain_and_gzip() {
+        use std::io::Write;
+        let buf = big_perf_log();
+        assert!(buf.len() > 3 * BLOCK);
+        let whole = parse::perf::parse(PerfFormat::PerfCsv, &buf);
+        let reference = LoadedPerf {
+            path: PathBuf::new(),
+            label: String::new(),
+            format: PerfFormat::PerfCsv,
+            frame: frame::perf_frame(&whole).unwrap(),
+            log: whole,
+        };
+        // 60,000 records + the long one + the last; 12 cut lines skipped.
+        assert_eq!(reference.frame.df.height(), 60_002);
+        assert_eq!(reference.log.skipped_lines, 12);
+        let want = figures(&reference);
+
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("perf.log");
+        std::fs::write(&plain, &buf).unwrap();
+        let gz = dir.path().join("perf-gzipped.log");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(&buf).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+        for p in [&plain, &gz] {
+            let Input::Perf(l) = load_any(p).unwrap() else {
+                panic!("{} not read as a performance log", p.display());
+            };
+            assert_eq!(figures(&l), want, "{}", p.display());
+            // Same rows in the same order with the same line numbers.
+            assert!(
+                l.frame.df.equals_missing(&reference.frame.df),
+                "{}",
+                p.display()
+            );
+        }
+    }
 
     #[test]
     fn rotation_names_group_by_base() {

@@ -1,6 +1,21 @@
 use clap::Parser;
 
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// mimalloc's option number for `mi_option_purge_delay` (mimalloc.h; not named by the Rust
+/// bindings).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
 fn main() {
+    // Give freed memory back to the OS within 100 ms: analysis phases free large temporaries,
+    // and the next phase should not add to the peak (5M-line performance log: 371 MB peak
+    // instead of 427 MB with purging off; 0 ms saves 15 MB more but costs a second of
+    // system time). MIMALLOC_PURGE_DELAY still overrides it.
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // SAFETY: sets a plain integer option; valid at any time, no pointers involved.
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 100) };
+    }
     let cli = gcperf::cli::Cli::parse();
     match gcperf::cli::run(cli) {
         Ok(code) => std::process::exit(code),

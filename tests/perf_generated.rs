@@ -601,22 +601,22 @@ fn generated_million_line_log_every_figure_exact() {
         column(c::LINE),
     );
     let (calls, op, ok, inc, line) = (
-        calls.u32().unwrap(),
+        calls.u64().unwrap(),
         op.u32().unwrap(),
         ok.bool().unwrap(),
         inc.bool().unwrap(),
-        line.u64().unwrap(),
+        line.u32().unwrap(),
     );
     assert_eq!(df.height() as u64, requests, "records");
     for (i, want) in truth.records.iter().enumerate() {
         let (t, j, d) = (total.get(i), java.get(i), db.get(i));
         let got_rec = Rec {
-            line: line.get(i).unwrap_or(0),
+            line: line.get(i).map_or(0, u64::from),
             end_ms: end.get(i).unwrap_or(0),
             total: t.map_or(u32::MAX, |v| v as u32),
             java: j.map_or(u32::MAX, |v| v as u32),
             db: d.map_or(u32::MAX, |v| v as u32),
-            calls: calls.get(i).unwrap_or(u32::MAX),
+            calls: calls.get(i).map_or(u32::MAX, |v| v as u32),
             op: OPS
                 .iter()
                 .position(|&o| Some(o) == op.get(i).map(|id| l.frame.operation(id)))
@@ -624,7 +624,9 @@ fn generated_million_line_log_every_figure_exact() {
             ok: ok.get(i).unwrap_or(false),
             inconsistent: inc.get(i).unwrap_or(false),
         };
-        let whole = [t, j, d].iter().all(|v| v.is_some_and(|v| v.fract() == 0.0));
+        let whole = [t, j, d]
+            .iter()
+            .all(|v| v.is_some_and(|v| v.fract() == 0.0));
         assert!(
             got_rec == *want && whole,
             "record {i}: got {got_rec:?}, want {want:?}\n  got line {}: {:?}\n  want line {}: {:?}",

@@ -144,12 +144,10 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let lf = selected(&pf.df, o).cache();
     let t = col(TOTAL_MS);
     let mut aggs = vec![
-        len().cast(DataType::UInt64).alias("requests"),
-        col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
-        col(INCONSISTENT)
-            .cast(DataType::UInt64)
-            .sum()
-            .alias("inconsistent"),
+        // Booleans are summed as they are: casting first would copy a column per figure.
+        len().alias("requests"),
+        col(OK).not().sum().alias("errors"),
+        col(INCONSISTENT).sum().alias("inconsistent"),
         col(END_MS).min().alias("first"),
         col(END_MS).max().alias("last"),
         t.clone().sum().alias("total_sum"),
@@ -157,33 +155,33 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         col(DB_MS).sum().alias("db_sum"),
         col(JAVA_MS).count().alias("java_n"),
         col(DB_MS).count().alias("db_n"),
-        col(DB_CALLS)
-            .cast(DataType::UInt64)
-            .sum()
-            .alias("calls_sum"),
+        col(DB_CALLS).sum().alias("calls_sum"),
         col(DB_CALLS).count().alias("calls_n"),
-        // Java/DB split over the records that have it.
+        // The Java/DB split is over the records that have it: the total of those without
+        // (none in a semicolon log, so no copy is made) is taken off.
         t.clone()
-            .filter(col(DB_MS).is_not_null())
+            .filter(col(DB_MS).is_null())
             .sum()
-            .alias("total_with_db"),
+            .alias("total_without_db"),
         t.clone().mean().alias("mean"),
-        q(t.clone(), 0.50).alias("p50"),
-        q(t.clone(), 0.90).alias("p90"),
-        q(t.clone(), 0.95).alias("p95"),
-        q(t.clone(), 0.99).alias("p99"),
         t.clone().max().alias("max"),
     ];
     for (i, &ms) in o.over.iter().enumerate() {
-        aggs.push(
-            t.clone()
-                .gt(lit(ms))
-                .cast(DataType::UInt64)
-                .sum()
-                .alias(format!("over{i}")),
-        );
+        aggs.push(t.clone().gt(lit(ms)).sum().alias(format!("over{i}")));
+    }
+    // Latency bands from cumulative counts (t ≤ edge) in the same pass: a band is the
+    // difference of two neighbours, and no per-row band column is built.
+    for (i, &e) in o.bands.iter().enumerate() {
+        aggs.push(t.clone().lt_eq(lit(e)).sum().alias(format!("le{i}")));
     }
     let out = lf.clone().select(aggs).collect()?;
+    // Percentiles one after another: each works on its own copy of the column, and a log's
+    // peak memory should be its frame plus one column, not plus four.
+    let mut pct = Vec::with_capacity(4);
+    for p in [0.50, 0.90, 0.95, 0.99] {
+        let v = lf.clone().select([q(t.clone(), p).alias("q")]).collect()?;
+        pct.push(get_f64(&v, "q"));
+    }
     let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
     let share = |c: u64| {
         if requests > 0 {
@@ -203,7 +201,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let total_sum = get_f64(&out, "total_sum").unwrap_or(0.0);
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
     let db_sum = opt_sum("db_sum", "db_n");
-    let total_with_db = get_f64(&out, "total_with_db").unwrap_or(0.0);
+    let total_with_db = total_sum - get_f64(&out, "total_without_db").unwrap_or(0.0);
     let over = o
         .over
         .iter()
@@ -217,27 +215,17 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
             }
         })
         .collect();
-    let band_counts = lf
-        .clone()
-        .select([super::band_index(col(TOTAL_MS), &o.bands).alias("band")])
-        .group_by([col("band")])
-        .agg([len().cast(DataType::UInt64).alias("count")])
-        .collect()?;
     let labels = band_labels(&o.bands);
-    let mut counts = vec![0u64; labels.len()];
-    {
-        let b = band_counts.column("band")?.cast(&DataType::UInt32)?;
-        let c = band_counts.column("count")?.cast(&DataType::UInt64)?;
-        let (b, c) = (b.u32()?, c.u64()?);
-        for i in 0..band_counts.height() {
-            if let (Some(bi), Some(ci)) = (b.get(i), c.get(i)) {
-                // With a leading 0 edge, "0" is t ≤ 0, i.e. exactly 0 for valid times.
-                if let Some(slot) = counts.get_mut(bi as usize) {
-                    *slot = ci;
-                }
-            }
-        }
-    }
+    let mut below = 0;
+    let mut counts: Vec<u64> = (0..o.bands.len())
+        .map(|i| {
+            let le = n(&format!("le{i}"));
+            let c = le.saturating_sub(below);
+            below = le;
+            c
+        })
+        .collect();
+    counts.push(requests.saturating_sub(below));
     let bands = labels
         .into_iter()
         .zip(counts)
@@ -262,50 +250,54 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         db_share_pct: db_sum.and_then(|d| (total_with_db > 0.0).then(|| d * 100.0 / total_with_db)),
         db_calls_sum: (n("calls_n") > 0).then(|| n("calls_sum")),
         total_ms_mean: get_f64(&out, "mean"),
-        total_ms_p50: get_f64(&out, "p50"),
-        total_ms_p90: get_f64(&out, "p90"),
-        total_ms_p95: get_f64(&out, "p95"),
-        total_ms_p99: get_f64(&out, "p99"),
+        total_ms_p50: pct[0],
+        total_ms_p90: pct[1],
+        total_ms_p95: pct[2],
+        total_ms_p99: pct[3],
         total_ms_max: get_f64(&out, "max"),
         over,
         bands,
         operations: operations(lf, pf)?,
-        intervals: o
-            .interval_ms
-            .map(|ms| intervals(pf, o, ms))
-            .transpose()?,
+        intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
     })
 }
 
 fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let t = col(TOTAL_MS);
-    let out = lf
+    // Two passes: sums and counts, then the percentile (which copies each group's times).
+    // Together they would hold both at once; the peak stays near the frame's size.
+    let sums = lf
+        .clone()
         .group_by([col(OPERATION_ID)])
         .agg([
-            len().cast(DataType::UInt64).alias("count"),
-            col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
+            len().alias("count"),
+            col(OK).not().sum().alias("errors"),
             t.clone().sum().alias("total_sum"),
             col(JAVA_MS).sum().alias("java_sum"),
             col(DB_MS).sum().alias("db_sum"),
-            col(DB_MS).count().cast(DataType::UInt64).alias("db_n"),
-            col(JAVA_MS).count().cast(DataType::UInt64).alias("java_n"),
-            col(DB_CALLS)
-                .cast(DataType::UInt64)
-                .sum()
-                .alias("calls_sum"),
-            col(DB_CALLS)
-                .count()
-                .cast(DataType::UInt64)
-                .alias("calls_n"),
+            col(DB_MS).count().alias("db_n"),
+            col(JAVA_MS).count().alias("java_n"),
+            col(DB_CALLS).sum().alias("calls_sum"),
+            col(DB_CALLS).count().alias("calls_n"),
             t.clone()
-                .filter(col(DB_MS).is_not_null())
+                .filter(col(DB_MS).is_null())
                 .sum()
-                .alias("total_with_db"),
+                .alias("total_without_db"),
             t.clone().mean().alias("mean"),
-            q(t.clone(), 0.95).alias("p95"),
-            t.max().alias("max"),
+            t.clone().max().alias("max"),
         ])
         .collect()?;
+    let p95 = lf
+        .group_by([col(OPERATION_ID)])
+        .agg([q(t, 0.95).alias("p95")])
+        .collect()?;
+    let out = sums.join(
+        &p95,
+        [OPERATION_ID],
+        [OPERATION_ID],
+        JoinArgs::new(JoinType::Left),
+        None,
+    )?;
     let ids = out.column(OPERATION_ID)?.u32()?.clone();
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
@@ -320,7 +312,7 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
         f("java_n")?,
         f("calls_sum")?,
         f("calls_n")?,
-        f("total_with_db")?,
+        f("total_without_db")?,
         f("mean")?,
         f("p95")?,
         f("max")?,
@@ -340,7 +332,10 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
                 total_ms_mean: g(&mean, i),
                 total_ms_p95: g(&p95, i),
                 total_ms_max: g(&max, i),
-                db_share_pct: (has_db && g(&twd, i) > 0.0).then(|| g(&db, i) * 100.0 / g(&twd, i)),
+                db_share_pct: {
+                    let with_db = g(&total, i) - g(&twd, i);
+                    (has_db && with_db > 0.0).then(|| g(&db, i) * 100.0 / with_db)
+                },
             }
         })
         .collect();
@@ -386,12 +381,10 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     }
     let t = col(TOTAL_MS);
     let out = selected(&pf.df, o)
-        .group_by([col(END_MS)
-            .floor_div(lit(interval_ms))
-            .alias("slot")])
+        .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
         .agg([
-            len().cast(DataType::UInt64).alias("requests"),
-            col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
+            len().alias("requests"),
+            col(OK).not().sum().alias("errors"),
             t.clone().mean().alias("mean"),
             q(t.clone(), 0.99).alias("p99"),
             t.max().alias("max"),
@@ -410,15 +403,17 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
         Ok(out.column(n)?.cast(&DataType::Int64)?.i64()?.clone())
     };
     let (slot, first, last) = (i64col("slot")?, i64col("first")?, i64col("last")?);
-    let (requests, errors, mean, p99, max) =
-        (f("requests")?, f("errors")?, f("mean")?, f("p99")?, f("max")?);
+    let (requests, errors, mean, p99, max) = (
+        f("requests")?,
+        f("errors")?,
+        f("mean")?,
+        f("p99")?,
+        f("max")?,
+    );
     let n = out.height();
-    let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) = (
-        slot.get(0),
-        slot.get(n - 1),
-        first.get(0),
-        last.get(n - 1),
-    ) else {
+    let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) =
+        (slot.get(0), slot.get(n - 1), first.get(0), last.get(n - 1))
+    else {
         return Ok(Vec::new());
     };
     let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
@@ -514,7 +509,10 @@ mod tests {
         assert_eq!(r.total_ms_max, Some(300.0));
         // The empty minute is a row with 0 requests, throughput 0, no latency.
         let r = &rows[1];
-        assert_eq!((r.requests, r.covered_s, r.throughput_per_s), (0, 60.0, Some(0.0)));
+        assert_eq!(
+            (r.requests, r.covered_s, r.throughput_per_s),
+            (0, 60.0, Some(0.0))
+        );
         assert_eq!((r.total_ms_mean, r.total_ms_max), (None, None));
         // Last minute: covered from 12:02:00 to the last record at :30 = 30 s.
         let r = &rows[2];
@@ -538,7 +536,10 @@ mod tests {
              [c];2012-09-21 12:01:00.010;10;5;5;1;op;\n",
         );
         let rows = intervals(&sliver, &o, 60_000).unwrap();
-        assert_eq!((rows[0].covered_s, rows[0].throughput_per_s), (60.0, Some(2.0 / 60.0)));
+        assert_eq!(
+            (rows[0].covered_s, rows[0].throughput_per_s),
+            (60.0, Some(2.0 / 60.0))
+        );
         assert_eq!((rows[1].requests, rows[1].covered_s), (1, 0.01));
         assert_eq!(rows[1].throughput_per_s, None);
         assert!(intervals(&pf, &o, 0).is_err());
@@ -547,13 +548,19 @@ mod tests {
     #[test]
     fn summary_carries_the_series_only_when_asked() {
         let pf = frame("[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n");
-        assert!(summary(&pf, &PerfOptions::default()).unwrap().intervals.is_none());
+        assert!(summary(&pf, &PerfOptions::default())
+            .unwrap()
+            .intervals
+            .is_none());
         let o = PerfOptions {
             interval_ms: Some(60_000),
             ..PerfOptions::default()
         };
         let rows = summary(&pf, &o).unwrap().intervals.unwrap();
         // One record: nothing of the interval is covered, so no rate.
-        assert_eq!((rows.len(), rows[0].requests, rows[0].throughput_per_s), (1, 1, None));
+        assert_eq!(
+            (rows.len(), rows[0].requests, rows[0].throughput_per_s),
+            (1, 1, None)
+        );
     }
 }
