@@ -6,7 +6,7 @@ use crate::input;
 use crate::load::{self, Input, Loaded};
 use crate::report::gc::{self as gcreport, By, GcReport};
 use crate::report::summary::{self, FileSummary, Outcome};
-use crate::report::{Format, TableWriter};
+use crate::report::{Format, Output};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
@@ -38,6 +38,22 @@ pub enum Command {
     /// Performance logs (semicolon perf log, JMeter JTL, Grinder): requests, errors, latency
     /// percentiles and bands, shares over thresholds, throughput, Java vs DB per operation.
     Perf(PerfArgs),
+    /// Runs side by side, one column per file: requests, throughput, shares over thresholds,
+    /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
+    /// throughput for GC logs.
+    Compare(CompareArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub perf: PerfOpts,
+    /// Names for the runs, one per file in the order given: `--labels before,after`
+    /// (default: the file names).
+    #[arg(long, value_delimiter = ',')]
+    pub labels: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -69,6 +85,16 @@ pub struct Common {
     /// Do not report lines that were not understood on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
+    #[arg(long, value_parser = parse_sep)]
+    pub sep: Option<char>,
+    /// Write decimal numbers with a comma (12,5) in CSV/TSV, for spreadsheet locales that
+    /// need it; the CSV separator becomes ';'.
+    #[arg(long)]
+    pub decimal_comma: bool,
+    /// Start CSV/TSV output with a UTF-8 byte order mark, so that Excel reads it as UTF-8.
+    #[arg(long)]
+    pub excel: bool,
     /// Read all the files given as one log (the parts of a rotated set, in any order: they are
     /// put in time order).
     #[arg(long, conflicts_with = "rotated")]
@@ -152,6 +178,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Gc(a) => run_gc(a),
         Command::Chart(a) => run_chart(a),
         Command::Perf(a) => run_perf(a),
+        Command::Compare(a) => run_compare(a),
     }
 }
 
@@ -241,6 +268,32 @@ fn gc_only(i: &Input) -> Option<&Loaded> {
     i.gc()
 }
 
+fn parse_sep(s: &str) -> Result<char, String> {
+    match s {
+        "\\t" | "tab" | "\t" => Ok('\t'),
+        _ => {
+            let mut c = s.chars();
+            match (c.next(), c.next()) {
+                (Some(ch), None) if ch != '"' && ch != '\n' && ch != '\r' => Ok(ch),
+                _ => Err(format!("{s:?}: give one character, e.g. ';' or tab")),
+            }
+        }
+    }
+}
+
+/// The output settings of the common options.
+fn output(c: &Common) -> anyhow::Result<Output> {
+    if c.decimal_comma && c.sep == Some(',') {
+        anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
+    }
+    Ok(Output {
+        format: c.format,
+        sep: c.sep,
+        decimal_comma: c.decimal_comma,
+        bom: c.excel,
+    })
+}
+
 /// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
 fn duration_s(s: &str) -> anyhow::Result<f64> {
     let t = s.trim();
@@ -321,12 +374,39 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
             "gcperf: GC logs given to `perf` are left out (see `gcperf gc` and `gcperf summary`)"
         );
     }
-    print(&crate::report::perf::render(
-        &reports,
-        a.common.format,
-        a.by,
-    ))?;
+    let out = output(&a.common)?;
+    print(&out.finish(crate::report::perf::render(&reports, out, a.by)))?;
     Ok(if reports.is_empty() {
+        1
+    } else {
+        exit_code(&loaded)
+    })
+}
+
+fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
+    use crate::report::compare::{self, Run};
+    let opts = perf_options(&a.perf)?;
+    let loaded = load_all(&a.common);
+    let files: Vec<String> = loaded
+        .iter()
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    let labels = compare::labels(&files, &a.labels).map_err(|e| anyhow::anyhow!(e))?;
+    // Unreadable files were reported by load_all; the other runs keep their labels.
+    let runs: Vec<Run> = loaded
+        .par_iter()
+        .zip(labels)
+        .filter_map(|((_, r), label)| r.as_ref().ok().map(|l| (l, label)))
+        .map(|(l, label)| {
+            Ok(Run {
+                label,
+                summary: FileSummary::of(l, &opts)?,
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let out = output(&a.common)?;
+    print(&out.finish(compare::render(&runs, out)))?;
+    Ok(if runs.is_empty() {
         1
     } else {
         exit_code(&loaded)
@@ -352,7 +432,8 @@ fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
             },
         })
         .collect();
-    print(&summary::render(&outcomes, a.common.format))?;
+    let out = output(&a.common)?;
+    print(&out.finish(summary::render(&outcomes, out)))?;
     Ok(exit_code(&loaded))
 }
 
@@ -441,11 +522,15 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         for (_, r) in &loaded {
             if let Some(l) = r.as_ref().ok().and_then(gc_only) {
                 let t = gcreport::events_table(l, a.all_records)?;
-                let w = match a.common.format {
-                    Format::Tsv => crate::report::Delimited { sep: '\t' },
-                    _ => crate::report::Delimited { sep: ',' },
-                };
-                let mut s = w.write(&t);
+                // Every event as CSV (TSV with --format tsv), whatever else was asked for.
+                let mut o = output(&a.common)?;
+                if o.format != Format::Tsv {
+                    o.format = Format::Csv;
+                }
+                let mut s = o.writer().write(&t);
+                if first {
+                    s = o.finish(s);
+                }
                 if !first {
                     // One header for the whole output.
                     s = s
@@ -473,6 +558,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
             })
         })
         .collect::<anyhow::Result<_>>()?;
-    print(&gcreport::render(&reports, a.common.format, a.by))?;
+    let out = output(&a.common)?;
+    print(&out.finish(gcreport::render(&reports, out, a.by)))?;
     Ok(exit_code(&loaded))
 }

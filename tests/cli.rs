@@ -346,3 +346,144 @@ fn summary_of_a_folder_mixing_gc_and_perf_logs() {
     assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
     assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
 }
+
+/// `compare` on two perf logs gives each file's own `perf` figures, in every format: JSON
+/// the same objects, CSV/TSV the same numbers exactly, text and Markdown the same numbers
+/// rounded as shown.
+#[test]
+fn compare_reproduces_each_files_perf_figures_in_every_format() {
+    let (a, b) = (
+        fixture("perf/soap-before.log"),
+        fixture("perf/soap-after.log"),
+    );
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let own: Vec<Value> = [a, b]
+        .iter()
+        .map(|p| json_of(&["perf", "-q", p])[0]["perf"].clone())
+        .collect();
+    let run = |format: &str| -> String {
+        let out = gcperf()
+            .args([
+                "compare",
+                "-q",
+                "--labels",
+                "before,after",
+                "--format",
+                format,
+                a,
+                b,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // JSON: an array in argument order, each object shaped like summary's, with a label.
+    let j: Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(j.as_array().unwrap().len(), 2);
+    for (i, label) in ["before", "after"].iter().enumerate() {
+        assert_eq!(j[i]["label"], *label);
+        assert_eq!(j[i]["kind"], "perf");
+        assert_eq!(j[i]["perf"], own[i], "{label}");
+    }
+    // What each metric row is in the perf JSON.
+    let want = |p: &Value, section: &str, metric: &str| -> f64 {
+        match section {
+            "perf" => match metric.strip_prefix("over_") {
+                Some(rest) => {
+                    let ms: f64 = rest.trim_end_matches("ms_pct").parse().unwrap();
+                    let o = p["over"].as_array().unwrap();
+                    f(&o.iter().find(|o| f(&o["ms"]) == ms).unwrap()["share_pct"])
+                }
+                None => f(&p[metric]),
+            },
+            "band_pct" | "band_count" => {
+                let b = p["bands"].as_array().unwrap();
+                let b = b.iter().find(|b| b["label"] == metric).unwrap();
+                f(&b[if section == "band_pct" {
+                    "share_pct"
+                } else {
+                    "count"
+                }])
+            }
+            _ => panic!("unexpected section {section}"),
+        }
+    };
+    for (format, sep) in [("csv", ','), ("tsv", '\t')] {
+        let text = run(format);
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next().unwrap(),
+            ["section", "metric", "before", "after"].join(&sep.to_string())
+        );
+        let mut n = 0;
+        for line in lines {
+            let c: Vec<&str> = line.split(sep).collect();
+            for (i, p) in own.iter().enumerate() {
+                let got: f64 = c[2 + i].parse().unwrap();
+                // The CSV text is the shortest that reads back as the same f64; the JSON is
+                // too, but serde_json's default parser may land one ulp off (its exact mode
+                // is a feature that would rebuild polars), so allow that ulp and no more.
+                let w = want(p, c[0], c[1]);
+                assert!(
+                    (got - w).abs() <= f64::EPSILON * w.abs(),
+                    "{format} {} {}: {got} != {w}",
+                    c[0],
+                    c[1]
+                );
+            }
+            n += 1;
+        }
+        // 12 figures + 2 thresholds + 7 band shares + 7 band counts.
+        assert_eq!(n, 28, "{format}");
+    }
+    // Text and Markdown: the same figures, rounded as printed (3 decimals for ms, 4 for %).
+    for format in ["table", "markdown"] {
+        let text = run(format);
+        let cells = |line: &str| -> Vec<String> {
+            line.split(if format == "markdown" { '|' } else { ' ' })
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty())
+                .collect()
+        };
+        let mut checked = 0;
+        for metric in [
+            "requests",
+            "total_ms_mean",
+            "total_ms_p99",
+            "throughput_per_s",
+            "over_50ms_pct",
+        ] {
+            let line = text
+                .lines()
+                .find(|l| cells(l).first().map(String::as_str) == Some(metric))
+                .unwrap_or_else(|| panic!("{format}: no {metric} row"));
+            let c = cells(line);
+            for (i, p) in own.iter().enumerate() {
+                let v = want(p, "perf", metric);
+                let shown = match metric {
+                    "requests" => format!("{v:.0}"),
+                    "over_50ms_pct" => format!("{v:.4}"),
+                    _ => format!("{v:.3}"),
+                };
+                assert_eq!(c[1 + i], shown, "{format} {metric}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 10);
+        // The band table: soap-after's 0-50 share, 93.8462 % (488 of 520).
+        let line = text
+            .lines()
+            .find(|l| cells(l).first().map(String::as_str) == Some("0-50"))
+            .unwrap();
+        assert_eq!(
+            cells(line)[2],
+            format!("{:.4}", 488.0 * 100.0 / 520.0),
+            "{format}"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! `gcperf gc`: breakdown per pause kind and collector, pause-duration bands, heap figures,
 //! and every pause as a CSV row (`--events`).
 
-use super::{num, opt, Format, Table, TableWriter};
+use super::{num, opt, Format, Output, Table, TableWriter};
 use crate::analyze::gc::{Band, HeapSummary, KindRow};
 use crate::frame::gc as c;
 use crate::load::Loaded;
@@ -72,19 +72,19 @@ fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     t
 }
 
-pub fn render(reports: &[GcReport], format: Format, by: By) -> String {
-    match format {
+pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
+    match out.format {
         Format::Json => {
             let mut s = serde_json::to_string_pretty(reports).unwrap_or_else(|_| "[]".into());
             s.push('\n');
             s
         }
-        Format::Csv | Format::Tsv => {
+        Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by {
                 By::Kind => kind_table(reports, None),
                 By::Band => band_table(reports, None),
             };
-            format.writer().write(&t)
+            out.writer().write(&t)
         }
         Format::Table => {
             let mut out = String::new();

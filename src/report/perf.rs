@@ -3,7 +3,7 @@
 //! the per-operation Java/DB split.
 
 use super::summary::FileSummary;
-use super::{num, opt, Format, Table, TableWriter, Text};
+use super::{num, opt, Format, Output, Table, TableWriter, Text};
 
 /// Which table `--format csv|tsv` prints (text shows all; JSON holds all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -154,21 +154,21 @@ fn short(path: &str) -> String {
         .unwrap_or_else(|| path.to_string())
 }
 
-pub fn render(files: &[FileSummary], format: Format, by: By) -> String {
-    match format {
+pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
+    match out.format {
         Format::Json => {
             let mut s = serde_json::to_string_pretty(files).unwrap_or_else(|_| "[]".into());
             s.push('\n');
             s
         }
-        Format::Csv | Format::Tsv => {
+        Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by {
                 By::Op => ops_table(files, None),
                 By::Band => long_band_table(files),
                 By::Over => over_table(files, None),
                 By::Interval => interval_table(files, None),
             };
-            format.writer().write(&t)
+            out.writer().write(&t)
         }
         Format::Table => {
             let mut out = String::new();

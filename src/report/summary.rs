@@ -1,6 +1,6 @@
 //! `gcperf summary`: one row (or JSON object) per input file.
 
-use super::{num, opt, Format, Table};
+use super::{num, opt, Format, Output, Table};
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::{PerfOptions, PerfSummary};
 use crate::load::{Input, Loaded};
@@ -208,7 +208,8 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
     v
 }
 
-pub fn render(outcomes: &[Outcome], format: Format) -> String {
+pub fn render(outcomes: &[Outcome], out: Output) -> String {
+    let format = out.format;
     if format == Format::Json {
         let v: Vec<Value> = outcomes
             .iter()
@@ -229,7 +230,8 @@ pub fn render(outcomes: &[Outcome], format: Format) -> String {
             Outcome::Failed { .. } => None,
         })
     };
-    let text = format == Format::Table;
+    // Markdown is for people too: the text table's columns and rounding.
+    let text = matches!(format, Format::Table | Format::Markdown);
     let any_perf = ok().any(|s| s.perf.is_some());
     // Spreadsheets get every GC column always (stable layout); perf columns when a perf log
     // is among the inputs.
@@ -263,5 +265,5 @@ pub fn render(outcomes: &[Outcome], format: Format) -> String {
                 .collect(),
         );
     }
-    format.writer().write(&t)
+    out.writer().write(&t)
 }
