@@ -1,6 +1,7 @@
 //! Output: tables as aligned text, CSV/TSV for spreadsheets, JSON. One writer per text format
 //! behind one method; JSON is serialised from the analysis structs directly.
 
+pub mod export;
 pub mod gc;
 pub mod perf;
 pub mod summary;
