@@ -530,3 +530,29 @@ fn export_exit_codes() {
         .code(2)
         .stderr(predicate::str::contains("notes.txt"));
 }
+
+/// The README's Export SQL, run by DuckDB, gives `gcperf perf`'s and `gcperf summary`'s
+/// figures (benches/export_sql_check.py). Skipped, saying so, without python3 and duckdb.
+#[test]
+fn export_sql_in_the_readme_matches_gcperf() {
+    let has_duckdb = std::process::Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_duckdb {
+        eprintln!("SKIPPED export_sql_in_the_readme_matches_gcperf: python3 with duckdb not found (pip install duckdb)");
+        return;
+    }
+    let out = std::process::Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/export_sql_check.py"))
+        .arg(env!("CARGO_BIN_EXE_gcperf"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("OK: "), "{text}");
+}
