@@ -42,6 +42,9 @@ pub enum Command {
     /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
     /// throughput for GC logs.
     Compare(CompareArgs),
+    /// The normalised records as Parquet for SQL engines (Spark, Trino, DuckDB): GC records
+    /// (gc.parquet) and performance-log requests (perf.parquet), schemas in the README.
+    Export(ExportArgs),
 }
 
 #[derive(Args, Debug)]
@@ -54,6 +57,26 @@ pub struct CompareArgs {
     /// (default: the file names).
     #[arg(long, value_delimiter = ',')]
     pub labels: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// Log files or folders (read recursively; gzip recognised by content).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// A folder (gets gc.parquet and perf.parquet), or a FILE.parquet: one kind of records goes
+    /// to it; both kinds go to FILE-gc.parquet and FILE-perf.parquet beside it.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Do not report lines that were not understood on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Read all the files given as one log (see `summary --help`).
+    #[arg(long, conflicts_with = "rotated")]
+    pub join: bool,
+    /// Join the files of each JVM rotation set into one log each (see `summary --help`).
+    #[arg(long)]
+    pub rotated: bool,
 }
 
 #[derive(Args, Debug)]
@@ -179,6 +202,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Chart(a) => run_chart(a),
         Command::Perf(a) => run_perf(a),
         Command::Compare(a) => run_compare(a),
+        Command::Export(a) => run_export(a),
     }
 }
 
@@ -561,4 +585,35 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     let out = output(&a.common)?;
     print(&out.finish(gcreport::render(&reports, out, a.by)))?;
     Ok(exit_code(&loaded))
+}
+
+/// Bad files are named on stderr and left out; exit 1 only when nothing could be exported (a
+/// file that cannot be written is an error: exit 2).
+fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
+    let loaded = load_all(&Common {
+        paths: a.paths,
+        format: Format::Table,
+        quiet: a.quiet,
+        sep: None,
+        decimal_comma: false,
+        excel: false,
+        join: a.join,
+        rotated: a.rotated,
+    });
+    let inputs: Vec<&Input> = loaded.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+    if inputs.is_empty() {
+        eprintln!("gcperf: nothing to export");
+        return Ok(1);
+    }
+    let e = crate::report::export::export(&inputs, &a.out)?;
+    for n in &e.notes {
+        eprintln!("gcperf: {n}");
+    }
+    let paths: String = e
+        .written
+        .iter()
+        .map(|w| format!("{}\n", w.path.display()))
+        .collect();
+    print(&paths)?;
+    Ok(if e.written.is_empty() { 1 } else { 0 })
 }

@@ -487,3 +487,213 @@ fn compare_reproduces_each_files_perf_figures_in_every_format() {
         );
     }
 }
+
+fn read_parquet(p: &Path) -> polars::prelude::DataFrame {
+    use polars::prelude::{ParquetReader, SerReader};
+    ParquetReader::new(std::fs::File::open(p).unwrap())
+        .finish()
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("notes.txt");
+    std::fs::write(&bad, "hello\n").unwrap();
+    let out_dir = dir.path().join("export");
+    let out = gcperf()
+        .args(["export", "-q"])
+        .arg(fixture(""))
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // A bad file is named and left out; the export goes on and succeeds.
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("notes.txt: no GC or performance records found"),
+        "{stderr}"
+    );
+    let (gc_path, perf_path) = (out_dir.join("gc.parquet"), out_dir.join("perf.parquet"));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{}\n{}\n", gc_path.display(), perf_path.display())
+    );
+
+    let gc = read_parquet(&gc_path);
+    let names: Vec<&str> = gc.get_column_names().iter().map(|n| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "file",
+            "format",
+            "record",
+            "kind",
+            "collector",
+            "cause",
+            "name",
+            "gc_id",
+            "in_collection",
+            "start_time",
+            "wall_ms",
+            "t_s",
+            "duration_ms",
+            "heap_before_kb",
+            "heap_after_kb",
+            "heap_total_kb",
+            "line"
+        ]
+    );
+    assert_eq!(
+        gc.column("start_time").unwrap().dtype(),
+        &DataType::Datetime(TimeUnit::Milliseconds, None)
+    );
+    // 8 GC logs, every record of each (`gc --events --all-records` rows).
+    let files = gc
+        .column("file")
+        .unwrap()
+        .as_materialized_series()
+        .n_unique();
+    assert_eq!(files.unwrap(), 8);
+    assert_eq!(gc.height(), 308);
+    // The JDK 8 Parallel log's pauses: 12.345 + 23.456 + 150 + 8 + 90 ms, as `summary` says.
+    let parallel = fixture("hotspot/jdk8-parallel-datestamps.log")
+        .display()
+        .to_string();
+    let p = gc
+        .clone()
+        .lazy()
+        .filter(
+            col("file")
+                .eq(lit(parallel))
+                .and(col("record").eq(lit("pause"))),
+        )
+        .select([len().alias("n"), col("duration_ms").sum().alias("sum")])
+        .collect()
+        .unwrap();
+    assert_eq!(p.column("n").unwrap().get(0).unwrap(), AnyValue::UInt32(5));
+    close(
+        p.column("sum").unwrap().f64().unwrap().get(0).unwrap(),
+        283.801,
+    );
+
+    let perf = read_parquet(&perf_path);
+    assert_eq!(perf.height(), 200 + 200 + 520 + 480);
+    assert_eq!(perf.column("operation").unwrap().dtype(), &DataType::String);
+    // soap-before.log as `gcperf perf` reports it: 480 requests, 3 errors, 348307 ms in all.
+    let before = fixture("perf/soap-before.log").display().to_string();
+    let s = perf
+        .clone()
+        .lazy()
+        .filter(col("file").eq(lit(before)))
+        .select([
+            len().alias("n"),
+            col("ok").not().sum().alias("errors"),
+            col("total_ms").sum().alias("total"),
+            col("operation").first().alias("first_op"),
+        ])
+        .collect()
+        .unwrap();
+    let g = |c: &str| s.column(c).unwrap().get(0).unwrap().into_static();
+    assert_eq!(g("n"), AnyValue::UInt32(480));
+    assert_eq!(g("errors"), AnyValue::UInt32(3));
+    assert_eq!(g("total"), AnyValue::Float64(348307.0));
+    // `[D530...];2012-09-21 12:00:03.188;387;115;272;3;getBalance;`
+    assert_eq!(g("first_op"), AnyValue::StringOwned("getBalance".into()));
+}
+
+#[test]
+fn export_to_a_parquet_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let perf = fixture("perf/soap-after.log");
+    // One kind: that file.
+    let one = dir.path().join("pauses.parquet");
+    gcperf()
+        .args(["export"])
+        .arg(&gc)
+        .arg("--out")
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(format!("{}\n", one.display()));
+    assert_eq!(read_parquet(&one).height(), 9);
+    // Both kinds: two files beside it, and stderr says so.
+    let both = dir.path().join("run.parquet");
+    let out = gcperf()
+        .args(["export"])
+        .arg(&gc)
+        .arg(&perf)
+        .arg("--out")
+        .arg(&both)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (g, p) = (
+        dir.path().join("run-gc.parquet"),
+        dir.path().join("run-perf.parquet"),
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{}\n{}\n", g.display(), p.display())
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("different schemas"));
+    assert!(!both.exists());
+    assert_eq!(read_parquet(&p).height(), 520);
+}
+
+#[test]
+fn export_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("notes.txt");
+    std::fs::write(&bad, "hello\n").unwrap();
+    // Nothing to export: 1, and no file.
+    gcperf()
+        .args(["export"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("nothing to export"));
+    assert!(!dir.path().join("out").exists());
+    // The output cannot be written (its folder would be inside a file): 2, named.
+    gcperf()
+        .args(["export"])
+        .arg(fixture("perf/soap-after.log"))
+        .arg("--out")
+        .arg(bad.join("x.parquet"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt"));
+}
+
+/// The README's Export SQL, run by DuckDB, gives `gcperf perf`'s and `gcperf summary`'s
+/// figures (benches/export_sql_check.py). Skipped, saying so, without python3 and duckdb.
+#[test]
+fn export_sql_in_the_readme_matches_gcperf() {
+    let has_duckdb = std::process::Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_duckdb {
+        eprintln!("SKIPPED export_sql_in_the_readme_matches_gcperf: python3 with duckdb not found (pip install duckdb)");
+        return;
+    }
+    let out = std::process::Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/export_sql_check.py"))
+        .arg(env!("CARGO_BIN_EXE_gcperf"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("OK: "), "{text}");
+}

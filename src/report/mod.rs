@@ -2,6 +2,7 @@
 //! behind one method; JSON is serialised from the analysis structs directly.
 
 pub mod compare;
+pub mod export;
 pub mod gc;
 pub mod perf;
 pub mod summary;

@@ -1,0 +1,773 @@
+//! `gcperf export`: the normalised records as Parquet files, for engines that take fleet-scale
+//! data (Spark, Trino, DuckDB). Two record kinds, two files, two schemas: GC records (pauses,
+//! collections, concurrent phases, safepoints) and performance-log requests.
+//!
+//! The exported schemas are a contract: `GC_COLUMNS` and `PERF_COLUMNS` below are the one
+//! place that states each column's name, type, unit and meaning; the frames written are
+//! checked against them, and the README's tables are tested to match them.
+//!
+//! Types are chosen for SQL engines, not for the in-memory frames: signed 64-bit integers
+//! (Spark and Trino have no unsigned types), strings, doubles, booleans and a timestamp
+//! without time zone (Parquet `TIMESTAMP(MILLIS, isAdjustedToUTC=false)`). Files are written
+//! with zstd compression, in row groups of `ROW_GROUP` rows, to a temporary name renamed into
+//! place once complete: a failed export leaves no half-written file behind.
+
+use crate::frame::{self, PerfFrame};
+use crate::load::{Input, Loaded, LoadedPerf};
+use anyhow::Context as _;
+use polars::io::parquet::write::BatchedWriter;
+use polars::prelude::*;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+/// Rows per Parquet row group (polars' default): small inputs are gathered into one group,
+/// large ones cut, and memory holds the loaded frames plus about one group per output.
+pub const ROW_GROUP: usize = 512 * 512;
+
+/// A column's type in the Parquet file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    /// UTF-8 string (Parquet `BYTE_ARRAY`/`STRING`).
+    Str,
+    /// 64-bit float (`DOUBLE`).
+    F64,
+    /// Signed 64-bit integer (`INT64`).
+    I64,
+    /// `BOOLEAN`.
+    Bool,
+    /// Milliseconds, no time zone (`TIMESTAMP(MILLIS, isAdjustedToUTC=false)`).
+    Timestamp,
+}
+
+impl Ty {
+    pub fn dtype(self) -> DataType {
+        match self {
+            Ty::Str => DataType::String,
+            Ty::F64 => DataType::Float64,
+            Ty::I64 => DataType::Int64,
+            Ty::Bool => DataType::Boolean,
+            Ty::Timestamp => DataType::Datetime(TimeUnit::Milliseconds, None),
+        }
+    }
+
+    /// The type as SQL engines show it (DuckDB's names).
+    pub fn sql(self) -> &'static str {
+        match self {
+            Ty::Str => "VARCHAR",
+            Ty::F64 => "DOUBLE",
+            Ty::I64 => "BIGINT",
+            Ty::Bool => "BOOLEAN",
+            Ty::Timestamp => "TIMESTAMP",
+        }
+    }
+}
+
+/// One exported column: what the README's schema tables list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportColumn {
+    pub name: &'static str,
+    pub ty: Ty,
+    /// Empty for none (strings, flags).
+    pub unit: &'static str,
+    /// What the value is, and when it is null.
+    pub meaning: &'static str,
+}
+
+const fn c(name: &'static str, ty: Ty, unit: &'static str, meaning: &'static str) -> ExportColumn {
+    ExportColumn {
+        name,
+        ty,
+        unit,
+        meaning,
+    }
+}
+
+pub const FILE: &str = "file";
+pub const FORMAT: &str = "format";
+pub const OPERATION: &str = "operation";
+/// GC: when the event started, as a timestamp.
+pub const START_TIME: &str = "start_time";
+/// Perf: when the request ended, as a timestamp.
+pub const END_TIME: &str = "end_time";
+/// GC: JVM uptime at the event's start. The same values as the frame's `start_s`; not the
+/// frame's `t_s`, which falls back to seconds since the first dated event for the charts.
+pub const UPTIME_T_S: &str = "t_s";
+
+/// `gc.parquet`: one row per GC record, in file order, files in argument order.
+pub const GC_COLUMNS: &[ExportColumn] = &[
+    c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given (for a `--join`/`--rotated` set, its first part in time order)"),
+    c(FORMAT, Ty::Str, "", "`jrockit`, `hotspot` or `unified`"),
+    c(frame::gc::RECORD, Ty::Str, "", "`pause` (stop-the-world GC pause), `collection` (a JRockit collection whose pauses are itemised as `pause` rows), `concurrent` (concurrent phase, not a pause), `safepoint` (safepoint stop, not a GC pause)"),
+    c(frame::gc::KIND, Ty::Str, "", "`young`, `mixed`, `old`, `full`, `initial-mark`, `remark`, `cleanup` or `other`"),
+    c(frame::gc::COLLECTOR, Ty::Str, "", "collector or generation as the log names it (`PSYoungGen`, `G1`, `ParNew`...); null when the log does not say"),
+    c(frame::gc::CAUSE, Ty::Str, "", "GC cause (`Allocation Failure`, `System.gc()`...); null when the log does not say"),
+    c(frame::gc::NAME, Ty::Str, "", "event or phase name as the log writes it (`Pause Young (Normal)`, `CMS-concurrent-mark`...); null when none"),
+    c(frame::gc::GC_ID, Ty::I64, "", "collection number where the log has one (`GC(3)`, `[OC#3]`, `#3:`); null otherwise"),
+    c(frame::gc::IN_COLLECTION, Ty::Bool, "", "true for a `pause` itemised under a `collection` row with the same `gc_id`"),
+    c(START_TIME, Ty::Timestamp, "ms", "event start, local time as written in the log, no zone; null when the log has no date stamps"),
+    c(frame::gc::WALL_MS, Ty::I64, "ms", "`start_time` as milliseconds since 1970-01-01 00:00 of that local clock"),
+    c(UPTIME_T_S, Ty::F64, "s", "event start, JVM uptime as written in the log; null when the log has no uptime stamps"),
+    c(frame::gc::DURATION_MS, Ty::F64, "ms", "duration (of a `collection`: the sum of its pauses)"),
+    c(frame::gc::HEAP_BEFORE_KB, Ty::I64, "KiB", "heap occupancy before; null when not logged"),
+    c(frame::gc::HEAP_AFTER_KB, Ty::I64, "KiB", "heap occupancy after; null when not logged"),
+    c(frame::gc::HEAP_TOTAL_KB, Ty::I64, "KiB", "heap capacity; null when not logged"),
+    c(frame::gc::LINE, Ty::I64, "", "1-based line where the record starts (joined sets count on across parts)"),
+];
+
+/// `perf.parquet`: one row per request, in file order, files in argument order.
+pub const PERF_COLUMNS: &[ExportColumn] = &[
+    c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given"),
+    c(FORMAT, Ty::Str, "", "`perf-csv` (semicolon log), `jmeter-jtl` or `grinder`"),
+    c(OPERATION, Ty::Str, "", "operation name, JMeter label, or `test <n>` for The Grinder"),
+    c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed) as UTC; no zone"),
+    c(frame::perf::END_MS, Ty::I64, "ms", "`end_time` as milliseconds since 1970-01-01 00:00 of that clock"),
+    c(frame::perf::TOTAL_MS, Ty::F64, "ms", "whole request"),
+    c(frame::perf::JAVA_MS, Ty::F64, "ms", "time in Java; null where the log has no Java/DB split (JMeter, Grinder)"),
+    c(frame::perf::DB_MS, Ty::F64, "ms", "time in the database; null where the log has no split"),
+    c(frame::perf::DB_CALLS, Ty::I64, "", "database calls; null where the log does not count them"),
+    c(frame::perf::OK, Ty::Bool, "", "false when the request failed (`e-...`, JMeter `success=false`, Grinder errors > 0)"),
+    c(frame::perf::INCONSISTENT, Ty::Bool, "", "Java + DB differs from the total (semicolon log): kept, but flagged"),
+    c(frame::perf::LINE, Ty::I64, "", "1-based line where the record starts"),
+];
+
+/// The two record kinds, each with its own file and schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Records {
+    Gc,
+    Perf,
+}
+
+impl Records {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Records::Gc => "gc",
+            Records::Perf => "perf",
+        }
+    }
+
+    pub fn columns(self) -> &'static [ExportColumn] {
+        match self {
+            Records::Gc => GC_COLUMNS,
+            Records::Perf => PERF_COLUMNS,
+        }
+    }
+
+    /// The polars schema the rows are written with.
+    pub fn schema(self) -> Schema {
+        self.columns()
+            .iter()
+            .map(|c| Field::new(c.name.into(), c.ty.dtype()))
+            .collect()
+    }
+}
+
+/// `""` (the interner's "none") as null.
+fn none_if_empty(name: &str) -> Expr {
+    when(col(name).eq(lit("")))
+        .then(lit(NULL).cast(DataType::String))
+        .otherwise(col(name))
+        .alias(name)
+}
+
+fn ts(name: &str) -> Expr {
+    col(name).cast(Ty::Timestamp.dtype())
+}
+
+fn i64_(name: &str) -> Expr {
+    col(name).cast(DataType::Int64)
+}
+
+/// `len` rows of a GC log from `offset`, in the exported schema.
+pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame> {
+    use frame::gc::*;
+    let df = l
+        .frame
+        .slice(offset as i64, len)
+        .lazy()
+        .select([
+            lit(l.path.display().to_string()).alias(FILE),
+            lit(l.format.as_str()).alias(FORMAT),
+            col(RECORD),
+            col(KIND),
+            none_if_empty(COLLECTOR),
+            none_if_empty(CAUSE),
+            none_if_empty(NAME),
+            i64_(GC_ID),
+            col(IN_COLLECTION),
+            ts(WALL_MS).alias(START_TIME),
+            col(WALL_MS),
+            col(START_S).alias(UPTIME_T_S),
+            col(DURATION_MS),
+            i64_(HEAP_BEFORE_KB),
+            i64_(HEAP_AFTER_KB),
+            i64_(HEAP_TOTAL_KB),
+            i64_(LINE),
+        ])
+        .collect()?;
+    checked(df, Records::Gc)
+}
+
+/// `len` rows of a performance log from `offset`, in the exported schema.
+pub fn perf_rows(l: &LoadedPerf, offset: usize, len: usize) -> PolarsResult<DataFrame> {
+    use frame::perf::*;
+    let PerfFrame { df, operations } = &l.frame;
+    let part = df.slice(offset as i64, len);
+    let names =
+        StringChunked::from_iter_values(OPERATION.into(), operations.iter().map(String::as_str));
+    // The frame holds ids into `operations`; the file holds the names.
+    let op = names.take(part.column(OPERATION_ID)?.u32()?)?;
+    let df = part
+        .lazy()
+        .with_column(lit(op.into_series()).alias(OPERATION))
+        .select([
+            lit(l.path.display().to_string()).alias(FILE),
+            lit(l.format.as_str()).alias(FORMAT),
+            col(OPERATION),
+            ts(END_MS).alias(END_TIME),
+            col(END_MS),
+            col(TOTAL_MS),
+            col(JAVA_MS),
+            col(DB_MS),
+            i64_(DB_CALLS),
+            col(OK),
+            col(INCONSISTENT),
+            i64_(LINE),
+        ])
+        .collect()?;
+    checked(df, Records::Perf)
+}
+
+/// The frame, if its columns are exactly the schema's (names, order, types).
+fn checked(df: DataFrame, r: Records) -> PolarsResult<DataFrame> {
+    let want = r.schema();
+    if **df.schema() != want {
+        polars_bail!(SchemaMismatch: "{} export frame {:?} is not the schema {:?}", r.as_str(), df.schema(), want);
+    }
+    Ok(df)
+}
+
+/// A polars result with context, as anyhow's (both crates' context traits are in scope).
+fn ctx<T>(r: PolarsResult<T>, what: impl FnOnce() -> String) -> anyhow::Result<T> {
+    anyhow::Context::with_context(r, what)
+}
+
+/// One Parquet file being written: rows gathered into row groups of `ROW_GROUP`, written to a
+/// temporary file that `finish` renames into place (dropped unfinished, it is removed).
+struct Sink {
+    path: PathBuf,
+    tmp: PathBuf,
+    writer: Option<BatchedWriter<File>>,
+    pending: Vec<DataFrame>,
+    pending_rows: usize,
+    rows: u64,
+}
+
+impl Sink {
+    fn create(path: &Path, r: Records) -> anyhow::Result<Sink> {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "export.parquet".into());
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let f = File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+        let mut sink = Sink {
+            path: path.to_path_buf(),
+            tmp,
+            writer: None,
+            pending: Vec::new(),
+            pending_rows: 0,
+            rows: 0,
+        };
+        let meta = KeyValueMetadata::from_static(vec![
+            ("gcperf.records".into(), r.as_str().into()),
+            ("gcperf.schema_version".into(), "1".into()),
+            ("gcperf.version".into(), env!("CARGO_PKG_VERSION").into()),
+        ]);
+        let w = ParquetWriter::new(f)
+            .with_compression(ParquetCompression::Zstd(None))
+            .with_statistics(StatisticsOptions::full())
+            .with_key_value_metadata(Some(meta))
+            .batched(&r.schema());
+        let w = ctx(w, || format!("cannot write {}", sink.path.display()))?;
+        sink.writer = Some(w);
+        Ok(sink)
+    }
+
+    fn push(&mut self, df: DataFrame) -> anyhow::Result<()> {
+        self.rows += df.height() as u64;
+        self.pending_rows += df.height();
+        self.pending.push(df);
+        if self.pending_rows >= ROW_GROUP {
+            self.flush(false)?;
+        }
+        Ok(())
+    }
+
+    /// Write full row groups from the pending rows (all of them when `all`).
+    fn flush(&mut self, all: bool) -> anyhow::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let mut it = std::mem::take(&mut self.pending).into_iter();
+        let mut df = it.next().unwrap_or_default();
+        for d in it {
+            df.vstack_mut_owned(d)?;
+        }
+        let n = df.height();
+        let mut off = 0;
+        while n - off >= ROW_GROUP || (all && off < n) {
+            let k = (n - off).min(ROW_GROUP);
+            let mut group = df.slice(off as i64, k);
+            group.rechunk_mut_par();
+            let w = self.writer.as_mut().expect("writer");
+            ctx(w.write_batch(&group), || {
+                format!("cannot write {}", self.path.display())
+            })?;
+            off += k;
+        }
+        self.pending_rows = n - off;
+        if off < n {
+            self.pending.push(df.slice(off as i64, n - off));
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> anyhow::Result<u64> {
+        self.flush(true)?;
+        let w = self.writer.take().expect("writer");
+        ctx(w.finish(), || {
+            format!("cannot write {}", self.path.display())
+        })?;
+        std::fs::rename(&self.tmp, &self.path).with_context(|| {
+            format!(
+                "cannot move {} to {}",
+                self.tmp.display(),
+                self.path.display()
+            )
+        })?;
+        Ok(self.rows)
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        // Unfinished (an error on the way): no half-written file stays behind.
+        if self.writer.is_some() {
+            self.writer = None;
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Where each kind goes, and a note for stderr when the rule needs saying.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Targets {
+    pub gc: Option<PathBuf>,
+    pub perf: Option<PathBuf>,
+    pub note: Option<String>,
+}
+
+/// The output rule. `--out` is a folder when it is an existing folder or does not end in
+/// `.parquet`: then `DIR/gc.parquet` and `DIR/perf.parquet`. Otherwise it is a file: all
+/// records of one kind go to it; with both kinds, `<stem>-gc.parquet` and
+/// `<stem>-perf.parquet` next to it (the two schemas cannot share a file).
+pub fn targets(out: &Path, gc: bool, perf: bool) -> Targets {
+    let is_file = !out.is_dir()
+        && out
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("parquet"));
+    if !is_file {
+        return Targets {
+            gc: gc.then(|| out.join("gc.parquet")),
+            perf: perf.then(|| out.join("perf.parquet")),
+            note: None,
+        };
+    }
+    if gc && perf {
+        let stem = out
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (g, p) = (
+            out.with_file_name(format!("{stem}-gc.parquet")),
+            out.with_file_name(format!("{stem}-perf.parquet")),
+        );
+        let note = format!(
+            "GC and performance records have different schemas: written to {} and {} instead of {}",
+            g.display(),
+            p.display(),
+            out.display()
+        );
+        return Targets {
+            gc: Some(g),
+            perf: Some(p),
+            note: Some(note),
+        };
+    }
+    Targets {
+        gc: gc.then(|| out.to_path_buf()),
+        perf: perf.then(|| out.to_path_buf()),
+        note: None,
+    }
+}
+
+/// One file written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub records: Records,
+    pub path: PathBuf,
+    pub rows: u64,
+}
+
+/// What `export` did: the files written (GC first), and notes for stderr.
+#[derive(Debug, Default)]
+pub struct Exported {
+    pub written: Vec<Written>,
+    pub notes: Vec<String>,
+}
+
+/// Write the records of `inputs` (in their order) under `out` by the rule of `targets`.
+/// Kinds with no rows get no file. The two files are written side by side.
+pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
+    let gcs: Vec<&Loaded> = inputs.iter().filter_map(|i| i.gc()).collect();
+    let perfs: Vec<&LoadedPerf> = inputs.iter().filter_map(|i| i.perf()).collect();
+    let has_gc = gcs.iter().any(|l| l.frame.height() > 0);
+    let has_perf = perfs.iter().any(|l| l.frame.df.height() > 0);
+    let t = targets(out, has_gc, has_perf);
+    let mut notes: Vec<String> = t.note.iter().cloned().collect();
+    let folder = t.gc.as_deref().or(t.perf.as_deref()).and_then(Path::parent);
+    if let Some(dir) = folder.filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    // A folder's other file, left from an earlier run, would be read with this run's.
+    // (Only a folder `--out`: `targets` never makes a folder's path a file.)
+    if has_gc != has_perf && out.is_dir() {
+        let (other, what) = if has_gc {
+            ("perf.parquet", "performance")
+        } else {
+            ("gc.parquet", "GC")
+        };
+        let stale = out.join(other);
+        if stale.exists() {
+            notes.push(format!(
+                "{} is not from this run (no {what} records this time); left as it is",
+                stale.display()
+            ));
+        }
+    }
+    let write_gc = || -> anyhow::Result<Option<Written>> {
+        let Some(path) = &t.gc else { return Ok(None) };
+        let mut sink = Sink::create(path, Records::Gc)?;
+        for l in &gcs {
+            for off in (0..l.frame.height()).step_by(ROW_GROUP) {
+                let df = ctx(gc_rows(l, off, ROW_GROUP), || {
+                    format!("{}: export failed", l.label)
+                })?;
+                sink.push(df)?;
+            }
+        }
+        let rows = sink.finish()?;
+        Ok(Some(Written {
+            records: Records::Gc,
+            path: path.clone(),
+            rows,
+        }))
+    };
+    let write_perf = || -> anyhow::Result<Option<Written>> {
+        let Some(path) = &t.perf else { return Ok(None) };
+        let mut sink = Sink::create(path, Records::Perf)?;
+        for l in &perfs {
+            for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
+                let df = ctx(perf_rows(l, off, ROW_GROUP), || {
+                    format!("{}: export failed", l.label)
+                })?;
+                sink.push(df)?;
+            }
+        }
+        let rows = sink.finish()?;
+        Ok(Some(Written {
+            records: Records::Perf,
+            path: path.clone(),
+            rows,
+        }))
+    };
+    let (g, p) = rayon::join(write_gc, write_perf);
+    let written = [g?, p?].into_iter().flatten().collect();
+    Ok(Exported { written, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::load_any;
+
+    fn fixture(rel: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(rel)
+    }
+
+    fn read(p: &Path) -> DataFrame {
+        ParquetReader::new(File::open(p).unwrap()).finish().unwrap()
+    }
+
+    fn dtypes(df: &DataFrame) -> Vec<(String, DataType)> {
+        df.schema()
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.clone()))
+            .collect()
+    }
+
+    fn want(r: Records) -> Vec<(String, DataType)> {
+        r.columns()
+            .iter()
+            .map(|c| (c.name.to_string(), c.ty.dtype()))
+            .collect()
+    }
+
+    #[test]
+    fn gc_fixture_round_trips_with_its_schema_and_values() {
+        let p = fixture("hotspot/jdk8-parallel-datestamps.log");
+        let input = load_any(&p).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("gc-only.parquet");
+        let e = export(&[&input], &out).unwrap();
+        assert_eq!(
+            e.written,
+            vec![Written {
+                records: Records::Gc,
+                path: out.clone(),
+                rows: 9
+            }]
+        );
+        assert!(e.notes.is_empty());
+        let df = read(&out);
+        assert_eq!(dtypes(&df), want(Records::Gc));
+        // 5 collections (3 young, 2 full) and 4 safepoint lines.
+        assert_eq!(df.height(), 9);
+        let rec = df.column("record").unwrap().str().unwrap();
+        assert_eq!(rec.get(0), Some("pause"));
+        // Line 4: `2016-01-11T10:15:02.114+0100: 1.210: [GC (Allocation Failure)
+        // [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0123450 secs]`.
+        let f = |c: &str| df.column(c).unwrap().f64().unwrap().get(0);
+        let i = |c: &str| df.column(c).unwrap().i64().unwrap().get(0);
+        let s = |c: &str| {
+            df.column(c)
+                .unwrap()
+                .str()
+                .unwrap()
+                .get(0)
+                .map(String::from)
+        };
+        assert_eq!(s("file"), Some(p.display().to_string()));
+        assert_eq!(s("format").as_deref(), Some("hotspot"));
+        assert_eq!(s("kind").as_deref(), Some("young"));
+        assert_eq!(s("collector").as_deref(), Some("PSYoungGen"));
+        assert_eq!(s("cause").as_deref(), Some("Allocation Failure"));
+        assert_eq!(s("name").as_deref(), Some("GC"));
+        // Row 2, a safepoint line: no collector, no cause (null, not "").
+        let sp = df.get_row(1).unwrap().0;
+        assert_eq!(sp[2], AnyValue::String("safepoint"));
+        assert_eq!((sp[4].is_null(), sp[5].is_null()), (true, true));
+        assert_eq!(f("duration_ms"), Some(12.345));
+        assert_eq!(f("t_s"), Some(1.21));
+        assert_eq!(i("heap_before_kb"), Some(65536));
+        assert_eq!(i("heap_after_kb"), Some(12456));
+        assert_eq!(i("heap_total_kb"), Some(251392));
+        assert_eq!(i("line"), Some(4));
+        // 2016-01-11 10:15:02.114 local, the +0100 not applied.
+        let wall = i("wall_ms").unwrap();
+        assert_eq!(wall, 1_452_507_302_114);
+        let t = df.column("start_time").unwrap();
+        assert_eq!(
+            t.get(0).unwrap(),
+            AnyValue::Datetime(wall, TimeUnit::Milliseconds, None)
+        );
+        // Pause durations add up as `gcperf summary` says: 283.801 ms.
+        let pauses = df
+            .clone()
+            .lazy()
+            .filter(col("record").eq(lit("pause")))
+            .select([col("duration_ms").sum()])
+            .collect()
+            .unwrap();
+        let total = pauses.column("duration_ms").unwrap().f64().unwrap().get(0);
+        assert!((total.unwrap() - 283.801).abs() < 1e-9);
+    }
+
+    #[test]
+    fn perf_fixture_has_operation_names_and_end_times() {
+        let p = fixture("perf/soap-before.log");
+        let input = load_any(&p).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let e = export(&[&input], dir.path()).unwrap();
+        let out = dir.path().join("perf.parquet");
+        assert_eq!(e.written.len(), 1);
+        assert_eq!(e.written[0].path, out);
+        // 481 lines, the last one cut short.
+        assert_eq!(e.written[0].rows, 480);
+        assert!(!dir.path().join("gc.parquet").exists());
+        let df = read(&out);
+        assert_eq!(dtypes(&df), want(Records::Perf));
+        assert_eq!(df.height(), 480);
+        // Line 2: `[D02D...];2012-09-21 12:00:05.410;561;43;518;4;loadCustomersList;`
+        let g = |c: &str| df.column(c).unwrap().get(1).unwrap().into_static();
+        assert_eq!(
+            g("operation"),
+            AnyValue::StringOwned("loadCustomersList".into())
+        );
+        assert_eq!(g("total_ms"), AnyValue::Float64(561.0));
+        assert_eq!(g("java_ms"), AnyValue::Float64(43.0));
+        assert_eq!(g("db_ms"), AnyValue::Float64(518.0));
+        assert_eq!(g("db_calls"), AnyValue::Int64(4));
+        assert_eq!(g("ok"), AnyValue::Boolean(true));
+        assert_eq!(g("line"), AnyValue::Int64(2));
+        assert_eq!(g("format"), AnyValue::StringOwned("perf-csv".into()));
+        // 2012-09-21 12:00:05.410 as written.
+        let end = 1_348_228_805_410;
+        assert_eq!(g("end_ms"), AnyValue::Int64(end));
+        assert_eq!(
+            g("end_time"),
+            AnyValue::Datetime(end, TimeUnit::Milliseconds, None)
+        );
+        // Every operation name of the log, none empty.
+        let ops = df.column("operation").unwrap().str().unwrap();
+        assert_eq!(ops.null_count(), 0);
+        assert!(ops.iter().all(|o| o.is_some_and(|o| !o.is_empty())));
+    }
+
+    #[test]
+    fn jmeter_rows_have_no_java_db_split() {
+        let input = load_any(&fixture("perf/jmeter-daytrader.jtl")).unwrap();
+        let df = perf_rows(input.perf().unwrap(), 0, ROW_GROUP).unwrap();
+        assert_eq!(df.height(), 200);
+        // `1348221842468,75,Buy,...`: ends at timeStamp + elapsed.
+        let r = df.get_row(0).unwrap().0;
+        assert_eq!(r[2], AnyValue::String("Buy"));
+        assert_eq!(r[4], AnyValue::Int64(1_348_221_842_468 + 75));
+        assert_eq!(r[5], AnyValue::Float64(75.0));
+        assert_eq!(df.column("java_ms").unwrap().null_count(), 200);
+        assert_eq!(df.column("db_calls").unwrap().null_count(), 200);
+    }
+
+    #[test]
+    fn mixed_kinds_to_one_file_name_become_two_files() {
+        let gc = load_any(&fixture("hotspot/jdk142-parnew-cms-incremental.log")).unwrap();
+        let perf = load_any(&fixture("perf/soap-after.log")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("sub").join("fleet.parquet");
+        let e = export(&[&perf, &gc], &out).unwrap();
+        let paths: Vec<PathBuf> = e.written.iter().map(|w| w.path.clone()).collect();
+        assert_eq!(
+            paths,
+            vec![
+                dir.path().join("sub/fleet-gc.parquet"),
+                dir.path().join("sub/fleet-perf.parquet")
+            ]
+        );
+        assert_eq!(e.notes.len(), 1);
+        assert!(!out.exists());
+        assert_eq!(read(&paths[1]).height(), 520);
+        // 5 pauses and 4 concurrent phases, no dates: start_time and wall_ms null, t_s set;
+        // no causes: null, not "".
+        let g = read(&paths[0]);
+        assert_eq!(g.height(), 9);
+        for c in ["start_time", "wall_ms", "cause"] {
+            assert_eq!(g.column(c).unwrap().null_count(), 9, "{c}");
+        }
+        assert_eq!(g.column("t_s").unwrap().null_count(), 0);
+        // Line 5: `2.131: [CMS-concurrent-mark: 0.020/0.023 secs]`: 23 ms of wall time, so it
+        // started at 2.108 (line 4 marks the start).
+        let r = g.get_row(3).unwrap().0;
+        assert_eq!(r[2], AnyValue::String("concurrent"));
+        assert_eq!(r[6], AnyValue::String("CMS-concurrent-mark"));
+        assert_eq!(r[12], AnyValue::Float64(23.0));
+        assert_eq!(r[11], AnyValue::Float64(2.108));
+        // No temporary files left.
+        let names: Vec<String> = std::fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+    }
+
+    #[test]
+    fn many_inputs_are_gathered_into_row_groups_in_order() {
+        // Enough copies of one log to pass a row group: rows stay in input order.
+        let input = load_any(&fixture("perf/jmeter-daytrader.jtl")).unwrap();
+        let n = ROW_GROUP / 200 + 2;
+        let inputs: Vec<&Input> = std::iter::repeat_n(&input, n).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let e = export(&inputs, dir.path()).unwrap();
+        assert_eq!(e.written[0].rows, (n * 200) as u64);
+        let df = read(&dir.path().join("perf.parquet"));
+        assert_eq!(df.height(), n * 200);
+        let line = df.column("line").unwrap().i64().unwrap();
+        assert_eq!(line.get(0), Some(2));
+        assert_eq!(line.get(199), Some(201));
+        assert_eq!(line.get(200), Some(2));
+        assert_eq!(line.get(n * 200 - 1), Some(201));
+    }
+
+    #[test]
+    fn out_rule_folder_or_file() {
+        let d = Path::new("no-such-dir/x");
+        assert_eq!(
+            targets(d, true, true),
+            Targets {
+                gc: Some(d.join("gc.parquet")),
+                perf: Some(d.join("perf.parquet")),
+                note: None
+            }
+        );
+        let f = Path::new("no-such-dir/all.parquet");
+        assert_eq!(targets(f, false, true).perf, Some(f.to_path_buf()));
+        assert_eq!(targets(f, false, true).gc, None);
+        let both = targets(f, true, true);
+        assert_eq!(both.gc, Some(PathBuf::from("no-such-dir/all-gc.parquet")));
+        assert_eq!(
+            both.perf,
+            Some(PathBuf::from("no-such-dir/all-perf.parquet"))
+        );
+        assert!(both.note.is_some());
+    }
+
+    /// The README's schema tables are these constants, row for row.
+    #[test]
+    fn readme_documents_the_schema() {
+        let readme =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+                .unwrap();
+        for r in [Records::Gc, Records::Perf] {
+            let rows: Vec<String> = r.columns().iter().map(readme_row).collect();
+            let table = rows.join("\n");
+            assert!(
+                readme.contains(&table),
+                "README.md should hold the {} schema table:\n{table}",
+                r.as_str()
+            );
+        }
+    }
+
+    fn readme_row(c: &ExportColumn) -> String {
+        format!(
+            "| `{}` | {} | {} | {} |",
+            c.name,
+            c.ty.sql(),
+            c.unit,
+            c.meaning
+        )
+    }
+
+    /// Prints the README tables (`cargo test --release print_schema -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn print_schema() {
+        for r in [Records::Gc, Records::Perf] {
+            println!("{}:", r.as_str());
+            for c in r.columns() {
+                println!("{}", readme_row(c));
+            }
+        }
+    }
+}
