@@ -624,7 +624,9 @@ fn generated_million_line_log_every_figure_exact() {
             ok: ok.get(i).unwrap_or(false),
             inconsistent: inc.get(i).unwrap_or(false),
         };
-        let whole = [t, j, d].iter().all(|v| v.is_some_and(|v| v.fract() == 0.0));
+        let whole = [t, j, d]
+            .iter()
+            .all(|v| v.is_some_and(|v| v.fract() == 0.0));
         assert!(
             got_rec == *want && whole,
             "record {i}: got {got_rec:?}, want {want:?}\n  got line {}: {:?}\n  want line {}: {:?}",

@@ -270,10 +270,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         over,
         bands,
         operations: operations(lf, pf)?,
-        intervals: o
-            .interval_ms
-            .map(|ms| intervals(pf, o, ms))
-            .transpose()?,
+        intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
     })
 }
 
@@ -386,9 +383,7 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     }
     let t = col(TOTAL_MS);
     let out = selected(&pf.df, o)
-        .group_by([col(END_MS)
-            .floor_div(lit(interval_ms))
-            .alias("slot")])
+        .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
         .agg([
             len().cast(DataType::UInt64).alias("requests"),
             col(OK).not().cast(DataType::UInt64).sum().alias("errors"),
@@ -410,15 +405,17 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
         Ok(out.column(n)?.cast(&DataType::Int64)?.i64()?.clone())
     };
     let (slot, first, last) = (i64col("slot")?, i64col("first")?, i64col("last")?);
-    let (requests, errors, mean, p99, max) =
-        (f("requests")?, f("errors")?, f("mean")?, f("p99")?, f("max")?);
+    let (requests, errors, mean, p99, max) = (
+        f("requests")?,
+        f("errors")?,
+        f("mean")?,
+        f("p99")?,
+        f("max")?,
+    );
     let n = out.height();
-    let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) = (
-        slot.get(0),
-        slot.get(n - 1),
-        first.get(0),
-        last.get(n - 1),
-    ) else {
+    let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) =
+        (slot.get(0), slot.get(n - 1), first.get(0), last.get(n - 1))
+    else {
         return Ok(Vec::new());
     };
     let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
@@ -514,7 +511,10 @@ mod tests {
         assert_eq!(r.total_ms_max, Some(300.0));
         // The empty minute is a row with 0 requests, throughput 0, no latency.
         let r = &rows[1];
-        assert_eq!((r.requests, r.covered_s, r.throughput_per_s), (0, 60.0, Some(0.0)));
+        assert_eq!(
+            (r.requests, r.covered_s, r.throughput_per_s),
+            (0, 60.0, Some(0.0))
+        );
         assert_eq!((r.total_ms_mean, r.total_ms_max), (None, None));
         // Last minute: covered from 12:02:00 to the last record at :30 = 30 s.
         let r = &rows[2];
@@ -538,7 +538,10 @@ mod tests {
              [c];2012-09-21 12:01:00.010;10;5;5;1;op;\n",
         );
         let rows = intervals(&sliver, &o, 60_000).unwrap();
-        assert_eq!((rows[0].covered_s, rows[0].throughput_per_s), (60.0, Some(2.0 / 60.0)));
+        assert_eq!(
+            (rows[0].covered_s, rows[0].throughput_per_s),
+            (60.0, Some(2.0 / 60.0))
+        );
         assert_eq!((rows[1].requests, rows[1].covered_s), (1, 0.01));
         assert_eq!(rows[1].throughput_per_s, None);
         assert!(intervals(&pf, &o, 0).is_err());
@@ -547,13 +550,19 @@ mod tests {
     #[test]
     fn summary_carries_the_series_only_when_asked() {
         let pf = frame("[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n");
-        assert!(summary(&pf, &PerfOptions::default()).unwrap().intervals.is_none());
+        assert!(summary(&pf, &PerfOptions::default())
+            .unwrap()
+            .intervals
+            .is_none());
         let o = PerfOptions {
             interval_ms: Some(60_000),
             ..PerfOptions::default()
         };
         let rows = summary(&pf, &o).unwrap().intervals.unwrap();
         // One record: nothing of the interval is covered, so no rate.
-        assert_eq!((rows.len(), rows[0].requests, rows[0].throughput_per_s), (1, 1, None));
+        assert_eq!(
+            (rows.len(), rows[0].requests, rows[0].throughput_per_s),
+            (1, 1, None)
+        );
     }
 }
