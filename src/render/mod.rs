@@ -4,7 +4,17 @@
 
 pub mod gc;
 
-use plotters::style::{register_font, FontStyle, RGBColor};
+use plotters::chart::{ChartBuilder, ChartContext, MeshStyle, SeriesLabelPosition};
+use plotters::coord::ranged1d::Ranged;
+use plotters::coord::{CoordTranslate, Shift};
+use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
+use plotters::element::Text;
+use plotters::prelude::{BitMapBackend, DrawingBackend};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{
+    register_font, Color, FontStyle, IntoFont, IntoTextStyle, RGBColor, BLACK, WHITE,
+};
+use std::path::Path;
 use std::sync::Once;
 
 /// Register the embedded font under the family name every chart uses.
@@ -102,7 +112,105 @@ pub(crate) fn err(path: &std::path::Path, e: impl std::fmt::Display) -> RenderEr
     }
 }
 
-/// Axis labels without a useless ".0".
+/// The drawing area of a chart file.
+pub(crate) type Root<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
+/// What drawing a chart returns: plotters' errors, named with the file by `render`.
+pub(crate) type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// Draw a chart into the PNG at `path`: fonts registered, white background, `draw` given the
+/// root area and the text sizes for `size`, the file written at the end. Errors name the file.
+pub(crate) fn render(
+    path: &Path,
+    size: Size,
+    draw: impl FnOnce(&Root, &Scale) -> Drawn,
+) -> Result<(), RenderError> {
+    init_fonts();
+    let sc = Scale::of(size);
+    let root = BitMapBackend::new(path, (size.width, size.height)).into_drawing_area();
+    let drawn = (|| -> Drawn {
+        root.fill(&WHITE)?;
+        draw(&root, &sc)?;
+        root.present()?;
+        Ok(())
+    })();
+    drawn.map_err(|e| err(path, e))
+}
+
+/// The chart's frame: a margin all round and the caption on top; returns the area below it.
+/// (What plotters' `ChartBuilder::margin` + `caption` do, as a step of its own so that a
+/// legend row can go between the caption and the plot.)
+pub(crate) fn titled<'a>(
+    root: &Root<'a>,
+    caption: &str,
+    sc: &Scale,
+) -> Result<Root<'a>, Box<dyn std::error::Error>> {
+    let m = sc.label as i32;
+    let area = root.margin(m, m, m, m);
+    // A long file name shrinks the caption's font rather than running off the chart.
+    let mut px = sc.title;
+    loop {
+        let style = (FONT, px).into_text_style(root);
+        let (w, _) = area.estimate_text_size(caption, &style)?;
+        if w <= area.dim_in_pixel().0 || px <= 10 {
+            return Ok(area.titled(caption, style)?);
+        }
+        px -= 1;
+    }
+}
+
+/// A chart builder on `area` with the label areas every chart uses: the x axis below (tick
+/// labels and description), the y axis on the left.
+pub(crate) fn builder<'a, 'b>(
+    area: &'a Root<'b>,
+    sc: &Scale,
+) -> ChartBuilder<'a, 'b, BitMapBackend<'b>> {
+    let mut b = ChartBuilder::on(area);
+    b.x_label_area_size(sc.label * 3)
+        .y_label_area_size(sc.label * 4);
+    b
+}
+
+/// The mesh style every chart uses: label and description fonts, light grid lines.
+pub(crate) fn style_mesh<'a, 'b, 'm, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    m: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    sc: &Scale,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    m.label_style((FONT, sc.label))
+        .axis_desc_style((FONT, sc.desc))
+        .light_line_style(RGBColor(235, 235, 235))
+}
+
+/// The series legend inside the plot (GC charts), on a translucent white box.
+pub(crate) fn legend_inside<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    sc: &Scale,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font((FONT, sc.label))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+}
+
+/// A sentence in the middle of the plot, where there is nothing to draw.
+pub(crate) fn note<DB: DrawingBackend, CT: CoordTranslate>(
+    chart: &ChartContext<'_, DB, CT>,
+    text: &str,
+    sc: &Scale,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let area = chart.plotting_area().strip_coord_spec();
+    let (w, h) = area.dim_in_pixel();
+    let style = (FONT, sc.desc)
+        .into_font()
+        .into_text_style(&area)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw(&Text::new(text, (w as i32 / 2, h as i32 / 2), style))
+}
+
+/// Axis labels without a useless ".0"./// Axis labels without a useless ".0".
 pub(crate) fn tick(v: &f64) -> String {
     if v.fract() == 0.0 {
         return format!("{v:.0}");
