@@ -3,16 +3,18 @@
 //! data (small, already aggregated) and draw it.
 
 pub mod gc;
+pub mod perf;
 
 use plotters::chart::{ChartBuilder, ChartContext, MeshStyle, SeriesLabelPosition};
-use plotters::coord::ranged1d::Ranged;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, Shift};
 use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
-use plotters::element::Text;
+use plotters::element::{PathElement, Rectangle, Text};
 use plotters::prelude::{BitMapBackend, DrawingBackend};
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{
-    register_font, Color, FontStyle, IntoFont, IntoTextStyle, RGBColor, BLACK, WHITE,
+    register_font, Color, FontStyle, IntoFont, IntoTextStyle, RGBColor, TextStyle, BLACK, WHITE,
 };
 use std::path::Path;
 use std::sync::Once;
@@ -208,6 +210,136 @@ pub(crate) fn note<DB: DrawingBackend, CT: CoordTranslate>(
         .into_text_style(&area)
         .pos(Pos::new(HPos::Center, VPos::Center));
     area.draw(&Text::new(text, (w as i32 / 2, h as i32 / 2), style))
+}
+
+/// How a legend entry shows its series.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Mark {
+    Line(RGBColor),
+    Bar(RGBColor),
+}
+
+/// A legend as a row of entries (wrapped onto more rows if the width asks for it) at the top
+/// of `area`, centred, outside the plot so that it never hides data; returns the area below.
+pub(crate) fn legend_row<'a>(
+    area: &Root<'a>,
+    entries: &[(Mark, String)],
+    sc: &Scale,
+) -> Result<Root<'a>, Box<dyn std::error::Error>> {
+    let style: TextStyle = (FONT, sc.label).into_text_style(area);
+    let (w, _) = area.dim_in_pixel();
+    let (mark_w, gap, spacing) = (sc.label * 2, sc.label / 2, sc.label * 2);
+    let mut rows: Vec<Vec<(Mark, &str, u32)>> = vec![Vec::new()];
+    let mut used = 0u32;
+    for (mark, text) in entries {
+        let (tw, _) = area.estimate_text_size(text, &style)?;
+        let ew = mark_w + gap + tw;
+        let last = rows.last_mut().expect("one row at least");
+        if !last.is_empty() && used + spacing + ew > w {
+            rows.push(vec![(*mark, text.as_str(), ew)]);
+            used = ew;
+        } else {
+            used += if last.is_empty() { ew } else { spacing + ew };
+            last.push((*mark, text.as_str(), ew));
+        }
+    }
+    let row_h = sc.label * 8 / 5;
+    let height = row_h * rows.len() as u32 + sc.label / 2;
+    let (top, rest) = area.split_vertically(height);
+    for (r, row) in rows.iter().enumerate() {
+        let row_w: u32 = row.iter().map(|e| e.2).sum::<u32>() + spacing * (row.len() as u32 - 1);
+        let mut x = (w.saturating_sub(row_w) / 2) as i32;
+        let y = (row_h * r as u32 + row_h / 2) as i32;
+        for &(mark, text, ew) in row {
+            let (x1, half) = (x + mark_w as i32, (sc.label / 3).max(3) as i32);
+            match mark {
+                Mark::Line(c) => top.draw(&PathElement::new(
+                    vec![(x, y), (x1, y)],
+                    c.stroke_width((sc.label / 6).max(2)),
+                ))?,
+                Mark::Bar(c) => top.draw(&Rectangle::new(
+                    [
+                        (x + mark_w as i32 / 4, y - half),
+                        (x1 - mark_w as i32 / 4, y + half),
+                    ],
+                    c.filled(),
+                ))?,
+            }
+            top.draw(&Text::new(
+                text,
+                (x1 + gap as i32, y),
+                style.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+            x += (ew + spacing) as i32;
+        }
+    }
+    Ok(rest)
+}
+
+/// A linear f64 axis with the ticks given. Plotters picks 1-2-5 steps of the value, which do
+/// not land on clock times, category centres or powers of ten; this one draws bold ticks and
+/// grid lines at `bold` and light grid lines at `light`, and labels through the mesh's
+/// formatter.
+#[derive(Debug, Clone)]
+pub(crate) struct Ticked {
+    pub lo: f64,
+    pub hi: f64,
+    pub bold: Vec<f64>,
+    pub light: Vec<f64>,
+}
+
+impl Ticked {
+    pub fn new(lo: f64, hi: f64, bold: Vec<f64>) -> Self {
+        Ticked {
+            lo,
+            hi,
+            bold,
+            light: Vec::new(),
+        }
+    }
+}
+
+impl Ranged for Ticked {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        RangedCoordf64::from(self.lo..self.hi).map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            self.light.clone()
+        } else {
+            self.bold.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+/// Ticks from 0 up to `hi` at a step of 1, 2 or 5 times a power of ten, at most `max_n + 1` of
+/// them; `whole` keeps the step at 1 or more (counts).
+pub(crate) fn linear_ticks(hi: f64, max_n: usize, whole: bool) -> Vec<f64> {
+    if !(hi.is_finite() && hi > 0.0) {
+        return vec![0.0];
+    }
+    let max_n = max_n.max(1) as f64;
+    let mut p = 10f64.powf((hi / max_n).log10().floor());
+    if whole {
+        p = p.max(1.0);
+    }
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|s| hi / s <= max_n)
+        .unwrap_or(10.0 * p);
+    (0..)
+        .map(|i| i as f64 * step)
+        .take_while(|v| *v <= hi * (1.0 + 1e-9))
+        .collect()
 }
 
 /// Axis labels without a useless ".0"./// Axis labels without a useless ".0".
