@@ -1,7 +1,7 @@
 //! GC charts: pauses over time, heap over time, pause-duration histogram.
 
 use super::{
-    builder, kind_color, legend_inside, nice_max, note, render, style_mesh, tick, titled,
+    bold, builder, kind_color, legend_inside, nice_max, note, render, style_mesh, tick, titled,
     RenderError, Size, FONT,
 };
 use crate::analyze::gc::{Band, ChartSeries as Series, HeapPoint};
@@ -125,11 +125,7 @@ pub fn pauses(
             chart.draw_series(std::iter::once(Text::new(
                 text,
                 (mx, tr(my)),
-                (FONT, sc.label)
-                    .into_font()
-                    .style(FontStyle::Bold)
-                    .into_text_style(root)
-                    .pos(anchor),
+                bold(sc.label).into_text_style(root).pos(anchor),
             )))?;
         }
         if s.pauses.is_empty() {

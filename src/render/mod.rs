@@ -31,6 +31,12 @@ pub fn init_fonts() {
 
 pub const FONT: &str = "sans-serif";
 
+/// The bold face at `px`. (plotters' `FontDesc::style(Bold)` only relabels a font already
+/// looked up as regular, so the glyphs stay regular: the face must be asked for by name.)
+pub(crate) fn bold(px: u32) -> plotters::style::FontDesc<'static> {
+    (FONT, px, FontStyle::Bold).into_font()
+}
+
 /// Colours by pause kind, chosen to stay apart for colour-blind readers.
 pub fn kind_color(kind: &str) -> RGBColor {
     match kind {

@@ -4,8 +4,8 @@
 //! size of the log.
 
 use super::{
-    builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, tick, titled, Mark,
-    RenderError, Size, Ticked, FONT,
+    bold, builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, tick, titled,
+    Mark, RenderError, Size, Ticked, FONT,
 };
 use crate::analyze::perf::{Interval, OperationSplit, PerfBand};
 use crate::parse::num::format_wall_ms;
@@ -435,9 +435,7 @@ pub fn latency_histogram(
                         String::new()
                     },
                     (0, -line - 3),
-                    label
-                        .clone()
-                        .style(FontStyle::Bold)
+                    bold(sc.label)
                         .into_text_style(root)
                         .pos(Pos::new(HPos::Center, VPos::Bottom)),
                 )
