@@ -96,11 +96,13 @@ pub(crate) struct Scale {
 impl Scale {
     pub fn of(size: Size) -> Self {
         let base = (size.height.min(size.width) as f64 / 900.0).max(0.4);
-        let px = |v: f64| (v * base).round().max(10.0) as u32;
+        // Half the default size would give 10 px labels, too small to read at 100% zoom:
+        // small charts keep 12 px labels and 13 px axis descriptions.
+        let px = |v: f64, min: f64| (v * base).round().max(min) as u32;
         Scale {
-            title: px(34.0),
-            label: px(20.0),
-            desc: px(22.0),
+            title: px(34.0, 16.0),
+            label: px(20.0, 12.0),
+            desc: px(22.0, 13.0),
         }
     }
 }
