@@ -511,11 +511,11 @@ fn perf_charts(
     let iv = interval.unwrap_or_else(|| analyze::perf::auto_interval_ms(span_ms, s.requests));
     if span_ms / iv >= MAX_TIMELINE_POINTS {
         anyhow::bail!(
-            "{}: --interval {} gives {} points over the log's {}; use {} or longer",
+            "{}: --interval {} gives {} points over the log's {:.0} s; use {} or longer",
             l.label,
             chart::duration_text(iv),
             span_ms / iv + 1,
-            chart::duration_text(span_ms),
+            span_ms as f64 / 1000.0,
             chart::duration_text(span_ms / MAX_TIMELINE_POINTS + 1),
         );
     }

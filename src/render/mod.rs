@@ -220,6 +220,31 @@ pub(crate) fn note<DB: DrawingBackend, CT: CoordTranslate>(
     area.draw(&Text::new(text, (w as i32 / 2, h as i32 / 2), style))
 }
 
+/// A polyline `width` px thick through pixel points, drawn as 1 px lines shifted to every
+/// pixel offset within the width. (plotters' own thick polylines break up into dashes where
+/// a segment is nearly vertical, as a throughput line falling to zero in a stall is.)
+pub(crate) fn thick_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[(i32, i32)],
+    color: RGBColor,
+    width: u32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let w = width.max(1) as i32;
+    let (lo, hi) = (-(w - 1) / 2, w / 2);
+    for dx in lo..=hi {
+        for dy in lo..=hi {
+            area.draw(&PathElement::new(
+                points
+                    .iter()
+                    .map(|&(x, y)| (x + dx, y + dy))
+                    .collect::<Vec<_>>(),
+                color,
+            ))?;
+        }
+    }
+    Ok(())
+}
+
 /// How a legend entry shows its series.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Mark {

@@ -4,8 +4,8 @@
 //! size of the log.
 
 use super::{
-    bold, builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, tick, titled,
-    Mark, RenderError, Size, Ticked, FONT,
+    bold, builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, thick_line, tick,
+    titled, Mark, RenderError, Size, Ticked, FONT,
 };
 use crate::analyze::perf::{Interval, OperationSplit, PerfBand};
 use crate::parse::num::format_wall_ms;
@@ -118,15 +118,21 @@ const TIME_STEPS: [i64; 23] = [
 ];
 
 /// The time axis' ticks from `t0` to `t1` (epoch ms, log clock): the smallest clock step
-/// (100 ms … 7 d) giving at most `max_n` intervals, at multiples of the step (so a 15-minute
-/// step ticks at :00, :15, :30, :45), and the step.
-pub fn time_ticks(t0: i64, t1: i64, max_n: usize) -> (Vec<i64>, i64) {
+/// (100 ms … 7 d) of at least `min_step` giving at most `max_n(step)` intervals (the labels'
+/// width depends on the step), at multiples of the step (so a 15-minute step ticks at :00,
+/// :15, :30, :45), and the step.
+pub fn time_ticks(
+    t0: i64,
+    t1: i64,
+    min_step: i64,
+    max_n: impl Fn(i64) -> usize,
+) -> (Vec<i64>, i64) {
     let span = (t1 - t0).max(1);
-    let max_n = max_n.max(1) as i64;
     let step = TIME_STEPS
         .iter()
         .copied()
-        .find(|s| span / s <= max_n)
+        .filter(|&s| s >= min_step)
+        .find(|&s| span / s <= max_n(s).max(1) as i64)
         .unwrap_or(TIME_STEPS[TIME_STEPS.len() - 1]);
     let first = t0.div_euclid(step) * step;
     let first = if first < t0 { first + step } else { first };
@@ -222,13 +228,23 @@ pub fn timeline(
             .iter()
             .filter_map(|r| r.throughput_per_s)
             .fold(0.0f64, f64::max);
-        // As many time ticks as their labels fit, with a label's width of room between them.
+        // As many time ticks as their labels fit, with a label's width of room between them;
+        // none finer than the interval (a point per interval is all there is to tick).
         let multi_day = format_wall_ms(t0).get(..10) != format_wall_ms(t1 - 1).get(..10);
         let label_style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        let sample = time_label(t0, 1000, multi_day);
-        let (lw, _) = area.estimate_text_size(&sample, &label_style)?;
         let plot_w = area.dim_in_pixel().0.saturating_sub(sc.label * 8).max(1);
-        let (ticks, step) = time_ticks(t0, t1, (plot_w / (2 * lw.max(1))) as usize);
+        let fits = |step: i64| {
+            let sample = time_label(t0, step, multi_day);
+            let lw = area
+                .estimate_text_size(&sample, &label_style)
+                .map_or(sc.label * 8, |s| s.0);
+            (plot_w / (2 * lw.max(1))) as usize
+        };
+        let (ticks, step) = if series.is_empty() {
+            (Vec::new(), interval_ms)
+        } else {
+            time_ticks(t0, t1, interval_ms.min(86_400_000), fits)
+        };
         let x = Ticked::new(
             t0 as f64,
             t1 as f64,
@@ -239,7 +255,9 @@ pub fn timeline(
             .build_cartesian_2d(x, 0.0..nice_max(lat_max))?
             .set_secondary_coord(t0 as f64..t1 as f64, 0.0..nice_max(tp_max));
         let day = format_wall_ms(t0).get(..10).unwrap_or_default().to_string();
-        let x_desc = if multi_day {
+        let x_desc = if series.is_empty() {
+            "time (log clock)".to_string()
+        } else if multi_day {
             format!(
                 "date and time (log clock), to {}; a point per {iv}",
                 format_wall_ms(t1 - 1).get(..10).unwrap_or_default()
@@ -266,20 +284,23 @@ pub fn timeline(
         // a point has no neighbour to draw a line to.
         let dots = series.len() <= 60;
         let r = (sc.label / 5).max(2);
-        // 3 px at the default size: plotters' 2 px polylines thin out to 1 px where steep.
         let width = (sc.label / 6).max(2);
-        for (get, color) in [
+        // p99's dots are larger and drawn first: where p99 and mean coincide (an interval of
+        // one request) both still show.
+        for (get, color, r) in [
             (
                 (|i: &Interval| i.total_ms_p99) as fn(&Interval) -> Option<f64>,
                 P99,
+                r + 2,
             ),
-            (|i: &Interval| i.total_ms_mean, MEAN),
+            (|i: &Interval| i.total_ms_mean, MEAN, r),
         ] {
             for run in runs(series.iter().map(|i| (mid(i), get(i)))) {
                 if dots || run.len() == 1 {
                     chart.draw_series(run.iter().map(|&p| Circle::new(p, r, color.filled())))?;
                 }
-                chart.draw_series(LineSeries::new(run, color.stroke_width(width)))?;
+                let px: Vec<_> = run.iter().map(|p| chart.backend_coord(p)).collect();
+                thick_line(root, &px, color, width)?;
             }
         }
         for run in runs(series.iter().map(|i| (mid(i), i.throughput_per_s))) {
@@ -288,7 +309,9 @@ pub fn timeline(
                     run.iter().map(|&p| Circle::new(p, r, THROUGHPUT.filled())),
                 )?;
             }
-            chart.draw_secondary_series(LineSeries::new(run, THROUGHPUT.stroke_width(width)))?;
+            let secondary = chart.borrow_secondary();
+            let px: Vec<_> = run.iter().map(|p| secondary.backend_coord(p)).collect();
+            thick_line(root, &px, THROUGHPUT, width)?;
         }
         if series.is_empty() {
             note(&chart, "no requests in the charted time window", sc)?;
@@ -315,8 +338,9 @@ pub fn latency_histogram(
         let area = titled(
             root,
             &format!(
-                "{title} — requests per response-time band ({} requests)",
-                count_text(requests)
+                "{title} — requests per response-time band ({} request{})",
+                count_text(requests),
+                if requests == 1 { "" } else { "s" }
             ),
             sc,
         )?;
@@ -580,7 +604,11 @@ pub fn split(
             .x_label_formatter(&tick)
             .y_label_formatter(&ylabel)
             .draw()?;
-        let (b0, b1) = (0.2, 0.8);
+        // Bars fill 60% of their row, but no thicker than three lines of text: a log with one
+        // or two operations gets bars, not slabs.
+        let row_h = chart.plotting_area().dim_in_pixel().1 as f64 / k.max(1) as f64;
+        let half = (0.3f64).min(1.5 * sc.label as f64 / row_h.max(1.0));
+        let (b0, b1) = (0.5 - half, 0.5 + half);
         for (i, o) in shown.iter().enumerate() {
             let y = row_y(i);
             match (has_split, o.java_ms_mean, o.db_ms_mean) {
@@ -645,14 +673,21 @@ mod tests {
         // 12:00:03.188 to 12:20:00: at most 6 ticks → 5-minute steps from 12:05.
         let t0 = 1_348_228_803_188; // 2012-09-21T12:00:03.188
         let t1 = 1_348_230_000_000; // 2012-09-21T12:20:00.000
-        let (ticks, step) = time_ticks(t0, t1, 6);
+        let (ticks, step) = time_ticks(t0, t1, 1000, |_| 6);
         assert_eq!(step, 300_000);
         let labels: Vec<String> = ticks.iter().map(|&t| time_label(t, step, false)).collect();
         assert_eq!(labels, ["12:05", "12:10", "12:15", "12:20"]);
         // 40 s at most 8 ticks: 5 s steps, seconds shown.
-        let (ticks, step) = time_ticks(t1, t1 + 40_000, 8);
+        let (ticks, step) = time_ticks(t1, t1 + 40_000, 1000, |_| 8);
         assert_eq!((ticks.len(), step), (9, 5_000));
         assert_eq!(time_label(ticks[1], step, false), "12:20:05");
+        // Never finer than the interval: one 1 s interval is ticked at its ends, not every
+        // 200 ms.
+        let (ticks, step) = time_ticks(t1, t1 + 1000, 1000, |_| 8);
+        assert_eq!((ticks, step), (vec![t1, t1 + 1000], 1000));
+        // Wider labels, fewer ticks: 40 s with room for 3 labels → 15 s steps.
+        let (ticks, step) = time_ticks(t1, t1 + 40_000, 1000, |s| if s < 60_000 { 3 } else { 8 });
+        assert_eq!((ticks.len(), step), (3, 15_000));
         // Across midnight the day is in the label.
         assert_eq!(time_label(t1, 3_600_000, true), "09-21 12:20");
         assert_eq!(time_label(t1, 86_400_000, true), "09-21");
