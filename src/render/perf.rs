@@ -426,9 +426,9 @@ pub fn latency_histogram(
             })
             .draw()?;
         let ph = chart.plotting_area().dim_in_pixel().1.max(1) as f64;
-        // On a linear axis a band of 1 in 10 million is less than a pixel: it gets 2 pixels,
-        // so that it shows; its label says what it is.
-        let min_h = (y.hi - y.lo) * 2.0 / ph;
+        // On a linear axis a band of 1 in 10 million is less than a pixel: it gets 2 pixels
+        // (3 before rounding), so that it shows; its label says what it is.
+        let min_h = (y.hi - y.lo) * 3.0 / ph;
         let top = |c: u64| {
             if log_y {
                 (c as f64).log10()
