@@ -33,7 +33,10 @@ pub enum Command {
     Summary(SummaryArgs),
     /// GC breakdown per pause kind and collector, pause-duration bands, every pause as CSV.
     Gc(GcArgs),
-    /// PNG charts for each log: pauses over time, heap over time, pause-duration histogram.
+    /// PNG charts for each log. GC logs: pauses over time, heap over time, pause-duration
+    /// histogram. Performance logs: throughput and response times over time (timeline),
+    /// requests per response-time band (latency-histogram), Java vs DB time per operation
+    /// (split).
     Chart(ChartArgs),
     /// Performance logs (semicolon perf log, JMeter JTL, Grinder): requests, errors, latency
     /// percentiles and bands, shares over thresholds, throughput, Java vs DB per operation.
@@ -92,9 +95,35 @@ pub struct ChartArgs {
     /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
     #[arg(long)]
     pub log_y: bool,
-    /// Pause-duration band edges in ms for the histogram.
+    /// Pause-duration band edges in ms for the GC pause histogram.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub bands: Vec<f64>,
+    /// Response-time band edges in ms for the performance-log latency histogram, ascending; a
+    /// leading 0 adds a band for exactly 0 ms. A time t falls in a-b when a < t <= b.
+    #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    pub latency_bands: Vec<f64>,
+    /// Length of the timeline's intervals (`30s`, `1m`, `1h`); by default chosen from the
+    /// log's span: a round length from 1s to 1h giving 60 to 300 points, longer for sparse logs.
+    #[arg(long)]
+    pub interval: Option<String>,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+/// Which records of a performance log count.
+#[derive(Args, Debug, Clone)]
+pub struct Window {
+    /// Warm-up to leave out from the start of each log: `60s`, `2m`, `1h`, `500ms` (plain
+    /// numbers are seconds).
+    #[arg(long, default_value = "0")]
+    pub skip: String,
+    /// Only requests ending at or after this time (log time, `2012-09-21T12:00:00` or
+    /// `2012-09-21 12:00:00.000`).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Only requests ending before this time.
+    #[arg(long)]
+    pub to: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -146,17 +175,8 @@ pub struct PerfOpts {
     /// Thresholds in ms: count and share of requests taking longer.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_OVER.to_vec())]
     pub over: Vec<f64>,
-    /// Warm-up to leave out from the start of each log: `60s`, `2m`, `1h`, `500ms` (plain
-    /// numbers are seconds).
-    #[arg(long, default_value = "0")]
-    pub skip: String,
-    /// Only requests ending at or after this time (log time, `2012-09-21T12:00:00` or
-    /// `2012-09-21 12:00:00.000`).
-    #[arg(long)]
-    pub from: Option<String>,
-    /// Only requests ending before this time.
-    #[arg(long)]
-    pub to: Option<String>,
+    #[command(flatten)]
+    pub window: Window,
     /// Per-interval series (requests, throughput, mean, p99, max) with intervals of this
     /// length, aligned on the clock: `1m`, `30s`, `1h`.
     #[arg(long)]
@@ -348,22 +368,41 @@ fn log_time(s: &str) -> anyhow::Result<i64> {
     }
 }
 
-fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
-    let b = &o.latency_bands;
+fn check_latency_bands(b: &[f64], flag: &str) -> anyhow::Result<()> {
     if b.iter().any(|v| !v.is_finite() || *v < 0.0) || b.windows(2).any(|w| w[0] >= w[1]) {
-        anyhow::bail!("--bands must be non-negative and strictly ascending, e.g. 0,50,200,1000");
+        anyhow::bail!("{flag} must be non-negative and strictly ascending, e.g. 0,50,200,1000");
     }
+    Ok(())
+}
+
+fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
+    check_latency_bands(&o.latency_bands, "--bands")?;
     if o.over.iter().any(|v| !v.is_finite() || *v < 0.0) {
         anyhow::bail!("--over takes non-negative milliseconds, e.g. 50,150");
     }
     Ok(analyze::perf::PerfOptions {
-        bands: b.clone(),
+        bands: o.latency_bands.clone(),
         over: o.over.clone(),
-        skip_s: duration_s(&o.skip)?,
-        from_ms: o.from.as_deref().map(log_time).transpose()?,
-        to_ms: o.to.as_deref().map(log_time).transpose()?,
+        skip_s: duration_s(&o.window.skip)?,
+        from_ms: o.window.from.as_deref().map(log_time).transpose()?,
+        to_ms: o.window.to.as_deref().map(log_time).transpose()?,
         interval_ms: o.interval.as_deref().map(interval_ms).transpose()?,
     })
+}
+
+/// What the charts say about the records `--skip`, `--from` and `--to` leave out.
+fn window_text(w: &Window, skip_s: f64) -> String {
+    let mut parts = Vec::new();
+    if skip_s > 0.0 {
+        parts.push(format!("first {} left out", w.skip.trim()));
+    }
+    if let Some(f) = &w.from {
+        parts.push(format!("from {}", f.trim()));
+    }
+    if let Some(t) = &w.to {
+        parts.push(format!("to {}", t.trim()));
+    }
+    parts.join(", ")
 }
 
 fn interval_ms(s: &str) -> anyhow::Result<i64> {
@@ -478,45 +517,63 @@ fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The most intervals a timeline is drawn with: a point per pixel column of a wide chart is
+/// already more than can be seen.
+const MAX_TIMELINE_POINTS: i64 = 20_000;
+
 fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     check_bands(&a.bands)?;
+    check_latency_bands(&a.latency_bands, "--latency-bands")?;
+    let skip_s = duration_s(&a.window.skip)?;
+    let popts = analyze::perf::PerfOptions {
+        bands: a.latency_bands.clone(),
+        skip_s,
+        from_ms: a.window.from.as_deref().map(log_time).transpose()?,
+        to_ms: a.window.to.as_deref().map(log_time).transpose()?,
+        ..analyze::perf::PerfOptions::default()
+    };
+    let interval = a.interval.as_deref().map(interval_ms).transpose()?;
+    let window = window_text(&a.window, skip_s);
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let loaded = load_all(&a.common);
     // Unique stems, in argument order: a repeated stem gets -2, -3...
     let mut seen = std::collections::HashMap::<String, usize>::new();
-    let jobs: Vec<(&Loaded, String)> = loaded
+    let jobs: Vec<(&Input, String)> = loaded
         .iter()
         .filter_map(|(_, r)| r.as_ref().ok())
-        .filter_map(gc_only)
-        .map(|l| {
-            let stem = l
-                .path
+        .map(|i| {
+            let path = match i {
+                Input::Gc(l) => &l.path,
+                Input::Perf(l) => &l.path,
+            };
+            let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "log".into());
             let n = seen.entry(stem.clone()).or_insert(0);
             *n += 1;
             let stem = if *n > 1 { format!("{stem}-{n}") } else { stem };
-            (l, stem)
+            (i, stem)
         })
         .collect();
     let written: Vec<anyhow::Result<Vec<PathBuf>>> = jobs
         .par_iter()
-        .map(|(l, stem)| {
-            let title = l
-                .path
-                .file_name()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let s = analyze::gc::series(&l.frame, a.size.width as usize)?;
-            let bands = analyze::gc::bands(&l.frame, &a.bands)?;
+        .map(|(i, stem)| {
             let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
-            let (pp, hp, bp) = (p("pauses"), p("heap"), p("pause-histogram"));
-            crate::render::gc::pauses(&pp, &title, &s, a.size, a.log_y)?;
-            crate::render::gc::heap(&hp, &title, &s, a.size)?;
-            crate::render::gc::histogram(&bp, &title, &bands, a.size, a.log_y)?;
-            Ok(vec![pp, hp, bp])
+            match i {
+                Input::Gc(l) => {
+                    let title = file_name(&l.path);
+                    let s = analyze::gc::series(&l.frame, a.size.width as usize)?;
+                    let bands = analyze::gc::bands(&l.frame, &a.bands)?;
+                    let (pp, hp, bp) = (p("pauses"), p("heap"), p("pause-histogram"));
+                    crate::render::gc::pauses(&pp, &title, &s, a.size, a.log_y)?;
+                    crate::render::gc::heap(&hp, &title, &s, a.size)?;
+                    crate::render::gc::histogram(&bp, &title, &bands, a.size, a.log_y)?;
+                    Ok(vec![pp, hp, bp])
+                }
+                Input::Perf(l) => perf_charts(l, &popts, interval, &window, &a, &p),
+            }
         })
         .collect();
     let mut out = String::new();
@@ -535,6 +592,45 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     }
     print(&out)?;
     Ok(if failed { 1 } else { exit_code(&loaded) })
+}
+
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A performance log's charts: timeline, latency histogram, Java/DB split.
+fn perf_charts(
+    l: &load::LoadedPerf,
+    opts: &analyze::perf::PerfOptions,
+    interval: Option<i64>,
+    window: &str,
+    a: &ChartArgs,
+    p: &dyn Fn(&str) -> PathBuf,
+) -> anyhow::Result<Vec<PathBuf>> {
+    use crate::render::perf as chart;
+    let title = file_name(&l.path);
+    let s = analyze::perf::summary(&l.frame, opts)?;
+    let span_ms = s.span_s.map_or(0, |v| (v * 1000.0).round() as i64);
+    let iv = interval.unwrap_or_else(|| analyze::perf::auto_interval_ms(span_ms, s.requests));
+    if span_ms / iv >= MAX_TIMELINE_POINTS {
+        anyhow::bail!(
+            "{}: --interval {} gives {} points over the log's {:.0} s; use {} or longer",
+            l.label,
+            chart::duration_text(iv),
+            span_ms / iv + 1,
+            span_ms as f64 / 1000.0,
+            chart::duration_text(span_ms / MAX_TIMELINE_POINTS + 1),
+        );
+    }
+    let series = analyze::perf::intervals(&l.frame, opts, iv)?;
+    let ops = analyze::perf::split(&s.operations);
+    let (tp, hp, sp) = (p("timeline"), p("latency-histogram"), p("split"));
+    chart::timeline(&tp, &title, window, &series, iv, a.size)?;
+    chart::latency_histogram(&hp, &title, window, &s.bands, a.size, a.log_y)?;
+    chart::split(&sp, &title, window, &ops, a.size)?;
+    Ok(vec![tp, hp, sp])
 }
 
 fn run_gc(a: GcArgs) -> anyhow::Result<i32> {

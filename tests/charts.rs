@@ -1,5 +1,6 @@
-//! Charts: every GC chart renders for every GC log family, decodes as a PNG of the requested
-//! size, is not blank, and is byte-identical when rendered again.
+//! Charts: every GC chart renders for every GC log family and every performance chart for
+//! every performance-log format, decodes as a PNG of the requested size, is not blank, and is
+//! byte-identical when rendered again.
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
@@ -10,23 +11,80 @@ fn fixture(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// A decoded PNG: size and RGB pixels, row by row.
+struct Image {
+    width: u32,
+    height: u32,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Image {
+    fn open(p: &Path) -> Image {
+        let dec = png::Decoder::new(std::fs::File::open(p).expect("png file"));
+        let mut reader = dec.read_info().expect("png header");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("png frame");
+        let px = info.color_type.samples();
+        assert!(px >= 3, "{}: not an RGB image", p.display());
+        let rgb = buf[..info.buffer_size()]
+            .chunks(px)
+            .map(|c| [c[0], c[1], c[2]])
+            .collect();
+        Image {
+            width: info.width,
+            height: info.height,
+            rgb,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        self.rgb[(y * self.width + x) as usize]
+    }
+
+    /// Pixels of exactly this colour.
+    fn count(&self, c: [u8; 3]) -> usize {
+        self.rgb.iter().filter(|&&p| p == c).count()
+    }
+
+    /// The bars of colour `c` standing on a common baseline (the lowest row holding `c`, in
+    /// the lower two thirds of the chart): (first column, last column, height in pixels) from
+    /// left to right. Anything of that colour off the baseline (the legend swatch above the
+    /// plot) is not a bar.
+    fn bars(&self, c: [u8; 3]) -> Vec<(u32, u32, u32)> {
+        let Some(base) = (self.height / 3..self.height)
+            .rev()
+            .find(|&y| (0..self.width).any(|x| self.at(x, y) == c))
+        else {
+            return Vec::new();
+        };
+        let heights: Vec<u32> = (0..self.width)
+            .map(|x| (0..=base).rev().take_while(|&y| self.at(x, y) == c).count() as u32)
+            .collect();
+        let mut out: Vec<(u32, u32, u32)> = Vec::new();
+        for (x, &h) in heights.iter().enumerate() {
+            let x = x as u32;
+            match out.last_mut() {
+                Some(last) if h > 0 && last.1 + 1 == x => {
+                    last.1 = x;
+                    last.2 = last.2.max(h);
+                }
+                _ if h > 0 => out.push((x, x, h)),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 /// (width, height, share of non-white pixels)
 fn decode(p: &Path) -> (u32, u32, f64) {
-    let dec = png::Decoder::new(std::fs::File::open(p).expect("png file"));
-    let mut reader = dec.read_info().expect("png header");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("png frame");
-    let px = info.color_type.samples();
-    let data = &buf[..info.buffer_size()];
-    let inked = data
-        .chunks(px)
-        .filter(|c| c.iter().take(3).any(|&v| v < 200))
+    let img = Image::open(p);
+    let inked = img
+        .rgb
+        .iter()
+        .filter(|c| c.iter().any(|&v| v < 200))
         .count();
-    (
-        info.width,
-        info.height,
-        inked as f64 / (data.len() / px) as f64,
-    )
+    (img.width, img.height, inked as f64 / img.rgb.len() as f64)
 }
 
 fn render(inputs: &[PathBuf], out: &Path, extra: &[&str]) -> Vec<PathBuf> {
@@ -105,4 +163,228 @@ fn one_event_renders_and_no_event_is_reported() {
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("none.log: no GC or performance records found")
     );
+}
+
+const PERF_FIXTURES: [&str; 4] = [
+    "perf/soap-before.log",
+    "perf/soap-after.log",
+    "perf/jmeter-daytrader.jtl",
+    "perf/grinder-data_trader.log",
+];
+const PERF_CHARTS: [&str; 3] = ["timeline", "latency-histogram", "split"];
+// The perf charts' colours (src/render/perf.rs).
+const BAR: [u8; 3] = [0, 114, 178];
+const JAVA: [u8; 3] = [0, 114, 178];
+const DB: [u8; 3] = [230, 159, 0];
+const TOTAL: [u8; 3] = [0, 158, 115];
+
+fn stem(rel: &str) -> &str {
+    let name = rel.rsplit('/').next().unwrap();
+    name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+#[test]
+fn every_perf_chart_renders_for_every_perf_format_and_is_deterministic() {
+    let inputs: Vec<PathBuf> = PERF_FIXTURES.iter().map(|f| fixture(f)).collect();
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let first = render(&inputs, a.path(), &[]);
+    assert_eq!(first.len(), 12, "{first:?}");
+    for f in PERF_FIXTURES {
+        for chart in PERF_CHARTS {
+            let p = a.path().join(format!("{}-{chart}.png", stem(f)));
+            assert!(first.contains(&p), "{} missing", p.display());
+            let (w, h, inked) = decode(&p);
+            assert_eq!((w, h), (800, 450), "{}", p.display());
+            assert!(inked > 0.01 && inked < 0.6, "{}: {inked}", p.display());
+        }
+    }
+    let second = render(&inputs, b.path(), &[]);
+    assert_eq!(first.len(), second.len());
+    for (p, q) in first.iter().zip(&second) {
+        assert_eq!(
+            std::fs::read(p).unwrap(),
+            std::fs::read(q).unwrap(),
+            "{} differs",
+            p.display()
+        );
+    }
+    // The default size too, and a log-scale histogram that is not the linear one.
+    let c = tempfile::tempdir().unwrap();
+    let files = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["chart", "-q", "--log-y", "--out"])
+        .arg(c.path())
+        .arg(&inputs[0])
+        .output()
+        .unwrap();
+    assert!(files.status.success());
+    for chart in PERF_CHARTS {
+        let (w, h, _) = decode(&c.path().join(format!("soap-before-{chart}.png")));
+        assert_eq!((w, h), (1600, 900));
+    }
+    let d = tempfile::tempdir().unwrap();
+    render(&inputs[..1], d.path(), &["--log-y"]);
+    assert_ne!(
+        std::fs::read(d.path().join("soap-before-latency-histogram.png")).unwrap(),
+        std::fs::read(a.path().join("soap-before-latency-histogram.png")).unwrap()
+    );
+}
+
+#[test]
+fn a_folder_of_gc_and_perf_logs_gets_every_chart_of_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = render(&[fixture("")], dir.path(), &[]);
+    let gc_logs = 8;
+    let perf_logs = PERF_FIXTURES.len();
+    assert_eq!(files.len(), 3 * gc_logs + 3 * perf_logs, "{files:?}");
+    for f in PERF_FIXTURES {
+        for chart in PERF_CHARTS {
+            let p = dir.path().join(format!("{}-{chart}.png", stem(f)));
+            assert!(files.contains(&p), "{} missing", p.display());
+        }
+    }
+    assert!(files.contains(&dir.path().join("r26-gencon-pauses.png")));
+}
+
+#[test]
+fn one_request_renders_every_perf_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.log");
+    std::fs::write(
+        &one,
+        "[7842BD261FD27732B848D3E904F42A59];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;e-\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let files = render(&[one], &out, &[]);
+    assert_eq!(files.len(), 3);
+    for chart in PERF_CHARTS {
+        let p = out.join(format!("one-{chart}.png"));
+        let (w, h, inked) = decode(&p);
+        assert_eq!((w, h), (800, 450));
+        assert!(inked > 0.01, "{}: {inked}", p.display());
+    }
+    // Its one request is one bar, in the 200-1000 band.
+    let hist = Image::open(&out.join("one-latency-histogram.png"));
+    assert_eq!(hist.bars(BAR).len(), 1);
+    // Its split chart has the Java and the DB part.
+    let split = Image::open(&out.join("one-split.png"));
+    assert!(split.count(DB) > 100 && split.count(JAVA) > 10);
+}
+
+#[test]
+fn a_window_without_requests_still_renders_and_an_empty_log_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = render(
+        &[fixture("perf/soap-before.log")],
+        dir.path(),
+        &["--skip", "2h"],
+    );
+    assert_eq!(files.len(), 3);
+    for f in &files {
+        let (w, _, inked) = decode(f);
+        assert_eq!(w, 800);
+        assert!(inked > 0.005, "{}: {inked}", f.display());
+    }
+    let hist = Image::open(&dir.path().join("soap-before-latency-histogram.png"));
+    assert!(hist.bars(BAR).is_empty());
+    // A JTL with its header and no sample is nothing to chart: named, exit 1.
+    let empty = dir.path().join("empty.jtl");
+    std::fs::write(
+        &empty,
+        "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success\n",
+    )
+    .unwrap();
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["chart", "--out"])
+        .arg(dir.path())
+        .arg(&empty)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("empty.jtl: no GC or performance records found"));
+}
+
+#[test]
+fn split_is_stacked_java_and_db_or_a_single_total_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    render(
+        &[
+            fixture("perf/soap-after.log"),
+            fixture("perf/jmeter-daytrader.jtl"),
+        ],
+        dir.path(),
+        &[],
+    );
+    let soap = Image::open(&dir.path().join("soap-after-split.png"));
+    assert!(soap.count(JAVA) > 500 && soap.count(DB) > 500);
+    assert_eq!(soap.count(TOTAL), 0);
+    // JMeter has no Java/DB split: one colour (bars and legend swatch), no DB colour.
+    let jmeter = Image::open(&dir.path().join("jmeter-daytrader-split.png"));
+    assert!(jmeter.count(TOTAL) > 500);
+    assert_eq!(jmeter.count(DB), 0);
+}
+
+/// One request in a million over 10 s: a bar of a few pixels on a log axis; on a linear
+/// axis it is still drawn (2 px), not rounded away.
+#[test]
+fn log_y_shows_a_single_slow_request_among_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("tail.log");
+    let mut text = String::new();
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "[{i:032X}];2012-09-21 12:{:02}:{:02}.{:03};20;5;15;1;op;\n",
+            i / 6000,
+            (i / 100) % 60,
+            (i % 100) * 10
+        ));
+    }
+    text.push_str("[FFFF];2012-09-21 12:03:30.000;12000;100;11900;1;op;\n");
+    std::fs::write(&log, text).unwrap();
+    let lin = dir.path().join("lin");
+    let log_y = dir.path().join("log");
+    render(std::slice::from_ref(&log), &lin, &[]);
+    render(std::slice::from_ref(&log), &log_y, &["--log-y"]);
+    let bars = |d: &Path| Image::open(&d.join("tail-latency-histogram.png")).bars(BAR);
+    // Bands 0, 0-50, ..., >10000: the 0-50 bar (20 000) and the >10000 bar (1).
+    let (lin, log_y) = (bars(&lin), bars(&log_y));
+    assert_eq!((lin.len(), log_y.len()), (2, 2), "{lin:?} {log_y:?}");
+    assert!(lin[1].0 > lin[0].1, "left to right");
+    assert!(lin[1].2 >= 2, "linear: the single request drawn, {lin:?}");
+    assert!(
+        log_y[1].2 >= 10,
+        "log: the single request clearly visible, {log_y:?}"
+    );
+    // And 20 000 is taller than 1 on both.
+    assert!(lin[0].2 > 100 * lin[1].2 / 2 && log_y[0].2 > 3 * log_y[1].2);
+}
+
+#[test]
+fn chart_options_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::cargo_bin("gcperf")
+            .unwrap()
+            .args(["chart", "--out"])
+            .arg(dir.path())
+            .args(args)
+            .arg(fixture("perf/soap-before.log"))
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--interval", "1ms"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("use 52 ms or longer"));
+    let o = run(&["--latency-bands", "50,10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--latency-bands must be"));
+    // Custom bands: 3 edges, 4 bands.
+    let o = run(&["-q", "--size", "800x450", "--latency-bands", "100,500,2000"]);
+    assert!(o.status.success());
+    let bars = Image::open(&dir.path().join("soap-before-latency-histogram.png")).bars(BAR);
+    assert!(!bars.is_empty() && bars.len() <= 4, "{bars:?}");
 }

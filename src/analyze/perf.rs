@@ -452,6 +452,74 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     Ok(rows)
 }
 
+/// Interval lengths the two-hour chart picks from when none is given: round clock units.
+pub const AUTO_INTERVALS_MS: [i64; 9] = [
+    1_000, 5_000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000,
+];
+
+/// The interval of the two-hour chart when none is asked for, from the span (first to last
+/// record, ms) and the number of requests:
+///
+/// 1. of `AUTO_INTERVALS_MS`, the one giving between 60 and 300 points (`ceil(span /
+///    interval)`, at least 1) nearest to 120 points on a log scale; a span too short for 60
+///    one-second points gets 1 s, one too long for 300 hourly points gets 1 h;
+/// 2. then the next longer one, as long as the points would average fewer than 10 requests
+///    and the longer interval still gives 20 points or more: a mean and a p99 of three
+///    requests are noise, and a sparse log reads better with fewer, fuller points.
+pub fn auto_interval_ms(span_ms: i64, requests: u64) -> i64 {
+    let c = &AUTO_INTERVALS_MS;
+    let points = |iv: i64| ((span_ms.max(0) + iv - 1) / iv).max(1) as u64;
+    let off_120 = |iv: i64| (points(iv) as f64 / 120.0).ln().abs();
+    let mut i = (0..c.len())
+        .filter(|&i| (60..=300).contains(&points(c[i])))
+        .min_by(|&a, &b| off_120(c[a]).total_cmp(&off_120(c[b])))
+        .unwrap_or(if points(c[0]) < 60 { 0 } else { c.len() - 1 });
+    while i + 1 < c.len() && requests < 10 * points(c[i]) && points(c[i + 1]) >= 20 {
+        i += 1;
+    }
+    c[i]
+}
+
+/// One bar of the Java/DB split chart: an operation's mean time per request, split into its
+/// Java and database parts where the log has them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OperationSplit {
+    pub name: String,
+    pub count: u64,
+    pub total_ms_mean: f64,
+    /// None where the log has no Java/DB split (JMeter, The Grinder).
+    pub java_ms_mean: Option<f64>,
+    pub db_ms_mean: Option<f64>,
+    pub db_share_pct: Option<f64>,
+}
+
+/// Mean Java and database time per request of each operation, longest mean total first (then
+/// by name). A log has the split on every record or on none (it is per format), so the sums
+/// divided by the request count are the means.
+pub fn split(ops: &[Operation]) -> Vec<OperationSplit> {
+    let mut out: Vec<OperationSplit> = ops
+        .iter()
+        .filter(|o| o.count > 0)
+        .map(|o| {
+            let mean = |s: Option<f64>| s.map(|v| v / o.count as f64);
+            OperationSplit {
+                name: o.name.clone(),
+                count: o.count,
+                total_ms_mean: o.total_ms_mean,
+                java_ms_mean: mean(o.java_ms_sum),
+                db_ms_mean: mean(o.db_ms_sum),
+                db_share_pct: o.db_share_pct,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.total_ms_mean
+            .total_cmp(&a.total_ms_mean)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,6 +629,70 @@ mod tests {
         assert_eq!(
             (rows.len(), rows[0].requests, rows[0].throughput_per_s),
             (1, 1, None)
+        );
+    }
+
+    #[test]
+    fn auto_interval_by_hand() {
+        const S: i64 = 1000;
+        // Two hours, a million requests: 30 s gives 240 points, 1 m 120, 5 m 24; of the two
+        // in 60..=300, 120 points is the nearest to 120.
+        assert_eq!(auto_interval_ms(7200 * S, 1_000_000), 60 * S);
+        // Twenty minutes, 100 000 requests: 5 s → 240, 10 s → 120 (nearest), 30 s → 40.
+        assert_eq!(auto_interval_ms(1200 * S, 100_000), 10 * S);
+        // The same span with 480 requests: 10 s points would hold 4 requests each (< 10) and
+        // 30 s still gives 40 points (≥ 20), so 30 s; its points hold 12 requests (≥ 10), so
+        // it stops there.
+        assert_eq!(auto_interval_ms(1200 * S, 480), 30 * S);
+        // Points are counted rounding up: 20 min + 1 ms at 10 s is 121 points, 400 requests
+        // at 30 s are 41 points of 9.8 (< 10) and 1 m gives 21 (≥ 20): 1 m.
+        assert_eq!(auto_interval_ms(1200 * S + 1, 400), 60 * S);
+        assert_eq!(auto_interval_ms(1200 * S, 400), 30 * S);
+        // 300 s: 1 s → 300 points and 5 s → 60, both in range; ln(300/120) = 0.92,
+        // ln(120/60) = 0.69, so 5 s.
+        assert_eq!(auto_interval_ms(300 * S, 1_000_000), 5 * S);
+        // 43 s (the JMeter fixture), 200 requests: 1 s gives 43 points, under 60: 1 s; 4.7
+        // requests a point is sparse, but 5 s would give 9 points (< 20), so 1 s stays.
+        assert_eq!(auto_interval_ms(43 * S, 200), S);
+        // One request, no span: 1 s.
+        assert_eq!(auto_interval_ms(0, 1), S);
+        assert_eq!(auto_interval_ms(-5, 0), S);
+        // Thirty days: 720 hourly points, more than 300: 1 h is the longest there is.
+        assert_eq!(auto_interval_ms(30 * 24 * 3600 * S, 10_000_000), 3600 * S);
+        // Sparse and long: 2 h with 500 requests: 1 m → 120 points of 4; 5 m → 24 points
+        // (≥ 20) of 21 requests: 5 m.
+        assert_eq!(auto_interval_ms(7200 * S, 500), 300 * S);
+    }
+
+    #[test]
+    fn split_means_sorted_by_total() {
+        let pf = frame(
+            "[a];2012-09-21 12:00:30.000;100;40;60;1;fast;\n\
+             [b];2012-09-21 12:00:31.000;300;100;200;2;slow;\n\
+             [c];2012-09-21 12:00:32.000;500;100;400;2;slow;\n\
+             [d];2012-09-21 12:00:33.000;50;20;30;1;fast;\n",
+        );
+        let s = summary(&pf, &PerfOptions::default()).unwrap();
+        let rows = split(&s.operations);
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["slow", "fast"]);
+        // slow: Java (100+100)/2 = 100, DB (200+400)/2 = 300, total 400.
+        assert_eq!(
+            (
+                rows[0].java_ms_mean,
+                rows[0].db_ms_mean,
+                rows[0].total_ms_mean
+            ),
+            (Some(100.0), Some(300.0), 400.0)
+        );
+        // fast: Java 30, DB 45, total 75.
+        assert_eq!(
+            (
+                rows[1].java_ms_mean,
+                rows[1].db_ms_mean,
+                rows[1].total_ms_mean
+            ),
+            (Some(30.0), Some(45.0), 75.0)
         );
     }
 }

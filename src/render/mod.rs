@@ -3,8 +3,20 @@
 //! data (small, already aggregated) and draw it.
 
 pub mod gc;
+pub mod perf;
 
-use plotters::style::{register_font, FontStyle, RGBColor};
+use plotters::chart::{ChartBuilder, ChartContext, MeshStyle, SeriesLabelPosition};
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::{CoordTranslate, Shift};
+use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
+use plotters::element::{PathElement, Rectangle, Text};
+use plotters::prelude::{BitMapBackend, DrawingBackend};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{
+    register_font, Color, FontStyle, IntoFont, IntoTextStyle, RGBColor, TextStyle, BLACK, WHITE,
+};
+use std::path::Path;
 use std::sync::Once;
 
 /// Register the embedded font under the family name every chart uses.
@@ -18,6 +30,12 @@ pub fn init_fonts() {
 }
 
 pub const FONT: &str = "sans-serif";
+
+/// The bold face at `px`. (plotters' `FontDesc::style(Bold)` only relabels a font already
+/// looked up as regular, so the glyphs stay regular: the face must be asked for by name.)
+pub(crate) fn bold(px: u32) -> plotters::style::FontDesc<'static> {
+    (FONT, px, FontStyle::Bold).into_font()
+}
 
 /// Colours by pause kind, chosen to stay apart for colour-blind readers.
 pub fn kind_color(kind: &str) -> RGBColor {
@@ -78,11 +96,13 @@ pub(crate) struct Scale {
 impl Scale {
     pub fn of(size: Size) -> Self {
         let base = (size.height.min(size.width) as f64 / 900.0).max(0.4);
-        let px = |v: f64| (v * base).round().max(10.0) as u32;
+        // Half the default size would give 10 px labels, too small to read at 100% zoom:
+        // small charts keep 12 px labels and 13 px axis descriptions.
+        let px = |v: f64, min: f64| (v * base).round().max(min) as u32;
         Scale {
-            title: px(34.0),
-            label: px(20.0),
-            desc: px(22.0),
+            title: px(34.0, 16.0),
+            label: px(20.0, 12.0),
+            desc: px(22.0, 13.0),
         }
     }
 }
@@ -102,7 +122,260 @@ pub(crate) fn err(path: &std::path::Path, e: impl std::fmt::Display) -> RenderEr
     }
 }
 
-/// Axis labels without a useless ".0".
+/// The drawing area of a chart file.
+pub(crate) type Root<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
+/// What drawing a chart returns: plotters' errors, named with the file by `render`.
+pub(crate) type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// Draw a chart into the PNG at `path`: fonts registered, white background, `draw` given the
+/// root area and the text sizes for `size`, the file written at the end. Errors name the file.
+pub(crate) fn render(
+    path: &Path,
+    size: Size,
+    draw: impl FnOnce(&Root, &Scale) -> Drawn,
+) -> Result<(), RenderError> {
+    init_fonts();
+    let sc = Scale::of(size);
+    let root = BitMapBackend::new(path, (size.width, size.height)).into_drawing_area();
+    let drawn = (|| -> Drawn {
+        root.fill(&WHITE)?;
+        draw(&root, &sc)?;
+        root.present()?;
+        Ok(())
+    })();
+    drawn.map_err(|e| err(path, e))
+}
+
+/// The chart's frame: a margin all round and the caption on top; returns the area below it.
+/// (What plotters' `ChartBuilder::margin` + `caption` do, as a step of its own so that a
+/// legend row can go between the caption and the plot.)
+pub(crate) fn titled<'a>(
+    root: &Root<'a>,
+    caption: &str,
+    sc: &Scale,
+) -> Result<Root<'a>, Box<dyn std::error::Error>> {
+    let m = sc.label as i32;
+    let area = root.margin(m, m, m, m);
+    // A long file name shrinks the caption's font rather than running off the chart.
+    let mut px = sc.title;
+    loop {
+        let style = (FONT, px).into_text_style(root);
+        let (w, _) = area.estimate_text_size(caption, &style)?;
+        if w <= area.dim_in_pixel().0 || px <= 10 {
+            return Ok(area.titled(caption, style)?);
+        }
+        px -= 1;
+    }
+}
+
+/// A chart builder on `area` with the label areas every chart uses: the x axis below (tick
+/// labels and description), the y axis on the left.
+pub(crate) fn builder<'a, 'b>(
+    area: &'a Root<'b>,
+    sc: &Scale,
+) -> ChartBuilder<'a, 'b, BitMapBackend<'b>> {
+    let mut b = ChartBuilder::on(area);
+    b.x_label_area_size(sc.label * 3)
+        .y_label_area_size(sc.label * 4);
+    b
+}
+
+/// The mesh style every chart uses: label and description fonts, light grid lines.
+pub(crate) fn style_mesh<'a, 'b, 'm, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    m: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    sc: &Scale,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    m.label_style((FONT, sc.label))
+        .axis_desc_style((FONT, sc.desc))
+        .light_line_style(RGBColor(235, 235, 235))
+}
+
+/// The series legend inside the plot (GC charts), on a translucent white box.
+pub(crate) fn legend_inside<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    sc: &Scale,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font((FONT, sc.label))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+}
+
+/// A sentence in the middle of the plot, where there is nothing to draw.
+pub(crate) fn note<DB: DrawingBackend, CT: CoordTranslate>(
+    chart: &ChartContext<'_, DB, CT>,
+    text: &str,
+    sc: &Scale,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let area = chart.plotting_area().strip_coord_spec();
+    let (w, h) = area.dim_in_pixel();
+    let style = (FONT, sc.desc)
+        .into_font()
+        .into_text_style(&area)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw(&Text::new(text, (w as i32 / 2, h as i32 / 2), style))
+}
+
+/// A polyline `width` px thick through pixel points, drawn as 1 px lines shifted to every
+/// pixel offset within the width. (plotters' own thick polylines break up into dashes where
+/// a segment is nearly vertical, as a throughput line falling to zero in a stall is.)
+pub(crate) fn thick_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[(i32, i32)],
+    color: RGBColor,
+    width: u32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let w = width.max(1) as i32;
+    let (lo, hi) = (-(w - 1) / 2, w / 2);
+    for dx in lo..=hi {
+        for dy in lo..=hi {
+            area.draw(&PathElement::new(
+                points
+                    .iter()
+                    .map(|&(x, y)| (x + dx, y + dy))
+                    .collect::<Vec<_>>(),
+                color,
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// How a legend entry shows its series.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Mark {
+    Line(RGBColor),
+    Bar(RGBColor),
+}
+
+/// A legend as a row of entries (wrapped onto more rows if the width asks for it) at the top
+/// of `area`, centred, outside the plot so that it never hides data; returns the area below.
+pub(crate) fn legend_row<'a>(
+    area: &Root<'a>,
+    entries: &[(Mark, String)],
+    sc: &Scale,
+) -> Result<Root<'a>, Box<dyn std::error::Error>> {
+    let style: TextStyle = (FONT, sc.label).into_text_style(area);
+    let (w, _) = area.dim_in_pixel();
+    let (mark_w, gap, spacing) = (sc.label * 2, sc.label / 2, sc.label * 2);
+    let mut rows: Vec<Vec<(Mark, &str, u32)>> = vec![Vec::new()];
+    let mut used = 0u32;
+    for (mark, text) in entries {
+        let (tw, _) = area.estimate_text_size(text, &style)?;
+        let ew = mark_w + gap + tw;
+        let last = rows.last_mut().expect("one row at least");
+        if !last.is_empty() && used + spacing + ew > w {
+            rows.push(vec![(*mark, text.as_str(), ew)]);
+            used = ew;
+        } else {
+            used += if last.is_empty() { ew } else { spacing + ew };
+            last.push((*mark, text.as_str(), ew));
+        }
+    }
+    let row_h = sc.label * 8 / 5;
+    let height = row_h * rows.len() as u32 + sc.label / 2;
+    let (top, rest) = area.split_vertically(height);
+    for (r, row) in rows.iter().enumerate() {
+        let row_w: u32 = row.iter().map(|e| e.2).sum::<u32>() + spacing * (row.len() as u32 - 1);
+        let mut x = (w.saturating_sub(row_w) / 2) as i32;
+        let y = (row_h * r as u32 + row_h / 2) as i32;
+        for &(mark, text, ew) in row {
+            let (x1, half) = (x + mark_w as i32, (sc.label / 3).max(3) as i32);
+            match mark {
+                Mark::Line(c) => top.draw(&PathElement::new(
+                    vec![(x, y), (x1, y)],
+                    c.stroke_width((sc.label / 6).max(2)),
+                ))?,
+                Mark::Bar(c) => top.draw(&Rectangle::new(
+                    [
+                        (x + mark_w as i32 / 4, y - half),
+                        (x1 - mark_w as i32 / 4, y + half),
+                    ],
+                    c.filled(),
+                ))?,
+            }
+            top.draw(&Text::new(
+                text,
+                (x1 + gap as i32, y),
+                style.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+            x += (ew + spacing) as i32;
+        }
+    }
+    Ok(rest)
+}
+
+/// A linear f64 axis with the ticks given. Plotters picks 1-2-5 steps of the value, which do
+/// not land on clock times, category centres or powers of ten; this one draws bold ticks and
+/// grid lines at `bold` and light grid lines at `light`, and labels through the mesh's
+/// formatter.
+#[derive(Debug, Clone)]
+pub(crate) struct Ticked {
+    pub lo: f64,
+    pub hi: f64,
+    pub bold: Vec<f64>,
+    pub light: Vec<f64>,
+}
+
+impl Ticked {
+    pub fn new(lo: f64, hi: f64, bold: Vec<f64>) -> Self {
+        Ticked {
+            lo,
+            hi,
+            bold,
+            light: Vec::new(),
+        }
+    }
+}
+
+impl Ranged for Ticked {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        RangedCoordf64::from(self.lo..self.hi).map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            self.light.clone()
+        } else {
+            self.bold.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+/// Ticks from 0 up to `hi` at a step of 1, 2 or 5 times a power of ten, at most `max_n + 1` of
+/// them; `whole` keeps the step at 1 or more (counts).
+pub(crate) fn linear_ticks(hi: f64, max_n: usize, whole: bool) -> Vec<f64> {
+    if !(hi.is_finite() && hi > 0.0) {
+        return vec![0.0];
+    }
+    let max_n = max_n.max(1) as f64;
+    let mut p = 10f64.powf((hi / max_n).log10().floor());
+    if whole {
+        p = p.max(1.0);
+    }
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|s| hi / s <= max_n)
+        .unwrap_or(10.0 * p);
+    (0..)
+        .map(|i| i as f64 * step)
+        .take_while(|v| *v <= hi * (1.0 + 1e-9))
+        .collect()
+}
+
+/// Axis labels without a useless ".0"./// Axis labels without a useless ".0".
 pub(crate) fn tick(v: &f64) -> String {
     if v.fract() == 0.0 {
         return format!("{v:.0}");
