@@ -4,6 +4,7 @@ use crate::analyze;
 use crate::error::Error;
 use crate::input;
 use crate::load::{self, Input, Loaded};
+use crate::render::charts::{self, ChartSettings};
 use crate::report::gc::{self as gcreport, By, GcReport};
 use crate::report::summary::{self, FileSummary, Outcome};
 use crate::report::{Format, Output};
@@ -517,10 +518,6 @@ fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The most intervals a timeline is drawn with: a point per pixel column of a wide chart is
-/// already more than can be seen.
-const MAX_TIMELINE_POINTS: i64 = 20_000;
-
 fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     check_bands(&a.bands)?;
     check_latency_bands(&a.latency_bands, "--latency-bands")?;
@@ -532,48 +529,25 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         to_ms: a.window.to.as_deref().map(log_time).transpose()?,
         ..analyze::perf::PerfOptions::default()
     };
-    let interval = a.interval.as_deref().map(interval_ms).transpose()?;
-    let window = window_text(&a.window, skip_s);
+    let settings = ChartSettings {
+        size: a.size,
+        log_y: a.log_y,
+        gc_bands: a.bands.clone(),
+        perf: popts,
+        interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
+        window: window_text(&a.window, skip_s),
+    };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let loaded = load_all(&a.common);
-    // Unique stems, in argument order: a repeated stem gets -2, -3...
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    let jobs: Vec<(&Input, String)> = loaded
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().ok())
-        .map(|i| {
-            let path = match i {
-                Input::Gc(l) => &l.path,
-                Input::Perf(l) => &l.path,
-            };
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "log".into());
-            let n = seen.entry(stem.clone()).or_insert(0);
-            *n += 1;
-            let stem = if *n > 1 { format!("{stem}-{n}") } else { stem };
-            (i, stem)
-        })
-        .collect();
-    let written: Vec<anyhow::Result<Vec<PathBuf>>> = jobs
+    let inputs: Vec<&Input> = loaded.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+    let stems = charts::unique_stems(inputs.iter().map(|i| i.path()));
+    let written: Vec<Result<Vec<PathBuf>, charts::ChartError>> = inputs
         .par_iter()
+        .zip(&stems)
         .map(|(i, stem)| {
             let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
-            match i {
-                Input::Gc(l) => {
-                    let title = file_name(&l.path);
-                    let s = analyze::gc::series(&l.frame, a.size.width as usize)?;
-                    let bands = analyze::gc::bands(&l.frame, &a.bands)?;
-                    let (pp, hp, bp) = (p("pauses"), p("heap"), p("pause-histogram"));
-                    crate::render::gc::pauses(&pp, &title, &s, a.size, a.log_y)?;
-                    crate::render::gc::heap(&hp, &title, &s, a.size)?;
-                    crate::render::gc::histogram(&bp, &title, &bands, a.size, a.log_y)?;
-                    Ok(vec![pp, hp, bp])
-                }
-                Input::Perf(l) => perf_charts(l, &popts, interval, &window, &a, &p),
-            }
+            charts::charts_for(i, &settings, &p)
         })
         .collect();
     let mut out = String::new();
@@ -586,51 +560,12 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
             }),
             Err(e) => {
                 failed = true;
-                eprintln!("gcperf: {e:#}");
+                eprintln!("gcperf: {e}");
             }
         }
     }
     print(&out)?;
     Ok(if failed { 1 } else { exit_code(&loaded) })
-}
-
-fn file_name(p: &std::path::Path) -> String {
-    p.file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-/// A performance log's charts: timeline, latency histogram, Java/DB split.
-fn perf_charts(
-    l: &load::LoadedPerf,
-    opts: &analyze::perf::PerfOptions,
-    interval: Option<i64>,
-    window: &str,
-    a: &ChartArgs,
-    p: &dyn Fn(&str) -> PathBuf,
-) -> anyhow::Result<Vec<PathBuf>> {
-    use crate::render::perf as chart;
-    let title = file_name(&l.path);
-    let s = analyze::perf::summary(&l.frame, opts)?;
-    let span_ms = s.span_s.map_or(0, |v| (v * 1000.0).round() as i64);
-    let iv = interval.unwrap_or_else(|| analyze::perf::auto_interval_ms(span_ms, s.requests));
-    if span_ms / iv >= MAX_TIMELINE_POINTS {
-        anyhow::bail!(
-            "{}: --interval {} gives {} points over the log's {:.0} s; use {} or longer",
-            l.label,
-            chart::duration_text(iv),
-            span_ms / iv + 1,
-            span_ms as f64 / 1000.0,
-            chart::duration_text(span_ms / MAX_TIMELINE_POINTS + 1),
-        );
-    }
-    let series = analyze::perf::intervals(&l.frame, opts, iv)?;
-    let ops = analyze::perf::split(&s.operations);
-    let (tp, hp, sp) = (p("timeline"), p("latency-histogram"), p("split"));
-    chart::timeline(&tp, &title, window, &series, iv, a.size)?;
-    chart::latency_histogram(&hp, &title, window, &s.bands, a.size, a.log_y)?;
-    chart::split(&sp, &title, window, &ops, a.size)?;
-    Ok(vec![tp, hp, sp])
 }
 
 fn run_gc(a: GcArgs) -> anyhow::Result<i32> {

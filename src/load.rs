@@ -48,6 +48,13 @@ impl Input {
             Input::Perf(l) => &l.label,
         }
     }
+    /// The file read (the first part of a joined set).
+    pub fn path(&self) -> &Path {
+        match self {
+            Input::Gc(l) => &l.path,
+            Input::Perf(l) => &l.path,
+        }
+    }
     pub fn kind(&self) -> &'static str {
         match self {
             Input::Gc(_) => "gc",

@@ -2,6 +2,7 @@
 //! fonts; the same input gives byte-identical files. Charts never parse: they take analysed
 //! data (small, already aggregated) and draw it.
 
+pub mod charts;
 pub mod gc;
 pub mod perf;
 
