@@ -46,9 +46,33 @@ pub enum Command {
     /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
     /// throughput for GC logs.
     Compare(CompareArgs),
+    /// A report folder for a folder of runs: every log's charts, summary.csv (a row per
+    /// input, errors included), operations.csv and an index.html showing it all.
+    Report(ReportArgs),
     /// The normalised records as Parquet for SQL engines (Spark, Trino, DuckDB): GC records
     /// (gc.parquet) and performance-log requests (perf.parquet), schemas in the README.
     Export(ExportArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub perf: PerfOpts,
+    /// The report folder (created if missing): index.html, summary.csv, operations.csv,
+    /// charts/.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Chart size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900")]
+    pub size: crate::render::Size,
+    /// Logarithmic y axis for pauses and histograms.
+    #[arg(long)]
+    pub log_y: bool,
+    /// Pause-duration band edges in ms for the GC pause histogram.
+    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    pub pause_bands: Vec<f64>,
 }
 
 #[derive(Args, Debug)]
@@ -224,6 +248,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Perf(a) => run_perf(a),
         Command::Compare(a) => run_compare(a),
         Command::Export(a) => run_export(a),
+        Command::Report(a) => run_report(a),
     }
 }
 
@@ -445,6 +470,95 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
     } else {
         exit_code(&loaded)
     })
+}
+
+fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
+    use crate::report::batch;
+    use indicatif::{ProgressBar, ProgressStyle};
+    use std::io::IsTerminal;
+    check_bands(&a.pause_bands)?;
+    let mut perf = perf_options(&a.perf)?;
+    let settings = ChartSettings {
+        size: a.size,
+        log_y: a.log_y,
+        gc_bands: a.pause_bands.clone(),
+        interval_ms: perf.interval_ms.take(),
+        window: window_text(&a.perf.window, perf.skip_s),
+        perf,
+    };
+    let out = output(&a.common)?;
+    std::fs::create_dir_all(a.out.join("charts"))
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let files = input::expand(&a.common.paths);
+    let groups: Vec<Vec<PathBuf>> = if a.common.join {
+        vec![files]
+    } else if a.common.rotated {
+        load::group_rotated(&files)
+    } else {
+        files.into_iter().map(|f| vec![f]).collect()
+    };
+    let groups: Vec<Vec<PathBuf>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
+    let stems = charts::unique_stems(groups.iter().map(|g| g[0].as_path()));
+    let bar = if std::io::stderr().is_terminal() && !a.common.quiet {
+        let b = ProgressBar::new(groups.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} ({eta} left) {msg}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    // Each input is read, analysed, drawn and dropped on its own core; results keep the
+    // argument order.
+    let entries: Vec<batch::Entry> = groups
+        .par_iter()
+        .zip(&stems)
+        .map(|(g, stem)| {
+            let e = batch::process(g, stem, &a.out, &settings);
+            bar.inc(1);
+            e
+        })
+        .collect();
+    bar.finish_and_clear();
+    let written = batch::write(&a.out, &entries, out)
+        .with_context(|| format!("cannot write the report into {}", a.out.display()))?;
+    let mut reported = 0;
+    for e in &entries {
+        match &e.outcome {
+            crate::report::summary::Outcome::Failed { file, error } => {
+                eprintln!("gcperf: {file}: {error}")
+            }
+            crate::report::summary::Outcome::Ok(s) => {
+                reported += 1;
+                if !a.common.quiet && e.skipped > 0 {
+                    eprintln!(
+                        "gcperf: {}: {} of {} lines not understood (skipped)",
+                        s.file, e.skipped, s.lines
+                    );
+                    for (n, t) in e.bad.iter().take(3) {
+                        eprintln!("  line {n}: {t}");
+                    }
+                }
+                if let Some(err) = &e.chart_error {
+                    eprintln!("gcperf: {}: charts not drawn: {err}", s.file);
+                }
+            }
+        }
+    }
+    let mut listing = String::new();
+    for p in &written {
+        listing.push_str(&p.display().to_string());
+        listing.push('\n');
+    }
+    print(&listing)?;
+    eprintln!(
+        "gcperf: reported {reported} of {} inputs into {}",
+        entries.len(),
+        a.out.display()
+    );
+    Ok(if reported > 0 { 0 } else { 1 })
 }
 
 fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {

@@ -1,6 +1,7 @@
 //! Output: tables as aligned text, CSV/TSV for spreadsheets, JSON. One writer per text format
 //! behind one method; JSON is serialised from the analysis structs directly.
 
+pub mod batch;
 pub mod compare;
 pub mod export;
 pub mod gc;
@@ -162,6 +163,51 @@ impl TableWriter for Delimited {
         for r in &t.rows {
             row(r);
         }
+        out
+    }
+}
+
+/// An HTML `<table>` (escaped; numbers right-aligned by class), for the report page.
+pub struct Html;
+
+/// Text made safe inside HTML elements and attribute values.
+pub fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl TableWriter for Html {
+    fn write(&self, t: &Table) -> String {
+        let class = |i: usize| {
+            if t.numeric.get(i).copied().unwrap_or(false) {
+                " class=\"n\""
+            } else {
+                ""
+            }
+        };
+        let mut out = String::from("<table>\n<thead><tr>");
+        for (i, h) in t.headers.iter().enumerate() {
+            out.push_str(&format!("<th{}>{}</th>", class(i), html_escape(h)));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for r in &t.rows {
+            out.push_str("<tr>");
+            for (i, c) in r.iter().enumerate() {
+                out.push_str(&format!("<td{}>{}</td>", class(i), html_escape(c)));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
         out
     }
 }

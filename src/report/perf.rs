@@ -14,7 +14,8 @@ pub enum By {
     Interval,
 }
 
-fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
+/// One row per file and operation.
+pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
     let mut t = Table::new(&[
         "file",
         "operation",

@@ -53,6 +53,7 @@ impl FileSummary {
 }
 
 /// A file's outcome: its summary, or the error that stopped it.
+#[derive(Debug, Clone)]
 pub enum Outcome {
     Ok(Box<FileSummary>),
     Failed { file: String, error: String },
@@ -224,6 +225,12 @@ pub fn render(outcomes: &[Outcome], out: Output) -> String {
         s.push('\n');
         return s;
     }
+    out.writer().write(&table(outcomes, format))
+}
+
+/// The summary as a table: people's columns rounded (text, Markdown, HTML), or every column
+/// at full precision (CSV, TSV).
+pub fn table(outcomes: &[Outcome], format: Format) -> Table {
     let ok = || {
         outcomes.iter().filter_map(|o| match o {
             Outcome::Ok(s) => Some(s),
@@ -265,5 +272,5 @@ pub fn render(outcomes: &[Outcome], out: Output) -> String {
                 .collect(),
         );
     }
-    out.writer().write(&t)
+    t
 }

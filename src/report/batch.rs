@@ -1,0 +1,276 @@
+//! `gcperf report`: a folder of runs in, a report folder out. Every log gets its charts;
+//! `summary.csv` has a row per input (an unreadable one included, with its error),
+//! `operations.csv` a row per file and operation, `index.html` shows the summary table and
+//! every chart, and opens from disk with no network and no JavaScript.
+//!
+//! Inputs are processed one at a time per core, each dropped once its figures and charts are
+//! done, so a folder of any size needs the memory of a core's worth of logs.
+
+use super::perf::ops_table;
+use super::summary::{self, FileSummary, Outcome};
+use super::{html_escape, num, Format, Html, Output, TableWriter};
+use crate::error::Error;
+use crate::load::{self, Input};
+use crate::render::charts::{charts_for, ChartSettings};
+use std::path::{Path, PathBuf};
+
+/// What became of one input.
+#[derive(Debug)]
+pub struct Entry {
+    pub outcome: Outcome,
+    /// The anchor and chart-file stem of this input on the page.
+    pub stem: String,
+    /// Charts written, relative to the report folder (`charts/<stem>-<chart>.png`).
+    pub charts: Vec<String>,
+    /// Why charts are missing, when drawing failed (the figures still stand).
+    pub chart_error: Option<String>,
+    /// Lines not understood, and the first few of them (line number, text).
+    pub skipped: u64,
+    pub bad: Vec<(u64, String)>,
+}
+
+/// The error of an input, without the file name (the row names the file).
+pub fn error_text(e: &Error) -> String {
+    match e {
+        Error::Io { source, .. } => source.to_string(),
+        Error::NothingRecognised { .. } => "no GC or performance records found".into(),
+        Error::Polars { source, .. } => format!("analysis failed: {source}"),
+        Error::Usage(s) => s.clone(),
+    }
+}
+
+/// Read one input (a file, or the parts of a rotated set), work out its figures, draw its
+/// charts into `dir/charts`, and let it go.
+pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettings) -> Entry {
+    let file = group
+        .first()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let mut entry = Entry {
+        outcome: Outcome::Failed {
+            file: file.clone(),
+            error: String::new(),
+        },
+        stem: stem.to_string(),
+        charts: Vec::new(),
+        chart_error: None,
+        skipped: 0,
+        bad: Vec::new(),
+    };
+    let loaded: Result<Input, Error> = if group.len() == 1 {
+        load::load_any(&group[0])
+    } else {
+        let (l, errors) = load::load_joined(group);
+        match l {
+            Some(l) => Ok(Input::Gc(l)),
+            None => Err(errors
+                .into_iter()
+                .next()
+                .unwrap_or(Error::NothingRecognised {
+                    path: PathBuf::from(&file),
+                })),
+        }
+    };
+    let input = match loaded {
+        Ok(i) => i,
+        Err(e) => {
+            entry.outcome = Outcome::Failed {
+                file,
+                error: error_text(&e),
+            };
+            return entry;
+        }
+    };
+    entry.skipped = input.skipped_lines();
+    entry.bad = input
+        .bad()
+        .iter()
+        .map(|b| (b.line, b.text.clone()))
+        .collect();
+    entry.outcome = match FileSummary::of(&input, &settings.perf) {
+        Ok(s) => Outcome::Ok(Box::new(s)),
+        Err(e) => Outcome::Failed {
+            file,
+            error: format!("analysis failed: {e}"),
+        },
+    };
+    if let Outcome::Ok(_) = entry.outcome {
+        let charts = dir.join("charts");
+        let path_for = |chart: &str| charts.join(format!("{stem}-{chart}.png"));
+        match charts_for(&input, settings, &path_for) {
+            Ok(written) => {
+                entry.charts = written
+                    .iter()
+                    .filter_map(|p| p.file_name())
+                    .map(|n| format!("charts/{}", n.to_string_lossy()))
+                    .collect();
+            }
+            Err(e) => entry.chart_error = Some(e.to_string()),
+        }
+    }
+    entry
+}
+
+/// Write `summary.csv`, `operations.csv` and `index.html` into `dir`; returns their paths.
+pub fn write(dir: &Path, entries: &[Entry], out: Output) -> std::io::Result<Vec<PathBuf>> {
+    let csv = Output {
+        format: Format::Csv,
+        ..out
+    };
+    let owned: Vec<Outcome> = entries.iter().map(|e| e.outcome.clone()).collect();
+    let summary_csv = dir.join("summary.csv");
+    std::fs::write(
+        &summary_csv,
+        csv.finish(csv.writer().write(&summary::table(&owned, Format::Csv))),
+    )?;
+    let perf: Vec<FileSummary> = ok(entries).filter(|s| s.perf.is_some()).cloned().collect();
+    let ops_csv = dir.join("operations.csv");
+    std::fs::write(
+        &ops_csv,
+        csv.finish(csv.writer().write(&ops_table(&perf, None))),
+    )?;
+    let index = dir.join("index.html");
+    std::fs::write(&index, index_html(entries, &owned))?;
+    Ok(vec![summary_csv, ops_csv, index])
+}
+
+fn ok(entries: &[Entry]) -> impl Iterator<Item = &FileSummary> {
+    entries.iter().filter_map(|e| match &e.outcome {
+        Outcome::Ok(s) => Some(s.as_ref()),
+        Outcome::Failed { .. } => None,
+    })
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:2em;color:#222;max-width:1700px}\
+table{border-collapse:collapse;margin:1em 0;font-size:14px}\
+th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;white-space:nowrap}\
+th{background:#f3f3f3}td.n,th.n{text-align:right}\
+.error{color:#b00020}.muted{color:#666}\
+img{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}\
+section{margin-top:2.5em}nav li{margin:.2em 0}.wide{overflow-x:auto}";
+
+fn index_html(entries: &[Entry], outcomes: &[Outcome]) -> String {
+    let (mut gc, mut perf, mut failed) = (0, 0, 0);
+    for e in entries {
+        match &e.outcome {
+            Outcome::Ok(s) if s.kind == "gc" => gc += 1,
+            Outcome::Ok(_) => perf += 1,
+            Outcome::Failed { .. } => failed += 1,
+        }
+    }
+    let mut h = String::new();
+    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    h.push_str("<title>gcperf report</title>\n");
+    h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
+    h.push_str("<h1>gcperf report</h1>\n");
+    h.push_str(&format!(
+        "<p>{} input{}: {gc} GC log{}, {perf} performance log{}, {failed} not readable. \
+         Made by gcperf {}. Figures also in <a href=\"summary.csv\">summary.csv</a> and \
+         <a href=\"operations.csv\">operations.csv</a>.</p>\n",
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" },
+        if gc == 1 { "" } else { "s" },
+        if perf == 1 { "" } else { "s" },
+        env!("CARGO_PKG_VERSION"),
+    ));
+    h.push_str("<h2>Summary</h2>\n");
+    // Many columns: the table scrolls on its own rather than widening the page.
+    h.push_str("<div class=\"wide\">\n");
+    h.push_str(&Html.write(&summary::table(outcomes, Format::Table)));
+    h.push_str("</div>\n");
+    h.push_str("<nav><h2>Files</h2>\n<ul>\n");
+    for e in entries {
+        let (file, note) = match &e.outcome {
+            Outcome::Ok(s) => (s.file.as_str(), format!("{} ({})", s.kind, s.format)),
+            Outcome::Failed { file, error } => (file.as_str(), format!("error: {error}")),
+        };
+        h.push_str(&format!(
+            "<li><a href=\"#{}\">{}</a> <span class=\"muted\">{}</span></li>\n",
+            html_escape(&e.stem),
+            html_escape(file),
+            html_escape(&note)
+        ));
+    }
+    h.push_str("</ul></nav>\n");
+    for e in entries {
+        h.push_str(&format!("<section id=\"{}\">\n", html_escape(&e.stem)));
+        match &e.outcome {
+            Outcome::Failed { file, error } => {
+                h.push_str(&format!("<h2>{}</h2>\n", html_escape(file)));
+                h.push_str(&format!(
+                    "<p class=\"error\">Not reported: {}</p>\n",
+                    html_escape(error)
+                ));
+            }
+            Outcome::Ok(s) => {
+                h.push_str(&format!("<h2>{}</h2>\n", html_escape(&s.file)));
+                h.push_str(&format!(
+                    "<p class=\"muted\">{} log, {} format; {} lines, {} not understood</p>\n",
+                    s.kind, s.format, s.lines, s.skipped_lines
+                ));
+                if !e.bad.is_empty() {
+                    h.push_str("<p class=\"muted\">First lines not understood: ");
+                    let items: Vec<String> = e
+                        .bad
+                        .iter()
+                        .take(3)
+                        .map(|(n, t)| format!("line {n}: <code>{}</code>", html_escape(t)))
+                        .collect();
+                    h.push_str(&items.join("; "));
+                    h.push_str("</p>\n");
+                }
+                if let Some(p) = &s.perf {
+                    let mut t = ops_table(std::slice::from_ref(s.as_ref()), Some(1));
+                    t.headers.remove(0);
+                    t.numeric.remove(0);
+                    t.rows.iter_mut().for_each(|r| {
+                        r.remove(0);
+                    });
+                    h.push_str(&format!(
+                        "<p>{} requests, {} errors; p95 {} ms, max {} ms</p>\n",
+                        p.requests,
+                        p.errors,
+                        p.total_ms_p95.map(|v| num(v, Some(1))).unwrap_or_default(),
+                        p.total_ms_max.map(|v| num(v, Some(1))).unwrap_or_default(),
+                    ));
+                    h.push_str("<div class=\"wide\">\n");
+                    h.push_str(&Html.write(&t));
+                    h.push_str("</div>\n");
+                }
+                if let Some(err) = &e.chart_error {
+                    h.push_str(&format!(
+                        "<p class=\"error\">Charts not drawn: {}</p>\n",
+                        html_escape(err)
+                    ));
+                }
+                for c in &e.charts {
+                    h.push_str(&format!(
+                        "<p><img src=\"{}\" alt=\"{}\"></p>\n",
+                        html_escape(c),
+                        html_escape(c.trim_start_matches("charts/").trim_end_matches(".png"))
+                    ));
+                }
+            }
+        }
+        h.push_str("</section>\n");
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Table;
+
+    #[test]
+    fn html_tables_escape_markup() {
+        let mut t = Table::new(&["file", "n"]).numeric_from(1);
+        t.push(vec!["<a&b>\"x\".log".into(), "3".into()]);
+        assert_eq!(
+            Html.write(&t),
+            "<table>\n<thead><tr><th>file</th><th class=\"n\">n</th></tr></thead>\n<tbody>\n\
+             <tr><td>&lt;a&amp;b&gt;&quot;x&quot;.log</td><td class=\"n\">3</td></tr>\n</tbody>\n</table>\n"
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! `gcperf report` end to end on a folder of runs as people have them: real GC logs of three
+//! JVM families from the corpus (one gzipped), generated performance logs whose figures are
+//! known, an empty file and random bytes. Every input gets a row in summary.csv (errors in
+//! their rows), every chart index.html shows exists as a PNG, and the batch exits 0.
+
+use assert_cmd::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn corpus_gc() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/gc");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!(
+            "corpus missing at {}: CI must have ../shared/corpus",
+            dir.display()
+        );
+    }
+    eprintln!("skipping: no corpus at {}", dir.display());
+    None
+}
+
+/// A semicolon performance log of `n` requests, one a second from 10:00:00, totals cycling
+/// 10, 20, ..., 100 ms, every tenth one failed; plus one line that is not a record.
+fn perf_log(n: u32) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        let total = 10 * (i % 10 + 1);
+        s.push_str(&format!(
+            "[{i:032X}];2012-09-21 10:{:02}:{:02}.000;{total};{};{};1;{};{}\n",
+            i / 60,
+            i % 60,
+            total / 2,
+            total - total / 2,
+            if i % 2 == 0 {
+                "getContract"
+            } else {
+                "saveOrder"
+            },
+            if i % 10 == 9 { "e-timeout" } else { "" }
+        ));
+    }
+    s.push_str("[cut];2012-09-21 10:5\n");
+    s
+}
+
+/// RFC 4180 fields of one CSV line (the report's files quote only where needed).
+fn fields(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => out.push(std::mem::take(&mut cur)),
+            (c, _) => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+#[test]
+fn report_of_a_mixed_folder_has_a_row_per_input_and_every_chart() {
+    let Some(corpus) = corpus_gc() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir_all(runs.join("gc")).unwrap();
+    std::fs::create_dir_all(runs.join("perf")).unwrap();
+    // Real GC logs (copied into the temporary folder only), one of them gzipped.
+    let gc = [
+        "hotspot/SampleSun1_7_0_40PrintGCCause.txt",
+        "jrockit/SampleJRockit1_5_12_gencon.txt",
+        "unified/sample-ujl-g1-gc-defaults.txt",
+    ];
+    for (i, rel) in gc.iter().enumerate() {
+        let text = std::fs::read(corpus.join(rel)).unwrap();
+        let name = Path::new(rel)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if i == 1 {
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            enc.write_all(&text).unwrap();
+            std::fs::write(
+                runs.join("gc").join("jrockit-gencon.gz"),
+                enc.finish().unwrap(),
+            )
+            .unwrap();
+        } else {
+            std::fs::write(runs.join("gc").join(name), text).unwrap();
+        }
+    }
+    std::fs::write(runs.join("perf/before.log"), perf_log(600)).unwrap();
+    std::fs::write(runs.join("perf/after.log"), perf_log(1200)).unwrap();
+    std::fs::write(runs.join("empty.log"), b"").unwrap();
+    // Bytes that are no log: fixed, so the test is the same every time.
+    let noise: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    std::fs::write(runs.join("noise.bin"), noise).unwrap();
+
+    let out = dir.path().join("report");
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "--out"])
+        .arg(&out)
+        .arg(&runs)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("reported 5 of 7 inputs"), "{stderr}");
+
+    // summary.csv: a row per input, in path order, the errors in their rows.
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = fields(lines.next().unwrap());
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<Vec<String>> = lines.map(fields).collect();
+    assert_eq!(rows.len(), 7, "{csv}");
+    let row = |file_end: &str| {
+        rows.iter()
+            .find(|r| r[0].ends_with(file_end))
+            .unwrap_or_else(|| panic!("no row for {file_end}"))
+    };
+    for bad in ["empty.log", "noise.bin"] {
+        assert_eq!(row(bad)[col("error")], "no GC or performance records found");
+    }
+    for r in &rows {
+        let failed = r[0].ends_with("empty.log") || r[0].ends_with("noise.bin");
+        assert_eq!(r[col("error")].is_empty(), !failed, "{r:?}");
+    }
+    // The generated logs' figures, worked out from the generator: 600 requests one a second
+    // (span 599 s), 60 failed; totals 10..100 ms, so over 50 ms: 50 of every 100.
+    let before = row("perf/before.log");
+    assert_eq!(before[col("kind")], "perf");
+    assert_eq!(before[col("requests")], "600");
+    assert_eq!(before[col("errors")], "60");
+    assert_eq!(before[col("skipped_lines")], "1");
+    assert_eq!(
+        before[col("throughput_per_s")],
+        (600.0f64 / 599.0).to_string()
+    );
+    assert_eq!(before[col("over_50ms_pct")], "50");
+    assert_eq!(row("perf/after.log")[col("requests")], "1200");
+    assert_eq!(row("jrockit-gencon.gz")[col("format")], "jrockit");
+    assert_eq!(
+        row("SampleSun1_7_0_40PrintGCCause.txt")[col("format")],
+        "hotspot"
+    );
+    assert_eq!(
+        row("sample-ujl-g1-gc-defaults.txt")[col("format")],
+        "unified"
+    );
+    for r in rows.iter().filter(|r| r[col("kind")] == "gc") {
+        assert!(r[col("pauses")].parse::<u64>().unwrap() > 0, "{r:?}");
+    }
+
+    // operations.csv: a row per perf file and operation, counts from the generator.
+    let ops = std::fs::read_to_string(out.join("operations.csv")).unwrap();
+    let ops: Vec<Vec<String>> = ops.lines().skip(1).map(fields).collect();
+    assert_eq!(ops.len(), 4);
+    assert!(ops
+        .iter()
+        .any(|r| r[0].ends_with("after.log") && r[1] == "saveOrder" && r[2] == "600"));
+
+    // index.html: every chart it shows exists as a PNG, every chart written is shown, and the
+    // page needs nothing from a network or from scripts.
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"));
+    let srcs: Vec<&str> = html
+        .split("src=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    // 3 GC logs x 3 charts + 2 perf logs x 3 charts.
+    assert_eq!(srcs.len(), 15, "{srcs:?}");
+    for s in &srcs {
+        let bytes = std::fs::read(out.join(s)).unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{s} is not a PNG");
+    }
+    let written = std::fs::read_dir(out.join("charts")).unwrap().count();
+    assert_eq!(written, srcs.len());
+    for bad in ["empty.log", "noise.bin"] {
+        assert!(html.contains(bad), "the page names {bad}");
+    }
+
+    // Nothing readable at all: exit 1, still a report naming the inputs.
+    let only_bad = dir.path().join("bad");
+    std::fs::create_dir_all(&only_bad).unwrap();
+    std::fs::write(only_bad.join("empty.log"), b"").unwrap();
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "--out"])
+        .arg(dir.path().join("report2"))
+        .arg(&only_bad)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let csv = std::fs::read_to_string(dir.path().join("report2/summary.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2);
+}
