@@ -140,16 +140,10 @@ fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
     lf
 }
 
-pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
-    let lf = selected(&pf.df, o).cache();
+/// Sums, counts, mean and max of the times, the same for the whole log and per operation.
+fn time_sums() -> Vec<Expr> {
     let t = col(TOTAL_MS);
-    let mut aggs = vec![
-        // Booleans are summed as they are: casting first would copy a column per figure.
-        len().alias("requests"),
-        col(OK).not().sum().alias("errors"),
-        col(INCONSISTENT).sum().alias("inconsistent"),
-        col(END_MS).min().alias("first"),
-        col(END_MS).max().alias("last"),
+    vec![
         t.clone().sum().alias("total_sum"),
         col(JAVA_MS).sum().alias("java_sum"),
         col(DB_MS).sum().alias("db_sum"),
@@ -164,8 +158,22 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
             .sum()
             .alias("total_without_db"),
         t.clone().mean().alias("mean"),
-        t.clone().max().alias("max"),
+        t.max().alias("max"),
+    ]
+}
+
+pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
+    let lf = selected(&pf.df, o).cache();
+    let t = col(TOTAL_MS);
+    let mut aggs = vec![
+        // Booleans are summed as they are: casting first would copy a column per figure.
+        len().alias("requests"),
+        col(OK).not().sum().alias("errors"),
+        col(INCONSISTENT).sum().alias("inconsistent"),
+        col(END_MS).min().alias("first"),
+        col(END_MS).max().alias("last"),
     ];
+    aggs.extend(time_sums());
     for (i, &ms) in o.over.iter().enumerate() {
         aggs.push(t.clone().gt(lit(ms)).sum().alias(format!("over{i}")));
     }
@@ -269,23 +277,12 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let sums = lf
         .clone()
         .group_by([col(OPERATION_ID)])
-        .agg([
-            len().alias("count"),
-            col(OK).not().sum().alias("errors"),
-            t.clone().sum().alias("total_sum"),
-            col(JAVA_MS).sum().alias("java_sum"),
-            col(DB_MS).sum().alias("db_sum"),
-            col(DB_MS).count().alias("db_n"),
-            col(JAVA_MS).count().alias("java_n"),
-            col(DB_CALLS).sum().alias("calls_sum"),
-            col(DB_CALLS).count().alias("calls_n"),
-            t.clone()
-                .filter(col(DB_MS).is_null())
-                .sum()
-                .alias("total_without_db"),
-            t.clone().mean().alias("mean"),
-            t.clone().max().alias("max"),
-        ])
+        .agg(
+            [len().alias("count"), col(OK).not().sum().alias("errors")]
+                .into_iter()
+                .chain(time_sums())
+                .collect::<Vec<_>>(),
+        )
         .collect()?;
     let p95 = lf
         .group_by([col(OPERATION_ID)])
