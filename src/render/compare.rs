@@ -108,6 +108,16 @@ pub fn value_text(v: f64) -> String {
     }
 }
 
+/// Milliseconds of a GC pause for a label: tenths as the GC charts and tables show them
+/// ("274.9", "605.2"), thousands spaced from 1000 ("2 591"), 3 significant digits below 1.
+pub fn pause_text(ms: f64) -> String {
+    if ms.is_finite() && (1.0..999.95).contains(&ms) {
+        format!("{ms:.1}")
+    } else {
+        value_text(ms)
+    }
+}
+
 /// How many operation rows fit in a plot `plot_h` pixels high with `runs` bars per row, each
 /// bar at least as thick as a label's text (so that the labels after the bars do not overlap);
 /// at most `MAX_OPERATIONS`, at least one.
@@ -601,7 +611,7 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
                     Some(s.pause_total_ms),
                     format!(
                         "{} ms, {} {pauses}",
-                        value_text(s.pause_total_ms),
+                        pause_text(s.pause_total_ms),
                         count_text(s.pauses)
                     ),
                 )
@@ -620,7 +630,7 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
         &Panel {
             caption: "longest single GC pause".into(),
             rows: rows(&|s| match s.pause_max_ms {
-                Some(m) => (Some(m), format!("{} ms", value_text(m))),
+                Some(m) => (Some(m), format!("{} ms", pause_text(m))),
                 None => (None, "no pauses".into()),
             }),
             names: false,
@@ -771,6 +781,17 @@ mod tests {
         assert_eq!(value_text(0.001234), "0.00123");
         assert_eq!(value_text(5.0), "5");
         assert_eq!(value_text(0.0), "0");
+    }
+
+    #[test]
+    fn pauses_in_tenths() {
+        assert_eq!(pause_text(274.862), "274.9");
+        assert_eq!(pause_text(605.221), "605.2");
+        assert_eq!(pause_text(10.0), "10.0");
+        assert_eq!(pause_text(2590.834), "2 591");
+        assert_eq!(pause_text(999.96), "1 000");
+        assert_eq!(pause_text(0.03), "0.03");
+        assert_eq!(pause_text(0.0), "0");
     }
 
     #[test]
