@@ -85,6 +85,17 @@ pub struct CompareArgs {
     /// (default: the file names).
     #[arg(long, value_delimiter = ',')]
     pub labels: Vec<String>,
+    /// Also draw the comparison as one PNG: throughput and mean response time per operation
+    /// and the share per latency band for performance runs, total and longest GC pause for GC
+    /// runs (the table still goes to stdout).
+    #[arg(long, value_name = "FILE.png")]
+    pub chart: Option<PathBuf>,
+    /// Chart size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900", requires = "chart")]
+    pub size: crate::render::Size,
+    /// Band shares on a logarithmic axis in the chart (a share of 0.0001 % is a visible bar).
+    #[arg(long, requires = "chart")]
+    pub log_y: bool,
 }
 
 #[derive(Args, Debug)]
@@ -564,6 +575,14 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
 fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     use crate::report::compare::{self, Run};
     let opts = perf_options(&a.perf)?;
+    if let Some(p) = &a.chart {
+        if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+            anyhow::bail!(
+                "--chart {}: the chart is a PNG file: name it FILE.png",
+                p.display()
+            );
+        }
+    }
     let loaded = load_all(&a.common);
     let files: Vec<String> = loaded
         .iter()
@@ -583,7 +602,18 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         })
         .collect::<anyhow::Result<_>>()?;
     let out = output(&a.common)?;
+    let chart = a.chart.as_ref().filter(|_| !runs.is_empty());
+    if let Some(path) = chart {
+        // A chart that cannot be written is exit 2 with the file named, before any table is
+        // printed (plotters only says so at the end, and in its own words).
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot write the chart {}", path.display()))?;
+    }
     print(&out.finish(compare::render(&runs, out)))?;
+    if let Some(path) = chart {
+        crate::render::compare::compare(path, &runs, a.size, a.log_y)
+            .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
+    }
     Ok(if runs.is_empty() {
         1
     } else {

@@ -46,6 +46,38 @@ impl Image {
         self.rgb.iter().filter(|&&p| p == c).count()
     }
 
+    /// Pixels of exactly this colour in columns `x0..x1`.
+    fn count_in(&self, c: [u8; 3], x0: u32, x1: u32) -> usize {
+        (0..self.height)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.at(x, y) == c)
+            .count()
+    }
+
+    /// The first and last row holding colour `c`.
+    fn rows_of(&self, c: [u8; 3]) -> Option<(u32, u32)> {
+        let rows: Vec<u32> = (0..self.height)
+            .filter(|&y| (0..self.width).any(|x| self.at(x, y) == c))
+            .collect();
+        Some((*rows.first()?, *rows.last()?))
+    }
+
+    /// The longest horizontal run of colour `c` within columns `x0..x1` and rows `y0..`:
+    /// (length, row). A horizontal bar's length, where the bar is the longest of its colour.
+    fn longest_run(&self, c: [u8; 3], x0: u32, x1: u32, y0: u32) -> (u32, u32) {
+        let mut best = (0, 0);
+        for y in y0..self.height {
+            let mut run = 0;
+            for x in x0..x1 {
+                run = if self.at(x, y) == c { run + 1 } else { 0 };
+                if run > best.0 {
+                    best = (run, y);
+                }
+            }
+        }
+        best
+    }
+
     /// The bars of colour `c` standing on a common baseline (the lowest row holding `c`, in
     /// the lower two thirds of the chart): (first column, last column, height in pixels) from
     /// left to right. Anything of that colour off the baseline (the legend swatch above the
@@ -387,4 +419,217 @@ fn chart_options_are_checked() {
     assert!(o.status.success());
     let bars = Image::open(&dir.path().join("soap-before-latency-histogram.png")).bars(BAR);
     assert!(!bars.is_empty() && bars.len() <= 4, "{bars:?}");
+}
+
+// The compare chart's run colours (src/render/compare.rs), in argument order.
+const RUN: [[u8; 3]; 4] = [[0, 114, 178], [230, 159, 0], [0, 158, 115], [204, 121, 167]];
+
+/// `gcperf compare ARGS --chart DIR/name.png`: the chart's path and the command's stdout.
+fn compare_chart(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, String) {
+    let png = dir.join(name);
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["compare", "-q"])
+        .args(args)
+        .arg("--chart")
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (png, String::from_utf8(o.stdout).unwrap())
+}
+
+fn same_bytes(a: &Path, b: &Path) {
+    assert_eq!(
+        std::fs::read(a).unwrap(),
+        std::fs::read(b).unwrap(),
+        "{} and {} differ",
+        a.display(),
+        b.display()
+    );
+}
+
+#[test]
+fn compare_chart_of_soap_before_and_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = fixture("perf/soap-before.log");
+    let after = fixture("perf/soap-after.log");
+    let files = [before.to_str().unwrap(), after.to_str().unwrap()];
+    let args = [
+        &files[..],
+        &["--labels", "before,after", "--size", "800x450"],
+    ]
+    .concat();
+    let (png, stdout) = compare_chart(dir.path(), "soap.png", &args);
+    // stdout is the table, as without --chart.
+    let plain = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["compare", "-q", "--labels", "before,after"])
+        .args(files)
+        .output()
+        .unwrap();
+    assert_eq!(stdout, String::from_utf8(plain.stdout).unwrap());
+    let (w, h, inked) = decode(&png);
+    assert_eq!((w, h), (800, 450));
+    assert!(inked > 0.03 && inked < 0.6, "{inked}");
+    let (again, _) = compare_chart(dir.path(), "again.png", &args);
+    same_bytes(&png, &again);
+
+    let img = Image::open(&png);
+    let third = w / 3;
+    // Both runs' bars in each of the three panels: throughput, mean, bands.
+    for (i, x0) in [0, third, 2 * third].into_iter().enumerate() {
+        for c in &RUN[..2] {
+            assert!(img.count_in(*c, x0, x0 + third) > 100, "panel {i}: {c:?}");
+        }
+    }
+    // Only two runs, two colours.
+    assert_eq!(img.count(RUN[2]) + img.count(RUN[3]), 0);
+    // Mean response time: before's bars (660-780 ms) dwarf after's (30-36 ms).
+    let (mean_before, mean_after) = (
+        img.count_in(RUN[0], third, 2 * third),
+        img.count_in(RUN[1], third, 2 * third),
+    );
+    assert!(mean_before > 10 * mean_after, "{mean_before} {mean_after}");
+    // Bands, top to bottom as in the table: after's longest bar (0-50 ms, 93.8 %) is above
+    // before's (200-1000 ms, 90.8 %), and about as long.
+    let below_legend = h / 5;
+    let (after_len, after_y) = img.longest_run(RUN[1], 2 * third, w, below_legend);
+    let (before_len, before_y) = img.longest_run(RUN[0], 2 * third, w, below_legend);
+    assert!(after_y < before_y, "{after_y} {before_y}");
+    let ratio = after_len as f64 / before_len as f64;
+    assert!(
+        (ratio - 93.8 / 90.8).abs() < 0.08,
+        "{after_len} {before_len}"
+    );
+
+    // The default size, and a log-scale band panel that is not the linear one.
+    let (big, _) = compare_chart(dir.path(), "big.png", &files);
+    assert_eq!(decode(&big).0, 1600);
+    assert_eq!(decode(&big).1, 900);
+    let log_args = [&args[..], &["--log-y"]].concat();
+    let (log, _) = compare_chart(dir.path(), "log.png", &log_args);
+    assert_eq!(decode(&log).0, 800);
+    assert_ne!(std::fs::read(&log).unwrap(), std::fs::read(&png).unwrap());
+    // On a log axis 2.5 % is no longer a sliver next to 93.8 %: after's band bars, in
+    // pixels, grow.
+    let log_img = Image::open(&log);
+    assert!(log_img.count_in(RUN[1], 2 * third, w) > img.count_in(RUN[1], 2 * third, w) * 3 / 2);
+}
+
+#[test]
+fn compare_chart_of_jrockit_and_hotspot_gc_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = [
+        fixture("jrockit/r26-detgc.log"),
+        fixture("jrockit/r26-gencon.log"),
+        fixture("hotspot/jdk142-parnew-cms-incremental.log"),
+    ];
+    let files: Vec<&str> = runs.iter().map(|p| p.to_str().unwrap()).collect();
+    let args = [&files[..], &["--size", "800x450"]].concat();
+    let (png, stdout) = compare_chart(dir.path(), "gc.png", &args);
+    assert!(stdout.contains("GC logs") && stdout.contains("pause_total_ms"));
+    let (w, h, inked) = decode(&png);
+    assert_eq!((w, h), (800, 450));
+    assert!(inked > 0.02 && inked < 0.6, "{inked}");
+    let (again, _) = compare_chart(dir.path(), "again.png", &args);
+    same_bytes(&png, &again);
+
+    let img = Image::open(&png);
+    let half = w / 2;
+    let below_legend = h / 5;
+    // Three runs, three colours, in both panels (total | longest).
+    assert_eq!(img.count(RUN[3]), 0);
+    let len = |c: [u8; 3], x0: u32, x1: u32| img.longest_run(c, x0, x1, below_legend);
+    let (total, longest): (Vec<_>, Vec<_>) = RUN[..3]
+        .iter()
+        .map(|&c| (len(c, 0, half), len(c, half, w)))
+        .unzip();
+    // Total GC pause: gencon 2590.8 ms, detgc 605.2 ms (4.3 times), incgc 31.3 ms.
+    let r = total[1].0 as f64 / total[0].0 as f64;
+    assert!((r - 2590.834 / 605.221).abs() < 0.4, "{total:?}");
+    assert!(total[2].0 < total[0].0 / 5, "{total:?}");
+    // Longest pause: gencon 274.9 ms, detgc 28.9 ms (9.5 times), incgc 10.4 ms.
+    let r = longest[1].0 as f64 / longest[0].0 as f64;
+    assert!((r - 274.862 / 28.907).abs() < 1.5, "{longest:?}");
+    assert!(longest[2].0 < longest[0].0, "{longest:?}");
+    // Runs top to bottom in argument order, in both panels.
+    for p in [&total, &longest] {
+        assert!(p[0].1 < p[1].1 && p[1].1 < p[2].1, "{p:?}");
+    }
+}
+
+#[test]
+fn compare_chart_of_gc_and_perf_runs_has_perf_above_gc() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = [
+        fixture("perf/soap-before.log"),
+        fixture("perf/soap-after.log"),
+        fixture("jrockit/r26-detgc.log"),
+        fixture("hotspot/jdk8-g1-details.log"),
+    ];
+    let files: Vec<&str> = runs.iter().map(|p| p.to_str().unwrap()).collect();
+    for size in ["800x450", "1600x900"] {
+        let args = [&files[..], &["--size", size]].concat();
+        let (png, stdout) = compare_chart(dir.path(), &format!("mixed-{size}.png"), &args);
+        assert!(stdout.contains("Performance logs") && stdout.contains("GC logs"));
+        let (w, h, inked) = decode(&png);
+        assert_eq!(format!("{w}x{h}"), size);
+        assert!(inked > 0.03 && inked < 0.6, "{inked}");
+        let (again, _) = compare_chart(dir.path(), "again.png", &args);
+        same_bytes(&png, &again);
+        // Each run keeps its colour; the performance runs' (1st, 2nd) are all above the GC
+        // runs' (3rd, 4th), legends included.
+        let img = Image::open(&png);
+        let rows: Vec<(u32, u32)> = RUN.iter().map(|&c| img.rows_of(c).unwrap()).collect();
+        let perf_bottom = rows[0].1.max(rows[1].1);
+        let gc_top = rows[2].0.min(rows[3].0);
+        assert!(perf_bottom < gc_top, "{size}: {rows:?}");
+        // GC gets a quarter to a half of the height.
+        assert!(
+            gc_top > h / 2 - h / 10 && gc_top < h - h / 4,
+            "{size}: {rows:?}"
+        );
+        // The performance panels span the width (three of them), the GC panels too (two).
+        assert!(img.count_in(RUN[0], 0, w / 3) > 0 && img.count_in(RUN[0], 2 * w / 3, w) > 0);
+        assert!(img.count_in(RUN[2], 0, w / 2) > 0 && img.count_in(RUN[2], w / 2, w) > 0);
+    }
+}
+
+#[test]
+fn compare_chart_that_cannot_be_written_is_named_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |chart: &Path| {
+        Command::cargo_bin("gcperf")
+            .unwrap()
+            .args(["compare", "-q"])
+            .arg(fixture("perf/soap-before.log"))
+            .arg("--chart")
+            .arg(chart)
+            .output()
+            .unwrap()
+    };
+    let missing = dir.path().join("no-such-folder").join("c.png");
+    let o = run(&missing);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&*missing.to_string_lossy()), "{err}");
+    assert!(o.stdout.is_empty());
+    let o = run(&dir.path().join("c.jpg"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("c.jpg"));
+    // --size and --log-y are chart options.
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["compare", "--size", "800x450"])
+        .arg(fixture("perf/soap-before.log"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
 }

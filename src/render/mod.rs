@@ -3,6 +3,7 @@
 //! data (small, already aggregated) and draw it.
 
 pub mod charts;
+pub mod compare;
 pub mod gc;
 pub mod perf;
 
