@@ -521,17 +521,16 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     } else {
         ProgressBar::hidden()
     };
-    // Each input is read, analysed, drawn and dropped on its own core; results keep the
-    // argument order.
-    let entries: Vec<batch::Entry> = groups
-        .par_iter()
-        .zip(&stems)
-        .map(|(g, stem)| {
-            let e = batch::process(g, stem, &a.out, &settings);
-            bar.inc(1);
-            e
-        })
-        .collect();
+    // One input per core at a time, each read, analysed, drawn and dropped; results keep
+    // the argument order.
+    let entries = batch::process_all(
+        &groups,
+        &stems,
+        &a.out,
+        &settings,
+        rayon::current_num_threads(),
+        &|| bar.inc(1),
+    );
     bar.finish_and_clear();
     let written = batch::write(&a.out, &entries, out)
         .with_context(|| format!("cannot write the report into {}", a.out.display()))?;

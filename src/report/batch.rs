@@ -111,6 +111,45 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
     entry
 }
 
+/// Process every input, `workers` at a time, results in input order. Plain threads, not rayon
+/// tasks: a rayon worker waiting inside a log's parallel parse would steal the next file and
+/// hold several logs in memory at once; here at most `workers` logs are in flight, each
+/// parsed on the rayon pool. `done` is called after each input (for a progress bar).
+pub fn process_all(
+    groups: &[Vec<PathBuf>],
+    stems: &[String],
+    dir: &Path,
+    settings: &ChartSettings,
+    workers: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<Entry> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Entry>>> = groups.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1).min(groups.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let (Some(g), Some(stem)) = (groups.get(i), stems.get(i)) else {
+                    break;
+                };
+                let e = process(g, stem, dir, settings);
+                if let Some(slot) = slots.get(i) {
+                    if let Ok(mut s) = slot.lock() {
+                        *s = Some(e);
+                    }
+                }
+                done();
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .filter_map(|m| m.into_inner().ok().flatten())
+        .collect()
+}
+
 /// Write `summary.csv`, `operations.csv` and `index.html` into `dir`; returns their paths.
 pub fn write(dir: &Path, entries: &[Entry], out: Output) -> std::io::Result<Vec<PathBuf>> {
     let csv = Output {
