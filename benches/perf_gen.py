@@ -25,8 +25,8 @@ What the data looks like, so that a benchmark on it means something:
   (DuckDB `read_csv(..., ignore_errors=true)`) both reject exactly these lines.
 
 Deterministic: the same --seed and --lines give a byte-identical file. Pure Python (no
-numpy), ~10 s for 5M lines: per-line work is a handful of `random()` calls and string
-concatenation; timestamps are formatted once per second; output is written in chunks.
+numpy), ~25 s for 5M lines on the 2-core machine: per-line work is a handful of `random()`
+calls and one %-format; timestamps are formatted once per second; output goes out in chunks.
 """
 import argparse
 import calendar
