@@ -10,22 +10,10 @@
 use gcperf::analyze::gc::summary;
 use gcperf::load::load;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.join("gcviewer-reference.csv").is_file() {
-        return Some(dir);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "corpus missing at {}: CI must have ../shared/corpus",
-            dir.display()
-        );
-    }
-    eprintln!("skipping: no corpus at {}", dir.display());
-    None
-}
+use common::corpus_dir;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Default)]
 struct Ref {

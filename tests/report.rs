@@ -3,23 +3,14 @@
 //! known, an empty file and random bytes. Every input gets a row in summary.csv (errors in
 //! their rows), every chart index.html shows exists as a PNG, and the batch exits 0.
 
+mod common;
+
 use assert_cmd::Command;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn corpus_gc() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/gc");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!(
-            "corpus missing at {}: CI must have ../shared/corpus",
-            dir.display()
-        );
-    }
-    eprintln!("skipping: no corpus at {}", dir.display());
-    None
+    common::corpus_dir().map(|d| d.join("gc"))
 }
 
 /// A semicolon performance log of `n` requests, one a second from 10:00:00, totals cycling
