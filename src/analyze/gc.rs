@@ -270,6 +270,9 @@ pub struct ChartSeries {
     pub x_is_index: bool,
     /// (kind, points (x, pause ms)), kinds in a fixed order.
     pub pauses: Vec<(String, Vec<(f64, f64)>)>,
+    /// (kind, pauses of that kind in the log): the legend's counts, which reduced points
+    /// would understate.
+    pub counts: Vec<(String, u64)>,
     pub heap: Vec<HeapPoint>,
 }
 
@@ -305,13 +308,19 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
     let limit = columns.max(1) * 4;
     let bucket = {
         let span = col("x").max() - col("x").min();
-        ((col("x") - col("x").min())
+        let b = ((col("x") - col("x").min())
             / when(span.clone().gt(lit(0.0)))
                 .then(span)
                 .otherwise(lit(1.0))
             * lit(columns.max(1) as f64))
-        .floor()
-        .alias("bucket")
+        .floor();
+        // The last event sits exactly at the right edge: it belongs to the last column, not
+        // to a column of its own past it.
+        let last = lit((columns.max(1) - 1) as f64);
+        when(b.clone().gt(last.clone()))
+            .then(last)
+            .otherwise(b)
+            .alias("bucket")
     };
     let pauses_df = if n <= limit {
         base.clone()
@@ -324,7 +333,14 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
             .with_column(bucket.clone())
             .group_by([col("bucket"), col(KIND)])
             .agg([
-                col("x").mean().alias("x"),
+                // The longest pause of the column, at its own time (its label says when).
+                col("x")
+                    .sort_by(
+                        [col(DURATION_MS)],
+                        SortMultipleOptions::default().with_order_descending(true),
+                    )
+                    .first()
+                    .alias("x"),
                 col(DURATION_MS).max().alias(DURATION_MS),
             ])
             .select([col(KIND), col("x"), col(DURATION_MS)])
@@ -360,6 +376,20 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
                 .collect()?
         }
     };
+    let count_df = df
+        .clone()
+        .lazy()
+        .filter(is(RECORD, "pause"))
+        .group_by([col(KIND)])
+        .agg([len().cast(DataType::UInt64).alias("n")])
+        .collect()?;
+    let (ck, cn) = (
+        count_df.column(KIND)?.str()?.clone(),
+        count_df.column("n")?.u64()?.clone(),
+    );
+    let counts: Vec<(String, u64)> = (0..count_df.height())
+        .filter_map(|i| Some((ck.get(i)?.to_string(), cn.get(i)?)))
+        .collect();
     let kinds = pauses_df.column(KIND)?.str()?.clone();
     let xs = pauses_df.column("x")?.f64()?.clone();
     let ds = pauses_df.column(DURATION_MS)?.f64()?.clone();
@@ -401,6 +431,49 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
     Ok(ChartSeries {
         x_is_index: !has_t,
         pauses: by_kind,
+        counts,
         heap,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduced_series_keeps_true_counts_and_the_longest_pause_time() {
+        // 50 young pauses of 10 ms at 1..=50 s and full GCs of 50 ms at 14.2 s and 99 ms at
+        // 17.3 s (one column: 13.25-25.5 s), drawn into 4 columns: reduced (52 > 4 x 4).
+        let mut text = String::new();
+        for t in 1..=50 {
+            text.push_str(&format!(
+                "{t}.000: [GC 1000K->500K(2000K), 0.0100000 secs]\n"
+            ));
+            if t == 14 {
+                text.push_str("14.200: [Full GC 1000K->400K(2000K), 0.0500000 secs]\n");
+            }
+            if t == 17 {
+                text.push_str("17.300: [Full GC 1000K->400K(2000K), 0.0990000 secs]\n");
+            }
+        }
+        let log = crate::parse::hotspot::parse(text.as_bytes());
+        let df = crate::frame::gc_frame(&log).unwrap();
+        let s = series(&df, 4).unwrap();
+        let count = |k: &str| s.counts.iter().find(|(kk, _)| kk == k).map(|(_, n)| *n);
+        assert_eq!((count("young"), count("full")), (Some(50), Some(2)));
+        let young = &s.pauses.iter().find(|(k, _)| k == "young").unwrap().1;
+        // Four columns over the 49 s span; the last pause (50 s) joins the last column.
+        assert_eq!(young.len(), 4);
+        let full = &s.pauses.iter().find(|(k, _)| k == "full").unwrap().1;
+        // The longer full GC's own time and duration, not its column's mean time (15.75 s).
+        assert_eq!(full.len(), 1);
+        assert!(
+            (full[0].0 - 17.3).abs() < 1e-9 && (full[0].1 - 99.0).abs() < 1e-9,
+            "{full:?}"
+        );
+        // Each young point is its column's longest pause at that pause's own time.
+        assert!(young
+            .iter()
+            .all(|&(x, d)| x.fract() == 0.0 && (d - 10.0).abs() < 1e-9));
+    }
 }

@@ -95,7 +95,12 @@ pub fn pauses(
         let base = y0;
         for (kind, pts) in &s.pauses {
             let color = kind_color(kind);
-            let n = pts.len();
+            // Pauses in the log, not points drawn (a big log is drawn reduced).
+            let n = s
+                .counts
+                .iter()
+                .find(|(k, _)| k == kind)
+                .map_or(pts.len() as u64, |(_, n)| *n);
             chart
                 .draw_series(pts.iter().map(move |&(x, y)| {
                     PathElement::new(vec![(x, base), (x, tr(y))], color.stroke_width(2))
