@@ -263,16 +263,22 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     }
 }
 
-/// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
-fn load_all(c: &Common) -> Vec<(PathBuf, Result<Input, Error>)> {
+/// The inputs: each file on its own, all as one log (`--join`), or rotation sets
+/// (`--rotated`).
+fn input_groups(c: &Common) -> Vec<Vec<PathBuf>> {
     let files = input::expand(&c.paths);
-    let groups: Vec<Vec<PathBuf>> = if c.join {
+    if c.join {
         vec![files]
     } else if c.rotated {
         load::group_rotated(&files)
     } else {
         files.into_iter().map(|f| vec![f]).collect()
-    };
+    }
+}
+
+/// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
+fn load_all(c: &Common) -> Vec<(PathBuf, Result<Input, Error>)> {
+    let groups = input_groups(c);
     let results: Vec<_> = groups
         .par_iter()
         .filter(|g| !g.is_empty())
@@ -500,15 +506,10 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     let out = output(&a.common)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let files = input::expand(&a.common.paths);
-    let groups: Vec<Vec<PathBuf>> = if a.common.join {
-        vec![files]
-    } else if a.common.rotated {
-        load::group_rotated(&files)
-    } else {
-        files.into_iter().map(|f| vec![f]).collect()
-    };
-    let groups: Vec<Vec<PathBuf>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
+    let groups: Vec<Vec<PathBuf>> = input_groups(&a.common)
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .collect();
     let stems = charts::unique_stems(groups.iter().map(|g| g[0].as_path()));
     let bar = if std::io::stderr().is_terminal() && !a.common.quiet {
         let b = ProgressBar::new(groups.len() as u64);
@@ -635,23 +636,13 @@ fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
             },
             Err(e) => Outcome::Failed {
                 file: p.display().to_string(),
-                error: error_text(e),
+                error: crate::report::batch::error_text(e),
             },
         })
         .collect();
     let out = output(&a.common)?;
     print(&out.finish(summary::render(&outcomes, out)))?;
     Ok(exit_code(&loaded))
-}
-
-/// The error without the file name (the row already names the file).
-fn error_text(e: &Error) -> String {
-    match e {
-        Error::Io { source, .. } => source.to_string(),
-        Error::NothingRecognised { .. } => "no GC or performance records found".into(),
-        Error::Polars { source, .. } => format!("analysis failed: {source}"),
-        Error::Usage(s) => s.clone(),
-    }
 }
 
 fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
