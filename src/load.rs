@@ -237,6 +237,8 @@ fn load_perf_stream(
                 }
                 log.lines += block.lines;
                 log.skipped_lines += block.skipped_lines;
+                log.record_lines += block.record_lines;
+                log.ignored_lines += block.ignored_lines;
             }
         }
         Ok(())

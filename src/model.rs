@@ -207,6 +207,9 @@ fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
 }
 
 /// Everything a GC parser learned from one log.
+///
+/// Every line is accounted for exactly once: `lines == record_lines + ignored_lines +
+/// skipped_lines` (tests check it for every family).
 #[derive(Debug, Clone, Default)]
 pub struct GcLog {
     pub events: Vec<GcEvent>,
@@ -215,7 +218,14 @@ pub struct GcLog {
     pub meta: Vec<(String, String)>,
     /// Lines in the input (a last line without newline counts).
     pub lines: u64,
-    /// Lines not understood (neither an event, nor known header/detail/noise).
+    /// Lines that are part of a record: an event's own lines, the lines it spans, and the
+    /// detail lines that belong to it.
+    pub record_lines: u64,
+    /// Lines the format defines as carrying no record: blank lines, headers, heap dumps,
+    /// tenuring distribution, flag dumps, application output the JVM is known to interleave.
+    pub ignored_lines: u64,
+    /// Lines not understood (neither part of a record, nor an ignorable line), or records
+    /// whose values cannot be true (see `GcEvent::implausible`).
     pub skipped_lines: u64,
     pub bad: Vec<BadLine>,
 }
@@ -223,8 +233,58 @@ pub struct GcLog {
 impl GcLog {
     /// Count a line as not understood; keep the first few verbatim.
     pub fn skip(&mut self, line: u64, text: &[u8]) {
-        self.skipped_lines += 1;
+        self.skip_lines(line, 1, text);
+    }
+    /// Count `n` lines starting at `line` (one record spread over them) as not understood.
+    pub fn skip_lines(&mut self, line: u64, n: u64, text: &[u8]) {
+        self.skipped_lines += n;
         keep_bad(&mut self.bad, line, text);
+    }
+    /// Keep `ev` if its values can be true; otherwise leave it out and return the reason, so
+    /// that the parser counts the record's lines as skipped.
+    pub fn push_checked(&mut self, ev: GcEvent) -> Result<(), &'static str> {
+        match ev.implausible() {
+            None => {
+                self.events.push(ev);
+                Ok(())
+            }
+            Some(why) => Err(why),
+        }
+    }
+}
+
+/// Longest GC pause or phase believed: a day. Longer is damage (`1e308 secs`), not a pause.
+pub const MAX_DURATION_MS: f64 = 86_400_000.0;
+/// Largest uptime believed, in seconds: about 317 years.
+pub const MAX_UPTIME_S: f64 = 1e10;
+/// Largest heap figure believed: 2^53 K, the largest integer a double holds exactly.
+pub const MAX_HEAP_KB: u64 = 1 << 53;
+
+impl GcEvent {
+    /// Why the event's values cannot be true, if they cannot: durations that are not finite,
+    /// negative or longer than a day, uptimes that are not finite or negative, heap sizes over
+    /// 2^53 K. Such an event is skipped and counted, never read as something else.
+    pub fn implausible(&self) -> Option<&'static str> {
+        let d = self.duration_ms;
+        if !d.is_finite() {
+            return Some("duration is not a finite number");
+        }
+        if d < 0.0 {
+            return Some("negative duration");
+        }
+        if d > MAX_DURATION_MS {
+            return Some("duration over a day");
+        }
+        if let Some(u) = self.uptime_s {
+            if !u.is_finite() || !(-1.0..=MAX_UPTIME_S).contains(&u) {
+                return Some("uptime out of range");
+            }
+        }
+        let heaps = [self.heap_before_kb, self.heap_after_kb, self.heap_total_kb];
+        if heaps.iter().flatten().any(|&k| k > MAX_HEAP_KB) {
+            return Some("heap size over 2^53 K");
+        }
+        None
     }
 }
 
@@ -288,7 +348,12 @@ pub struct PerfLog {
     pub strings: Strings,
     /// Lines in the input (a last line without newline counts).
     pub lines: u64,
-    /// Lines not understood (neither a record nor a header / blank line).
+    /// Lines that are part of a record (a JTL record may span lines in a quoted field).
+    pub record_lines: u64,
+    /// Lines the format defines as carrying no record: blank lines, header rows.
+    pub ignored_lines: u64,
+    /// Lines not understood (neither a record nor a header / blank line), or records whose
+    /// values cannot be true. `lines == record_lines + ignored_lines + skipped_lines`.
     pub skipped_lines: u64,
     pub bad: Vec<BadLine>,
 }
@@ -300,6 +365,8 @@ impl PerfLog {
             records: Vec::new(),
             strings: Strings::default(),
             lines: 0,
+            record_lines: 0,
+            ignored_lines: 0,
             skipped_lines: 0,
             bad: Vec::new(),
         }

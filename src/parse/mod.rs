@@ -122,6 +122,8 @@ pub fn merge(logs: Vec<GcLog>) -> GcLog {
             }
         }
         out.skipped_lines += part.skipped_lines;
+        out.record_lines += part.record_lines;
+        out.ignored_lines += part.ignored_lines;
         for mut b in part.bad {
             if out.bad.len() < BAD_LINES_KEPT {
                 b.line += line_offset;
