@@ -105,8 +105,25 @@ const PROBE: usize = 1 << 20;
 /// time, so memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
 
-/// Read, detect and parse one file of any kind.
+/// Read, detect and parse one file holding one log (see `load_file` for files that change
+/// family mid-way: here such a file is an error).
 pub fn load_any(path: &Path) -> Result<Input> {
+    let mut v = load_file(path)?;
+    if v.len() == 1 {
+        Ok(v.remove(0))
+    } else {
+        Err(Error::Usage(format!(
+            "{}: holds {} logs of different families",
+            path.display(),
+            v.len()
+        )))
+    }
+}
+
+/// Read, detect and parse one file of any kind: one input, or one per part when the file
+/// changes log family mid-way (a HotSpot log with a JRockit log appended...), each part
+/// labelled with its lines.
+pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -123,18 +140,122 @@ pub fn load_any(path: &Path) -> Result<Input> {
             let size = std::fs::metadata(path).map_or(0, |m| m.len()) as usize;
             let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
             let expected = size / per_line + size / per_line / 8;
-            return load_perf_stream(path, buf, &mut *r, expected).map(Input::Perf);
+            return load_perf_stream(path, buf, &mut *r, expected).map(|l| vec![Input::Perf(l)]);
         }
         r.read_to_end(&mut buf).map_err(io)?;
     }
     drop(r);
-    match input::detect(&buf) {
-        Some(Detected::Perf(format)) => {
-            let log = parse::perf::parse(format, &buf);
-            drop(buf);
-            perf_input(path, format, log)
+    inputs_of(path, &buf)
+}
+
+/// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
+/// skipped, the file is looked at line by line for parts of other families, and each part is
+/// read by its own parser (so a JRockit log appended to a HotSpot log is not lost).
+pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
+    let nothing = || Error::NothingRecognised {
+        path: path.to_path_buf(),
+    };
+    let family = input::detect(buf).ok_or_else(nothing)?;
+    let whole = Parsed::of(family, buf);
+    if whole.skipped_lines() < 3 {
+        return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+    }
+    let parts = input::parts(buf);
+    if parts.len() < 2 {
+        return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+    }
+    drop(whole);
+    let total = crate::parse::lines::count(buf);
+    let mut out = Vec::with_capacity(parts.len());
+    for (k, p) in parts.iter().enumerate() {
+        let end = parts.get(k + 1).map_or(buf.len(), |n| n.start);
+        let last_line = parts.get(k + 1).map_or(total, |n| n.line - 1);
+        let mut parsed = Parsed::of(p.family, buf.get(p.start..end).unwrap_or(&[]));
+        parsed.shift_lines(p.line - 1);
+        let label = format!(
+            "{} (lines {}-{}, {})",
+            path.display(),
+            p.line,
+            last_line,
+            match p.family {
+                Detected::Gc(f) => f.as_str(),
+                Detected::Perf(f) => f.as_str(),
+            }
+        );
+        match parsed.into_input(path, label) {
+            Ok(i) => out.push(i),
+            // A part its own parser finds nothing in: read the file as one log after all,
+            // that part's lines skipped and counted there.
+            Err(_) => {
+                let whole = Parsed::of(family, buf);
+                return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+            }
         }
-        _ => load_bytes(path, &buf).map(Input::Gc),
+    }
+    Ok(out)
+}
+
+/// A log parsed from a buffer, either family.
+enum Parsed {
+    Gc(GcFormat, GcLog),
+    Perf(PerfFormat, PerfLog),
+}
+
+impl Parsed {
+    fn of(family: Detected, buf: &[u8]) -> Parsed {
+        match family {
+            Detected::Gc(f) => Parsed::Gc(f, parse_gc(f, buf)),
+            Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf)),
+        }
+    }
+    fn skipped_lines(&self) -> u64 {
+        match self {
+            Parsed::Gc(_, l) => l.skipped_lines,
+            Parsed::Perf(_, l) => l.skipped_lines,
+        }
+    }
+    /// Line numbers of a part, made the file's.
+    fn shift_lines(&mut self, by: u64) {
+        match self {
+            Parsed::Gc(_, l) => {
+                l.events.iter_mut().for_each(|e| e.line += by);
+                l.bad.iter_mut().for_each(|b| b.line += by);
+            }
+            Parsed::Perf(_, l) => {
+                l.records.iter_mut().for_each(|r| r.line += by);
+                l.bad.iter_mut().for_each(|b| b.line += by);
+            }
+        }
+    }
+    fn into_input(self, path: &Path, label: String) -> Result<Input> {
+        let polars = |source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        };
+        match self {
+            Parsed::Gc(format, log) => {
+                if log.events.is_empty() {
+                    return Err(Error::NothingRecognised {
+                        path: path.to_path_buf(),
+                    });
+                }
+                let frame = frame::gc_frame(&log).map_err(polars)?;
+                Ok(Input::Gc(Loaded {
+                    path: path.to_path_buf(),
+                    label,
+                    format,
+                    log,
+                    frame,
+                }))
+            }
+            Parsed::Perf(format, log) => {
+                let mut i = perf_input(path, format, log)?;
+                if let Input::Perf(l) = &mut i {
+                    l.label = label;
+                }
+                Ok(i)
+            }
+        }
     }
 }
 

@@ -70,6 +70,32 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
     None
 }
 
+/// Reusable buffers for `classify_line`, so that classifying many lines allocates once.
+#[derive(Default)]
+pub struct LineScratch {
+    fields: Vec<Field>,
+    comma: Vec<(usize, usize)>,
+}
+
+/// The performance-log family one line is a record or header of, if any. Detection weighs a
+/// whole probe with it, and a file that changes family mid-way is cut where it does.
+pub fn classify_line(line: &[u8], scratch: &mut LineScratch) -> Option<PerfFormat> {
+    let line = line.strip_prefix(BOM).unwrap_or(line);
+    let t = trim(line);
+    if t.is_empty() {
+        return None;
+    }
+    if semicolon_record(t).is_some() {
+        Some(PerfFormat::PerfCsv)
+    } else if is_jtl_line(t, &mut scratch.fields) {
+        Some(PerfFormat::JmeterJtl)
+    } else if is_grinder_line(t, &mut scratch.comma) {
+        Some(PerfFormat::Grinder)
+    } else {
+        None
+    }
+}
+
 fn is_gc_line(line: &[u8]) -> bool {
     const MARKS: [&[u8]; 7] = [
         b"[GC",
