@@ -76,6 +76,19 @@ pub fn runs(ev: &[GcEvent]) -> Vec<u32> {
     run_of
 }
 
+/// A duration in ms as the log wrote it, without the noise of converting from seconds
+/// (`0.0050319 secs` * 1000 is 5.031899999999999): rounded to a nanosecond, far below the
+/// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
+/// result prints as `5.0319`.
+fn round_ms(ms: f64) -> f64 {
+    let r = (ms * 1e6).round() / 1e6;
+    if r.is_finite() {
+        r
+    } else {
+        ms
+    }
+}
+
 /// One row per event of the log.
 pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
     let ev = &log.events;
@@ -151,7 +164,9 @@ pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
             Column::new(gc::RUN.into(), run),
             Column::new(
                 gc::DURATION_MS.into(),
-                ev.iter().map(|e| e.duration_ms).collect::<Vec<_>>(),
+                ev.iter()
+                    .map(|e| round_ms(e.duration_ms))
+                    .collect::<Vec<_>>(),
             ),
             Column::new(
                 gc::HEAP_BEFORE_KB.into(),
@@ -354,4 +369,21 @@ pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
         c.push(r, r.operation, 0);
     }
     c.finish(log.strings.list().to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_from_seconds_have_no_float_noise() {
+        let log = crate::parse::hotspot::parse(
+            b"0.206: [GC pause (G1 Evacuation Pause) (young), 0.0050319 secs]\n\
+              0.220: [GC cleanup 41408K->41408K(128M), 0.0014223 secs]\n",
+        );
+        let df = gc_frame(&log).unwrap();
+        let d = df.column(gc::DURATION_MS).unwrap().f64().unwrap().clone();
+        assert_eq!(d.get(0).map(|v| v.to_string()), Some("5.0319".to_string()));
+        assert_eq!(d.get(1).map(|v| v.to_string()), Some("1.4223".to_string()));
+    }
 }
