@@ -454,7 +454,7 @@ impl Parser {
         probe.heap_before_kb = Some(col.before);
         probe.heap_after_kb = Some(col.after);
         probe.heap_total_kb = Some(col.heap);
-        if probe.implausible().is_some() || col.end.is_some_and(|e| !(e >= col.start)) {
+        if probe.implausible().is_some() || col.end.is_some_and(|e| e < col.start || e.is_nan()) {
             return false;
         }
         let gc_id = match tag {

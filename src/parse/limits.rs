@@ -59,7 +59,7 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
 
 /// Does day `d` exist in month `m` of year `y` (proleptic Gregorian)?
 pub fn day_exists(y: u32, m: u32, d: u32) -> bool {
-    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let leap = y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400));
     let days = match m {
         2 if leap => 29,
         2 => 28,
