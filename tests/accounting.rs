@@ -129,3 +129,57 @@ fn streamed_cr_only_semicolon_log_reads_every_request() {
     let sum: f64 = (0..totals.len()).filter_map(|i| totals.get(i)).sum();
     assert_eq!(sum, total as f64);
 }
+
+/// Lines that hold only white space or NUL padding.
+fn blank_lines(buf: &[u8]) -> u64 {
+    gcperf::parse::lines::lines(buf)
+        .filter(|(_, l)| l.iter().all(|&b| b == 0 || b.is_ascii_whitespace()))
+        .count() as u64
+}
+
+/// A log of one family read by another family's parser: no record; every line that is not
+/// blank is skipped, never ignored.
+#[test]
+fn lines_of_another_family_are_skipped() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let all = |family: &str| files(&root.join(family));
+    type Parse = fn(&[u8]) -> (u64, u64, u64, u64);
+    fn gc(l: GcLog) -> (u64, u64, u64, u64) {
+        (l.lines, l.record_lines, l.ignored_lines, l.skipped_lines)
+    }
+    fn pf(l: gcperf::model::PerfLog) -> (u64, u64, u64, u64) {
+        (l.lines, l.record_lines, l.ignored_lines, l.skipped_lines)
+    }
+    let unified: Parse = |b| gc(unified::parse(b));
+    let jrockit: Parse = |b| gc(jrockit::parse(b));
+    let semicolon: Parse = |b| pf(perf::parse(PerfFormat::PerfCsv, b));
+    let jtl: Parse = |b| pf(perf::parse(PerfFormat::JmeterJtl, b));
+    let grinder: Parse = |b| pf(perf::parse(PerfFormat::Grinder, b));
+    let cases: [(&str, &[&str], Parse); 5] = [
+        ("unified", &["hotspot", "jrockit", "perf"], unified),
+        ("jrockit", &["hotspot", "unified", "perf"], jrockit),
+        ("semicolon", &["hotspot", "jrockit", "unified"], semicolon),
+        ("jtl", &["hotspot", "jrockit", "unified"], jtl),
+        ("grinder", &["hotspot", "jrockit", "unified"], grinder),
+    ];
+    let mut checked = 0;
+    for (parser, families, parse) in cases {
+        for family in families {
+            for f in all(family) {
+                let buf = std::fs::read(&f).unwrap();
+                let (lines, record, ignored, skipped) = parse(&buf);
+                let blank = blank_lines(&buf);
+                assert_eq!(
+                    (record, ignored, skipped),
+                    (0, blank, lines - blank),
+                    "{parser} parser on {}",
+                    f.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    // Unified reads 3 HotSpot + 3 JRockit + 4 perf fixtures, JRockit 3 + 2 unified + 4, each
+    // perf parser 3 + 3 + 2.
+    assert_eq!(checked, 10 + 9 + 3 * 8);
+}
