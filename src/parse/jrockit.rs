@@ -46,7 +46,7 @@
 
 use super::limits::{self, cap_label};
 use super::lines::lines;
-use super::num::{self, find, rfind, trim, uint_prefix};
+use super::num::{find, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
@@ -702,7 +702,7 @@ fn split_prefix(line: &[u8]) -> Prefix<'_> {
             break;
         };
         let inner = s.get(1..close).unwrap_or_default();
-        if inner.len() == 24 && num::asctime_prefix(inner).is_some() {
+        if asctime_shaped(inner) {
             // Shaped like a stamp: it must be a date and time that exist.
             match limits::asctime_prefix(inner) {
                 Some((t, _)) => p.wall = Some(t),
@@ -728,6 +728,14 @@ fn split_prefix(line: &[u8]) -> Prefix<'_> {
         p.rest = trim_start(s);
     }
     p
+}
+
+/// `Www Mmm dd hh:mm:ss yyyy` by its blanks and colons (whether the date exists is checked
+/// apart, so that `Feb 31` is a bad stamp, not text).
+fn asctime_shaped(s: &[u8]) -> bool {
+    s.len() == 24
+        && [3, 7, 10, 19].iter().all(|&i| s.get(i) == Some(&b' '))
+        && [13, 16].iter().all(|&i| s.get(i) == Some(&b':'))
 }
 
 /// `INFO `, `WARN `, `ERROR`, ...: JRockit pads levels to five characters (an application's
