@@ -400,7 +400,7 @@ fn read_blocks(
             }
         };
         // A line longer than a block reads on until its end.
-        while !end && memchr::memrchr(b'\n', &b).is_none() {
+        while !end && last_line_end(&b).is_none() {
             let want = b.len() + BLOCK;
             end = match input::fill(r, &mut b, want) {
                 Ok(e) => e,
@@ -411,15 +411,28 @@ fn read_blocks(
             };
         }
         if !end {
-            if let Some(i) = memchr::memrchr(b'\n', &b) {
-                carry.extend_from_slice(&b[i + 1..]);
-                b.truncate(i + 1);
+            if let Some(i) = last_line_end(&b) {
+                carry.extend_from_slice(&b[i..]);
+                b.truncate(i);
             }
         }
         if out.send(Ok(b)).is_err() || end {
             return;
         }
     }
+}
+
+/// Where the last complete line of `b` ends (just after its `\n`, `\r\n` or lone `\r`, as
+/// `parse::lines` ends lines; old-Mac logs have only `\r`). A `\r` that ends the buffer may be
+/// the first half of a `\r\n`: not a cut.
+fn last_line_end(b: &[u8]) -> Option<usize> {
+    let i = memchr::memrchr2(b'\n', b'\r', b)?;
+    if b[i] == b'\n' || i + 1 < b.len() {
+        return Some(i + 1);
+    }
+    // The buffer ends with `\r`: cut at the line end before it (the byte after that one is
+    // neither `\n` nor `\r`, or it is this `\r`, so it is a whole line end).
+    memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1)
 }
 
 /// Parse a buffer of a known GC format (large ones in parallel chunks).
@@ -684,6 +697,18 @@ mod tests {
             rotation_base(Path::new("x/app.2016.log")),
             PathBuf::from("x/app.2016.log")
         );
+    }
+
+    #[test]
+    fn blocks_end_at_any_line_end() {
+        assert_eq!(last_line_end(b"a\nb\nc"), Some(4));
+        assert_eq!(last_line_end(b"a\rb\rc"), Some(4));
+        assert_eq!(last_line_end(b"a\r\nb"), Some(3));
+        // A final `\r` may be half of a `\r\n`: cut before its line.
+        assert_eq!(last_line_end(b"a\rb\r"), Some(2));
+        assert_eq!(last_line_end(b"a\r\r"), Some(2));
+        assert_eq!(last_line_end(b"ab\r"), None);
+        assert_eq!(last_line_end(b"abc"), None);
     }
 
     #[test]
