@@ -281,7 +281,7 @@ fn worker(args: &[String]) {
             return;
         }
         let t0 = Instant::now();
-        let with_load = load_every > 0 && i % load_every == 0;
+        let with_load = load_every > 0 && i.is_multiple_of(load_every);
         one_case(&mut w, target, i, &buf, checks, &dir, with_load);
         let dt = t0.elapsed();
         if dt > slowest {
@@ -429,17 +429,18 @@ fn watch(mut child: Child, deadline: Instant, o: &Opts, mut on: impl FnMut(Msg))
             said: String::new(),
         };
     };
-    // The worker prints nothing on stderr but what the runtime says when it dies (`thread
-    // 'main' has overflowed its stack`): the last line names the crash.
-    let last_err = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    // The worker prints nothing on stderr but what the runtime says when it dies: `fatal
+    // runtime error: stack overflow, aborting`, `memory allocation of 449333333400 bytes
+    // failed` (and a backtrace after it). That line names the crash.
+    let said = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     let err_reader = child.stderr.take().map(|e| {
-        let last = last_err.clone();
+        let said = said.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(e).lines() {
                 let Ok(line) = line else { break };
-                if !line.trim().is_empty() {
-                    if let Ok(mut l) = last.lock() {
-                        *l = line;
+                if let Ok(mut s) = said.lock() {
+                    if s.is_empty() || line.starts_with("fatal runtime error") {
+                        *s = line.trim().to_string();
                     }
                 }
             }
@@ -473,11 +474,11 @@ fn watch(mut child: Child, deadline: Instant, o: &Opts, mut on: impl FnMut(Msg))
                 if let Some(h) = err_reader.take() {
                     let _ = h.join();
                 }
-                let said = last_err.lock().map(|l| l.clone()).unwrap_or_default();
+                let said = said.lock().map(|l| digits_as_n(&l)).unwrap_or_default();
                 break End::Exit {
                     case: cur.map(|c| c.0),
                     status,
-                    said: without_numbers_in_parens(&said),
+                    said,
                 };
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -513,26 +514,22 @@ fn watch(mut child: Child, deadline: Instant, o: &Opts, mut on: impl FnMut(Msg))
     end
 }
 
-/// `thread 'main' (2140) has overflowed its stack` -> `thread 'main' has overflowed its stack`:
-/// thread ids differ from run to run, the fault does not.
-fn without_numbers_in_parens(s: &str) -> String {
+/// Numbers (thread ids, sizes) differ from crash to crash of one kind: `N` instead.
+fn digits_as_n(s: &str) -> String {
     let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find(" (") {
-        let after = &rest[i + 2..];
-        match after.find(')') {
-            Some(j) if j > 0 && after[..j].bytes().all(|b| b.is_ascii_digit()) => {
-                out.push_str(&rest[..i]);
-                rest = &after[j + 1..];
+    let mut in_num = false;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !in_num {
+                out.push('N');
             }
-            _ => {
-                out.push_str(&rest[..i + 2]);
-                rest = after;
-            }
+            in_num = true;
+        } else {
+            in_num = false;
+            out.push(c);
         }
     }
-    out.push_str(rest);
-    clean(out.trim())
+    clean(&out)
 }
 
 /// `replay`: the file to run alone, and whether the load path runs too (as it did for the case).
@@ -815,7 +812,7 @@ fn reproduces(o: &Opts, t: Target, dir: &Path, bytes: &[u8], f: &Fault, case: u6
     if std::fs::write(&file, bytes).is_err() {
         return false;
     }
-    let with_load = o.load_every > 0 && case % o.load_every == 0;
+    let with_load = o.load_every > 0 && case.is_multiple_of(o.load_every);
     let Some(child) = spawn_worker(o, t, dir, 0, Some((&file, with_load))) else {
         return false;
     };
@@ -911,7 +908,8 @@ Inputs that made gcperf panic, hang, blow up its memory or report values no log 
 by `cargo bench --bench fuzz` (see BENCHMARKS.md) and minimised a little. The raw bytes are kept \
 (files over 64 KB gzipped, `.log.gz`: hostile inputs are mostly repetition). `tests/hostile.rs` \
 runs every file here through every parser, detection and `load_any`. The fuzzer adds a row per \
-new file; \"fixed by\" is the commit that fixed it, or open.\n\n\
+new file (its case number holds for the fuzzer of the commit that added the row); \"fixed \
+by\" is the commit that fixed it, or open.\n\n\
 | file | target | failure | detail | fixed by |\n\
 |---|---|---|---|---|\n"
 }

@@ -167,7 +167,7 @@ fn smoke(target: Target) {
     let mut accounting = 0u64;
     for i in 0..SMOKE_CASES {
         let buf = m.case(SMOKE_SEED, i);
-        let with_load = i % LOAD_EVERY == 0;
+        let with_load = i.is_multiple_of(LOAD_EVERY);
         let name = format!("case {i}");
         if run_case(
             &mut faults,

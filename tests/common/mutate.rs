@@ -120,7 +120,7 @@ pub struct Seed {
 }
 
 /// Seed files: `fixtures/<family>/`, `fixtures/perf/` (family by content), `fixtures/bad/`
-/// (family by the target in the file name), and, when given, the corpus's `gc/<family>/`
+/// files up to 256 KB (family by the target in the file name), and, when given, the corpus's `gc/<family>/`
 /// files under `corpus_max` bytes. Sorted by path, so runs are repeatable.
 pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> Vec<Seed> {
     let mut out = Vec::new();
@@ -152,6 +152,11 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         let Ok(bytes) = gcperf::input::read(&p) else {
             continue;
         };
+        // The big ones are hangs and blow-ups of megabytes: as bases they would make most
+        // cases slow and teach little the small ones do not.
+        if bytes.len() > BAD_SEED_MAX {
+            continue;
+        }
         let family = Family::ALL
             .into_iter()
             .find(|f| name.starts_with(&format!("{}-", f.name())));
@@ -187,6 +192,9 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
     }
     out
 }
+
+/// Regression files larger than this are not used as seeds.
+const BAD_SEED_MAX: usize = 256 << 10;
 
 fn files(dir: &Path) -> Vec<std::path::PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
