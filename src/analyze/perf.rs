@@ -368,8 +368,12 @@ pub struct Interval {
     pub total_ms_max: Option<f64>,
 }
 
+/// Most rows `intervals` makes (about 150 MB of them).
+pub const MAX_INTERVALS: i64 = 1_000_000;
+
 /// The per-interval series: every interval from the first record's to the last record's,
-/// empty ones included (requests 0), so that a stall shows as a gap.
+/// empty ones included (requests 0), so that a stall shows as a gap. More than
+/// `MAX_INTERVALS` is an error asking for a longer interval.
 pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsResult<Vec<Interval>> {
     if interval_ms <= 0 {
         return Err(PolarsError::ComputeError(
@@ -413,6 +417,20 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     else {
         return Ok(Vec::new());
     };
+    // Every interval from the first to the last is a row: a log whose dates span centuries
+    // (damage, or a clock reset) would ask for billions of them.
+    let count = s1.saturating_sub(s0).saturating_add(1);
+    if count > MAX_INTERVALS {
+        return Err(PolarsError::ComputeError(
+            format!(
+                "the log spans {count} intervals of {interval_ms} ms (from {} to {}), more than \
+                 {MAX_INTERVALS}: choose a longer interval",
+                format_wall_ms(first_ms),
+                format_wall_ms(last_ms)
+            )
+            .into(),
+        ));
+    }
     let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
     let mut rows: Vec<Interval> = (s0..=s1)
         .map(|s| {
@@ -541,6 +559,21 @@ mod tests {
     fn frame(text: &str) -> PerfFrame {
         let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
         crate::frame::perf_frame(&log).unwrap()
+    }
+
+    #[test]
+    fn intervals_over_centuries_are_an_error_not_billions_of_rows() {
+        // 1912 to 2012 in minutes: 52.6 million intervals.
+        let pf = frame(
+            "[a];1912-09-21 12:00:30.000;100;40;60;1;op;\n\
+             [b];2012-09-21 12:00:45.000;300;100;200;2;op;\n",
+        );
+        let e = intervals(&pf, &PerfOptions::default(), 60_000).unwrap_err();
+        assert!(e.to_string().contains("choose a longer interval"), "{e}");
+        // By the year it is 101 rows.
+        let rows = intervals(&pf, &PerfOptions::default(), 365 * 86_400_000).unwrap();
+        assert_eq!(rows.len(), 101);
+        assert_eq!(rows.iter().map(|r| r.requests).sum::<u64>(), 2);
     }
 
     #[test]

@@ -80,9 +80,12 @@ fn perf_charts(
     let title = file_name(&l.path);
     let sum = analyze::perf::summary(&l.frame, &s.perf)?;
     let span_ms = sum.span_s.map_or(0, |v| (v * 1000.0).round() as i64);
-    let iv = s
-        .interval_ms
-        .unwrap_or_else(|| analyze::perf::auto_interval_ms(span_ms, sum.requests));
+    // A chosen interval too fine for the span is the user's to change (below); the automatic
+    // one is made coarse enough (a log whose dates span centuries gets years, not hours).
+    let iv = s.interval_ms.unwrap_or_else(|| {
+        analyze::perf::auto_interval_ms(span_ms, sum.requests)
+            .max(span_ms / MAX_TIMELINE_POINTS + 1)
+    });
     if span_ms / iv >= MAX_TIMELINE_POINTS {
         return Err(ChartError::Settings(format!(
             "{}: --interval {} gives {} points over the log's {:.0} s; use {} or longer",
