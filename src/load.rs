@@ -2,8 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::frame;
-use crate::input::{self, Detected};
-use crate::model::{GcFormat, GcLog, PerfFormat, PerfLog};
+use crate::input::{self, Detected, ReadNotes};
+use crate::model::{BadLine, GcFormat, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use polars::prelude::DataFrame;
 use std::io::Read;
@@ -16,6 +16,8 @@ pub struct Loaded {
     pub format: GcFormat,
     pub log: GcLog,
     pub frame: DataFrame,
+    /// What went wrong while reading that lines do not show (damaged gzip: where it stopped).
+    pub warnings: Vec<String>,
 }
 
 impl Loaded {
@@ -33,6 +35,8 @@ pub struct LoadedPerf {
     /// `frame` only (`log.records` is empty), so a large log is held once.
     pub log: PerfLog,
     pub frame: frame::PerfFrame,
+    /// As `Loaded::warnings`.
+    pub warnings: Vec<String>,
 }
 
 /// Any input gcperf understands.
@@ -85,6 +89,12 @@ impl Input {
             Input::Perf(l) => &l.log.bad,
         }
     }
+    pub fn warnings(&self) -> &[String] {
+        match self {
+            Input::Gc(l) => &l.warnings,
+            Input::Perf(l) => &l.warnings,
+        }
+    }
     pub fn gc(&self) -> Option<&Loaded> {
         match self {
             Input::Gc(l) => Some(l),
@@ -105,7 +115,13 @@ const PROBE: usize = 1 << 20;
 /// time, so memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
 
-/// Read, detect and parse one file of any kind.
+/// How reports name a file: its path, control characters escaped.
+fn label_of(path: &Path) -> String {
+    crate::error::escape_path(path)
+}
+
+/// Read, detect and parse one input of any kind (a file, `-` for standard input, or a zip
+/// member `archive.zip:member`).
 pub fn load_any(path: &Path) -> Result<Input> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
@@ -118,28 +134,90 @@ pub fn load_any(path: &Path) -> Result<Input> {
         // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
         if let Some(Detected::Perf(PerfFormat::PerfCsv)) = input::detect(&buf) {
-            // Rows expected: file size over the probe's mean line length, plus an eighth
+            // Rows expected: the size over the probe's mean line length, plus an eighth
             // (a gzip file's size says too little; its columns grow as usual).
-            let size = std::fs::metadata(path).map_or(0, |m| m.len()) as usize;
+            let size = r.size().unwrap_or(0) as usize;
             let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
             let expected = size / per_line + size / per_line / 8;
-            return load_perf_stream(path, buf, &mut *r, expected).map(Input::Perf);
+            let mut l = load_perf_stream(path, buf, &mut r, expected)?;
+            let notes = r.into_notes();
+            account_perf(&mut l.log, &notes);
+            l.warnings.extend(notes.damage);
+            return Ok(Input::Perf(l));
         }
+        buf.reserve(r.capacity_hint().saturating_sub(buf.len()));
         r.read_to_end(&mut buf).map_err(io)?;
     }
-    drop(r);
+    let notes = r.into_notes();
     match input::detect(&buf) {
         Some(Detected::Perf(format)) => {
-            let log = parse::perf::parse(format, &buf);
+            let mut log = parse::perf::parse(format, &buf);
             drop(buf);
-            perf_input(path, format, log)
+            account_perf(&mut log, &notes);
+            perf_input(path, format, log, notes.damage)
         }
-        _ => load_bytes(path, &buf).map(Input::Gc),
+        _ => gc_input(path, &buf, &notes).map(Input::Gc),
     }
 }
 
+/// Lines the reader dropped for being longer than `input::MAX_LINE` reach the parser as
+/// empty lines (counted as ignored, or inside a record): count them as skipped instead, each
+/// with a bad-line entry saying how long it was.
+fn account_long_lines(
+    notes: &ReadNotes,
+    record: &mut u64,
+    ignored: &mut u64,
+    skipped: &mut u64,
+    bad: &mut Vec<BadLine>,
+) {
+    let n = notes.long_count;
+    if n == 0 {
+        return;
+    }
+    let from_ignored = n.min(*ignored);
+    *ignored -= from_ignored;
+    *record -= (n - from_ignored).min(*record);
+    *skipped += n;
+    for &(line, bytes) in &notes.long_lines {
+        let at = bad.partition_point(|b| b.line < line);
+        bad.insert(
+            at,
+            BadLine {
+                line,
+                text: ReadNotes::long_line_text(bytes),
+            },
+        );
+    }
+    bad.truncate(BAD_LINES_KEPT);
+}
+
+fn account_gc(log: &mut GcLog, notes: &ReadNotes) {
+    account_long_lines(
+        notes,
+        &mut log.record_lines,
+        &mut log.ignored_lines,
+        &mut log.skipped_lines,
+        &mut log.bad,
+    );
+}
+
+fn account_perf(log: &mut PerfLog, notes: &ReadNotes) {
+    account_long_lines(
+        notes,
+        &mut log.record_lines,
+        &mut log.ignored_lines,
+        &mut log.skipped_lines,
+        &mut log.bad,
+    );
+}
+
 /// A performance log parsed in one piece, framed.
-fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input> {
+fn perf_input(
+    path: &Path,
+    format: PerfFormat,
+    mut log: PerfLog,
+    damage: Option<String>,
+) -> Result<Input> {
     let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
@@ -153,10 +231,11 @@ fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input
     log.records = Vec::new();
     Ok(Input::Perf(LoadedPerf {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         log,
         frame,
+        warnings: damage.into_iter().collect(),
     }))
 }
 
@@ -251,10 +330,11 @@ fn load_perf_stream(
     let frame = cols.finish(log.strings.list().to_vec()).map_err(polars)?;
     Ok(LoadedPerf {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         frame,
         log,
+        warnings: Vec::new(),
     })
 }
 
@@ -278,8 +358,10 @@ fn read_blocks(
                 return;
             }
         };
-        // A line longer than a block reads on until its end.
-        while !end && memchr::memrchr(b'\n', &b).is_none() {
+        // A line longer than a block reads on until its end; the reader caps lines at
+        // `input::MAX_LINE`, so a block holds at most that much more.
+        let mut cut = block_end(&b);
+        while !end && cut.is_none() {
             let want = b.len() + BLOCK;
             end = match input::fill(r, &mut b, want) {
                 Ok(e) => e,
@@ -288,17 +370,29 @@ fn read_blocks(
                     return;
                 }
             };
+            cut = block_end(&b);
         }
         if !end {
-            if let Some(i) = memchr::memrchr(b'\n', &b) {
-                carry.extend_from_slice(&b[i + 1..]);
-                b.truncate(i + 1);
+            if let Some(i) = cut {
+                carry.extend_from_slice(&b[i..]);
+                b.truncate(i);
             }
         }
         if out.send(Ok(b)).is_err() || end {
             return;
         }
     }
+}
+
+/// Where a block read so far can end: after its last complete line end (`\n`, `\r\n`, or a
+/// lone `\r`, as `parse::lines` ends lines). A `\r` as the last byte may be the first half of a
+/// `\r\n` still unread, so the block ends before that line instead.
+fn block_end(b: &[u8]) -> Option<usize> {
+    let i = memchr::memrchr2(b'\n', b'\r', b)?;
+    if b[i] == b'\r' && i + 1 == b.len() {
+        return memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1);
+    }
+    Some(i + 1)
 }
 
 /// Parse a buffer of a known GC format (large ones in parallel chunks).
@@ -309,31 +403,38 @@ pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
 /// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
 /// is an error naming the file.
 pub fn load(path: &Path) -> Result<Loaded> {
-    let buf = input::read(path)?;
-    load_bytes(path, &buf)
+    let c = input::read(path)?;
+    gc_input(path, &c.bytes, &c.notes)
 }
 
+/// A GC log in memory, detected, parsed and framed.
 pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
+    gc_input(path, buf, &ReadNotes::default())
+}
+
+fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     let nothing = || Error::NothingRecognised {
         path: path.to_path_buf(),
     };
     let Some(Detected::Gc(format)) = input::detect(buf) else {
         return Err(nothing());
     };
-    let log = parse_gc(format, buf);
+    let mut log = parse_gc(format, buf);
     if log.events.is_empty() {
         return Err(nothing());
     }
+    account_gc(&mut log, notes);
     let frame = frame::gc_frame(&log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
         source,
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         log,
         frame,
+        warnings: notes.damage.iter().cloned().collect(),
     })
 }
 
@@ -344,28 +445,34 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
 /// order.
 pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
     for p in paths {
         match input::read(p) {
             Err(e) => errors.push(e),
-            Ok(buf) => match input::detect(&buf) {
+            Ok(input::Content { bytes: buf, notes }) => match input::detect(&buf) {
                 Some(Detected::Gc(f)) => {
                     if let Some((_, first, _)) = parts.first() {
                         if *first != f {
                             errors.push(Error::Usage(format!(
                                 "{}: a {} log cannot be joined to a {} log",
-                                p.display(),
+                                label_of(p),
                                 f.as_str(),
                                 first.as_str()
                             )));
                             continue;
                         }
                     }
-                    parts.push((p.clone(), f, parse_gc(f, &buf)));
+                    let mut log = parse_gc(f, &buf);
+                    account_gc(&mut log, &notes);
+                    if let Some(d) = notes.damage {
+                        warnings.push(format!("{}: {d}", label_of(p)));
+                    }
+                    parts.push((p.clone(), f, log));
                 }
                 Some(Detected::Perf(_)) => errors.push(Error::Usage(format!(
                     "{}: a performance log cannot be joined to GC logs",
-                    p.display()
+                    label_of(p)
                 ))),
                 None => errors.push(Error::NothingRecognised { path: p.clone() }),
             },
@@ -393,9 +500,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let n_parts = parts.len();
     let log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
     let label = if n_parts > 1 {
-        format!("{} (+{} rotated parts)", first_path.display(), n_parts - 1)
+        format!("{} (+{} rotated parts)", label_of(&first_path), n_parts - 1)
     } else {
-        first_path.display().to_string()
+        label_of(&first_path)
     };
     if log.events.is_empty() {
         errors.push(Error::NothingRecognised { path: first_path });
@@ -409,6 +516,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 format,
                 log,
                 frame,
+                warnings,
             }),
             errors,
         ),
@@ -516,6 +624,7 @@ mod tests {
             format: PerfFormat::PerfCsv,
             frame: frame::perf_frame(&whole).unwrap(),
             log: whole,
+            warnings: Vec::new(),
         };
         // 60,000 records + the long one + the last; 12 cut lines skipped.
         assert_eq!(reference.frame.df.height(), 60_002);
@@ -541,6 +650,60 @@ mod tests {
                 p.display()
             );
         }
+    }
+
+    #[test]
+    fn blocks_end_after_a_whole_line_end() {
+        assert_eq!(block_end(b"a\nb"), Some(2));
+        assert_eq!(block_end(b"a\rb\r\n"), Some(5));
+        // Old Mac line ends cut too, but not between the halves of a `\r\n` still unread.
+        assert_eq!(block_end(b"a\rb"), Some(2));
+        assert_eq!(block_end(b"a\rb\r"), Some(2));
+        assert_eq!(block_end(b"ab\r"), None);
+        assert_eq!(block_end(b"abc"), None);
+    }
+
+    /// A streamed semicolon log with a line over `input::MAX_LINE` in its middle: that line is
+    /// skipped and counted, the records around it kept, line numbers right.
+    #[test]
+    fn streamed_perf_log_skips_a_line_over_the_cap() {
+        let mut b = Vec::new();
+        let rec = |i: u32| {
+            format!(
+                "[{i:032X}];2012-09-21 12:00:{:02}.000;10;4;6;1;getContract;\n",
+                i % 60
+            )
+        };
+        for i in 0..40_000 {
+            b.extend_from_slice(rec(i).as_bytes());
+        }
+        let long = input::MAX_LINE + 5;
+        b.extend(std::iter::repeat_n(b'x', long));
+        b.extend_from_slice(b"\n[cut];2012-09-21 12:0\n");
+        for i in 0..10 {
+            b.extend_from_slice(rec(i).as_bytes());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("perf.log");
+        std::fs::write(&p, &b).unwrap();
+        drop(b);
+        let Input::Perf(l) = load_any(&p).unwrap() else {
+            panic!("not read as a performance log");
+        };
+        assert_eq!(l.frame.df.height(), 40_010);
+        assert_eq!(l.log.lines, 40_012);
+        assert_eq!(l.log.skipped_lines, 2);
+        let bad: Vec<(u64, &str)> = l
+            .log
+            .bad
+            .iter()
+            .map(|b| (b.line, b.text.as_str()))
+            .collect();
+        let text = format!("{long} bytes without a line end (longer than 64 MiB): skipped");
+        assert_eq!(
+            bad,
+            vec![(40_001, text.as_str()), (40_002, "[cut];2012-09-21 12:0")]
+        );
     }
 
     #[test]

@@ -81,7 +81,12 @@ mod tests {
         let v: Vec<_> = lines(b"a\rbb\r\rc").collect();
         assert_eq!(
             v,
-            vec![(1, &b"a"[..]), (2, &b"bb"[..]), (3, &b""[..]), (4, &b"c"[..])]
+            vec![
+                (1, &b"a"[..]),
+                (2, &b"bb"[..]),
+                (3, &b""[..]),
+                (4, &b"c"[..])
+            ]
         );
         assert_eq!(count(b"a\rbb\r\rc"), 4);
         assert_eq!(count(b"a\r"), 1);
