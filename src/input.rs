@@ -762,7 +762,8 @@ impl Reader {
                 self.discarding = true;
                 self.cr_before = self.prev_cr;
                 self.dropped = self.buf.len() as u64;
-                self.buf.clear();
+                // Let the line's bytes go: only a chunk at a time is needed while dropping.
+                self.buf = Vec::new();
                 self.prev_cr = false;
             }
             return;
@@ -802,10 +803,15 @@ impl Reader {
         let old = self.buf.len();
         let want = old + CHUNK;
         if self.buf.capacity() < want {
-            // Double, but never past what one over-long line can need.
-            let cap = (self.buf.capacity() * 2)
-                .max(want)
-                .min(want.max(self.max_line + CHUNK));
+            // Double while small; past 1 MiB (a line that long is rare) take all that one
+            // line can need at once, so that no copy of a half-cap buffer adds to the peak
+            // (pages are only resident as they are written).
+            let cap = if want > 1 << 20 {
+                self.max_line + CHUNK
+            } else {
+                self.buf.capacity() * 2
+            };
+            let cap = cap.max(want);
             self.buf.reserve_exact(cap - self.buf.len());
         }
         let mut buf = std::mem::take(&mut self.buf);
