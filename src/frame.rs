@@ -1,7 +1,7 @@
 //! Records → polars DataFrames. Every schema lives here, so that analyses, exports and charts
 //! agree on column names and types.
 
-use crate::model::GcLog;
+use crate::model::{GcEvent, GcLog};
 use polars::prelude::*;
 
 /// Columns of the GC event frame, one row per record (pause, collection, concurrent phase,
@@ -18,9 +18,13 @@ pub mod gc {
     pub const START_S: &str = "start_s";
     /// Start, wall clock, milliseconds since the epoch (null where the log has no date stamps).
     pub const WALL_MS: &str = "wall_ms";
-    /// The event's time on one axis: `start_s` where the log has it, else wall-clock seconds
-    /// relative to the first event.
+    /// The event's time on one axis: `start_s` where the log has it (after a JVM restart, the
+    /// runs laid end to end: a later run's uptime plus the earlier runs' last ends), else
+    /// wall-clock seconds relative to the first event.
     pub const T_S: &str = "t_s";
+    /// Which JVM run the event belongs to (u32, 0 first): a run starts where the uptime goes
+    /// back, the JVM having restarted within one file or between rotated parts.
+    pub const RUN: &str = "run";
     pub const DURATION_MS: &str = "duration_ms";
     pub const HEAP_BEFORE_KB: &str = "heap_before_kb";
     pub const HEAP_AFTER_KB: &str = "heap_after_kb";
@@ -30,6 +34,61 @@ pub mod gc {
     pub const LINE: &str = "line";
 }
 
+/// A restart is an uptime this much (seconds) below the latest start seen so far, and below
+/// half of it: the JVM's clock began at 0 again. Smaller steps back are threads printing out
+/// of order, or a long collection printed after the short ones inside it.
+const RESTART_BACK_S: f64 = 1.0;
+
+/// The JVM run of each event (see `gc::RUN`). Events are taken in line order. An uptime that
+/// goes back starts a new run only when the next event with an uptime is back there too: one
+/// event printed late (a JRockit old collection after the nursery collections inside it) or
+/// one damaged stamp is not a restart.
+pub fn runs(ev: &[GcEvent]) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..ev.len()).collect();
+    order.sort_by_key(|&i| ev[i].line);
+    let timed: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| ev[i].uptime_s.is_some())
+        .collect();
+    let mut run_of = vec![0u32; ev.len()];
+    let mut run = 0u32;
+    let mut latest = f64::NEG_INFINITY;
+    let mut next_timed = 0usize;
+    for &i in &order {
+        if let Some(u) = ev[i].uptime_s {
+            next_timed += 1;
+            let back = |v: f64| v < latest - RESTART_BACK_S && v < latest / 2.0;
+            if back(u) {
+                let confirmed = timed
+                    .get(next_timed)
+                    .and_then(|&j| ev[j].uptime_s)
+                    .is_none_or(back);
+                if confirmed {
+                    run += 1;
+                    latest = u;
+                }
+            }
+            latest = latest.max(u);
+        }
+        run_of[i] = run;
+    }
+    run_of
+}
+
+/// A duration in ms as the log wrote it, without the noise of converting from seconds
+/// (`0.0050319 secs` * 1000 is 5.031899999999999): rounded to a nanosecond, far below the
+/// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
+/// result prints as `5.0319`.
+fn round_ms(ms: f64) -> f64 {
+    let r = (ms * 1e6).round() / 1e6;
+    if r.is_finite() {
+        r
+    } else {
+        ms
+    }
+}
+
 /// One row per event of the log.
 pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
     let ev = &log.events;
@@ -37,11 +96,31 @@ pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
     let s = |i: u32| log.strings.get(i);
     let have_uptime = ev.iter().any(|e| e.uptime_s.is_some());
     let wall0 = ev.iter().filter_map(|e| e.wall_ms).min();
+    let run = runs(ev);
+    // Runs laid end to end on the time axis: each starts where the one before ended.
+    let n_runs = run.iter().max().map_or(1, |&r| r as usize + 1);
+    let mut run_end = vec![f64::NEG_INFINITY; n_runs];
+    for (e, &r) in ev.iter().zip(&run) {
+        if let Some(u) = e.uptime_s {
+            let end = u + e.duration_ms / 1000.0;
+            run_end[r as usize] = run_end[r as usize].max(end);
+        }
+    }
+    let mut offset = vec![0.0f64; n_runs];
+    for r in 1..n_runs {
+        let prev = if run_end[r - 1].is_finite() {
+            run_end[r - 1]
+        } else {
+            0.0
+        };
+        offset[r] = offset[r - 1] + prev;
+    }
     let t: Vec<Option<f64>> = ev
         .iter()
-        .map(|e| {
+        .zip(&run)
+        .map(|(e, &r)| {
             if have_uptime {
-                e.uptime_s
+                e.uptime_s.map(|u| u + offset[r as usize])
             } else {
                 match (e.wall_ms, wall0) {
                     (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
@@ -82,9 +161,12 @@ pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
                 ev.iter().map(|e| e.wall_ms).collect::<Vec<_>>(),
             ),
             Column::new(gc::T_S.into(), t),
+            Column::new(gc::RUN.into(), run),
             Column::new(
                 gc::DURATION_MS.into(),
-                ev.iter().map(|e| e.duration_ms).collect::<Vec<_>>(),
+                ev.iter()
+                    .map(|e| round_ms(e.duration_ms))
+                    .collect::<Vec<_>>(),
             ),
             Column::new(
                 gc::HEAP_BEFORE_KB.into(),
@@ -287,4 +369,21 @@ pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
         c.push(r, r.operation, 0);
     }
     c.finish(log.strings.list().to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_from_seconds_have_no_float_noise() {
+        let log = crate::parse::hotspot::parse(
+            b"0.206: [GC pause (G1 Evacuation Pause) (young), 0.0050319 secs]\n\
+              0.220: [GC cleanup 41408K->41408K(128M), 0.0014223 secs]\n",
+        );
+        let df = gc_frame(&log).unwrap();
+        let d = df.column(gc::DURATION_MS).unwrap().f64().unwrap().clone();
+        assert_eq!(d.get(0).map(|v| v.to_string()), Some("5.0319".to_string()));
+        assert_eq!(d.get(1).map(|v| v.to_string()), Some("1.4223".to_string()));
+    }
 }

@@ -249,6 +249,26 @@ pub struct ReadNotes {
 }
 
 impl ReadNotes {
+    /// The notes of lines `first..=last` (a part of a file): the over-long lines kept among
+    /// them, and those past the kept ones (only counted) where the last kept one is; the
+    /// damage as it is.
+    pub fn lines_within(&self, first: u64, last: u64) -> ReadNotes {
+        let inside = |l: u64| l >= first && l <= last;
+        let long_lines: Vec<(u64, u64)> = self
+            .long_lines
+            .iter()
+            .copied()
+            .filter(|&(l, _)| inside(l))
+            .collect();
+        let unlisted = self.long_count - self.long_lines.len() as u64;
+        let here = self.long_lines.last().is_some_and(|&(l, _)| inside(l));
+        ReadNotes {
+            long_count: long_lines.len() as u64 + if here { unlisted } else { 0 },
+            long_lines,
+            damage: self.damage.clone(),
+        }
+    }
+
     /// The stand-in text for an over-long line among a log's bad lines.
     pub fn long_line_text(bytes: u64) -> String {
         format!(
@@ -267,8 +287,13 @@ pub struct Content {
 
 /// Read a whole input (a file, `-`, or a zip member), decompressed when its content starts
 /// with the gzip magic bytes, whatever it is called. Damaged gzip keeps what came before the
-/// damage (`notes.damage` says where); over-long lines are dropped (`notes.long_lines`).
-pub fn read(path: &Path) -> Result<Content> {
+/// damage; over-long lines are replaced by empty ones (`read_noted` says where and which).
+pub fn read(path: &Path) -> Result<Vec<u8>> {
+    read_noted(path).map(|c| c.bytes)
+}
+
+/// `read`, with what reading noted besides the bytes (what the loader needs).
+pub fn read_noted(path: &Path) -> Result<Content> {
     let mut r = open(path)?;
     let mut bytes = Vec::with_capacity(r.capacity_hint());
     r.read_to_end(&mut bytes).map_err(|source| Error::Io {
@@ -927,28 +952,102 @@ pub enum Detected {
     Perf(PerfFormat),
 }
 
-/// Detect the log family from content. Every line is looked at until one is decisive, so
-/// headers, application output and a log cut in the middle do not defeat detection.
+/// How much of a file detection weighs at least (when it holds that much).
+pub const DETECT_PROBE: usize = 1 << 20;
+
+/// Lines of one family that settle detection, and that a part of a file needs to count as a
+/// log of its own (fewer are stray lines: an error message quoting a GC line).
+const SETTLE: u32 = 3;
+
+/// One line's family: a performance record or header first (its shape is strict: a date and
+/// four numbers after a `;`, a JTL or Grinder row), so a request whose error message quotes a
+/// GC line stays a request; then the GC families.
+pub fn classify(line: &[u8], scratch: &mut crate::parse::perf::LineScratch) -> Option<Detected> {
+    if let Some(p) = crate::parse::perf::classify_line(line, scratch) {
+        return Some(Detected::Perf(p));
+    }
+    detect_line(line)
+}
+
+/// Detect the log family from content: every line of the first `DETECT_PROBE` bytes is
+/// weighed and the family with the most lines wins, so headers, application output, a log
+/// cut in the middle and a performance log that quotes GC lines do not defeat detection. A
+/// file whose probe has fewer than three lines of any family is read on until one has three.
 pub fn detect(buf: &[u8]) -> Option<Detected> {
-    // GC evidence: the first family seen, and how many lines confirm it (three settle it).
-    // Fewer than three could be a stray line in a performance log (an error message that
-    // quotes a GC line), so then a performance format, if one is found, wins.
-    let mut gc: Option<Detected> = None;
-    let mut hits = 0;
+    let mut scratch = crate::parse::perf::LineScratch::default();
+    let mut counts: Vec<(Detected, u32)> = Vec::new();
     for (_, line) in lines(buf) {
-        if let Some(d) = detect_line(line) {
-            if gc.is_none() {
-                gc = Some(d);
-            }
-            if gc == Some(d) {
-                hits += 1;
-                if hits >= 3 {
-                    return gc;
-                }
+        if let Some(d) = classify(line, &mut scratch) {
+            match counts.iter_mut().find(|(f, _)| *f == d) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((d, 1)),
             }
         }
+        let seen = line.as_ptr() as usize - buf.as_ptr() as usize;
+        if seen >= DETECT_PROBE && counts.iter().any(|&(_, n)| n >= SETTLE) {
+            break;
+        }
     }
-    crate::parse::perf::detect(buf).map(Detected::Perf).or(gc)
+    // Most lines win; a tie goes to the family seen first.
+    let mut best: Option<(Detected, u32)> = None;
+    for &(d, n) in &counts {
+        if best.is_none_or(|(_, b)| n > b) {
+            best = Some((d, n));
+        }
+    }
+    best.map(|(d, _)| d)
+}
+
+/// A part of a file that holds one log family: from byte `start` (line `line`, 1-based) to
+/// the next part's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    pub family: Detected,
+    pub start: usize,
+    pub line: u64,
+}
+
+/// Where a file changes log family (a HotSpot log with a JRockit log or a performance log
+/// appended, say): the parts in order, one when it does not. A part starts at the first line
+/// of a run of at least three lines of its family; shorter runs are stray lines of the part
+/// around them (its parser skips and counts them). Lines of no family stay with the part
+/// before them.
+pub fn parts(buf: &[u8]) -> Vec<Part> {
+    let mut scratch = crate::parse::perf::LineScratch::default();
+    // Runs of consecutive classified lines of one family: (part start, lines in the run).
+    let mut runs: Vec<(Part, u32)> = Vec::new();
+    for (no, line) in lines(buf) {
+        let Some(d) = classify(line, &mut scratch) else {
+            continue;
+        };
+        match runs.last_mut() {
+            Some((p, n)) if p.family == d => *n += 1,
+            _ => runs.push((
+                Part {
+                    family: d,
+                    start: line.as_ptr() as usize - buf.as_ptr() as usize,
+                    line: no,
+                },
+                1,
+            )),
+        }
+    }
+    let mut out: Vec<Part> = Vec::new();
+    for (p, n) in runs {
+        if n < SETTLE {
+            continue;
+        }
+        match out.last() {
+            Some(last) if last.family == p.family => {}
+            _ => out.push(p),
+        }
+    }
+    if let Some(first) = out.first_mut() {
+        // The first part takes the file's head (banners, headers) too.
+        first.start = 0;
+        first.line = 1;
+    }
+    out
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {
@@ -1102,7 +1201,7 @@ mod tests {
         enc.write_all(text.as_bytes()).unwrap();
         let gz = enc.finish().unwrap();
         std::fs::write(&p, &gz[..gz.len() / 2]).unwrap();
-        let c = read(&p).unwrap();
+        let c = read_noted(&p).unwrap();
         // A prefix of the log, and the damage noted with where it was met.
         assert!(!c.bytes.is_empty() && c.bytes.len() < text.len());
         assert!(text.as_bytes().starts_with(&c.bytes));
@@ -1235,8 +1334,8 @@ mod tests {
         let x = expand(std::slice::from_ref(&p));
         let name = |m: &str| PathBuf::from(format!("{}:{m}", p.display()));
         assert_eq!(x.files, vec![name("dir/a.log"), name("b:c.log")]);
-        assert_eq!(read(&x.files[0]).unwrap().bytes, b"alpha\n");
-        assert_eq!(read(&x.files[1]).unwrap().bytes, b"beta\n");
+        assert_eq!(read(&x.files[0]).unwrap(), b"alpha\n");
+        assert_eq!(read(&x.files[1]).unwrap(), b"beta\n");
         let e = open(&name("nope.log")).err().map(|e| e.to_string());
         assert_eq!(
             e,
@@ -1248,6 +1347,79 @@ mod tests {
     }
 
     #[test]
+    fn detection_weighs_every_line_so_quoted_gc_lines_stay_in_a_perf_log() {
+        // Five of seven requests failed with a message that quotes a GC line: still a
+        // performance log (7 perf lines against 0 GC lines: a record's shape comes first).
+        let mut b = String::new();
+        for i in 0..7 {
+            let err = if i < 5 {
+                format!("e- OutOfMemoryError after {i}.5: [GC 1K->2K(3K), 0.1 secs]")
+            } else {
+                String::new()
+            };
+            b.push_str(&format!(
+                "[A{i}];2012-09-21 12:04:0{i}.308;13;8;5;1;getContract;{err}\n"
+            ));
+        }
+        // And three GC lines of their own at the end are outweighed too.
+        b.push_str("1.0: [GC 1K->2K(3K), 0.1 secs]\n2.0: [GC 1K->2K(3K), 0.1 secs]\n3.0: [GC 1K->2K(3K), 0.1 secs]\n");
+        assert_eq!(
+            detect(b.as_bytes()),
+            Some(Detected::Perf(PerfFormat::PerfCsv))
+        );
+        assert_eq!(
+            parts(b.as_bytes()),
+            vec![
+                Part {
+                    family: Detected::Perf(PerfFormat::PerfCsv),
+                    start: 0,
+                    line: 1
+                },
+                Part {
+                    family: Detected::Gc(GcFormat::Hotspot),
+                    start: b.find("1.0: [GC").unwrap(),
+                    line: 8
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_that_changes_family_is_cut_into_its_parts() {
+        let hs = "Java HotSpot(TM) 64-Bit Server VM\n\
+                  1.0: [GC 1K->2K(3K), 0.1 secs]\n2.0: [GC 1K->2K(3K), 0.1 secs]\n\
+                  3.0: [GC 1K->2K(3K), 0.1 secs]\n";
+        let jr = "[memory ] 9.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n\
+                  some output\n\
+                  [memory ] 9.985: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n\
+                  [memory ] 10.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n";
+        let ul = "[0.207s][info][gc] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n\
+                  [0.307s][info][gc] GC(1) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n\
+                  [0.407s][info][gc] GC(2) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n";
+        let all = format!("{hs}{jr}{ul}");
+        let p = parts(all.as_bytes());
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert_eq!(
+            (p[0].family, p[0].start, p[0].line),
+            (Detected::Gc(GcFormat::Hotspot), 0, 1)
+        );
+        assert_eq!(
+            (p[1].family, p[1].start, p[1].line),
+            (Detected::Gc(GcFormat::Jrockit), hs.len(), 5)
+        );
+        assert_eq!(
+            (p[2].family, p[2].start, p[2].line),
+            (Detected::Gc(GcFormat::Unified), hs.len() + jr.len(), 9)
+        );
+        // One family: one part, from the start.
+        assert_eq!(parts(hs.as_bytes()).len(), 1);
+        // Two stray JRockit lines in a HotSpot log are not a part of their own.
+        let stray = format!("{hs}[memory ] 1.0: Nursery GC 1K->1K (2K), 1.0 ms\n{hs}");
+        assert_eq!(parts(stray.as_bytes()).len(), 1);
+        assert!(parts(b"no log here\n").is_empty());
+    }
+
+    #[test]
     fn reads_gzip_by_magic_not_name() {
         use std::io::Write;
         let dir = tempfile::tempdir().unwrap();
@@ -1255,6 +1427,6 @@ mod tests {
         let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         enc.write_all(b"[GC 1K->2K(3K), 0.1 secs]\n").unwrap();
         std::fs::write(&p, enc.finish().unwrap()).unwrap();
-        assert_eq!(read(&p).unwrap().bytes, b"[GC 1K->2K(3K), 0.1 secs]\n");
+        assert_eq!(read(&p).unwrap(), b"[GC 1K->2K(3K), 0.1 secs]\n");
     }
 }

@@ -120,9 +120,26 @@ fn label_of(path: &Path) -> String {
     crate::error::escape_path(path)
 }
 
-/// Read, detect and parse one input of any kind (a file, `-` for standard input, or a zip
-/// member `archive.zip:member`).
+/// Read, detect and parse one input holding one log (a file, `-` for standard input, or a
+/// zip member `archive.zip:member`); see `load_file` for files that change family mid-way:
+/// here such a file is an error.
 pub fn load_any(path: &Path) -> Result<Input> {
+    let mut v = load_file(path)?;
+    if v.len() == 1 {
+        Ok(v.remove(0))
+    } else {
+        Err(Error::Usage(format!(
+            "{}: holds {} logs of different families",
+            label_of(path),
+            v.len()
+        )))
+    }
+}
+
+/// Read, detect and parse one file of any kind: one input, or one per part when the file
+/// changes log family mid-way (a HotSpot log with a JRockit log appended...), each part
+/// labelled with its lines.
+pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
@@ -143,20 +160,150 @@ pub fn load_any(path: &Path) -> Result<Input> {
             let notes = r.into_notes();
             account_perf(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
-            return Ok(Input::Perf(l));
+            return Ok(vec![Input::Perf(l)]);
         }
         buf.reserve(r.capacity_hint().saturating_sub(buf.len()));
         r.read_to_end(&mut buf).map_err(io)?;
     }
     let notes = r.into_notes();
-    match input::detect(&buf) {
-        Some(Detected::Perf(format)) => {
-            let mut log = parse::perf::parse(format, &buf);
-            drop(buf);
-            account_perf(&mut log, &notes);
-            perf_input(path, format, log, notes.damage)
+    inputs_noted(path, &buf, &notes)
+}
+
+/// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
+/// skipped, the file is looked at line by line for parts of other families, and each part is
+/// read by its own parser (so a JRockit log appended to a HotSpot log is not lost).
+pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
+    inputs_noted(path, buf, &ReadNotes::default())
+}
+
+/// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
+/// that holds them, damage warned of by the last part (it is at the end of what was read).
+fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
+    let nothing = || Error::NothingRecognised {
+        path: path.to_path_buf(),
+    };
+    let family = input::detect(buf).ok_or_else(nothing)?;
+    let whole = Parsed::of(family, buf);
+    // Lines over the cap reach the parsers as empty lines: not a sign of another family.
+    if whole.skipped_lines() < 3 {
+        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
+    }
+    let parts = input::parts(buf);
+    if parts.len() < 2 {
+        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
+    }
+    drop(whole);
+    let total = crate::parse::lines::count(buf);
+    let mut out = Vec::with_capacity(parts.len());
+    for (k, p) in parts.iter().enumerate() {
+        let end = parts.get(k + 1).map_or(buf.len(), |n| n.start);
+        let last_line = parts.get(k + 1).map_or(total, |n| n.line - 1);
+        let mut parsed = Parsed::of(p.family, buf.get(p.start..end).unwrap_or(&[]));
+        parsed.shift_lines(p.line - 1);
+        let mut part_notes = notes.lines_within(p.line, last_line);
+        if k + 1 < parts.len() {
+            part_notes.damage = None;
         }
-        _ => gc_input(path, &buf, &notes).map(Input::Gc),
+        let parsed = parsed.noted(&part_notes);
+        let label = format!(
+            "{} (lines {}-{}, {})",
+            label_of(path),
+            p.line,
+            last_line,
+            match p.family {
+                Detected::Gc(f) => f.as_str(),
+                Detected::Perf(f) => f.as_str(),
+            }
+        );
+        match parsed.into_input(path, label) {
+            Ok(i) => out.push(i),
+            // A part its own parser finds nothing in: read the file as one log after all,
+            // that part's lines skipped and counted there.
+            Err(_) => {
+                let whole = Parsed::of(family, buf).noted(notes);
+                return Ok(vec![whole.into_input(path, label_of(path))?]);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A log parsed from a buffer, either family, and the damage the reader met (if any).
+enum Parsed {
+    Gc(GcFormat, GcLog, Option<String>),
+    Perf(PerfFormat, PerfLog, Option<String>),
+}
+
+impl Parsed {
+    fn of(family: Detected, buf: &[u8]) -> Parsed {
+        match family {
+            Detected::Gc(f) => Parsed::Gc(f, parse_gc(f, buf), None),
+            Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf), None),
+        }
+    }
+    /// With what the reader noted about these lines.
+    fn noted(mut self, notes: &ReadNotes) -> Parsed {
+        match &mut self {
+            Parsed::Gc(_, l, d) => {
+                account_gc(l, notes);
+                d.clone_from(&notes.damage);
+            }
+            Parsed::Perf(_, l, d) => {
+                account_perf(l, notes);
+                d.clone_from(&notes.damage);
+            }
+        }
+        self
+    }
+    fn skipped_lines(&self) -> u64 {
+        match self {
+            Parsed::Gc(_, l, _) => l.skipped_lines,
+            Parsed::Perf(_, l, _) => l.skipped_lines,
+        }
+    }
+    /// Line numbers of a part, made the file's.
+    fn shift_lines(&mut self, by: u64) {
+        match self {
+            Parsed::Gc(_, l, _) => {
+                l.events.iter_mut().for_each(|e| e.line += by);
+                l.bad.iter_mut().for_each(|b| b.line += by);
+            }
+            Parsed::Perf(_, l, _) => {
+                l.records.iter_mut().for_each(|r| r.line += by);
+                l.bad.iter_mut().for_each(|b| b.line += by);
+            }
+        }
+    }
+    fn into_input(self, path: &Path, label: String) -> Result<Input> {
+        let polars = |source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        };
+        match self {
+            Parsed::Gc(format, log, damage) => {
+                if log.events.is_empty() {
+                    return Err(Error::NothingRecognised {
+                        path: path.to_path_buf(),
+                    });
+                }
+                let frame = frame::gc_frame(&log).map_err(polars)?;
+                Ok(Input::Gc(Loaded {
+                    path: path.to_path_buf(),
+                    label,
+                    format,
+                    log,
+                    frame,
+                    warnings: damage.into_iter().collect(),
+                }))
+            }
+            Parsed::Perf(format, log, damage) => {
+                let mut i = perf_input(path, format, log, damage)?;
+                if let Input::Perf(l) = &mut i {
+                    l.label = label;
+                }
+                Ok(i)
+            }
+        }
     }
 }
 
@@ -360,8 +507,7 @@ fn read_blocks(
         };
         // A line longer than a block reads on until its end; the reader caps lines at
         // `input::MAX_LINE`, so a block holds at most that much more.
-        let mut cut = block_end(&b);
-        while !end && cut.is_none() {
+        while !end && last_line_end(&b).is_none() {
             let want = b.len() + BLOCK;
             end = match input::fill(r, &mut b, want) {
                 Ok(e) => e,
@@ -370,10 +516,9 @@ fn read_blocks(
                     return;
                 }
             };
-            cut = block_end(&b);
         }
         if !end {
-            if let Some(i) = cut {
+            if let Some(i) = last_line_end(&b) {
                 carry.extend_from_slice(&b[i..]);
                 b.truncate(i);
             }
@@ -384,15 +529,17 @@ fn read_blocks(
     }
 }
 
-/// Where a block read so far can end: after its last complete line end (`\n`, `\r\n`, or a
-/// lone `\r`, as `parse::lines` ends lines). A `\r` as the last byte may be the first half of a
-/// `\r\n` still unread, so the block ends before that line instead.
-fn block_end(b: &[u8]) -> Option<usize> {
+/// Where the last complete line of `b` ends (just after its `\n`, `\r\n` or lone `\r`, as
+/// `parse::lines` ends lines; old-Mac logs have only `\r`). A `\r` that ends the buffer may be
+/// the first half of a `\r\n`: not a cut.
+fn last_line_end(b: &[u8]) -> Option<usize> {
     let i = memchr::memrchr2(b'\n', b'\r', b)?;
-    if b[i] == b'\r' && i + 1 == b.len() {
-        return memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1);
+    if b[i] == b'\n' || i + 1 < b.len() {
+        return Some(i + 1);
     }
-    Some(i + 1)
+    // The buffer ends with `\r`: cut at the line end before it (the byte after that one is
+    // neither `\n` nor `\r`, or it is this `\r`, so it is a whole line end).
+    memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1)
 }
 
 /// Parse a buffer of a known GC format (large ones in parallel chunks).
@@ -403,7 +550,7 @@ pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
 /// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
 /// is an error naming the file.
 pub fn load(path: &Path) -> Result<Loaded> {
-    let c = input::read(path)?;
+    let c = input::read_noted(path)?;
     gc_input(path, &c.bytes, &c.notes)
 }
 
@@ -448,7 +595,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut warnings = Vec::new();
     let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
     for p in paths {
-        match input::read(p) {
+        match input::read_noted(p) {
             Err(e) => errors.push(e),
             Ok(input::Content { bytes: buf, notes }) => match input::detect(&buf) {
                 Some(Detected::Gc(f)) => {
@@ -652,17 +799,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn blocks_end_after_a_whole_line_end() {
-        assert_eq!(block_end(b"a\nb"), Some(2));
-        assert_eq!(block_end(b"a\rb\r\n"), Some(5));
-        // Old Mac line ends cut too, but not between the halves of a `\r\n` still unread.
-        assert_eq!(block_end(b"a\rb"), Some(2));
-        assert_eq!(block_end(b"a\rb\r"), Some(2));
-        assert_eq!(block_end(b"ab\r"), None);
-        assert_eq!(block_end(b"abc"), None);
-    }
-
     /// A streamed semicolon log with a line over `input::MAX_LINE` in its middle: that line is
     /// skipped and counted, the records around it kept, line numbers right.
     #[test]
@@ -704,6 +840,47 @@ mod tests {
             bad,
             vec![(40_001, text.as_str()), (40_002, "[cut];2012-09-21 12:0")]
         );
+        // Every line counted once: the long line moved from ignored (its blank stand-in) to
+        // skipped.
+        assert_eq!(l.log.record_lines, 40_010);
+        assert_eq!(l.log.ignored_lines, 0);
+    }
+
+    /// The same in a GC log read whole: the records before and after stay, the line over the
+    /// cap is skipped (not ignored), line numbers right.
+    #[test]
+    fn gc_log_read_whole_skips_a_line_over_the_cap() {
+        let ev = |t: u32| format!("{t}.000: [GC 1000K->500K(2000K), 0.0100000 secs]\n");
+        let mut b = ev(1).into_bytes();
+        b.extend(std::iter::repeat_n(b'\0', input::MAX_LINE + 1));
+        b.push(b'\n');
+        b.extend_from_slice(ev(2).as_bytes());
+        b.extend_from_slice(b"\n");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("gc.log");
+        std::fs::write(&p, &b).unwrap();
+        let Input::Gc(l) = load_any(&p).unwrap() else {
+            panic!("not read as a GC log");
+        };
+        assert_eq!(l.log.events.len(), 2);
+        assert_eq!(
+            (
+                l.log.lines,
+                l.log.record_lines,
+                l.log.ignored_lines,
+                l.log.skipped_lines
+            ),
+            (4, 2, 1, 1)
+        );
+        assert_eq!(l.log.bad.len(), 1);
+        assert_eq!(l.log.bad[0].line, 2);
+        assert_eq!(
+            l.log.bad[0].text,
+            format!(
+                "{} bytes without a line end (longer than 64 MiB): skipped",
+                input::MAX_LINE + 1
+            )
+        );
     }
 
     #[test]
@@ -726,6 +903,18 @@ mod tests {
             rotation_base(Path::new("x/app.2016.log")),
             PathBuf::from("x/app.2016.log")
         );
+    }
+
+    #[test]
+    fn blocks_end_at_any_line_end() {
+        assert_eq!(last_line_end(b"a\nb\nc"), Some(4));
+        assert_eq!(last_line_end(b"a\rb\rc"), Some(4));
+        assert_eq!(last_line_end(b"a\r\nb"), Some(3));
+        // A final `\r` may be half of a `\r\n`: cut before its line.
+        assert_eq!(last_line_end(b"a\rb\r"), Some(2));
+        assert_eq!(last_line_end(b"a\r\r"), Some(2));
+        assert_eq!(last_line_end(b"ab\r"), None);
+        assert_eq!(last_line_end(b"abc"), None);
     }
 
     #[test]

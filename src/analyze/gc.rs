@@ -27,7 +27,11 @@ pub struct GcSummary {
     pub concurrent_phases: u64,
     pub safepoint_pauses: u64,
     pub safepoint_total_ms: f64,
-    /// First event's start to last event's end, seconds.
+    /// JVM restarts seen in the log (its uptime went back to 0): the log holds `restarts + 1`
+    /// runs.
+    pub restarts: u64,
+    /// First event's start to last event's end, seconds; after a restart, the runs' spans
+    /// summed (the time between runs, JVM down or starting, is no one's).
     pub span_s: Option<f64>,
     /// Share of the span outside GC pauses, percent; null when the span is unknown or zero.
     pub throughput_pct: Option<f64>,
@@ -72,9 +76,16 @@ pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
             d.filter(is(RECORD, "safepoint"))
                 .sum()
                 .alias("safepoint_total_ms"),
-            (end.max() - col(T_S).min()).alias("span_s"),
+            (end.clone().max() - col(T_S).min()).alias("span_s"),
             col(HEAP_TOTAL_KB).max().alias("heap_max_kb"),
+            col(RUN).max().cast(DataType::Float64).alias("restarts"),
         ])
+        .with_column(if restarts(df)? > 0 {
+            // One span per run, summed.
+            lit(run_spans(df)?).alias("span_s")
+        } else {
+            col("span_s")
+        })
         .with_column(
             // Never negative, never infinite: no span, no throughput.
             when(col("span_s").gt(lit(0.0)))
@@ -101,10 +112,52 @@ pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
         concurrent_phases: u("concurrent"),
         safepoint_pauses: u("safepoints"),
         safepoint_total_ms: get_f64(&out, "safepoint_total_ms").unwrap_or(0.0),
+        restarts: u("restarts"),
         span_s: get_f64(&out, "span_s"),
         throughput_pct: get_f64(&out, "throughput_pct"),
         heap_max_kb: get_f64(&out, "heap_max_kb").map(|v| v as u64),
     })
+}
+
+/// How many times the JVM restarted within the log (runs less one).
+pub fn restarts(df: &DataFrame) -> PolarsResult<u64> {
+    Ok(df.column(RUN)?.u32()?.max().unwrap_or(0) as u64)
+}
+
+/// Where each run after the first begins: (line, uptime in seconds as the log writes it).
+pub fn run_starts(df: &DataFrame) -> PolarsResult<Vec<(u64, Option<f64>)>> {
+    let out = df
+        .clone()
+        .lazy()
+        .filter(col(RUN).gt(lit(0u32)))
+        .group_by([col(RUN)])
+        .agg([
+            col(LINE).min().alias("line"),
+            col(START_S)
+                .sort_by([col(LINE)], SortMultipleOptions::default())
+                .first()
+                .alias("u"),
+        ])
+        .sort([RUN], Default::default())
+        .collect()?;
+    let lines = out.column("line")?.cast(&DataType::UInt64)?.u64()?.clone();
+    let ups = out.column("u")?.f64()?.clone();
+    Ok((0..out.height())
+        .filter_map(|i| lines.get(i).map(|l| (l, ups.get(i))))
+        .collect())
+}
+
+/// The runs' spans (first start to last end within each run), summed, seconds.
+fn run_spans(df: &DataFrame) -> PolarsResult<f64> {
+    let end = col(T_S) + col(DURATION_MS) / lit(1000.0);
+    let out = df
+        .clone()
+        .lazy()
+        .group_by([col(RUN)])
+        .agg([(end.max() - col(T_S).min()).alias("span")])
+        .select([col("span").sum()])
+        .collect()?;
+    Ok(get_f64(&out, "span").unwrap_or(0.0))
 }
 
 /// One row of the breakdown per pause kind and collector.
@@ -438,6 +491,57 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
 
 #[cfg(test)]
 mod tests {
+
+    fn hotspot_frame(text: &str) -> DataFrame {
+        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn jvm_restart_starts_a_run_and_spans_are_summed_per_run() {
+        // Run 1: 10.0 s to 20.2 s (10.2 s); the JVM restarts; run 2: 1.0 s to 5.05 s (4.05 s).
+        let df = hotspot_frame(
+            "10.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             20.000: [GC 100K->50K(200K), 0.2000000 secs]\n\
+             1.000: [GC 100K->50K(200K), 0.0500000 secs]\n\
+             5.000: [GC 100K->50K(200K), 0.0500000 secs]\n",
+        );
+        let s = summary(&df).unwrap();
+        assert_eq!(s.restarts, 1);
+        assert_eq!(s.pauses, 4);
+        let span = s.span_s.unwrap();
+        assert!((span - 14.25).abs() < 1e-9, "{span}");
+        // 0.4 s of pauses in 14.25 s.
+        let tp = s.throughput_pct.unwrap();
+        assert!((tp - 100.0 * 13.85 / 14.25).abs() < 1e-9, "{tp}");
+        assert_eq!(run_starts(&df).unwrap(), vec![(3, Some(1.0))]);
+        // On the time axis run 2 follows run 1's end (20.2 s).
+        let tc = df.column(T_S).unwrap().f64().unwrap().clone();
+        let t: Vec<Option<f64>> = (0..tc.len()).map(|i| tc.get(i)).collect();
+        assert!((t[2].unwrap() - 21.2).abs() < 1e-9 && (t[3].unwrap() - 25.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn one_event_printed_late_is_not_a_restart() {
+        // The 2.0 s stamp goes back, but the next event is at 21 s again: no restart, and the
+        // span is the plain first start to last end (2.0 s to 21.1 s).
+        let df = hotspot_frame(
+            "10.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             20.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             2.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             21.000: [GC 100K->50K(200K), 0.1000000 secs]\n",
+        );
+        let s = summary(&df).unwrap();
+        assert_eq!(s.restarts, 0);
+        assert!((s.span_s.unwrap() - 19.1).abs() < 1e-9);
+        // A small step back (threads printing out of order) is not one either.
+        let df = hotspot_frame(
+            "10.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             9.500: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             9.600: [GC 100K->50K(200K), 0.1000000 secs]\n",
+        );
+        assert_eq!(summary(&df).unwrap().restarts, 0);
+    }
+
     use super::*;
 
     #[test]

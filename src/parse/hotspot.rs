@@ -9,10 +9,28 @@
 //! 2. *Interpret*: read the balanced expression: name and causes, the heap figures and pause at
 //!    the top level, and the nested generations (which tell the collector and whether a young
 //!    collection turned into a full one).
+//!
+//! Every line is counted once (`GcLog`'s `record_lines`, `ignored_lines`, `skipped_lines`):
+//! - record lines: the lines of an event, safepoint, concurrent-phase or Shenandoah record (a
+//!   phase's `-start` line included), and the detail lines HotSpot prints after an event it
+//!   belongs to (G1 phase and worker times, `[Eden: ...]`, `[Times: ...]`, G1 string-dedup
+//!   statistics). A detail line after a skipped event, or before any event, is ignored.
+//! - ignored lines: blank lines, heap-at-GC dumps, tenuring distribution, adaptive-size output,
+//!   FLS statistics, JVM banners and flags, `Application time:` lines, G1 notices without a
+//!   duration, and the indented statistics and worker notes Shenandoah prints.
+//! - skipped lines: everything else, events whose values cannot be true (`GcEvent::implausible`,
+//!   control bytes inside the expression, nesting deeper than real logs) and, always, lines of
+//!   another log family (JRockit `[memory ]`, unified `[0.1s][info][gc]`, perf `[id];...`,
+//!   JMeter and Grinder rows).
+//!
+//! Every step is linear in the line's length and works iteratively; the caps below bound what a
+//! damaged line or an event that never closes may hold.
 
 use super::lines::lines;
-use super::num::{contains, find, float_prefix, iso_datetime_prefix, size_kb_prefix, trim};
-use crate::model::{GcEvent, GcLog, Kind, Record};
+use super::num::{
+    asctime_prefix, contains, find, float_prefix, iso_datetime_prefix, size_kb_prefix, trim,
+};
+use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use memchr::memmem::{Finder, FinderRev};
 use std::sync::LazyLock;
 
@@ -24,9 +42,37 @@ static APP_TIME: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Appl
 static EDEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"[Eden: "));
 static HEAP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Heap: "));
 static ARROW: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"->"));
+static SECS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b" secs"));
 static SECS_REV: LazyLock<FinderRev<'static>> = LazyLock::new(|| FinderRev::new(b" secs"));
 static GLUED: LazyLock<Vec<Finder<'static>>> =
     LazyLock::new(|| GLUED_NOISE.iter().map(Finder::new).collect());
+static CONCURRENT_OPEN: LazyLock<[Finder<'static>; 3]> = LazyLock::new(|| {
+    [
+        Finder::new(b"[CMS-concurrent-"),
+        Finder::new(b"[GC concurrent-"),
+        Finder::new(b"[ASCMS-concurrent-"),
+    ]
+});
+
+/// More events on one line than any JVM prints (a log glued into one line, a generated attack):
+/// the line is damage, skipped whole, and reading it stops there.
+const MAX_EVENTS_PER_LINE: usize = 10_000;
+/// Give up on an event that has not closed after this many lines (a cut log, a foreign line).
+const MAX_PENDING_LINES: u32 = 400;
+/// ... or after this much text: real events are a few KB, and the text is kept until it closes.
+const MAX_PENDING_BYTES: usize = 1 << 20;
+/// Names, causes and collectors are interned per distinct value: real ones are under 60 bytes,
+/// and a hostile megabyte-long cause must not be kept once per event.
+const MAX_LABEL_BYTES: usize = 256;
+/// Whole events printed inside an event: real logs nest one (a CMS remark's scavenge); deeper
+/// nesting is damage, and reading it must not recurse as deep as the input says.
+const MAX_NESTED_EVENTS: u32 = 1;
+/// Bracketed parts (generations, phases) of one event: real ones have a few dozen; past this
+/// the event is damage, and the index of its parts stays small.
+const MAX_CHILDREN: usize = 10_000;
+/// No stamp number is longer: past it, `stamps` skips the whole number instead of retrying
+/// inside it (which would be quadratic in a run of digits).
+const MAX_STAMP_NUMBER: usize = 40;
 
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
@@ -41,11 +87,52 @@ pub fn parse(buf: &[u8]) -> GcLog {
 struct Pending {
     text: Vec<u8>,
     line: u64,
-    depth: i32,
+    depth: i64,
     lines: u32,
+    /// Lines whose count waits for this event: skipped if it fails, record lines if it is read
+    /// (lines that held another record are counted as record lines already).
+    uncounted: u64,
     /// Pauses of whole collections printed inside this event (CMS scavenge before remark):
     /// the outer pause's time includes them, so they are taken out of it.
     nested_ms: f64,
+}
+
+impl Pending {
+    fn is_open(&self) -> bool {
+        !self.text.is_empty()
+    }
+}
+
+/// What the line being read turned out to hold. Counted once when the line is done: a record
+/// line if it holds any record; else counted by the open event it joined; else skipped if
+/// something on it could not be read; else ignored if it is a line the format defines as
+/// carrying no record; else (nothing said) skipped.
+#[derive(Default, Clone, Copy)]
+struct Fate {
+    record: bool,
+    joined: bool,
+    skip: bool,
+    ignore: bool,
+}
+
+/// Why an expression gave no event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fail {
+    /// No usable pause in it (a fragment, a cut event).
+    NoPause,
+    /// Values that cannot be true, control bytes, nesting deeper than real logs: the whole
+    /// event (its nested events included) is left out.
+    Damaged,
+}
+
+/// What a concurrent-phase bracket turned out to be.
+enum Conc {
+    Recorded,
+    /// `[CMS-concurrent-mark-start]`: the first line of the phase's record.
+    Start,
+    /// A notice without a duration that is read (`[GC concurrent-mark-abort]`).
+    Notice,
+    Failed,
 }
 
 #[derive(Default)]
@@ -54,8 +141,13 @@ struct Parser {
     pending: Pending,
     /// A CMS remark waiting while the young collection it triggered is being assembled.
     outer: Option<Pending>,
-    /// Set just before interpreting an assembled event: time of nested pauses to deduct.
-    subtract_ms: f64,
+    fate: Fate,
+    /// `log.events.len()` when the current line began: a damaged line's events are taken back.
+    line_mark: usize,
+    /// Events and records tried on the current line (nested ones included).
+    line_events: usize,
+    /// The last GC event was kept: the detail lines after it belong to it.
+    detail_owner: bool,
     scratch: Vec<u8>,
     name_buf: Vec<u8>,
     children: Vec<(usize, usize)>,
@@ -71,13 +163,18 @@ const GLUED_NOISE: [&[u8]; 5] = [
     b"After GC:",
 ];
 
-/// Give up on an event that has not closed after this many lines (a cut log, a foreign line).
-const MAX_PENDING_LINES: u32 = 400;
-
 impl Parser {
     fn line(&mut self, no: u64, raw: &[u8]) {
         self.log.lines = no;
+        self.fate = Fate::default();
+        self.line_mark = self.log.events.len();
+        self.line_events = 0;
         if trim(raw).is_empty() {
+            self.log.ignored_lines += 1;
+            return;
+        }
+        if is_foreign(raw) {
+            self.log.skip(no, shown(raw));
             return;
         }
         // Concurrent phases can be printed in the middle of another event's line.
@@ -85,88 +182,211 @@ impl Parser {
         let line: &[u8] = if CONCURRENT.find(raw).is_some() {
             scratch.clear();
             self.extract_concurrent(no, raw, &mut scratch);
-            if trim(&scratch).is_empty() {
-                self.scratch = scratch;
-                return;
-            }
             &scratch
         } else {
             raw
         };
-        if self.pending.text.is_empty() {
-            self.fresh(no, line);
-        } else {
-            self.continued(no, line);
+        // After a record was cut out, stamps alone (`:    [GC concurrent-mark-start]`) are its.
+        let rest_is_stamps = self.fate.record && only_stamps(line);
+        if self.line_events > MAX_EVENTS_PER_LINE {
+            self.damaged_line();
+        } else if !trim(line).is_empty() && !rest_is_stamps {
+            if self.pending.is_open() {
+                self.continued(no, line);
+            } else {
+                self.fresh(no, line);
+            }
         }
         self.scratch = scratch;
+        let f = self.fate;
+        if f.record {
+            self.log.record_lines += 1;
+        } else if f.joined {
+            // Counted with the event it joined.
+        } else if f.skip || !f.ignore {
+            self.log.skip(no, shown(raw));
+        } else {
+            self.log.ignored_lines += 1;
+        }
     }
 
     fn finish(mut self) -> GcLog {
-        if !self.pending.text.is_empty() {
+        if self.pending.is_open() {
             // A cut log: the last event never closed. Read what it has if it has a pause.
-            let text = std::mem::take(&mut self.pending.text);
-            let line = self.pending.line;
-            if self.interpret_prefixed(&text, line).is_none() {
-                self.log.skip(line, &text);
-            }
+            let p = std::mem::take(&mut self.pending);
+            let r = match event_start(&p.text) {
+                Some(at) => self.interpret_at(&p.text, at, p.line, 0.0),
+                None => Err(Fail::NoPause),
+            };
+            self.settle(&p, r);
         }
+        if let Some(outer) = self.outer.take() {
+            // A remark whose young collection never closed.
+            self.settle(&outer, Err(Fail::NoPause));
+        }
+        debug_assert_eq!(
+            self.log.lines,
+            self.log.record_lines + self.log.ignored_lines + self.log.skipped_lines
+        );
         self.log
     }
 
-    /// A line while no event is open.
+    /// Count the lines of an event that is done, read (`Ok`) or not.
+    fn settle(&mut self, p: &Pending, r: Result<f64, Fail>) {
+        self.detail_owner = r.is_ok();
+        match r {
+            Ok(_) => self.log.record_lines += p.uncounted,
+            Err(_) if p.uncounted > 0 => self.log.skip_lines(p.line, p.uncounted, shown(&p.text)),
+            Err(_) => {}
+        }
+    }
+
+    /// Too many events on the line: none of them is kept, the line is skipped.
+    fn damaged_line(&mut self) {
+        self.log.events.truncate(self.line_mark);
+        self.fate = Fate {
+            skip: true,
+            ..Fate::default()
+        };
+    }
+
+    /// The outcome of one event read from the current line.
+    fn note(&mut self, r: Result<f64, Fail>) {
+        match r {
+            Ok(_) => self.fate.record = true,
+            Err(_) => self.fate.skip = true,
+        }
+        self.detail_owner = r.is_ok();
+    }
+
+    /// A detail line of the event before it (see the module comment).
+    fn detail(&mut self) {
+        if self.detail_owner || self.pending.is_open() {
+            self.fate.record = true;
+        } else {
+            self.fate.ignore = true;
+        }
+    }
+
+    /// A line while no event is open: its events one after another, the last one possibly
+    /// left open for the next lines.
     fn fresh(&mut self, no: u64, line: &[u8]) {
-        if let Some(p) = event_start(line) {
-            let line = cut_glued_noise(line, p);
-            match balanced_end(&line[p..]) {
-                Some(end) => {
-                    self.interpret_prefixed(&line[..p + end], no);
-                    let rest = &line[p + end..];
-                    if event_start(rest).is_some() {
-                        self.fresh(no, rest);
-                    }
-                }
-                None => {
-                    self.pending.text.clear();
-                    self.pending.text.extend_from_slice(line);
-                    self.pending.line = no;
-                    self.pending.depth = depth_of(&line[p..]);
-                    self.pending.lines = 1;
-                    self.pending.nested_ms = 0.0;
-                }
+        let Some(first) = event_start(line) else {
+            self.aside(no, line);
+            return;
+        };
+        // Noise glued on cuts the rest of the line (every event after `first` included).
+        let line = cut_glued_noise(line, first);
+        // `from`: where the text before the next event (its stamps) begins.
+        let mut from = 0;
+        let mut at = first;
+        loop {
+            self.line_events += 1;
+            if self.line_events > MAX_EVENTS_PER_LINE {
+                self.damaged_line();
+                return;
             }
+            let Some(end) = balanced_end(&line[at..]).map(|e| at + e) else {
+                self.start_pending(no, &line[from..], depth_of(&line[at..]));
+                return;
+            };
+            let r = self.interpret_at(&line[from..end], at - from, no, 0.0);
+            self.note(r);
+            if self.line_events > MAX_EVENTS_PER_LINE {
+                self.damaged_line();
+                return;
+            }
+            from = end;
+            match event_start(&line[from..]) {
+                Some(next) => at = from + next,
+                None => return,
+            }
+        }
+    }
+
+    fn start_pending(&mut self, no: u64, text: &[u8], depth: i64) {
+        if text.len() > MAX_PENDING_BYTES {
+            self.fate.skip = true;
             return;
         }
-        if self.other_record(no, line) || self.shenandoah(no, line) || is_noise(line) {
+        let p = &mut self.pending;
+        p.text.clear();
+        p.text.extend_from_slice(text);
+        p.line = no;
+        p.depth = depth;
+        p.lines = 1;
+        p.nested_ms = 0.0;
+        p.uncounted = 0;
+        if !self.fate.record {
+            p.uncounted = 1;
+            self.fate.joined = true;
+        }
+    }
+
+    /// Leave the open event out, its lines skipped; with it the remark waiting for it when
+    /// `with_outer`.
+    fn give_up_pending(&mut self, with_outer: bool) {
+        let p = std::mem::take(&mut self.pending);
+        self.settle(&p, Err(Fail::NoPause));
+        if with_outer {
+            if let Some(outer) = self.outer.take() {
+                self.settle(&outer, Err(Fail::NoPause));
+            }
+        }
+    }
+
+    /// A line that holds no event start while no event is open.
+    fn aside(&mut self, no: u64, line: &[u8]) {
+        if self.other_record(no, line) || self.shenandoah(no, line) {
             return;
         }
-        // Indented lines and bracketed detail lines (G1 phase times, Shenandoah worker and pacer
-        // output) belong to the event before them.
-        if line.first().is_some_and(|b| b.is_ascii_whitespace()) || line.first() == Some(&b'[') {
-            return;
+        self.classify(line);
+    }
+
+    /// A line that is not (part of) an event: a detail line, noise, or not understood.
+    fn classify(&mut self, line: &[u8]) {
+        let t = trim(line);
+        if is_detail(t) {
+            self.detail();
+        } else if is_noise(line) {
+            self.fate.ignore = true;
+        } else if t.first() == Some(&b'[') {
+            // Not what HotSpot, G1 or Shenandoah print in brackets at a line's start.
+            self.fate.skip = true;
+        } else if contains(t, b" secs") {
+            // A piece of an event whose start is missing (` 1K->2K(3K), 0.1 secs]`); a heap
+            // transition alone is the tail of a G1 detail line split by a concurrent phase.
+            self.fate.skip = true;
+        } else if line.first().is_some_and(u8::is_ascii_whitespace) {
+            // Indented JVM output: Shenandoah phase statistics, pacer and worker notes, heap
+            // dump lines.
+            self.fate.ignore = true;
+        } else {
+            self.fate.skip = true;
         }
-        self.log.skip(no, line);
     }
 
     /// A line while an event is open.
     fn continued(&mut self, no: u64, line: &[u8]) {
         if let Some(p) = event_start(line) {
             let line = cut_glued_noise(line, p);
-            if let Some(end) = balanced_end(&line[p..]) {
-                if only_stamps(&line[..p]) {
+            let balanced = balanced_end(&line[p..]);
+            if only_stamps(&line[..p]) {
+                if let Some(end) = balanced {
                     // A whole event printed inside the open one (CMS scavenge before remark).
-                    if let Some(d) = self.interpret_prefixed(&line[..p + end], no) {
+                    let r = self.interpret_at(&line[..p + end], p, no, 0.0);
+                    if let Ok(d) = r {
                         self.pending.nested_ms += d;
                     }
+                    self.note(r);
                     return;
                 }
-            } else if only_stamps(&line[..p]) {
                 if self.outer.is_none() && contains(&self.pending.text, b"YG occupancy") {
                     // The young collection of a CMS remark, itself split over lines.
                     self.outer = Some(std::mem::take(&mut self.pending));
                 } else {
                     // A new event starts while the old one never closed: the old one is lost.
-                    let old = std::mem::take(&mut self.pending.text);
-                    self.log.skip(self.pending.line, &old);
+                    self.give_up_pending(false);
                 }
                 self.fresh(no, line);
                 return;
@@ -179,60 +399,88 @@ impl Parser {
         let looks_like_event_text =
             memchr::memchr2(b'[', b']', t).is_some() || contains(t, b"->") || contains(t, b"secs");
         if !looks_like_event_text || is_noise(line) {
+            self.classify(line);
             return;
         }
         let piece = cut_glued_noise(line, 0);
-        self.pending.text.extend_from_slice(piece);
-        self.pending.depth += depth_of(piece);
-        self.pending.lines += 1;
-        if self.pending.depth <= 0 {
-            let text = std::mem::take(&mut self.pending.text);
-            let start = self.pending.line;
-            let mut done = None;
-            if let Some(p) = event_start(&text) {
-                let end = balanced_end(&text[p..]).map_or(text.len(), |e| p + e);
-                self.subtract_ms = self.pending.nested_ms;
-                done = self.interpret_prefixed(&text[..end], start);
-                if done.is_none() {
-                    self.log.skip(start, &text);
-                }
-            }
-            self.pending.text = text;
-            self.pending.text.clear();
-            if let Some(outer) = self.outer.take() {
-                // Back to the remark that was waiting for this young collection.
-                self.pending = outer;
-                self.pending.nested_ms += done.unwrap_or(0.0);
-            }
-        } else if self.pending.lines > MAX_PENDING_LINES {
-            let old = std::mem::take(&mut self.pending.text);
-            self.log.skip(self.pending.line, &old);
-            self.outer = None;
+        let p = &mut self.pending;
+        p.lines += 1;
+        if !self.fate.record {
+            p.uncounted += 1;
+            self.fate.joined = true;
+        }
+        if p.text.len() + piece.len() > MAX_PENDING_BYTES {
+            self.give_up_pending(true);
+            return;
+        }
+        p.text.extend_from_slice(piece);
+        p.depth += depth_of(piece);
+        if p.depth <= 0 {
+            self.close_pending();
+        } else if p.lines > MAX_PENDING_LINES {
+            self.give_up_pending(true);
         }
     }
 
-    /// Safepoint records and other complete one-line records that are not bracketed events.
+    /// The open event's brackets balance: read it.
+    fn close_pending(&mut self) {
+        let p = std::mem::take(&mut self.pending);
+        let r = match event_start(&p.text) {
+            Some(at) => {
+                let end = balanced_end(&p.text[at..]).map_or(p.text.len(), |e| at + e);
+                self.interpret_at(&p.text[..end], at, p.line, p.nested_ms)
+            }
+            None => Err(Fail::NoPause),
+        };
+        self.settle(&p, r);
+        if let Some(outer) = self.outer.take() {
+            // Back to the remark that was waiting for this young collection.
+            self.pending = outer;
+            self.pending.nested_ms += r.unwrap_or(0.0);
+        }
+        // Keep the buffer's room for the next event.
+        if !self.pending.is_open() {
+            self.pending.text = p.text;
+            self.pending.text.clear();
+        }
+    }
+
+    /// Safepoint records, `Application time:` lines and the G1 `[Eden: ...]` summary: lines
+    /// that are not bracketed events. True when the line was one of them.
     fn other_record(&mut self, no: u64, line: &[u8]) -> bool {
         if let Some(i) = STOPPED.find(line) {
-            let (wall, up) = stamps(&line[..i]);
             let rest = line.get(i + STOPPED.needle().len()..).unwrap_or(&[]);
-            if let Some((secs, _)) = float_prefix(rest) {
-                let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
-                // The line is written when the threads resume: its stamp is the stop's end.
-                ev.wall_ms = wall.map(|w| w - (secs * 1000.0).round() as i64);
-                ev.uptime_s = up.map(|u| u - secs);
-                ev.name = self.log.strings.intern("safepoint");
-                self.log.events.push(ev);
-                return true;
+            match float_prefix(rest) {
+                Some((secs, n)) if rest[n..].starts_with(b" seconds") => {
+                    let (wall, up) = stamps(&line[..i]);
+                    let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
+                    // The line is written when the threads resume: its stamp is the stop's end.
+                    ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
+                    ev.uptime_s = up.map(|u| u - secs);
+                    ev.name = self.log.strings.intern("safepoint");
+                    match self.log.push_checked(ev) {
+                        Ok(()) => self.fate.record = true,
+                        Err(_) => self.fate.skip = true,
+                    }
+                }
+                // The phrase without its figure (`0.00\0 62 seconds`, a cut line).
+                _ => self.fate.skip = true,
             }
+            return true;
         }
         if APP_TIME.find(line).is_some() {
+            // -XX:+PrintGCApplicationConcurrentTime: the time between pauses, no GC record.
+            self.fate.ignore = true;
             return true;
         }
         // G1 detail summary: the heap figures of the event just read.
         if let Some(i) = EDEN.find(line) {
-            if let Some(h) = HEAP.find(&line[i..]) {
-                self.g1_heap(&line[i + h + 6..]);
+            let heap = HEAP
+                .find(&line[i..])
+                .and_then(|h| line.get(i + h + HEAP.needle().len()..));
+            match heap.map(|s| self.g1_heap(s)) {
+                Some(Err(())) => self.fate.skip = true,
+                _ => self.detail(),
             }
             return true;
         }
@@ -251,8 +499,16 @@ impl Parser {
         let Some(close) = balanced_end(&line[open..]).map(|e| open + e - 1) else {
             return false;
         };
-        let body = &line[open + 1..close];
+        let Some(body) = line.get(open + 1..close) else {
+            return false;
+        };
+        if has_control(body) {
+            self.fate.skip = true;
+            return true;
+        }
         if body.ends_with(b", start") {
+            // The first line of the phase's record.
+            self.fate.record = true;
             return true;
         }
         let Some(comma) = body.iter().rposition(|&b| b == b',') else {
@@ -286,7 +542,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(record, kind, ms, no);
         // The line is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w - ms.round() as i64);
+        ev.wall_ms = wall.map(|w| w.saturating_sub(ms.round() as i64));
         ev.uptime_s = up.map(|u| u - ms / 1000.0);
         if let Some((b, a, c)) = heap_triple(head) {
             ev.heap_before_kb = Some(b);
@@ -300,38 +556,49 @@ impl Parser {
                     .map(|i| i.saturating_sub(1))
             })
             .unwrap_or(head.len());
-        ev.name = self.log.strings.intern_bytes(trim(&head[..name_end]));
+        ev.name = self.intern_label(trim(&head[..name_end]));
         ev.collector = self.log.strings.intern("Shenandoah");
         if let Some(i) = find(head, b" (") {
-            if let Some(len) = paren_len(&head[i + 1..]) {
-                ev.cause = self.log.strings.intern_bytes(&head[i + 2..i + len]);
+            let cause = paren_len(&head[i + 1..]).and_then(|len| head.get(i + 2..i + len));
+            if let Some(c) = cause {
+                ev.cause = self.intern_label(c);
             }
         }
-        self.log.events.push(ev);
+        match self.log.push_checked(ev) {
+            Ok(()) => {
+                self.fate.record = true;
+                if pause {
+                    self.detail_owner = true;
+                }
+            }
+            Err(_) => self.fate.skip = true,
+        }
         true
     }
 
-    /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause.
-    fn g1_heap(&mut self, s: &[u8]) {
+    /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause: the figures go to the
+    /// last pause read. Err when they cannot be true (the line is then skipped).
+    fn g1_heap(&mut self, s: &[u8]) -> Result<(), ()> {
         let Some((before, n1)) = size_kb_prefix(s) else {
-            return;
+            return Ok(());
         };
         let mut i = n1;
         if s.get(i) == Some(&b'(') {
             i += s[i..].iter().position(|&b| b == b')').map_or(0, |k| k + 1);
         }
-        if !s[i..].starts_with(b"->") {
-            return;
+        let Some(after_s) = s.get(i..).and_then(|r| r.strip_prefix(b"->")) else {
+            return Ok(());
+        };
+        let Some((after, n2)) = size_kb_prefix(after_s) else {
+            return Ok(());
+        };
+        let total = match after_s.get(n2) {
+            Some(b'(') => size_kb_prefix(&after_s[n2 + 1..]).map(|(v, _)| v),
+            _ => None,
+        };
+        if before > MAX_HEAP_KB || after > MAX_HEAP_KB || total.is_some_and(|t| t > MAX_HEAP_KB) {
+            return Err(());
         }
-        let Some((after, n2)) = size_kb_prefix(&s[i + 2..]) else {
-            return;
-        };
-        let j = i + 2 + n2;
-        let total = if s.get(j) == Some(&b'(') {
-            size_kb_prefix(&s[j + 1..]).map(|(v, _)| v)
-        } else {
-            None
-        };
         if let Some(ev) = self
             .log
             .events
@@ -345,106 +612,148 @@ impl Parser {
                 ev.heap_total_kb = total;
             }
         }
+        Ok(())
     }
 
     /// Cut `12.3: [CMS-concurrent-mark: 0.1/0.2 secs] [Times: ...]` and `[GC concurrent-...]`
-    /// records out of `line` (emitting them), writing what remains into `out`.
+    /// records out of `line` (emitting them), writing what remains into `out`. Stops early when
+    /// the line holds more records than `MAX_EVENTS_PER_LINE`.
     fn extract_concurrent(&mut self, no: u64, line: &[u8], out: &mut Vec<u8>) {
+        let mut next = NextHits::new(line, &CONCURRENT_OPEN[..]);
         let mut pos = 0;
         loop {
             let rest = &line[pos..];
-            let hit = [
-                &b"[CMS-concurrent-"[..],
-                &b"[GC concurrent-"[..],
-                &b"[ASCMS-concurrent-"[..],
-            ]
-            .iter()
-            .filter_map(|n| find(rest, n))
-            .min();
-            let Some(rel) = hit else {
+            let Some(open) = next.from(pos) else {
                 out.extend_from_slice(rest);
                 return;
             };
-            let open = pos + rel;
-            let Some(close_rel) = line[open..].iter().position(|&b| b == b']') else {
+            let Some(close_rel) = memchr::memchr(b']', &line[open..]) else {
                 out.extend_from_slice(rest);
                 return;
             };
+            self.line_events += 1;
+            if self.line_events > MAX_EVENTS_PER_LINE {
+                return;
+            }
             let close = open + close_rel + 1;
-            let ts_start = stamp_start_before(line, open).max(pos);
+            let ts_start = stamp_start_before(line, open, pos);
             out.extend_from_slice(&line[pos..ts_start]);
             let (wall, up) = stamps(&line[ts_start..open]);
-            self.concurrent_record(no, &line[open + 1..close - 1], wall, up);
+            match self.concurrent_record(no, &line[open + 1..close - 1], wall, up) {
+                Conc::Recorded | Conc::Start => self.fate.record = true,
+                Conc::Notice => self.fate.ignore = true,
+                Conc::Failed => self.fate.skip = true,
+            }
             // A `[Times: ...]` belonging to the concurrent phase goes with it.
             let mut end = close;
             let after = &line[close..];
             let sp = after.iter().take_while(|&&b| b == b' ').count();
             if after[sp..].starts_with(b"[Times:") {
-                if let Some(e) = after.iter().position(|&b| b == b']') {
-                    end = close + e + 1;
+                let times = &after[sp + 1..];
+                if let Some(e) = memchr::memchr2(b']', b'[', times).filter(|&e| times[e] == b']') {
+                    end = close + sp + 1 + e + 1;
                 }
             }
             pos = end;
         }
     }
 
-    fn concurrent_record(&mut self, no: u64, body: &[u8], wall: Option<i64>, up: Option<f64>) {
+    fn concurrent_record(
+        &mut self,
+        no: u64,
+        body: &[u8],
+        wall: Option<i64>,
+        up: Option<f64>,
+    ) -> Conc {
         // body: `CMS-concurrent-mark: 0.006/0.006 secs`, `GC concurrent-mark-end, 0.0123 secs`,
         // `CMS-concurrent-mark-start` (a start: nothing to record).
+        if has_control(body) {
+            return Conc::Failed;
+        }
         let name_end = body
             .iter()
             .position(|&b| b == b':' || b == b',')
             .unwrap_or(body.len());
         let name = trim(&body[..name_end]);
-        let Some(secs_at) = find(body, b" secs") else {
-            return;
+        let Some(secs_at) = SECS.find(body) else {
+            // JDK 6 G1 also writes `, 0.0101638 sec]` and `, 0.0000684]`: durations in a form
+            // this reader does not take, like the notices.
+            let bare = name_end == body.len();
+            return if bare && name.ends_with(b"-start") {
+                Conc::Start
+            } else {
+                Conc::Notice
+            };
         };
-        let nums = &body[name_end..secs_at];
+        // ` secs` inside the name (`CMS-concurrent-reset secs, then`): not a record.
+        if secs_at < name_end {
+            return Conc::Failed;
+        }
         // `cpu/wall secs`: the wall-clock time is the phase's duration.
-        let wall_part = match nums.iter().rposition(|&b| b == b'/') {
-            Some(k) => &nums[k + 1..],
-            None => nums,
-        };
-        let digits_at = wall_part
-            .iter()
-            .position(|b| b.is_ascii_digit())
-            .unwrap_or(wall_part.len());
-        let Some((secs, _)) = float_prefix(&wall_part[digits_at..]) else {
-            return;
+        let Some((secs, _)) = number_before(body, secs_at) else {
+            return Conc::Failed;
         };
         let mut ev = GcEvent::new(Record::Concurrent, Kind::Other, secs * 1000.0, no);
         // The stamp is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w - (secs * 1000.0).round() as i64);
+        ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
         ev.uptime_s = up.map(|u| u - secs);
-        ev.name = self.log.strings.intern_bytes(name);
+        ev.name = self.intern_label(name);
         ev.collector = self
             .log
             .strings
             .intern(if name.starts_with(b"GC") { "G1" } else { "CMS" });
-        self.log.events.push(ev);
+        match self.log.push_checked(ev) {
+            Ok(()) => Conc::Recorded,
+            Err(_) => Conc::Failed,
+        }
     }
 
-    /// Interpret `stamps [Name ...]`. Returns the pause recorded (ms), None when the text
-    /// holds no usable pause.
-    fn interpret_prefixed(&mut self, text: &[u8], no: u64) -> Option<f64> {
-        let p = event_start(text)?;
-        let (wall, up) = stamps(&text[..p]);
-        self.interpret(&text[p..], wall, up, no)
+    fn intern_label(&mut self, b: &[u8]) -> u32 {
+        self.log.strings.intern_bytes(label(b))
     }
 
+    /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
+    /// recorded (ms). `subtract_ms`: time of nested pauses the pause includes.
+    fn interpret_at(
+        &mut self,
+        text: &[u8],
+        at: usize,
+        no: u64,
+        subtract_ms: f64,
+    ) -> Result<f64, Fail> {
+        let (Some(head), Some(ev_text)) = (text.get(..at), text.get(at..)) else {
+            return Err(Fail::NoPause);
+        };
+        if has_control(ev_text) {
+            return Err(Fail::Damaged);
+        }
+        let (wall, up) = stamps(head);
+        let mark = self.log.events.len();
+        let r = self.interpret(ev_text, wall, up, no, subtract_ms, 0);
+        if r == Err(Fail::Damaged) {
+            // Nested events read before the damage was found go too.
+            self.log.events.truncate(mark);
+        }
+        r
+    }
+
+    /// `level`: how many whole events this one is nested in (at most `MAX_NESTED_EVENTS`, so
+    /// this recursion is never deeper than two calls).
     fn interpret(
         &mut self,
         ev_text: &[u8],
         wall: Option<i64>,
         up: Option<f64>,
         no: u64,
-    ) -> Option<f64> {
+        subtract_ms: f64,
+        level: u32,
+    ) -> Result<f64, Fail> {
         // Split the expression into its top-level text and its nested children.
         let mut top = std::mem::take(&mut self.top);
         let mut children = std::mem::take(&mut self.children);
         top.clear();
         children.clear();
-        let mut depth = 0i32;
+        let mut depth = 0i64;
         let mut seg = 1usize;
         let mut child_start = 0usize;
         for (i, &b) in ev_text.iter().enumerate() {
@@ -458,6 +767,11 @@ impl Parser {
                 }
                 b']' => {
                     if depth == 2 {
+                        if children.len() >= MAX_CHILDREN {
+                            self.top = top;
+                            self.children = children;
+                            return Err(Fail::Damaged);
+                        }
                         children.push((child_start, i));
                         seg = i + 1;
                     } else if depth == 1 {
@@ -473,12 +787,18 @@ impl Parser {
         if depth > 0 {
             top.push((seg, ev_text.len()));
         }
-        let ok = self.interpret_parts(ev_text, &top, &children, wall, up, no);
-        self.top = top;
-        self.children = children;
-        ok
+        let r = self.interpret_parts(ev_text, &top, &children, wall, up, no, subtract_ms, level);
+        // Keep the larger buffers (a nested call took fresh ones).
+        if top.capacity() >= self.top.capacity() {
+            self.top = top;
+        }
+        if children.capacity() >= self.children.capacity() {
+            self.children = children;
+        }
+        r
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn interpret_parts(
         &mut self,
         t: &[u8],
@@ -487,10 +807,15 @@ impl Parser {
         wall: Option<i64>,
         up: Option<f64>,
         no: u64,
-    ) -> Option<f64> {
-        let mut nested_ms = std::mem::take(&mut self.subtract_ms);
-        let &(h0, h1) = top.first()?;
-        let head = &t[h0..h1];
+        subtract_ms: f64,
+        level: u32,
+    ) -> Result<f64, Fail> {
+        let mut nested_ms = subtract_ms;
+        let seg = |&(a, b): &(usize, usize)| t.get(a..b).unwrap_or(&[]);
+        let Some(&(h0, _)) = top.first() else {
+            return Err(Fail::NoPause);
+        };
+        let head = seg(&top[0]);
         let (name, mut rest_at) = event_name(head);
         let mut causes: [&[u8]; 4] = [b""; 4];
         let mut n_causes = 0;
@@ -504,7 +829,7 @@ impl Parser {
                 break;
             };
             if n_causes < causes.len() {
-                causes[n_causes] = &r[sp + 1..sp + len - 1];
+                causes[n_causes] = r.get(sp + 1..sp + len - 1).unwrap_or(b"");
                 n_causes += 1;
             }
             rest_at += sp + len;
@@ -512,16 +837,10 @@ impl Parser {
         let causes = &causes[..n_causes];
 
         // Pause: the last `N secs` at the top level. Heap: the first `a->b(c)` there.
-        let mut pause_s = None;
-        for &(a, b) in top.iter().rev() {
-            if let Some(v) = last_secs(&t[a..b]) {
-                pause_s = Some(v);
-                break;
-            }
-        }
+        let pause_s = top.iter().rev().find_map(|s| last_secs(seg(s)));
         let mut heap = None;
-        for &(a, b) in top {
-            let s = if a == h0 { &head[rest_at..] } else { &t[a..b] };
+        for s in top {
+            let s = if s.0 == h0 { &head[rest_at..] } else { seg(s) };
             if let Some(h) = heap_triple(s) {
                 heap = Some(h);
                 break;
@@ -532,8 +851,12 @@ impl Parser {
         let mut young_gen: &[u8] = b"";
         let mut old_gen: &[u8] = b"";
         let mut kind_hint = None;
+        // Where the text before the next child (its stamps) begins.
+        let mut gap_start = 1;
         for &(a, b) in children {
-            let c = &t[a..b];
+            let c = t.get(a..b).unwrap_or(&[]);
+            let gap = t.get(gap_start..a.saturating_sub(1)).unwrap_or(&[]);
+            gap_start = b + 1;
             let nested_event = c.starts_with(b"GC")
                 && match (c.get(2), c.get(3)) {
                     (Some(b'('), _) => true,
@@ -543,14 +866,20 @@ impl Parser {
                 };
             if nested_event {
                 // A whole young collection inside a CMS remark (CMSScavengeBeforeRemark).
-                let mut inner = Vec::with_capacity(b - a + 2);
-                inner.push(b'[');
-                inner.extend_from_slice(c);
-                inner.push(b']');
-                let (iw, iu) = stamps(&t[..a.saturating_sub(1)]);
-                nested_ms += self
-                    .interpret(&inner, iw.or(wall), iu.or(up), no)
-                    .unwrap_or(0.0);
+                self.line_events += 1;
+                if level >= MAX_NESTED_EVENTS || self.line_events > MAX_EVENTS_PER_LINE {
+                    return Err(Fail::Damaged);
+                }
+                // The child with its brackets: `t[a - 1]` is its `[`, `t[b]` its `]`.
+                let inner = t.get(a.saturating_sub(1)..b + 1).unwrap_or(&[]);
+                // Stamps are read after the last `]` before the child, as over the whole
+                // text before it (`stamps` starts afresh after anything that is not a stamp).
+                let (iw, iu) = stamps(gap);
+                match self.interpret(inner, iw.or(wall), iu.or(up), no, 0.0, level + 1) {
+                    Ok(d) => nested_ms += d,
+                    Err(Fail::NoPause) => {}
+                    Err(Fail::Damaged) => return Err(Fail::Damaged),
+                }
                 continue;
             }
             let cname_end = c
@@ -581,7 +910,7 @@ impl Parser {
             }
         }
 
-        let pause_s = pause_s?;
+        let pause_s = pause_s.ok_or(Fail::NoPause)?;
         let mut g1 = false;
         let kind = match name {
             b"Full GC" => Kind::Full,
@@ -633,14 +962,16 @@ impl Parser {
         } else {
             old_gen
         };
-        ev.collector = self.log.strings.intern_bytes(collector);
+        ev.collector = self.intern_label(collector);
         // The cause is the first parenthesised group that is not a G1 pause-type marker.
         if let Some(c) = causes.iter().find(|c| !is_g1_marker(c)) {
-            ev.cause = self.log.strings.intern_bytes(c);
+            ev.cause = self.intern_label(c);
         }
         ev.name = self.name_id(name, causes);
-        self.log.events.push(ev);
-        Some(ms)
+        match self.log.push_checked(ev) {
+            Ok(()) => Ok(ms),
+            Err(_) => Err(Fail::Damaged),
+        }
     }
 
     /// `GC pause (young) (initial-mark)` style full name, interned.
@@ -653,9 +984,184 @@ impl Parser {
             s.extend_from_slice(c);
             s.push(b')');
         }
-        let id = self.log.strings.intern_bytes(&s);
+        let id = self.intern_label(&s);
         self.name_buf = s;
         id
+    }
+}
+
+/// The next occurrence of each of several needles at or after a position that only moves
+/// forward: each needle searches each byte of the line once, however many hits there are.
+struct NextHits<'a, 'f> {
+    hay: &'a [u8],
+    finders: &'f [Finder<'static>],
+    /// Per needle: the next hit found, `usize::MAX` when there is none after the last search.
+    next: Vec<usize>,
+}
+
+impl<'a, 'f> NextHits<'a, 'f> {
+    fn new(hay: &'a [u8], finders: &'f [Finder<'static>]) -> Self {
+        let next = finders
+            .iter()
+            .map(|f| f.find(hay).unwrap_or(usize::MAX))
+            .collect();
+        NextHits { hay, finders, next }
+    }
+
+    /// The first hit of any needle at or after `pos`.
+    fn from(&mut self, pos: usize) -> Option<usize> {
+        for (f, n) in self.finders.iter().zip(self.next.iter_mut()) {
+            if *n < pos {
+                *n = self
+                    .hay
+                    .get(pos..)
+                    .and_then(|r| f.find(r))
+                    .map_or(usize::MAX, |i| pos + i);
+            }
+        }
+        self.next.iter().copied().min().filter(|&n| n != usize::MAX)
+    }
+}
+
+/// At most `MAX_LABEL_BYTES` of `b`, cut before a UTF-8 character rather than inside one.
+fn label(b: &[u8]) -> &[u8] {
+    if b.len() <= MAX_LABEL_BYTES {
+        return b;
+    }
+    let mut cut = MAX_LABEL_BYTES;
+    // A continuation byte (10xxxxxx) at the cut: the character began before it.
+    while cut > MAX_LABEL_BYTES - 3 && b[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    &b[..cut]
+}
+
+/// The start of a long line, enough for `GcLog::skip`'s kept text (200 bytes) without copying
+/// a megabyte to keep a few bytes of it.
+fn shown(text: &[u8]) -> &[u8] {
+    &text[..text.len().min(256)]
+}
+
+/// Control bytes other than tab: NUL padding or binary damage inside an expression makes
+/// its numbers unreadable (`0.00\0 62122 secs` is not 62,122 s).
+fn has_control(s: &[u8]) -> bool {
+    s.iter().any(|&b| (b < 0x20 && b != b'\t') || b == 0x7f)
+}
+
+/// A line of another log family: never part of a HotSpot log, always skipped. Looks at the
+/// line's start only: the leading `[...]` decorations, or the first CSV fields.
+fn is_foreign(line: &[u8]) -> bool {
+    if line.first() != Some(&b'[') {
+        return is_csv_row(line);
+    }
+    let mut rest = line;
+    for k in 0..6 {
+        let Some(close) = memchr::memchr(b']', rest) else {
+            return false;
+        };
+        let d = &rest[1..close];
+        let after = &rest[close + 1..];
+        // Semicolon performance log: `[id];2012-09-21 12:04:02.308;...`.
+        if k == 0 && after.first() == Some(&b';') {
+            return true;
+        }
+        // JRockit: `[memory ]`, `[gcpause]`, after `[INFO ]` or `[Wed Nov 16 15:02:13 2005]`.
+        let jrockit_module = d.len() == 7
+            && d[0].is_ascii_lowercase()
+            && d.iter().all(|&b| b.is_ascii_lowercase() || b == b' ');
+        // Unified logging: `[gc,start    ]`, `[safepoint]` tags.
+        let unified_tags = (d.starts_with(b"gc") || d.starts_with(b"safepoint"))
+            && d.iter()
+                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b",+ ".contains(&b));
+        if jrockit_module || unified_tags {
+            return true;
+        }
+        if after.first() != Some(&b'[') {
+            return false;
+        }
+        // Unified logging or JRockit: a time or a level, then more decorations.
+        if k == 0 && (time_like(d) || is_level(d)) {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+/// `0.014s`, `233ms`, `1,474s`, `2019-09-28T14:32:59.988+0000`, `Wed Nov 16 15:02:13 2005`.
+fn time_like(d: &[u8]) -> bool {
+    if iso_datetime_prefix(d).is_some_and(|(_, n)| n == d.len())
+        || asctime_prefix(d).is_some_and(|(_, n)| n == d.len())
+    {
+        return true;
+    }
+    let n = d
+        .iter()
+        .take_while(|&&b| b.is_ascii_digit() || b == b'.' || b == b',')
+        .count();
+    d.first().is_some_and(u8::is_ascii_digit) && matches!(&d[n..], b"s" | b"ms" | b"ns" | b"us")
+}
+
+/// A log level decoration: `info`, `warning` (unified), `INFO `, `ERROR` (JRockit R28).
+fn is_level(d: &[u8]) -> bool {
+    const LEVELS: [&[u8]; 6] = [b"trace", b"debug", b"info", b"warning", b"warn", b"error"];
+    let d = trim(d);
+    LEVELS.iter().any(|l| d.eq_ignore_ascii_case(l))
+}
+
+/// A JMeter CSV row (`1354000000000,123,label,...`: epoch milliseconds first) or a Grinder
+/// row (`0, 0, 1, 1348221842308, 63, ...`: thread, run, test, start time).
+fn is_csv_row(line: &[u8]) -> bool {
+    let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
+    let n = digits(line);
+    if n >= 10 && line.get(n) == Some(&b',') {
+        return true;
+    }
+    let mut rest = line;
+    for field in 0..4 {
+        let n = digits(rest);
+        if n == 0 {
+            return false;
+        }
+        if field == 3 {
+            return n >= 10 && rest.get(n) == Some(&b',');
+        }
+        if !rest[n..].starts_with(b", ") {
+            return false;
+        }
+        rest = &rest[n + 2..];
+    }
+    false
+}
+
+/// A HotSpot detail line (trimmed) that belongs to the event before it: G1 phase and worker
+/// times (`[Parallel Time: 33.1 ms, GC Workers: 4]`, `[GC Worker Start (ms): ...`,
+/// `[Processed Buffers : 1 2`), their `Avg: ... Max: ...]` continuations, `[Times: ...]`,
+/// `[Eden: ...]`, G1 string-dedup statistics (`[Table]`, `[Inspected: 12]`) and JDK 6 G1 heap
+/// transitions (`[ 8M->8M(16M)]`). Not a piece of an event (`[PSYoungGen: ...] ..., 0.1 secs]`).
+fn is_detail(t: &[u8]) -> bool {
+    let Some(r) = t.strip_prefix(b"[") else {
+        return t.starts_with(b"Avg:") || t.starts_with(b"Sum:") || t.starts_with(b"Min:");
+    };
+    let r = trim(r);
+    // An unclosed concurrent phase, not a label.
+    if contains(r, b"concurrent-") {
+        return false;
+    }
+    match r.first() {
+        Some(c) if c.is_ascii_uppercase() => {
+            let end = r
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b" ()/-_&.".contains(&b)));
+            match end {
+                Some(e) if r[e] == b':' => !(contains(r, b"->") && contains(r, b" secs")),
+                // A bare `[Table]`.
+                Some(e) if r[e] == b']' => trim(&r[e + 1..]).is_empty(),
+                _ => false,
+            }
+        }
+        Some(c) if c.is_ascii_digit() => contains(r, b"->") && !contains(r, b" secs"),
+        _ => false,
     }
 }
 
@@ -721,12 +1227,10 @@ fn event_start(line: &[u8]) -> Option<usize> {
     while let Some(rel) = memchr::memchr(b'[', &line[from..]) {
         let i = from + rel;
         let r = &line[i + 1..];
-        let after = if r.starts_with(b"Full GC") {
-            Some(&r[7..])
-        } else if r.starts_with(b"GC") {
-            Some(&r[2..])
+        let after = if let Some(a) = r.strip_prefix(b"Full GC") {
+            Some(a)
         } else {
-            None
+            r.strip_prefix(b"GC")
         };
         if let Some(a) = after {
             let ok = match a.first() {
@@ -749,10 +1253,11 @@ fn event_start(line: &[u8]) -> Option<usize> {
 
 /// Cut interleaved output glued onto the line after `from`.
 fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
+    let from = from.min(line.len());
     let mut end = line.len();
     for f in GLUED.iter() {
-        if let Some(i) = f.find(&line[from.min(line.len())..]) {
-            end = end.min(from + i);
+        if let Some(i) = f.find(&line[from..end]) {
+            end = from + i;
         }
     }
     // `... [AdaptiveSize...` opened a bracket of its own: cut at that `[` too (but never at
@@ -764,7 +1269,7 @@ fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
 }
 
 /// Net bracket depth of a piece of text.
-fn depth_of(s: &[u8]) -> i32 {
+fn depth_of(s: &[u8]) -> i64 {
     let mut d = 0;
     for &b in s {
         match b {
@@ -778,7 +1283,7 @@ fn depth_of(s: &[u8]) -> i32 {
 
 /// If the bracket opened at `s[0]` closes within `s`, the index just past its `]`.
 fn balanced_end(s: &[u8]) -> Option<usize> {
-    let mut d = 0;
+    let mut d = 0i64;
     for (i, &b) in s.iter().enumerate() {
         match b {
             b'[' => d += 1,
@@ -800,8 +1305,7 @@ fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
     let mut wall = None;
     let mut up = None;
     let mut i = 0;
-    while i < s.len() {
-        let r = &s[i..];
+    while let Some(r) = s.get(i..).filter(|r| !r.is_empty()) {
         if r[0] == b' ' || r[0] == b':' {
             i += 1;
             continue;
@@ -816,15 +1320,19 @@ fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
             i += 1 + r[1..].iter().take_while(|b| b.is_ascii_digit()).count();
             continue;
         }
+        let mut skip = 1;
         if let Some((v, n)) = float_prefix(r) {
             if r.get(n) == Some(&b':') {
                 up = Some(v);
                 i += n;
                 continue;
             }
+            if n > MAX_STAMP_NUMBER {
+                skip = n;
+            }
         }
         // Something else (application output before the event): keep looking after it.
-        i += 1;
+        i += skip;
         wall = None;
         up = None;
     }
@@ -838,22 +1346,24 @@ fn only_stamps(s: &[u8]) -> bool {
     })
 }
 
-/// Start of the stamps that immediately precede position `at` (e.g. `0.769: ` before `[CMS-...`).
-fn stamp_start_before(line: &[u8], at: usize) -> usize {
+/// Start of the stamps that immediately precede position `at` (e.g. `0.769: ` before `[CMS-...`),
+/// not before `lo`.
+fn stamp_start_before(line: &[u8], at: usize, lo: usize) -> usize {
     let mut i = at;
     loop {
         let mut j = i;
-        while j > 0 && line[j - 1] == b' ' {
+        while j > lo && line[j - 1] == b' ' {
             j -= 1;
         }
-        if j == 0 || line[j - 1] != b':' {
+        if j <= lo || line[j - 1] != b':' {
             return i;
         }
         j -= 1;
         let end = j;
-        while j > 0
+        // `#` for the PrintGCID `#12: ` stamp.
+        while j > lo
             && (line[j - 1].is_ascii_digit()
-                || matches!(line[j - 1], b'.' | b',' | b'-' | b'+' | b'T' | b':'))
+                || matches!(line[j - 1], b'.' | b',' | b'-' | b'+' | b'T' | b':' | b'#'))
         {
             j -= 1;
         }
@@ -864,21 +1374,37 @@ fn stamp_start_before(line: &[u8], at: usize) -> usize {
     }
 }
 
-/// The number before the last ` secs` in `s`.
+/// The number that ends at `s[at]` (just before ` secs`): it starts after a separator (space, tab,
+/// `,`, `=`, `(`, `/` for a `cpu/wall` pair, `:`, or the start of `s`) and is all number:
+/// `1e308 secs` holds no number of seconds. Returns it and the byte before it (0 at the start).
+fn number_before(s: &[u8], at: usize) -> Option<(f64, u8)> {
+    let mut j = at;
+    while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.' || s[j - 1] == b',') {
+        j -= 1;
+    }
+    // `, 0.1 secs` and `,0.1 secs`: the comma separates.
+    while j < at && s[j] == b',' {
+        j += 1;
+    }
+    let before = if j == 0 { 0 } else { s[j - 1] };
+    if j == at || !matches!(before, 0 | b' ' | b'\t' | b',' | b'=' | b'(' | b'/' | b':') {
+        return None;
+    }
+    match float_prefix(&s[j..at]) {
+        Some((v, n)) if n == at - j => Some((v, before)),
+        _ => None,
+    }
+}
+
+/// The number before the last ` secs` in `s` that is a pause (not the wall part of a
+/// `cpu/wall secs` pair, which is a concurrent phase's).
 fn last_secs(s: &[u8]) -> Option<f64> {
     let mut end = s.len();
     while let Some(i) = SECS_REV.rfind(&s[..end]) {
-        let mut j = i;
-        while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.' || s[j - 1] == b',') {
-            j -= 1;
+        match number_before(s, i) {
+            Some((v, before)) if before != b'/' => return Some(v),
+            _ => end = i,
         }
-        // A `cpu/wall secs` pair is a concurrent phase's, never a pause.
-        if j < i && (j == 0 || s[j - 1] != b'/') {
-            if let Some((v, _)) = float_prefix(&s[j..i]) {
-                return Some(v);
-            }
-        }
-        end = i;
     }
     None
 }
@@ -899,15 +1425,13 @@ fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
         while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.') {
             j -= 1;
         }
-        if let (Some((before, _)), Some((after, n))) = (
-            size_kb_prefix(&s[j..arrow]),
-            size_kb_prefix(&s[arrow + 2..]),
-        ) {
-            let k = arrow + 2 + n;
-            let total = if s.get(k) == Some(&b'(') {
-                size_kb_prefix(&s[k + 1..]).map(|(v, _)| v)
-            } else {
-                None
+        let after_s = &s[arrow + 2..];
+        if let (Some((before, _)), Some((after, n))) =
+            (size_kb_prefix(&s[j..arrow]), size_kb_prefix(after_s))
+        {
+            let total = match after_s.get(n) {
+                Some(b'(') => size_kb_prefix(&after_s[n + 1..]).map(|(v, _)| v),
+                _ => None,
             };
             return Some((before, after, total));
         }
@@ -923,7 +1447,7 @@ fn is_noise(line: &[u8]) -> bool {
     if t.is_empty() {
         return true;
     }
-    const PREFIXES: [&[u8]; 40] = [
+    const PREFIXES: [&[u8]; 43] = [
         b"Desired survivor",
         b"- age",
         b"{Heap",
@@ -964,6 +1488,10 @@ fn is_noise(line: &[u8]) -> bool {
         b"Number of Blocks",
         b"Av.",
         b"Tree ",
+        // G1 marking-stack overflow, FLS statistics (PrintFLSStatistics).
+        b"Mark stack is full",
+        b"demand:",
+        b"CMS: Large block",
     ];
     if PREFIXES.iter().any(|p| t.starts_with(p)) {
         return true;
@@ -990,336 +1518,5 @@ fn is_noise(line: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::Kind;
-
-    fn one(s: &str) -> GcLog {
-        parse(s.as_bytes())
-    }
-
-    fn pauses(log: &GcLog) -> Vec<&GcEvent> {
-        log.events
-            .iter()
-            .filter(|e| e.record == Record::Pause)
-            .collect()
-    }
-
-    #[test]
-    fn plain_verbose_gc() {
-        let log = one("[GC 325407K->83000K(776768K), 0.2300771 secs]\n[Full GC 267628K->83769K(776768K), 1.8479984 secs]\n");
-        let p = pauses(&log);
-        assert_eq!(p.len(), 2);
-        assert_eq!(p[0].kind, Kind::Young);
-        assert!((p[0].duration_ms - 230.0771).abs() < 1e-9);
-        assert_eq!(p[0].heap_before_kb, Some(325407));
-        assert_eq!(p[0].heap_after_kb, Some(83000));
-        assert_eq!(p[0].heap_total_kb, Some(776768));
-        assert_eq!(p[1].kind, Kind::Full);
-        assert!((p[1].duration_ms - 1847.9984).abs() < 1e-9);
-        assert_eq!(log.skipped_lines, 0);
-    }
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-9
-    }
-
-    #[test]
-    fn serial_details_young_and_full() {
-        let log = one("12.345: [GC 12.345: [DefNew: 3968K->384K(4032K), 0.0054310 secs] 7808K->4547K(12928K), 0.0055540 secs]\n\
-                       20.500: [Full GC 20.500: [Tenured: 8000K->5000K(10000K), 0.1200000 secs] 9000K->5000K(14000K), [Perm : 2000K->2000K(16384K)], 0.1210000 secs]\n");
-        let p = pauses(&log);
-        assert_eq!(p.len(), 2);
-        assert_eq!(
-            (p[0].kind, log.strings.get(p[0].collector)),
-            (Kind::Young, "DefNew")
-        );
-        assert_eq!(p[0].uptime_s, Some(12.345));
-        assert!(close(p[0].duration_ms, 5.554));
-        assert_eq!(
-            (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
-            (Some(7808), Some(4547), Some(12928))
-        );
-        assert_eq!(
-            (p[1].kind, log.strings.get(p[1].collector)),
-            (Kind::Full, "Tenured")
-        );
-        assert!(close(p[1].duration_ms, 121.0));
-        assert_eq!(p[1].heap_total_kb, Some(14000));
-    }
-
-    #[test]
-    fn parallel_with_date_stamps_causes_and_comma_decimals() {
-        let log = one("2015-03-04T09:13:59.445+0100: 55047.616: [GC (Allocation Failure) [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0.0082230 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n\
-                       2015-03-04T09:14:00.000+0100: 55048,171: [Full GC (Ergonomics) [PSYoungGen: 1217K->0K(617472K)] [ParOldGen: 52247K->50000K(1398272K)] 53464K->50000K(2015744K), [Metaspace: 2563K->2563K(1056768K)], 0,2500000 secs] [Times: user=0,50 sys=0,00, real=0,25 secs]\n");
-        let p = pauses(&log);
-        assert_eq!(p.len(), 2);
-        assert_eq!(log.strings.get(p[0].cause), "Allocation Failure");
-        assert_eq!(log.strings.get(p[0].collector), "PSYoungGen");
-        assert_eq!(
-            crate::parse::num::format_wall_ms(p[0].wall_ms.unwrap()),
-            "2015-03-04T09:13:59.445"
-        );
-        assert!(close(p[0].duration_ms, 8.223));
-        assert_eq!(p[1].kind, Kind::Full);
-        assert_eq!(log.strings.get(p[1].cause), "Ergonomics");
-        assert_eq!(log.strings.get(p[1].collector), "ParOldGen");
-        assert_eq!(p[1].uptime_s, Some(55048.171));
-        assert!(close(p[1].duration_ms, 250.0));
-        assert_eq!(
-            (p[1].heap_before_kb, p[1].heap_after_kb),
-            (Some(53464), Some(50000))
-        );
-    }
-
-    #[test]
-    fn cms_cycle_with_embedded_concurrent_phase_and_failure() {
-        let text = "0.708: [GC [1 CMS-initial-mark: 91890K(131072K)] 109176K(249088K), 0.0004006 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n\
-0.708: [CMS-concurrent-mark-start]\n\
-0.714: [CMS-concurrent-mark: 0.006/0.007 secs] [Times: user=0.00 sys=0.00, real=0.01 secs]\n\
-0.769: [GC 0.769: [ParNew: 118006K->118006K(118016K), 0.0000176 secs]0.769: [CMS0.769: [CMS-concurrent-abortable-preclean: 0.001/0.055 secs] [Times: user=0.02 sys=0.00, real=0.06 secs]\n\
- (concurrent mode failure): 91890K->20323K(131072K), 0.0186232 secs] 209896K->20323K(249088K), [CMS Perm : 2561K->2560K(21248K)], 0.0187293 secs] [Times: user=0.01 sys=0.00, real=0.02 secs]\n\
-1.593: [GC[YG occupancy: 15176 K (118016 K)]1.593: [Rescan (parallel) , 0.0003847 secs]1.594: [weak refs processing, 0.0000057 secs] [1 CMS-remark: 115034K(131072K)] 130210K(249088K), 0.0005792 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n";
-        let log = one(text);
-        let p = pauses(&log);
-        assert_eq!(
-            p.iter().map(|e| e.kind).collect::<Vec<_>>(),
-            vec![Kind::InitialMark, Kind::Full, Kind::Remark]
-        );
-        assert!(close(p[0].duration_ms, 0.4006));
-        assert!(close(p[1].duration_ms, 18.7293));
-        assert_eq!(log.strings.get(p[1].collector), "CMS");
-        assert_eq!(
-            (p[1].heap_before_kb, p[1].heap_after_kb),
-            (Some(209896), Some(20323))
-        );
-        assert!(close(p[2].duration_ms, 0.5792));
-        let conc: Vec<_> = log
-            .events
-            .iter()
-            .filter(|e| e.record == Record::Concurrent)
-            .collect();
-        assert_eq!(conc.len(), 2);
-        // cpu/wall: the wall-clock part is the phase's duration.
-        assert!(close(conc[0].duration_ms, 7.0));
-        assert_eq!(
-            log.strings.get(conc[1].name),
-            "CMS-concurrent-abortable-preclean"
-        );
-        assert!(close(conc[1].uptime_s.unwrap(), 0.769 - 0.055));
-        assert!(close(conc[1].duration_ms, 55.0));
-        assert_eq!(log.skipped_lines, 0);
-    }
-
-    #[test]
-    fn event_split_by_tenuring_distribution_and_heap_at_gc() {
-        let text = "{Heap before GC invocations=3 (full 0):\n par new generation   total 118016K, used 118008K [0x00000000eae00000, 0x00000000f2e00000, 0x00000000f2e00000)\n  eden space 104960K, 100% used [0x00000000eae00000, 0x00000000f1480000, 0x00000000f1480000)\n\
-1.565: [GC 1.565: [ParNew\n\
-Desired survivor size 6684672 bytes, new threshold 1 (max 15)\n\
-- age   1:   13369344 bytes,   13369344 total\n\
-: 118008K->13040K(118016K), 0.0281748 secs] 194351K->128075K(249088K), 0.0282363 secs] [Times: user=0.03 sys=0.02, real=0.03 secs]\n\
-Heap after GC invocations=4 (full 0):\n par new generation   total 118016K, used 13040K [0x00000000eae00000, 0x00000000f2e00000, 0x00000000f2e00000)\n}\n";
-        let log = one(text);
-        let p = pauses(&log);
-        assert_eq!(p.len(), 1);
-        assert_eq!(log.strings.get(p[0].collector), "ParNew");
-        assert!(close(p[0].duration_ms, 28.2363));
-        assert_eq!(p[0].heap_after_kb, Some(128075));
-        assert_eq!(p[0].line, 4);
-        assert_eq!(log.skipped_lines, 0);
-    }
-
-    #[test]
-    fn adaptive_size_policy_glued_to_the_event_line() {
-        let text = "2015-03-04T09:13:59.445+0100: 55047,616: [GC (Allocation Failure)AdaptiveSizePolicy::compute_survivor_space_size_and_thresh:  survived: 1246904  promoted: 139280  overflow: falseAdaptiveSizeStart: 55047,624 collection: 21\n\
-  avg_survived_padded_avg: 75561280,000000  avg_promoted_padded_avg: 10916049,000000\n\
-Desired survivor size 76021760 bytes, new threshold 1 (max 15)\n\
-AdaptiveSizeStop: collection: 21\n\
- [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0,0082230 secs] [Times: user=0,02 sys=0,00, real=0,01 secs]\n\
-2015-03-04T09:13:59.454+0100: 55047,624: Total time for which application threads were stopped: 0,0091380 seconds\n";
-        let log = one(text);
-        let p = pauses(&log);
-        assert_eq!(p.len(), 1);
-        assert!(close(p[0].duration_ms, 8.223));
-        assert_eq!(p[0].uptime_s, Some(55047.616));
-        let sp: Vec<_> = log
-            .events
-            .iter()
-            .filter(|e| e.record == Record::Safepoint)
-            .collect();
-        assert_eq!(sp.len(), 1);
-        assert!(close(sp[0].duration_ms, 9.138));
-    }
-
-    #[test]
-    fn g1_detailed_block_and_concurrent_cycle() {
-        let text = "2014-07-24T13:49:45.090+0400: 92457.841: [GC pause (G1 Evacuation Pause) (young), 0.0345663 secs]\n\
-   [Parallel Time: 33.1 ms, GC Workers: 4]\n\
-      [GC Worker Start (ms): Min: 92457841.5, Avg: 92457841.5, Max: 92457841.6, Diff: 0.1]\n\
-   [Code Root Fixup: 0.0 ms]\n\
-   [Other: 1.2 ms]\n\
-   [Eden: 1024.0M(1024.0M)->0.0B(1024.0M) Survivors: 50.0M->50.0M Heap: 3122.3M(4096.0M)->2098.2M(4096.0M)]\n\
- [Times: user=0.13 sys=0.00, real=0.03 secs]\n\
-92458.000: [GC pause (G1 Humongous Allocation) (young) (initial-mark) 2100M->2090M(4096M), 0.0100000 secs]\n\
-92458.010: [GC concurrent-root-region-scan-start]\n\
-92458.020: [GC concurrent-mark-end, 0.0123450 secs]\n\
-92458.030: [GC remark, 0.0012340 secs]\n\
-92458.040: [GC cleanup 30M->28M(100M), 0.0004560 secs]\n\
-92459.000: [GC pause (G1 Evacuation Pause) (mixed) 2000M->1500M(4096M), 0.0500000 secs]\n\
-92460.000: [Full GC (Allocation Failure)  4095M->3000M(4096M), 2.5000000 secs]\n";
-        let log = one(text);
-        let p = pauses(&log);
-        let kinds: Vec<_> = p.iter().map(|e| e.kind).collect();
-        assert_eq!(
-            kinds,
-            vec![
-                Kind::Young,
-                Kind::Young,
-                Kind::Remark,
-                Kind::Cleanup,
-                Kind::Mixed,
-                Kind::Full
-            ]
-        );
-        assert!(close(p[0].duration_ms, 34.5663));
-        // 3122.3M = 3197235.2K, 2098.2M = 2148556.8K, rounded to whole KB.
-        assert_eq!(
-            (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
-            (Some(3197235), Some(2148557), Some(4194304))
-        );
-        assert_eq!(log.strings.get(p[0].cause), "G1 Evacuation Pause");
-        assert_eq!(log.strings.get(p[1].cause), "G1 Humongous Allocation");
-        assert_eq!(
-            log.strings.get(p[1].name),
-            "GC pause (young) (initial-mark)"
-        );
-        assert_eq!(
-            (p[3].heap_before_kb, p[3].heap_total_kb),
-            (Some(30720), Some(102400))
-        );
-        assert!(close(p[5].duration_ms, 2500.0));
-        let conc: Vec<_> = log
-            .events
-            .iter()
-            .filter(|e| e.record == Record::Concurrent)
-            .collect();
-        assert_eq!(conc.len(), 1);
-        assert!(close(conc[0].duration_ms, 12.345));
-        assert_eq!(log.skipped_lines, 0);
-    }
-
-    #[test]
-    fn incremental_cms_and_incgc_train() {
-        let text = "0.000: [GC 0.000: [ParNew: 7808K->830K(8128K), 0.0102350 secs] 7808K->830K(260032K) icms_dc=0 , 0.0103610 secs]\n\
-[GC 0.123: [DefNew: 2000K->200K(2048K), 0.0100000 secs]0.133: [Train: 5000K->4800K(20000K), 0.0050000 secs] 7000K->5000K(22048K), 0.0160000 secs]\n\
-[Full GC 1.234: [Train MSC: 15000K->8000K(20000K), 0.3000000 secs] 16000K->8000K(22048K), 0.3010000 secs]\n";
-        let log = one(text);
-        let p = pauses(&log);
-        assert_eq!(
-            p.iter().map(|e| e.kind).collect::<Vec<_>>(),
-            vec![Kind::Young, Kind::Young, Kind::Full]
-        );
-        assert!(close(p[0].duration_ms, 10.361));
-        assert_eq!(p[0].heap_total_kb, Some(260032));
-        assert!(close(p[1].duration_ms, 16.0));
-        assert_eq!(log.strings.get(p[1].collector), "DefNew");
-        assert_eq!(log.strings.get(p[2].collector), "Train MSC");
-    }
-
-    #[test]
-    fn promotion_failures_become_full_collections() {
-        let text = "5.000: [GC 5.000: [ParNew (promotion failed): 118016K->118016K(118016K), 0.1000000 secs]5.100: [CMS: 120000K->80000K(131072K), 0.9000000 secs] 238000K->80000K(249088K), [CMS Perm : 2560K->2560K(21248K)], 1.0000000 secs]\n\
-6.000: [GC-- [PSYoungGen: 100000K->100000K(100000K)] 300000K->310000K(320000K), 0.2000000 secs]\n";
-        let p_log = one(text);
-        let p = pauses(&p_log);
-        assert_eq!(p[0].kind, Kind::Full);
-        assert_eq!(p_log.strings.get(p[0].collector), "CMS");
-        assert!(close(p[0].duration_ms, 1000.0));
-        assert_eq!(p[1].kind, Kind::Young);
-        assert!(close(p[1].duration_ms, 200.0));
-    }
-
-    #[test]
-    fn jdk131_generation_figures() {
-        let log = one("[GC 30463K->3108K(1571712K) eden 30463K->0K survivor 0K->1152K tenured 0K->1956K, 0.1282309 secs]\n\
-[Full GC invoke=1 size=80 <permanent generation full> 27606K->4744K(1571712K) new 25649K->0K(31616K) tenured 1956K->4744K(1540096K) permanent 5119K->5119K(5120K), 0.4287939 secs]\n");
-        let p = pauses(&log);
-        assert_eq!(p.len(), 2);
-        assert_eq!(
-            (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
-            (Some(30463), Some(3108), Some(1571712))
-        );
-        assert_eq!(p[1].kind, Kind::Full);
-        assert_eq!(
-            (p[1].heap_before_kb, p[1].heap_after_kb),
-            (Some(27606), Some(4744))
-        );
-        assert!(close(p[1].duration_ms, 428.7939));
-    }
-
-    #[test]
-    fn cms_scavenge_before_remark_counts_both_pauses() {
-        let text = "2015-05-14T18:55:12.588+0200: 1.157: [GC (CMS Final Remark) [YG occupancy: 10451 K (47936 K)]{Heap before GC invocations=22 (full 13):\n\
- par new generation   total 47936K, used 10451K [0x00000000f6400000, 0x00000000f9800000, 0x00000000f9800000)\n\
-2015-05-14T18:55:12.588+0200: 1.158: [GC (CMS Final Remark) 1.158: [ParNew: 10451K->10451K(47936K), 0.0000303 secs] 111291K->111291K(154432K), 0.0000778 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n\
-Heap after GC invocations=23 (full 13):\n\
-}\n\
-1.158: [Rescan (parallel) , 0.0002732 secs]1.158: [weak refs processing, 0.0000176 secs][1 CMS-remark: 100839K(106496K)] 111291K(154432K), 0.0019970 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n";
-        let log = one(text);
-        let p = pauses(&log);
-        assert_eq!(p.len(), 2);
-        assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Young, Some(1.158)));
-        assert!(close(p[0].duration_ms, 0.0778));
-        assert_eq!((p[1].kind, p[1].uptime_s), (Kind::Remark, Some(1.157)));
-        // The remark's 1.997 ms include the young collection's 0.0778 ms.
-        assert!(close(p[1].duration_ms, 1.997 - 0.0778));
-        assert!(close(p[0].duration_ms + p[1].duration_ms, 1.997));
-        assert_eq!(log.strings.get(p[1].cause), "CMS Final Remark");
-    }
-
-    #[test]
-    fn safepoint_of_more_than_a_second_and_at_line_end() {
-        let log = one("100.000: Total time for which application threads were stopped: 1.2345678 seconds, Stopping threads took: 0.0001000 seconds\n\
-                       Total time for which application threads were stopped: ");
-        let sp: Vec<_> = log
-            .events
-            .iter()
-            .filter(|e| e.record == Record::Safepoint)
-            .collect();
-        assert_eq!(sp.len(), 1);
-        assert!(close(sp[0].duration_ms, 1234.5678));
-        // The stamp is the end of the stop.
-        assert!(close(sp[0].uptime_s.unwrap(), 100.0 - 1.2345678));
-    }
-
-    #[test]
-    fn bad_input_never_panics() {
-        for input in [
-            &b""[..],
-            b"\xff\xfe\x00garbage\n[GC",
-            b"[GC 1K->",
-            b"[Full GC [[[[[[",
-            b"]]]]] secs] [GC , secs]",
-            b"12.3: [GC 12.3: [ParNew: 1K->2K(3K), 0.1 secs] 4K->5K(6K), 0.2 sec",
-        ] {
-            let _ = parse(input);
-        }
-        // Random bytes, deterministic.
-        let mut x: u64 = 0x9E3779B97F4A7C15;
-        let mut buf = Vec::new();
-        for _ in 0..20000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            buf.push(b"[]GC ->K(0123.,:s\n e"[(x % 20) as usize]);
-        }
-        let _ = parse(&buf);
-    }
-
-    #[test]
-    fn truncated_last_event_still_counts_when_its_pause_is_there() {
-        let log = one("1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs] 4K->5K(6K), 0.2000000 secs]\n2.0: [GC 2.0: [ParNew: 1K->2K(3K), 0.1 secs]");
-        assert_eq!(pauses(&log).len(), 1);
-        assert_eq!(log.skipped_lines, 1);
-    }
-}
+#[path = "hotspot_tests.rs"]
+mod tests;

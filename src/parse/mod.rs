@@ -3,6 +3,7 @@
 
 pub mod hotspot;
 pub mod jrockit;
+pub mod limits;
 pub mod lines;
 pub mod num;
 pub mod perf;

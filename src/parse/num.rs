@@ -2,63 +2,81 @@
 
 /// Parse a decimal number such as `12`, `0.0123`, `1,234` (comma as decimal separator, as some
 /// locales write it) or `-3.5e-4` from the start of `s`. Returns the value and bytes consumed.
+///
+/// Never NaN. A number with more than 18 significant integer digits is scaled from its first 18
+/// (no real figure is that large; the caller's range checks reject it): a 400-digit number is
+/// read as infinity, never as something small.
 pub fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
-    let mut i = 0;
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        i += 1;
-    }
+    let neg = s.first() == Some(&b'-');
+    let mut i = usize::from(matches!(s.first(), Some(b'-' | b'+')));
     let int_start = i;
-    let mut int: u64 = 0;
-    let mut int_digits = 0;
-    while i < s.len() && s[i].is_ascii_digit() {
-        if int_digits < 18 {
-            int = int * 10 + (s[i] - b'0') as u64;
-        }
-        int_digits += 1;
+    // Leading zeros carry no value: `000…0012` is 12 however many zeros it has.
+    while s.get(i) == Some(&b'0') {
         i += 1;
     }
-    let mut frac: u64 = 0;
-    let mut frac_digits: i32 = 0;
-    if i + 1 < s.len() && (s[i] == b'.' || s[i] == b',') && s[i + 1].is_ascii_digit() {
+    let mut int: u64 = 0;
+    let mut significant: i64 = 0;
+    while let Some(&d) = s.get(i).filter(|d| d.is_ascii_digit()) {
+        if significant < 18 {
+            int = int * 10 + (d - b'0') as u64;
+        }
+        significant += 1;
         i += 1;
-        while i < s.len() && s[i].is_ascii_digit() {
+    }
+    let int_digits = i - int_start;
+    let mut frac: u64 = 0;
+    let mut frac_digits: usize = 0;
+    if matches!(s.get(i), Some(b'.' | b',')) && s.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+        while let Some(&d) = s.get(i).filter(|d| d.is_ascii_digit()) {
             if frac_digits < 18 {
-                frac = frac * 10 + (s[i] - b'0') as u64;
+                frac = frac * 10 + (d - b'0') as u64;
                 frac_digits += 1;
             }
             i += 1;
         }
     }
-    if i == int_start || (int_digits == 0 && frac_digits == 0) {
+    if int_digits == 0 && frac_digits == 0 {
         return None;
     }
-    if int_digits > 18 {
-        // Rare: fall back to the standard parser for huge values.
-        let txt = std::str::from_utf8(&s[..i]).ok()?.replace(',', ".");
-        return txt.parse().ok().map(|v| (v, i));
-    }
-    let mut v = int as f64 + frac as f64 / POW10[frac_digits as usize];
+    let (mut v, mut exp10) = if significant > 18 {
+        (int as f64, significant - 18)
+    } else {
+        (int as f64 + frac as f64 / POW10[frac_digits], 0)
+    };
     // Exponent (JDK 9+ logs may print e.g. 1.0e-05 in rare places).
-    if i + 1 < s.len() && (s[i] == b'e' || s[i] == b'E') {
+    if matches!(s.get(i), Some(b'e' | b'E')) {
         let mut j = i + 1;
-        let neg = if s[j] == b'-' || s[j] == b'+' {
-            j += 1;
-            s[j - 1] == b'-'
-        } else {
-            false
+        let exp_neg = match s.get(j) {
+            Some(b'-') => {
+                j += 1;
+                true
+            }
+            Some(b'+') => {
+                j += 1;
+                false
+            }
+            _ => false,
         };
         let start = j;
-        let mut e: i32 = 0;
-        while j < s.len() && s[j].is_ascii_digit() && j - start < 4 {
-            e = e * 10 + (s[j] - b'0') as i32;
+        let mut e: i64 = 0;
+        while let Some(&d) = s.get(j).filter(|d| d.is_ascii_digit()) {
+            if j - start >= 4 {
+                break;
+            }
+            e = e * 10 + (d - b'0') as i64;
             j += 1;
         }
         if j > start {
-            v *= 10f64.powi(if neg { -e } else { e });
+            exp10 += if exp_neg { -e } else { e };
             i = j;
         }
     }
-    if s[0] == b'-' {
+    // `0e9999` is 0, not 0 * inf = NaN; past 10^±400 a double is inf or 0 anyway.
+    if exp10 != 0 && v != 0.0 {
+        v *= 10f64.powi(exp10.clamp(-400, 400) as i32);
+    }
+    if neg {
         v = -v;
     }
     Some((v, i))
@@ -183,6 +201,21 @@ fn two(s: &[u8], i: usize) -> Option<u32> {
     }
 }
 
+fn is_leap(y: i64) -> bool {
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
+/// Days in month `m` (1-12) of year `y`; 0 for a month that does not exist.
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if is_leap(y) => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
 pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
@@ -216,7 +249,8 @@ pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     let h = two(s, 11)?;
     let mi = two(s, 14)?;
     let sec = two(s, 17)?;
-    if !(1..=12).contains(&mon) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+    // Impossible dates (`2012-02-31`, `2013-02-29`) are not stamps.
+    if day < 1 || day > days_in_month(year, mon) || h > 23 || mi > 59 || sec > 60 {
         return None;
     }
     let mut i = 19;
@@ -276,6 +310,9 @@ pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     let mi = two(s, 14)?;
     let sec = two(s, 17)?;
     let year = (two(s, 20)? * 100 + two(s, 22)?) as i64;
+    if day < 1 || day > days_in_month(year, mon) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
     let days = days_from_civil(year, mon, day);
     let t = ((days * 24 + h as i64) * 60 + mi as i64) * 60 + sec as i64;
     Some((t * 1000, 24))
@@ -340,6 +377,67 @@ mod tests {
         );
         assert_eq!(iso_datetime_prefix(b"2013-13-22 15:42:34"), None);
         assert_eq!(format_wall_ms(t), "2013-05-22T15:42:34.123");
+    }
+
+    #[test]
+    fn impossible_dates_are_not_dates() {
+        let d = |s: &str| iso_datetime_prefix(s.as_bytes()).map(|(t, _)| format_wall_ms(t));
+        assert_eq!(d("2012-02-31T10:00:00"), None);
+        assert_eq!(d("2012-04-31T10:00:00"), None);
+        assert_eq!(d("2013-02-29T10:00:00"), None);
+        assert_eq!(d("1900-02-29T10:00:00"), None);
+        assert_eq!(d("2012-00-10T10:00:00"), None);
+        assert_eq!(d("2012-01-00T10:00:00"), None);
+        assert_eq!(d("2012-01-10T24:00:00"), None);
+        // Leap years: 2012 and 2000 (divisible by 400) have a 29 February, 1900 has not.
+        assert_eq!(
+            d("2012-02-29T10:00:00").as_deref(),
+            Some("2012-02-29T10:00:00.000")
+        );
+        assert_eq!(
+            d("2000-02-29T10:00:00").as_deref(),
+            Some("2000-02-29T10:00:00.000")
+        );
+        assert_eq!(
+            d("2012-12-31T23:59:59").as_deref(),
+            Some("2012-12-31T23:59:59.000")
+        );
+        assert_eq!(
+            d("2012-04-30T00:00:00").as_deref(),
+            Some("2012-04-30T00:00:00.000")
+        );
+        assert_eq!(asctime_prefix(b"Fri Feb 31 01:02:03 2013"), None);
+        assert_eq!(asctime_prefix(b"Fri Feb 29 01:02:03 2013"), None);
+        assert_eq!(asctime_prefix(b"Fri Mar  1 25:02:03 2013"), None);
+        let (t, _) = asctime_prefix(b"Wed Feb 29 01:02:03 2012").unwrap();
+        assert_eq!(format_wall_ms(t), "2012-02-29T01:02:03.000");
+    }
+
+    #[test]
+    fn huge_numbers_are_huge_and_never_nan() {
+        let nines = "9".repeat(400);
+        assert_eq!(float_prefix(nines.as_bytes()), Some((f64::INFINITY, 400)));
+        let (v, n) = float_prefix(format!("1{}", "0".repeat(30)).as_bytes()).unwrap();
+        assert_eq!(n, 31);
+        assert!((v / 1e30 - 1.0).abs() < 1e-12);
+        // Leading zeros are not significant digits.
+        let zeros = format!("{}12.5", "0".repeat(30));
+        assert_eq!(float_prefix(zeros.as_bytes()), Some((12.5, 34)));
+        assert_eq!(float_prefix(b"0e9999"), Some((0.0, 6)));
+        assert_eq!(float_prefix(b"1e9999 "), Some((f64::INFINITY, 6)));
+        let (v, n) = float_prefix(b"-1e308").unwrap();
+        assert!((v / -1e308 - 1.0).abs() < 1e-12 && n == 6);
+        let (v, _) = float_prefix(format!("{nines}e-9999").as_bytes()).unwrap();
+        assert!(!v.is_nan());
+        // A size that large saturates (callers reject it as implausible), it is never 0.
+        assert_eq!(
+            size_kb_prefix(format!("{nines}K").as_bytes()),
+            Some((u64::MAX, 401))
+        );
+        assert_eq!(float_prefix(b"-"), None);
+        assert_eq!(float_prefix(b"+.5"), Some((0.5, 3)));
+        assert_eq!(float_prefix(b"1e"), Some((1.0, 1)));
+        assert_eq!(float_prefix(b"1e-"), Some((1.0, 1)));
     }
 
     #[test]

@@ -163,18 +163,6 @@ fn fitting<'a>(area: &Root, text: &str, px: u32, width: u32) -> Res<TextStyle<'a
     }
 }
 
-/// Cut a name with "…" until it is at most `max_w` pixels wide.
-fn cut(area: &Root, name: &str, style: &TextStyle, max_w: u32) -> Res<(String, u32)> {
-    let mut name = name.to_string();
-    let mut w = area.estimate_text_size(&name, style)?.0;
-    while w > max_w && name.chars().count() > 4 {
-        let keep = name.chars().count() - 2;
-        name = name.chars().take(keep).collect::<String>() + "…";
-        w = area.estimate_text_size(&name, style)?.0;
-    }
-    Ok((name, w))
-}
-
 /// Height of a panel's caption as plotters' `titled` takes it.
 fn caption_h(area: &Root, sc: &Scale) -> Res<u32> {
     let style: TextStyle = (FONT, sc.desc).into_text_style(area);
@@ -433,7 +421,7 @@ fn names(area: &Root, rows: &[String], sc: &Scale, size: Size) -> Res<(Vec<Strin
     let mut out = Vec::with_capacity(rows.len());
     let mut widest = 0;
     for r in rows {
-        let (n, w) = cut(area, r, &style, size.width / 6)?;
+        let (n, w) = super::cut_label(area, r, &style, size.width / 6)?;
         widest = widest.max(w);
         out.push(n);
     }

@@ -148,6 +148,62 @@ pub(crate) fn render(
     drawn.map_err(|e| err(path, e))
 }
 
+/// Longest label drawn, in characters: wider than any chart's label room at the smallest
+/// font, so cutting here never shows, and measuring stays cheap for a 100k-character name.
+const LABEL_CHARS: usize = 200;
+
+/// `name` cut in the middle with "…" to at most `max_w` pixels wide (keeping at least 4
+/// characters), and its width: names that differ only at the end (`...Service.getOrder`,
+/// `...Service.getOrders`) stay apart. A binary search over the kept length: a few
+/// measurements, not one per character (a 20k-character operation name took 12 s measured
+/// that way).
+pub(crate) fn cut_label(
+    area: &Root,
+    name: &str,
+    style: &TextStyle,
+    max_w: u32,
+) -> Result<(String, u32), Box<dyn std::error::Error>> {
+    let n = name.chars().count();
+    // Head and tail of a long name; nothing in between is ever shown.
+    let head: Vec<char> = name.chars().take(LABEL_CHARS).collect();
+    let tail: Vec<char> = if n > LABEL_CHARS {
+        name.chars().skip(n - LABEL_CHARS).collect()
+    } else {
+        head.clone()
+    };
+    let with_dots = |k: usize| -> String {
+        let front = k.div_ceil(2).min(head.len());
+        let back = (k / 2).min(tail.len());
+        let mut s: String = head[..front].iter().collect();
+        s.push('…');
+        s.extend(&tail[tail.len() - back..]);
+        s
+    };
+    let chars = head.len().max(n.min(LABEL_CHARS));
+    let full = if n > LABEL_CHARS {
+        with_dots(LABEL_CHARS)
+    } else {
+        name.to_string()
+    };
+    let w = area.estimate_text_size(&full, style)?.0;
+    if w <= max_w || chars <= 4 {
+        return Ok((full, w));
+    }
+    // The most characters kept that fit: `lo` fits (or is the minimum), `hi` does not.
+    let (mut lo, mut hi) = (4usize, chars);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if area.estimate_text_size(&with_dots(mid), style)?.0 <= max_w {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let cut = with_dots(lo);
+    let w = area.estimate_text_size(&cut, style)?.0;
+    Ok((cut, w))
+}
+
 /// The chart's frame: a margin all round and the caption on top; returns the area below it.
 /// (What plotters' `ChartBuilder::margin` + `caption` do, as a step of its own so that a
 /// legend row can go between the caption and the plot.)
@@ -158,13 +214,15 @@ pub(crate) fn titled<'a>(
 ) -> Result<Root<'a>, Box<dyn std::error::Error>> {
     let m = sc.label as i32;
     let area = root.margin(m, m, m, m);
-    // A long file name shrinks the caption's font rather than running off the chart.
+    // A long file name shrinks the caption's font rather than running off the chart; one
+    // longer than the chart at the smallest font is cut with "…".
     let mut px = sc.title;
     loop {
         let style = (FONT, px).into_text_style(root);
-        let (w, _) = area.estimate_text_size(caption, &style)?;
-        if w <= area.dim_in_pixel().0 || px <= 10 {
-            return Ok(area.titled(caption, style)?);
+        let (cut, w) = cut_label(&area, caption, &style, area.dim_in_pixel().0)?;
+        let fits = w <= area.dim_in_pixel().0 && cut == caption;
+        if fits || px <= 10 {
+            return Ok(area.titled(&cut, style)?);
         }
         px -= 1;
     }
@@ -419,6 +477,27 @@ mod tests {
         );
         assert!("1600".parse::<Size>().is_err());
         assert!("10x10".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn long_labels_are_cut_in_the_middle_to_the_width() {
+        init_fonts();
+        let mut buf = vec![0u8; 800 * 100 * 3];
+        let root = BitMapBackend::with_buffer(&mut buf, (800, 100)).into_drawing_area();
+        let style: TextStyle = (FONT, 12).into_text_style(&root);
+        let name = format!("head{}tail", "y".repeat(100_000));
+        let (cut, w) = cut_label(&root, &name, &style, 300).unwrap();
+        assert!(w <= 300, "{w}");
+        assert!(cut.starts_with("head") && cut.ends_with("tail") && cut.contains('…'));
+        // The most that fit: one more character would not.
+        let n = cut.chars().count() - 1;
+        assert!(n >= 20, "{cut}");
+        // A name that fits is kept as it is; a tiny room still keeps 4 characters.
+        assert_eq!(
+            cut_label(&root, "getContract", &style, 300).unwrap().0,
+            "getContract"
+        );
+        assert_eq!(cut_label(&root, &name, &style, 1).unwrap().0, "he…il");
     }
 
     #[test]

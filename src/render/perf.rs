@@ -528,13 +528,7 @@ pub fn split(
         let mut names = Vec::with_capacity(k);
         let mut name_w = 0;
         for o in shown {
-            let mut name = o.name.clone();
-            let mut w = area.estimate_text_size(&name, &label_style)?.0;
-            while w > max_w && name.chars().count() > 4 {
-                let keep = name.chars().count() - 2;
-                name = name.chars().take(keep).collect::<String>() + "…";
-                w = area.estimate_text_size(&name, &label_style)?.0;
-            }
+            let (name, w) = super::cut_label(&area, &o.name, &label_style, max_w)?;
             name_w = name_w.max(w);
             names.push(name);
         }

@@ -116,6 +116,7 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
             Some(s.full_collections as f64)
         }),
         m("span_s", Some(3), &|s| s.span_s),
+        m("restarts", None, &|s| Some(s.restarts as f64)),
     ]
 }
 

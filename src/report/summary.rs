@@ -62,7 +62,7 @@ pub enum Outcome {
 /// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
 /// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
 /// performance columns empty and the other way round.
-const GC_COLUMNS: [&str; 14] = [
+const GC_COLUMNS: [&str; 15] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -74,6 +74,7 @@ const GC_COLUMNS: [&str; 14] = [
     "full_collections",
     "safepoint_pauses",
     "safepoint_total_ms",
+    "restarts",
     "span_s",
     "throughput_pct",
     "heap_max_kb",
@@ -170,6 +171,7 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                 put("full_collections", g.full_collections.to_string());
                 put("safepoint_pauses", g.safepoint_pauses.to_string());
                 put("safepoint_total_ms", num(g.safepoint_total_ms, digits));
+                put("restarts", g.restarts.to_string());
                 put("span_s", opt(g.span_s, digits));
                 put("throughput_pct", opt(g.throughput_pct, digits));
                 put(

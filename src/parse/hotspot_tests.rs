@@ -1,0 +1,716 @@
+use super::*;
+use crate::model::Kind;
+
+/// Parse, and check that every line is counted once.
+fn one(s: &str) -> GcLog {
+    bytes(s.as_bytes())
+}
+
+fn bytes(b: &[u8]) -> GcLog {
+    let log = parse(b);
+    accounted(&log);
+    log
+}
+
+fn accounted(log: &GcLog) {
+    assert_eq!(
+        log.lines,
+        log.record_lines + log.ignored_lines + log.skipped_lines,
+        "lines {} != record {} + ignored {} + skipped {}",
+        log.lines,
+        log.record_lines,
+        log.ignored_lines,
+        log.skipped_lines
+    );
+}
+
+/// (lines, record lines, ignored lines, skipped lines).
+fn counts(log: &GcLog) -> (u64, u64, u64, u64) {
+    (
+        log.lines,
+        log.record_lines,
+        log.ignored_lines,
+        log.skipped_lines,
+    )
+}
+
+fn pauses(log: &GcLog) -> Vec<&GcEvent> {
+    log.events
+        .iter()
+        .filter(|e| e.record == Record::Pause)
+        .collect()
+}
+
+#[test]
+fn plain_verbose_gc() {
+    let log = one("[GC 325407K->83000K(776768K), 0.2300771 secs]\n[Full GC 267628K->83769K(776768K), 1.8479984 secs]\n");
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!(p[0].kind, Kind::Young);
+    assert!((p[0].duration_ms - 230.0771).abs() < 1e-9);
+    assert_eq!(p[0].heap_before_kb, Some(325407));
+    assert_eq!(p[0].heap_after_kb, Some(83000));
+    assert_eq!(p[0].heap_total_kb, Some(776768));
+    assert_eq!(p[1].kind, Kind::Full);
+    assert!((p[1].duration_ms - 1847.9984).abs() < 1e-9);
+    assert_eq!(log.skipped_lines, 0);
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[test]
+fn serial_details_young_and_full() {
+    let log = one("12.345: [GC 12.345: [DefNew: 3968K->384K(4032K), 0.0054310 secs] 7808K->4547K(12928K), 0.0055540 secs]\n\
+                   20.500: [Full GC 20.500: [Tenured: 8000K->5000K(10000K), 0.1200000 secs] 9000K->5000K(14000K), [Perm : 2000K->2000K(16384K)], 0.1210000 secs]\n");
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!(
+        (p[0].kind, log.strings.get(p[0].collector)),
+        (Kind::Young, "DefNew")
+    );
+    assert_eq!(p[0].uptime_s, Some(12.345));
+    assert!(close(p[0].duration_ms, 5.554));
+    assert_eq!(
+        (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
+        (Some(7808), Some(4547), Some(12928))
+    );
+    assert_eq!(
+        (p[1].kind, log.strings.get(p[1].collector)),
+        (Kind::Full, "Tenured")
+    );
+    assert!(close(p[1].duration_ms, 121.0));
+    assert_eq!(p[1].heap_total_kb, Some(14000));
+}
+
+#[test]
+fn parallel_with_date_stamps_causes_and_comma_decimals() {
+    let log = one("2015-03-04T09:13:59.445+0100: 55047.616: [GC (Allocation Failure) [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0.0082230 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]\n\
+                   2015-03-04T09:14:00.000+0100: 55048,171: [Full GC (Ergonomics) [PSYoungGen: 1217K->0K(617472K)] [ParOldGen: 52247K->50000K(1398272K)] 53464K->50000K(2015744K), [Metaspace: 2563K->2563K(1056768K)], 0,2500000 secs] [Times: user=0,50 sys=0,00, real=0,25 secs]\n");
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!(log.strings.get(p[0].cause), "Allocation Failure");
+    assert_eq!(log.strings.get(p[0].collector), "PSYoungGen");
+    assert_eq!(
+        crate::parse::num::format_wall_ms(p[0].wall_ms.unwrap()),
+        "2015-03-04T09:13:59.445"
+    );
+    assert!(close(p[0].duration_ms, 8.223));
+    assert_eq!(p[1].kind, Kind::Full);
+    assert_eq!(log.strings.get(p[1].cause), "Ergonomics");
+    assert_eq!(log.strings.get(p[1].collector), "ParOldGen");
+    assert_eq!(p[1].uptime_s, Some(55048.171));
+    assert!(close(p[1].duration_ms, 250.0));
+    assert_eq!(
+        (p[1].heap_before_kb, p[1].heap_after_kb),
+        (Some(53464), Some(50000))
+    );
+}
+
+#[test]
+fn cms_cycle_with_embedded_concurrent_phase_and_failure() {
+    let text = "0.708: [GC [1 CMS-initial-mark: 91890K(131072K)] 109176K(249088K), 0.0004006 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n\
+0.708: [CMS-concurrent-mark-start]\n\
+0.714: [CMS-concurrent-mark: 0.006/0.007 secs] [Times: user=0.00 sys=0.00, real=0.01 secs]\n\
+0.769: [GC 0.769: [ParNew: 118006K->118006K(118016K), 0.0000176 secs]0.769: [CMS0.769: [CMS-concurrent-abortable-preclean: 0.001/0.055 secs] [Times: user=0.02 sys=0.00, real=0.06 secs]\n\
+ (concurrent mode failure): 91890K->20323K(131072K), 0.0186232 secs] 209896K->20323K(249088K), [CMS Perm : 2561K->2560K(21248K)], 0.0187293 secs] [Times: user=0.01 sys=0.00, real=0.02 secs]\n\
+1.593: [GC[YG occupancy: 15176 K (118016 K)]1.593: [Rescan (parallel) , 0.0003847 secs]1.594: [weak refs processing, 0.0000057 secs] [1 CMS-remark: 115034K(131072K)] 130210K(249088K), 0.0005792 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n";
+    let log = one(text);
+    let p = pauses(&log);
+    assert_eq!(
+        p.iter().map(|e| e.kind).collect::<Vec<_>>(),
+        vec![Kind::InitialMark, Kind::Full, Kind::Remark]
+    );
+    assert!(close(p[0].duration_ms, 0.4006));
+    assert!(close(p[1].duration_ms, 18.7293));
+    assert_eq!(log.strings.get(p[1].collector), "CMS");
+    assert_eq!(
+        (p[1].heap_before_kb, p[1].heap_after_kb),
+        (Some(209896), Some(20323))
+    );
+    assert!(close(p[2].duration_ms, 0.5792));
+    let conc: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .collect();
+    assert_eq!(conc.len(), 2);
+    // cpu/wall: the wall-clock part is the phase's duration.
+    assert!(close(conc[0].duration_ms, 7.0));
+    assert_eq!(
+        log.strings.get(conc[1].name),
+        "CMS-concurrent-abortable-preclean"
+    );
+    assert!(close(conc[1].uptime_s.unwrap(), 0.769 - 0.055));
+    assert!(close(conc[1].duration_ms, 55.0));
+    assert_eq!(log.skipped_lines, 0);
+}
+
+#[test]
+fn event_split_by_tenuring_distribution_and_heap_at_gc() {
+    let text = "{Heap before GC invocations=3 (full 0):\n par new generation   total 118016K, used 118008K [0x00000000eae00000, 0x00000000f2e00000, 0x00000000f2e00000)\n  eden space 104960K, 100% used [0x00000000eae00000, 0x00000000f1480000, 0x00000000f1480000)\n\
+1.565: [GC 1.565: [ParNew\n\
+Desired survivor size 6684672 bytes, new threshold 1 (max 15)\n\
+- age   1:   13369344 bytes,   13369344 total\n\
+: 118008K->13040K(118016K), 0.0281748 secs] 194351K->128075K(249088K), 0.0282363 secs] [Times: user=0.03 sys=0.02, real=0.03 secs]\n\
+Heap after GC invocations=4 (full 0):\n par new generation   total 118016K, used 13040K [0x00000000eae00000, 0x00000000f2e00000, 0x00000000f2e00000)\n}\n";
+    let log = one(text);
+    let p = pauses(&log);
+    assert_eq!(p.len(), 1);
+    assert_eq!(log.strings.get(p[0].collector), "ParNew");
+    assert!(close(p[0].duration_ms, 28.2363));
+    assert_eq!(p[0].heap_after_kb, Some(128075));
+    assert_eq!(p[0].line, 4);
+    assert_eq!(log.skipped_lines, 0);
+}
+
+#[test]
+fn adaptive_size_policy_glued_to_the_event_line() {
+    let text = "2015-03-04T09:13:59.445+0100: 55047,616: [GC (Allocation Failure)AdaptiveSizePolicy::compute_survivor_space_size_and_thresh:  survived: 1246904  promoted: 139280  overflow: falseAdaptiveSizeStart: 55047,624 collection: 21\n\
+  avg_survived_padded_avg: 75561280,000000  avg_promoted_padded_avg: 10916049,000000\n\
+Desired survivor size 76021760 bytes, new threshold 1 (max 15)\n\
+AdaptiveSizeStop: collection: 21\n\
+ [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0,0082230 secs] [Times: user=0,02 sys=0,00, real=0,01 secs]\n\
+2015-03-04T09:13:59.454+0100: 55047,624: Total time for which application threads were stopped: 0,0091380 seconds\n";
+    let log = one(text);
+    let p = pauses(&log);
+    assert_eq!(p.len(), 1);
+    assert!(close(p[0].duration_ms, 8.223));
+    assert_eq!(p[0].uptime_s, Some(55047.616));
+    let sp: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Safepoint)
+        .collect();
+    assert_eq!(sp.len(), 1);
+    assert!(close(sp[0].duration_ms, 9.138));
+}
+
+#[test]
+fn g1_detailed_block_and_concurrent_cycle() {
+    let text = "2014-07-24T13:49:45.090+0400: 92457.841: [GC pause (G1 Evacuation Pause) (young), 0.0345663 secs]\n\
+   [Parallel Time: 33.1 ms, GC Workers: 4]\n\
+  [GC Worker Start (ms): Min: 92457841.5, Avg: 92457841.5, Max: 92457841.6, Diff: 0.1]\n\
+   [Code Root Fixup: 0.0 ms]\n\
+   [Other: 1.2 ms]\n\
+   [Eden: 1024.0M(1024.0M)->0.0B(1024.0M) Survivors: 50.0M->50.0M Heap: 3122.3M(4096.0M)->2098.2M(4096.0M)]\n\
+ [Times: user=0.13 sys=0.00, real=0.03 secs]\n\
+92458.000: [GC pause (G1 Humongous Allocation) (young) (initial-mark) 2100M->2090M(4096M), 0.0100000 secs]\n\
+92458.010: [GC concurrent-root-region-scan-start]\n\
+92458.020: [GC concurrent-mark-end, 0.0123450 secs]\n\
+92458.030: [GC remark, 0.0012340 secs]\n\
+92458.040: [GC cleanup 30M->28M(100M), 0.0004560 secs]\n\
+92459.000: [GC pause (G1 Evacuation Pause) (mixed) 2000M->1500M(4096M), 0.0500000 secs]\n\
+92460.000: [Full GC (Allocation Failure)  4095M->3000M(4096M), 2.5000000 secs]\n";
+    let log = one(text);
+    let p = pauses(&log);
+    let kinds: Vec<_> = p.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            Kind::Young,
+            Kind::Young,
+            Kind::Remark,
+            Kind::Cleanup,
+            Kind::Mixed,
+            Kind::Full
+        ]
+    );
+    assert!(close(p[0].duration_ms, 34.5663));
+    // 3122.3M = 3197235.2K, 2098.2M = 2148556.8K, rounded to whole KB.
+    assert_eq!(
+        (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
+        (Some(3197235), Some(2148557), Some(4194304))
+    );
+    assert_eq!(log.strings.get(p[0].cause), "G1 Evacuation Pause");
+    assert_eq!(log.strings.get(p[1].cause), "G1 Humongous Allocation");
+    assert_eq!(
+        log.strings.get(p[1].name),
+        "GC pause (young) (initial-mark)"
+    );
+    assert_eq!(
+        (p[3].heap_before_kb, p[3].heap_total_kb),
+        (Some(30720), Some(102400))
+    );
+    assert!(close(p[5].duration_ms, 2500.0));
+    let conc: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .collect();
+    assert_eq!(conc.len(), 1);
+    assert!(close(conc[0].duration_ms, 12.345));
+    assert_eq!(log.skipped_lines, 0);
+}
+
+#[test]
+fn incremental_cms_and_incgc_train() {
+    let text = "0.000: [GC 0.000: [ParNew: 7808K->830K(8128K), 0.0102350 secs] 7808K->830K(260032K) icms_dc=0 , 0.0103610 secs]\n\
+[GC 0.123: [DefNew: 2000K->200K(2048K), 0.0100000 secs]0.133: [Train: 5000K->4800K(20000K), 0.0050000 secs] 7000K->5000K(22048K), 0.0160000 secs]\n\
+[Full GC 1.234: [Train MSC: 15000K->8000K(20000K), 0.3000000 secs] 16000K->8000K(22048K), 0.3010000 secs]\n";
+    let log = one(text);
+    let p = pauses(&log);
+    assert_eq!(
+        p.iter().map(|e| e.kind).collect::<Vec<_>>(),
+        vec![Kind::Young, Kind::Young, Kind::Full]
+    );
+    assert!(close(p[0].duration_ms, 10.361));
+    assert_eq!(p[0].heap_total_kb, Some(260032));
+    assert!(close(p[1].duration_ms, 16.0));
+    assert_eq!(log.strings.get(p[1].collector), "DefNew");
+    assert_eq!(log.strings.get(p[2].collector), "Train MSC");
+}
+
+#[test]
+fn promotion_failures_become_full_collections() {
+    let text = "5.000: [GC 5.000: [ParNew (promotion failed): 118016K->118016K(118016K), 0.1000000 secs]5.100: [CMS: 120000K->80000K(131072K), 0.9000000 secs] 238000K->80000K(249088K), [CMS Perm : 2560K->2560K(21248K)], 1.0000000 secs]\n\
+6.000: [GC-- [PSYoungGen: 100000K->100000K(100000K)] 300000K->310000K(320000K), 0.2000000 secs]\n";
+    let p_log = one(text);
+    let p = pauses(&p_log);
+    assert_eq!(p[0].kind, Kind::Full);
+    assert_eq!(p_log.strings.get(p[0].collector), "CMS");
+    assert!(close(p[0].duration_ms, 1000.0));
+    assert_eq!(p[1].kind, Kind::Young);
+    assert!(close(p[1].duration_ms, 200.0));
+}
+
+#[test]
+fn jdk131_generation_figures() {
+    let log = one("[GC 30463K->3108K(1571712K) eden 30463K->0K survivor 0K->1152K tenured 0K->1956K, 0.1282309 secs]\n\
+[Full GC invoke=1 size=80 <permanent generation full> 27606K->4744K(1571712K) new 25649K->0K(31616K) tenured 1956K->4744K(1540096K) permanent 5119K->5119K(5120K), 0.4287939 secs]\n");
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!(
+        (p[0].heap_before_kb, p[0].heap_after_kb, p[0].heap_total_kb),
+        (Some(30463), Some(3108), Some(1571712))
+    );
+    assert_eq!(p[1].kind, Kind::Full);
+    assert_eq!(
+        (p[1].heap_before_kb, p[1].heap_after_kb),
+        (Some(27606), Some(4744))
+    );
+    assert!(close(p[1].duration_ms, 428.7939));
+}
+
+#[test]
+fn cms_scavenge_before_remark_counts_both_pauses() {
+    let text = "2015-05-14T18:55:12.588+0200: 1.157: [GC (CMS Final Remark) [YG occupancy: 10451 K (47936 K)]{Heap before GC invocations=22 (full 13):\n\
+ par new generation   total 47936K, used 10451K [0x00000000f6400000, 0x00000000f9800000, 0x00000000f9800000)\n\
+2015-05-14T18:55:12.588+0200: 1.158: [GC (CMS Final Remark) 1.158: [ParNew: 10451K->10451K(47936K), 0.0000303 secs] 111291K->111291K(154432K), 0.0000778 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n\
+Heap after GC invocations=23 (full 13):\n\
+}\n\
+1.158: [Rescan (parallel) , 0.0002732 secs]1.158: [weak refs processing, 0.0000176 secs][1 CMS-remark: 100839K(106496K)] 111291K(154432K), 0.0019970 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n";
+    let log = one(text);
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Young, Some(1.158)));
+    assert!(close(p[0].duration_ms, 0.0778));
+    assert_eq!((p[1].kind, p[1].uptime_s), (Kind::Remark, Some(1.157)));
+    // The remark's 1.997 ms include the young collection's 0.0778 ms.
+    assert!(close(p[1].duration_ms, 1.997 - 0.0778));
+    assert!(close(p[0].duration_ms + p[1].duration_ms, 1.997));
+    assert_eq!(log.strings.get(p[1].cause), "CMS Final Remark");
+}
+
+#[test]
+fn safepoint_of_more_than_a_second_and_at_line_end() {
+    let log = one("100.000: Total time for which application threads were stopped: 1.2345678 seconds, Stopping threads took: 0.0001000 seconds\n\
+                   Total time for which application threads were stopped: ");
+    let sp: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Safepoint)
+        .collect();
+    assert_eq!(sp.len(), 1);
+    assert!(close(sp[0].duration_ms, 1234.5678));
+    // The stamp is the end of the stop.
+    assert!(close(sp[0].uptime_s.unwrap(), 100.0 - 1.2345678));
+}
+
+#[test]
+fn bad_input_never_panics() {
+    for input in [
+        &b""[..],
+        b"\xff\xfe\x00garbage\n[GC",
+        b"[GC 1K->",
+        b"[Full GC [[[[[[",
+        b"]]]]] secs] [GC , secs]",
+        b"12.3: [GC 12.3: [ParNew: 1K->2K(3K), 0.1 secs] 4K->5K(6K), 0.2 sec",
+    ] {
+        accounted(&parse(input));
+    }
+    // Random bytes, deterministic.
+    let mut x: u64 = 0x9E3779B97F4A7C15;
+    let mut buf = Vec::new();
+    for _ in 0..20000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        buf.push(b"[]GC ->K(0123.,:s\n e"[(x % 20) as usize]);
+    }
+    accounted(&parse(&buf));
+}
+
+#[test]
+fn truncated_last_event_still_counts_when_its_pause_is_there() {
+    let log = one("1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs] 4K->5K(6K), 0.2000000 secs]\n2.0: [GC 2.0: [ParNew: 1K->2K(3K), 0.1 secs]");
+    assert_eq!(pauses(&log).len(), 1);
+    assert_eq!(log.skipped_lines, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile input: no panic, linear work, every line counted, no wrong value.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn hostile_single_lines_never_panic_and_are_skipped() {
+    // Format detection feeds single lines of any file (a README) to the parser.
+    for line in [
+        "notes: [CMS-concurrent-reset secs, then]",
+        "1.0: [CMS-concurrent-reset secs, then]",
+        "[GC",
+        "[Full GC (",
+        "[Full GC (Allocation",
+        "[CMS-concurrent-x: /",
+        "[CMS-concurrent-x: / secs]",
+        "[CMS-concurrent-mark: 0.1/ secs]",
+        "1.0: [GC concurrent-x: secs]",
+        "[",
+        "]",
+        "#",
+        "1.0: #",
+        "[GC (a) (b",
+        "[GC 1K->",
+        "]]]] secs]",
+        "[GC [GC [GC",
+        "[GC ) secs]",
+        "[Pause x, ms]",
+        "1.0: [Pause Init Mark, 1e308 ms]",
+        "Total time for which application threads were stopped: ",
+        "Total time for which application threads were stopped: x seconds",
+    ] {
+        let log = one(line);
+        assert_eq!(counts(&log), (1, 0, 0, 1), "{line:?}");
+        assert!(log.events.is_empty(), "{line:?}");
+        assert_eq!(log.bad[0].text, line);
+    }
+}
+
+/// A one-line event and its `[Times: ...]`, 202 bytes.
+const EVENT: &str = "2015-03-04T09:13:59.445+0100: 55047.616: [GC (Allocation Failure) [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0.0082230 secs] [Times: user=0.02 sys=0.00, real=0.01 secs]            ";
+
+#[test]
+fn a_two_megabyte_line_of_events_is_read_whole() {
+    let n = MAX_EVENTS_PER_LINE;
+    let line = EVENT.repeat(n);
+    assert!(line.len() > 2_000_000);
+    let log = one(&line);
+    assert_eq!(log.events.len(), n);
+    assert_eq!(counts(&log), (1, 1, 0, 0));
+    assert!(log.events.iter().all(|e| close(e.duration_ms, 8.223)));
+    assert!(log.events.iter().all(|e| e.uptime_s == Some(55047.616)));
+}
+
+#[test]
+fn a_line_with_more_events_than_the_cap_is_damage() {
+    let text = format!("{}\n{EVENT}\n", EVENT.repeat(MAX_EVENTS_PER_LINE + 1));
+    let log = one(&text);
+    // Line 1 is skipped whole, none of its events kept; line 2 is read.
+    assert_eq!(counts(&log), (2, 1, 0, 1));
+    assert_eq!(log.events.len(), 1);
+    assert_eq!(log.events[0].line, 2);
+    assert_eq!(log.bad[0].line, 1);
+    // The same with concurrent phases, which are cut out before events are read.
+    let conc = "1.0: [CMS-concurrent-mark: 0.006/0.007 secs] ";
+    let log = one(&conc.repeat(MAX_EVENTS_PER_LINE + 1));
+    assert_eq!((counts(&log), log.events.len()), ((1, 0, 0, 1), 0));
+    let log = one(&conc.repeat(MAX_EVENTS_PER_LINE));
+    assert_eq!(
+        (counts(&log), log.events.len()),
+        ((1, 1, 0, 0), MAX_EVENTS_PER_LINE)
+    );
+}
+
+#[test]
+fn deeply_nested_events_are_skipped_without_recursion() {
+    let n = 50_000;
+    // Never closed: an open event that never gets a pause.
+    let log = one(&"[GC 1.0: ".repeat(n));
+    assert_eq!((counts(&log), log.events.len()), ((1, 0, 0, 1), 0));
+    // Closed: 50,000 whole events inside each other, each with its pause.
+    let text = format!("{}{}", "[GC 1.0: ".repeat(n), "0.1 secs]".repeat(n));
+    let log = one(&text);
+    assert_eq!((counts(&log), log.events.len()), ((1, 0, 0, 1), 0));
+    // Two levels, the least nesting that is damage; one level is read (below).
+    let log = one("1.0: [GC 1.0: [GC 1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs] 1K->2K(3K), 0.2 secs] 4K->5K(6K), 0.3 secs] 4K->5K(6K), 0.4 secs]");
+    assert_eq!((counts(&log), log.events.len()), ((1, 0, 0, 1), 0));
+    // One per line: each open event is lost when the next starts.
+    let log = one(&"1.0: [GC 1.0: [GC\n".repeat(n));
+    assert_eq!(
+        (counts(&log), log.events.len()),
+        ((n as u64, 0, 0, n as u64), 0)
+    );
+}
+
+#[test]
+fn an_event_with_more_parts_than_any_real_one_is_damage() {
+    let event = |n: usize| format!("1.0: [GC {}4K->5K(6K), 0.2000000 secs]", "[x] ".repeat(n));
+    let log = one(&event(MAX_CHILDREN));
+    assert_eq!((counts(&log), log.events.len()), ((1, 1, 0, 0), 1));
+    let log = one(&event(MAX_CHILDREN + 1));
+    assert_eq!((counts(&log), log.events.len()), ((1, 0, 0, 1), 0));
+}
+
+#[test]
+fn one_nested_event_inside_an_event_is_read_and_subtracted() {
+    let log = one("1.157: [GC (CMS Final Remark) [YG occupancy: 10451 K (47936 K)]1.158: [GC (CMS Final Remark) 1.158: [ParNew: 10451K->10451K(47936K), 0.0000303 secs] 111291K->111291K(154432K), 0.0000778 secs]1.158: [Rescan (parallel) , 0.0002732 secs][1 CMS-remark: 100839K(106496K)] 111291K(154432K), 0.0019970 secs]");
+    let p = pauses(&log);
+    assert_eq!(p.len(), 2);
+    assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Young, Some(1.158)));
+    assert!(close(p[0].duration_ms, 0.0778));
+    assert_eq!((p[1].kind, p[1].uptime_s), (Kind::Remark, Some(1.157)));
+    assert!(close(p[1].duration_ms, 1.997 - 0.0778));
+    assert_eq!(counts(&log), (1, 1, 0, 0));
+}
+
+#[test]
+fn control_bytes_inside_an_expression_skip_it() {
+    // Read naively, `0.00\0 62122 secs` is a pause of 62,122 s.
+    let log =
+        one("1.0: [GC 1K->2K(3K), 0.00\0 62122 secs]\n2.0: [GC 1K->2K(3K), 0.0100000 secs]\n");
+    assert_eq!(counts(&log), (2, 1, 0, 1));
+    assert_eq!(pauses(&log).len(), 1);
+    assert!(close(pauses(&log)[0].duration_ms, 10.0));
+    // Over two lines: both lines of the event are skipped.
+    let log =
+        one("1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs]\n 4K->5K(6K), 0.00\x01 62122 secs]\n");
+    assert_eq!((counts(&log), log.events.len()), ((2, 0, 0, 2), 0));
+    // Concurrent phases, safepoints and Shenandoah lines alike.
+    for line in [
+        "1.0: [CMS-concurrent-mark: 0.1/0.00\0 5 secs]",
+        "1.0: Total time for which application threads were stopped: 0.00\0 62122 seconds",
+        "1.0: [Pause Init Mark\x7f, 3.341 ms]",
+    ] {
+        let log = one(line);
+        assert_eq!(
+            (counts(&log), log.events.len()),
+            ((1, 0, 0, 1), 0),
+            "{line:?}"
+        );
+    }
+    // A tab is not damage.
+    let log = one("1.0: [GC 1K->2K(3K),\t0.1000000 secs]");
+    assert_eq!((counts(&log), log.events.len()), ((1, 1, 0, 0), 1));
+}
+
+#[test]
+fn a_number_must_start_after_a_separator() {
+    // `1e308 secs` is not 308 s (nor 1e308 s).
+    for line in [
+        "1.0: [GC 1K->2K(3K), 1e308 secs]",
+        "1.0: [GC 1K->2K(3K), x0.5 secs]",
+        "1.0: [GC 1K->2K(3K), -0.5 secs]",
+        "1.0: [CMS-concurrent-mark: 0.1/1e308 secs]",
+    ] {
+        let log = one(line);
+        assert_eq!(
+            (counts(&log), log.events.len()),
+            ((1, 0, 0, 1), 0),
+            "{line:?}"
+        );
+    }
+    // After `=`, `(`, `,` or a space it is one.
+    let log = one("1.0: [GC 1K->2K(3K),0.5 secs]\n2.0: [GC 1K->2K(3K) real=0.25 secs]\n");
+    let d: Vec<f64> = pauses(&log).iter().map(|e| e.duration_ms).collect();
+    assert_eq!(d, vec![500.0, 250.0]);
+}
+
+#[test]
+fn four_hundred_digit_figures_are_skipped_not_read() {
+    let big = "9".repeat(400);
+    for line in [
+        format!("1.0: [GC 1K->2K(3K), {big} secs]"),
+        format!("{big}: [GC 1K->2K(3K), 0.1 secs]"),
+        format!("1.0: [GC {big}K->2K(3K), 0.1 secs]"),
+        format!("1.0: [GC 1K->2K({big}K), 0.1 secs]"),
+        format!("1.0: [CMS-concurrent-mark: 0.1/{big} secs]"),
+        format!("1.0: Total time for which application threads were stopped: {big} seconds"),
+        format!("1.0: [Concurrent marking, {big} ms]"),
+    ] {
+        let log = one(&line);
+        assert_eq!(
+            (counts(&log), log.events.len()),
+            ((1, 0, 0, 1), 0),
+            "{line}"
+        );
+    }
+    // The G1 summary line carrying such a heap: the pause keeps its own figures.
+    let log = one(&format!(
+        "1.0: [GC pause (young), 0.0100000 secs]\n   [Eden: 1M(2M)->0B(2M) Survivors: 0B->1M Heap: {big}M(4M)->1M(4M)]\n"
+    ));
+    assert_eq!(counts(&log), (2, 1, 0, 1));
+    assert_eq!(pauses(&log)[0].heap_before_kb, None);
+    // Many leading zeros are not many digits.
+    let log = one(&format!(
+        "1.0: [GC 1K->2K(3K), {}0.5 secs]",
+        "0".repeat(400)
+    ));
+    assert_eq!(pauses(&log)[0].duration_ms, 500.0);
+}
+
+#[test]
+fn impossible_dates_are_not_wall_clock_stamps() {
+    let log = one("2012-02-31T10:00:00.000+0100: 1.0: [GC 1K->2K(3K), 0.1 secs]\n2012-02-29T10:00:00.000+0100: 2.0: [GC 1K->2K(3K), 0.1 secs]\n");
+    let p = pauses(&log);
+    assert_eq!((p[0].wall_ms, p[0].uptime_s), (None, Some(1.0)));
+    assert_eq!(
+        crate::parse::num::format_wall_ms(p[1].wall_ms.unwrap()),
+        "2012-02-29T10:00:00.000"
+    );
+}
+
+#[test]
+fn labels_are_cut_at_256_bytes_on_a_character_boundary() {
+    let log = one(&format!(
+        "1.0: [GC ({}) 1K->2K(3K), 0.1 secs]\n2.0: [GC ({}) 1K->2K(3K), 0.1 secs]\n",
+        "x".repeat(1000),
+        "€".repeat(400)
+    ));
+    let p = pauses(&log);
+    assert_eq!(log.strings.get(p[0].cause), "x".repeat(256));
+    // 85 three-byte characters are 255 bytes; the 86th would end past 256.
+    assert_eq!(log.strings.get(p[1].cause), "€".repeat(85));
+}
+
+#[test]
+fn an_open_event_holding_more_than_a_mebibyte_is_given_up() {
+    let piece = format!("1K->2K {}\n", "x".repeat(4000));
+    let event = |n: usize| {
+        format!(
+            "1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs]\n{}4K->5K(6K), 0.2000000 secs]\n",
+            piece.repeat(n)
+        )
+    };
+    // 200 lines of 4 KB: read, every line part of it.
+    let log = one(&event(200));
+    assert_eq!(counts(&log), (202, 202, 0, 0));
+    assert!(close(pauses(&log)[0].duration_ms, 200.0));
+    // 300 lines: past 1 MiB after 262 of them, given up; the lines after it are not an event.
+    let log = one(&event(300));
+    assert!(pauses(&log).is_empty());
+    assert_eq!(counts(&log), (302, 0, 0, 302));
+    assert_eq!(log.bad[0].line, 1);
+}
+
+#[test]
+fn a_second_log_family_after_a_hotspot_log_is_skipped_line_by_line() {
+    let hotspot = "0.294: [GC 0.294: [ParNew: 104960K->13042K(118016K), 0.0284337 secs] 104960K->34501K(249088K), 0.0285898 secs]\n\
+0.500: [GC 0.500: [ParNew: 104960K->13042K(118016K), 0.0100000 secs] 104960K->34501K(249088K), 0.0100000 secs]\n";
+    let parts: [(&str, u64); 4] = [
+        (
+            "[memory ] 9.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n\
+[INFO ][memory ] [YC#1] 0.536-0.547: YC 2048KB->1024KB (65536KB), 0.011 s, sum of pauses 10.520 ms\n\
+[memory ][Tue Mar 12 10:15:02 2013][04711] heap size: 1048576K, maximal heap size: 1048576K\n\
+[Wed Nov 16 15:02:13 2005][28637][memory ] GC strategy: parallel\n\
+[gcpause] [YC#12] 1.000-1.108: pause 108.262 ms\n",
+            5,
+        ),
+        (
+            "[0.207s][info][gc           ] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n\
+[2024-03-05T14:11:18.004+0100][0.004s][info][gc          ] Using G1\n\
+[1,474s][info][safepoint         ] Total time for which application threads were stopped: 0,0001 seconds\n\
+[info][gc] GC(1) Pause Full (System.gc()) 10M->5M(128M) 20.000ms\n\
+[gc,start    ] GC(2) Pause Young (Normal) (G1 Evacuation Pause)\n",
+            5,
+        ),
+        (
+            "[2C6108C41B28CF16BBD1A9833FF14118];2012-10-05 12:00:03.530;16;1;15;1;saveOrder;\n\
+[A2];2012-09-21 12:04:03.308;13;8;5;1;getContract;e- java.lang.OutOfMemoryError after [GC 1K->2K(3K), 0.1 secs]\n",
+            2,
+        ),
+        (
+            "1348221842468,75,Buy,200,OK,DayTrader Users 1-1,text,true,,3828,442,5,5,http://localhost:9080/daytrader/app?action=buy,68,0,0\n\
+0, 0, 1, 1348221842308, 63, 0, 200, 5234, 0, 2, 0, 61, 1\n",
+            2,
+        ),
+    ];
+    for (foreign, n) in parts {
+        let log = one(&format!("{hotspot}{foreign}{hotspot}"));
+        assert_eq!(counts(&log), (4 + n, 4, 0, n), "{foreign}");
+        assert_eq!(log.events.len(), 4, "{foreign}");
+        assert!(log.events.iter().all(|e| e.record == Record::Pause));
+    }
+    // A foreign line while an event is open is skipped; the event still closes.
+    let log = one("1.0: [GC 1.0: [ParNew: 1K->2K(3K), 0.1 secs]\n[memory ] 9.385: Nursery GC 1K->2K (3K), 1 ms\n 4K->5K(6K), 0.2000000 secs]\n");
+    assert_eq!(counts(&log), (3, 2, 0, 1));
+    assert!(close(pauses(&log)[0].duration_ms, 200.0));
+}
+
+#[test]
+fn detail_lines_count_with_the_event_they_follow() {
+    let g1 = "1.0: [GC pause (young), 0.0100000 secs]\n   [Parallel Time: 9.1 ms, GC Workers: 4]\n      [GC Worker Start (ms): Min: 1.5, Avg: 1.5, Max: 1.6, Diff: 0.1]\n   [Eden: 1024.0M(1024.0M)->0.0B(1024.0M) Survivors: 50.0M->50.0M Heap: 3122.3M(4096.0M)->2098.2M(4096.0M)]\n [Times: user=0.13 sys=0.00, real=0.03 secs]\n";
+    let log = one(g1);
+    assert_eq!(counts(&log), (5, 5, 0, 0));
+    // Without an event before them (a log cut before it), or after a skipped one: ignored.
+    let cut = g1.split_once('\n').unwrap().1;
+    assert_eq!(counts(&one(cut)), (4, 0, 4, 0));
+    let bad = g1.replace("0.0100000 secs", "1e308 secs");
+    assert_eq!(counts(&one(&bad)), (5, 0, 4, 1));
+    // Not HotSpot's brackets: `[INFO] ...`, a JRockit memory map line.
+    let log = one("[INFO] Deserialization Total time: 18 ms\n [00000000a0000000 - 00000000e0000000] rw-- (pagesize=0x1000)\n");
+    assert_eq!(counts(&log), (2, 0, 0, 2));
+    // Indented JVM output is ignored; an indented piece of an event without its start is not.
+    let log = one("  Using 2 of 2 workers for init marking\n (concurrent mode failure): 91890K->20323K(131072K), 0.0186232 secs]\n");
+    assert_eq!(counts(&log), (2, 0, 1, 1));
+}
+
+/// Skipped lines per HotSpot file, and what the parser skipped before every line was counted
+/// (where different, why).
+const SKIPPED: &[(&str, u64)] = &[
+    ("SampleOpenJdk1_8_0-332.txt", 88),
+    ("SampleOpenJdk1_8_0ShenandoahDetailsShutdown.txt", 24),
+    (
+        "SampleSun1_7_0CMSTenuringDistributionInitiationStatistics.txt",
+        15,
+    ),
+    ("SampleSun1_7_0G1_DateStamp_Detailed-mixedLine2.txt", 1),
+    ("SampleSun1_7_0G1_PrintHeapAtGC_withConcurrent.txt", 1),
+    ("SampleSun1_8_0Parallel_Apple.txt", 1),
+    // Was 1: `:    [GC concurrent-mark-start]`, a stray `:` left beside a phase start.
+    ("SampleSun1_6_0G1_Detailed-mixedLine3.txt", 0),
+    // Was 4: concurrent phases after a PrintGCID stamp (`0.204: #4: [GC concurrent-...]`).
+    ("SampleSun1_8_0G1PrintGCID.txt", 0),
+];
+
+#[test]
+fn every_line_of_every_hotspot_fixture_and_corpus_file_is_counted_once() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("fixtures/hotspot"))
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    let corpus = root.join("../shared/corpus/gc/hotspot");
+    match std::fs::read_dir(&corpus) {
+        Ok(rd) => files.extend(rd.map(|e| e.expect("entry").path())),
+        Err(_) => eprintln!("skipping the corpus: none at {}", corpus.display()),
+    }
+    files.sort();
+    let mut lines = 0;
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let buf = crate::input::read(f).expect("readable");
+        let log = parse(&buf);
+        assert_eq!(log.lines, crate::parse::lines::count(&buf), "{name}");
+        assert_eq!(
+            log.lines,
+            log.record_lines + log.ignored_lines + log.skipped_lines,
+            "{name}: {:?}",
+            counts(&log)
+        );
+        let want = SKIPPED.iter().find(|s| s.0 == name).map_or(0, |s| s.1);
+        assert_eq!(log.skipped_lines, want, "{name}: {:?}", log.bad);
+        lines += log.lines;
+    }
+    assert!(lines > 0);
+}
