@@ -1,7 +1,7 @@
 //! The command line: argument definitions and the commands. `main.rs` only calls `run`.
 
 use crate::analyze;
-use crate::error::Error;
+use crate::error::{escape, escape_path, Error};
 use crate::input;
 use crate::load::{self, Input, Loaded};
 use crate::render::charts::{self, ChartSettings};
@@ -10,9 +10,8 @@ use crate::report::summary::{self, FileSummary, Outcome};
 use crate::report::{Format, Output};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use rayon::prelude::*;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,7 +20,9 @@ use std::path::PathBuf;
     about = "JVM GC logs (JRockit, HotSpot, unified logging) into numbers, tables and charts",
     long_about = "JVM GC logs into numbers and tables.\n\nReads JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
                   PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). The format is \
-                  detected from content; files may be gzip-compressed; folders are read recursively."
+                  detected from content; files may be gzip-compressed or zip archives; folders are read \
+                  recursively; `-` reads standard input.\n\nExit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or \
+                  output error; 4 with --strict when any line was skipped or any input left out."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -100,7 +101,8 @@ pub struct CompareArgs {
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// Log files or folders (read recursively; gzip recognised by content).
+    /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
+    /// standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// A folder (gets gc.parquet and perf.parquet), or a FILE.parquet: one kind of records goes
@@ -116,6 +118,9 @@ pub struct ExportArgs {
     /// Join the files of each JVM rotation set into one log each (see `summary --help`).
     #[arg(long)]
     pub rotated: bool,
+    /// Exit with code 4 instead of 0 when any line was skipped or any input was left out.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Args, Debug)]
@@ -164,7 +169,8 @@ pub struct Window {
 
 #[derive(Args, Debug)]
 pub struct Common {
-    /// Log files or folders (read recursively; gzip recognised by content).
+    /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
+    /// standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format. csv and tsv have a header row, full precision and no thousands separators.
@@ -191,6 +197,11 @@ pub struct Common {
     /// gzipped or not) into one log each; other files stay on their own.
     #[arg(long)]
     pub rotated: bool,
+    /// Exit with code 4 instead of 0 when any line was skipped or any input (or part of one)
+    /// was left out: unreadable, unrecognised, not a regular file, damaged, or not of the
+    /// command's kind.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Args, Debug)]
@@ -263,75 +274,200 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     }
 }
 
-/// The inputs: each file on its own, all as one log (`--join`), or rotation sets
-/// (`--rotated`).
-fn input_groups(c: &Common) -> Vec<Vec<PathBuf>> {
-    let files = input::expand(&c.paths);
-    if c.join {
-        vec![files]
+/// The inputs of a command: each file on its own, all as one log (`--join`), or rotation sets
+/// (`--rotated`); and what was left out before reading (not a regular file).
+struct Inputs {
+    groups: Vec<Vec<PathBuf>>,
+    skipped: Vec<String>,
+}
+
+fn inputs(c: &Common) -> Inputs {
+    let x = input::expand(&c.paths);
+    let groups = if c.join {
+        vec![x.files]
     } else if c.rotated {
-        load::group_rotated(&files)
+        load::group_rotated(&x.files)
     } else {
-        files.into_iter().map(|f| vec![f]).collect()
+        x.files.into_iter().map(|f| vec![f]).collect()
+    };
+    Inputs {
+        groups: groups.into_iter().filter(|g| !g.is_empty()).collect(),
+        skipped: x.skipped,
     }
 }
 
-/// Load every file in parallel, in argument order. Failures are reported on stderr and kept.
-fn load_all(c: &Common) -> Vec<(PathBuf, Result<Input, Error>)> {
-    let groups = input_groups(c);
-    let results: Vec<_> = groups
-        .par_iter()
-        .filter(|g| !g.is_empty())
-        .map(|g| {
-            if g.len() == 1 {
-                (g[0].clone(), load::load_any(&g[0]), Vec::new())
-            } else {
-                let (l, errors) = load::load_joined(g);
-                let r = l
-                    .map(Input::Gc)
-                    .ok_or_else(|| Error::NothingRecognised { path: g[0].clone() });
-                (g[0].clone(), r, errors)
-            }
-        })
-        .collect();
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
-    let mut loaded = Vec::with_capacity(results.len());
-    for (p, r, part_errors) in results {
-        for e in part_errors {
-            let _ = writeln!(err, "gcperf: {e} (left out of the joined log)");
-        }
-        loaded.push((p, r));
+impl Inputs {
+    /// How output names each input: its (first) path, control characters escaped.
+    fn names(&self) -> Vec<String> {
+        self.groups.iter().map(|g| escape_path(&g[0])).collect()
     }
-    for (_, r) in &loaded {
-        match r {
-            Err(e) => {
-                let _ = writeln!(err, "gcperf: {e}");
+    /// Chart-file stems, one per input (`-` is `stdin`).
+    fn stems(&self) -> Vec<String> {
+        let stdin = PathBuf::from("stdin");
+        charts::unique_stems(self.groups.iter().map(|g| {
+            if input::is_stdin(&g[0]) {
+                stdin.as_path()
+            } else {
+                g[0].as_path()
             }
-            Ok(l) if !c.quiet && l.skipped_lines() > 0 => {
-                let _ = writeln!(
-                    err,
+        }))
+    }
+}
+
+/// How a command's inputs went, for the exit code.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    /// Inputs that gave output (a summary row with figures, a table, charts).
+    produced: usize,
+    /// Inputs or parts of inputs left out: unreadable, unrecognised, not a regular file,
+    /// damaged, not of the command's kind, charts not drawn.
+    left_out: usize,
+    /// Lines skipped in the inputs read.
+    skipped_lines: u64,
+}
+
+impl Tally {
+    fn add(&mut self, o: Tally) {
+        self.produced += o.produced;
+        self.left_out += o.left_out;
+        self.skipped_lines += o.skipped_lines;
+    }
+    /// 1 when no input gave output; 4 with `--strict` when anything was skipped or left out;
+    /// else 0.
+    fn exit_code(&self, strict: bool) -> i32 {
+        if self.produced == 0 {
+            1
+        } else if strict && (self.left_out > 0 || self.skipped_lines > 0) {
+            4
+        } else {
+            0
+        }
+    }
+}
+
+/// One line on stderr, control characters escaped whatever it quotes.
+fn note(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{}", escape(line));
+}
+
+/// What a command made of one input.
+struct Step<T> {
+    value: Option<T>,
+    /// The input gave output.
+    produced: bool,
+    /// The command left it out (a performance log given to `gc`, charts not drawn).
+    left_out: bool,
+    /// Lines for stderr, after the input's own.
+    notes: Vec<String>,
+}
+
+impl<T> Step<T> {
+    fn output(v: T) -> Self {
+        Step {
+            value: Some(v),
+            produced: true,
+            left_out: false,
+            notes: Vec::new(),
+        }
+    }
+    /// Nothing from this input (its load error is already counted and reported).
+    fn none() -> Self {
+        Step {
+            value: None,
+            produced: false,
+            left_out: false,
+            notes: Vec::new(),
+        }
+    }
+    /// Left out by the command, saying why (if anything).
+    fn left_out(note: Option<String>) -> Self {
+        Step {
+            value: None,
+            produced: false,
+            left_out: true,
+            notes: note.into_iter().collect(),
+        }
+    }
+}
+
+/// The stderr lines of a loaded input: parts left out of a joined log, the error, damage,
+/// lines not understood (unless `quiet`).
+fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool) -> Vec<String> {
+    let mut out: Vec<String> = parts
+        .iter()
+        .map(|e| format!("gcperf: {e} (left out of the joined log)"))
+        .collect();
+    match r {
+        Err(e) => out.push(format!("gcperf: {e}")),
+        Ok(l) => {
+            for w in l.warnings() {
+                out.push(format!("gcperf: {}: {w}", l.label()));
+            }
+            if !quiet && l.skipped_lines() > 0 {
+                out.push(format!(
                     "gcperf: {}: {} of {} lines not understood (skipped)",
                     l.label(),
                     l.skipped_lines(),
                     l.lines()
-                );
+                ));
                 for b in l.bad().iter().take(3) {
-                    let _ = writeln!(err, "  line {}: {}", b.line, b.text);
+                    out.push(format!("  line {}: {}", b.line, escape(&b.text)));
                 }
             }
-            Ok(_) => {}
         }
     }
-    loaded
+    out
 }
 
-fn exit_code<T>(loaded: &[(PathBuf, Result<T, Error>)]) -> i32 {
-    if loaded.is_empty() || loaded.iter().any(|(_, r)| r.is_err()) {
-        1
-    } else {
-        0
+/// A command's work on input `i` (its first path, and the input or why it could not be read).
+type Work<'a, T> = dyn Fn(usize, &Path, Result<Input, Error>) -> Step<T> + Sync + 'a;
+
+/// Load every input, at most one per core in flight, give it to `work` and drop it. Results
+/// reach `emit`, and every input's stderr lines reach stderr, in argument order, each as soon
+/// as the inputs before it are done. A bad input is reported and the batch goes on.
+fn each_input<T: Send>(
+    inputs: &Inputs,
+    quiet: bool,
+    work: &Work<'_, T>,
+    emit: &mut (dyn FnMut(usize, T) + Send),
+) -> Tally {
+    let mut tally = Tally {
+        left_out: inputs.skipped.len(),
+        ..Tally::default()
+    };
+    for s in &inputs.skipped {
+        note(&format!("gcperf: {s}"));
     }
+    let groups = &inputs.groups;
+    crate::report::batch::ordered(
+        groups.len(),
+        rayon::current_num_threads(),
+        &|i| {
+            let g = &groups[i];
+            let (r, parts) = crate::report::batch::load_group(g);
+            let mut lines = input_notes(&r, &parts, quiet);
+            let mut t = Tally {
+                produced: 0,
+                left_out: parts.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
+                skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+            };
+            let step = work(i, &g[0], r);
+            t.produced = usize::from(step.produced);
+            t.left_out += usize::from(step.left_out);
+            lines.extend(step.notes);
+            (step.value, lines, t)
+        },
+        &mut |i, (value, lines, t)| {
+            for l in &lines {
+                note(l);
+            }
+            tally.add(t);
+            if let Some(v) = value {
+                emit(i, v);
+            }
+        },
+    );
+    tally
 }
 
 fn print(s: &str) -> anyhow::Result<()> {
@@ -344,15 +480,17 @@ fn print(s: &str) -> anyhow::Result<()> {
     }
 }
 
-/// GC inputs of a GC-only command; a performance log is noted on stderr and left out.
-fn gc_only(i: &Input) -> Option<&Loaded> {
-    if i.gc().is_none() {
-        eprintln!(
-            "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
-            i.label()
-        );
-    }
-    i.gc()
+/// A GC-only command's step for a performance log: noted on stderr and left out.
+fn not_gc<T>(i: &Input) -> Step<T> {
+    Step::left_out(Some(format!(
+        "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
+        i.label()
+    )))
+}
+
+/// An analysis that failed for one input: named on stderr, the batch goes on.
+fn failed<T>(i: &Input, e: impl std::fmt::Display) -> Step<T> {
+    Step::left_out(Some(format!("gcperf: {}: analysis failed: {e}", i.label())))
 }
 
 fn parse_sep(s: &str) -> Result<char, String> {
@@ -461,32 +599,32 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
     if a.by == crate::report::perf::By::Interval && opts.interval_ms.is_none() {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
-    let loaded = load_all(&a.common);
-    let mut gc_given = false;
-    let reports: Vec<FileSummary> = loaded
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().ok())
-        .filter(|l| {
-            let perf = l.perf().is_some();
-            gc_given |= !perf;
-            perf
-        })
-        .collect::<Vec<_>>()
-        .par_iter()
-        .map(|l| FileSummary::of(l, &opts))
-        .collect::<Result<_, _>>()?;
-    if gc_given {
+    let out = output(&a.common)?;
+    let gc_given = std::sync::atomic::AtomicBool::new(false);
+    let mut reports: Vec<FileSummary> = Vec::new();
+    let tally = each_input(
+        &inputs(&a.common),
+        a.common.quiet,
+        &|_, _, r| match r {
+            Ok(l) if l.perf().is_some() => match FileSummary::of(&l, &opts) {
+                Ok(s) => Step::output(s),
+                Err(e) => failed(&l, e),
+            },
+            Ok(_) => {
+                gc_given.store(true, std::sync::atomic::Ordering::Relaxed);
+                Step::left_out(None)
+            }
+            Err(_) => Step::none(),
+        },
+        &mut |_, s| reports.push(s),
+    );
+    if gc_given.into_inner() {
         eprintln!(
             "gcperf: GC logs given to `perf` are left out (see `gcperf gc` and `gcperf summary`)"
         );
     }
-    let out = output(&a.common)?;
     print(&out.finish(crate::report::perf::render(&reports, out, a.by)))?;
-    Ok(if reports.is_empty() {
-        1
-    } else {
-        exit_code(&loaded)
-    })
+    Ok(tally.exit_code(a.common.strict))
 }
 
 fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
@@ -506,11 +644,12 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     let out = output(&a.common)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let groups: Vec<Vec<PathBuf>> = input_groups(&a.common)
-        .into_iter()
-        .filter(|g| !g.is_empty())
-        .collect();
-    let stems = charts::unique_stems(groups.iter().map(|g| g[0].as_path()));
+    let inputs = inputs(&a.common);
+    for s in &inputs.skipped {
+        note(&format!("gcperf: {s}"));
+    }
+    let stems = inputs.stems();
+    let groups = &inputs.groups;
     let bar = if std::io::stderr().is_terminal() && !a.common.quiet {
         let b = ProgressBar::new(groups.len() as u64);
         if let Ok(style) =
@@ -525,7 +664,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
     let entries = batch::process_all(
-        &groups,
+        groups,
         &stems,
         &a.out,
         &settings,
@@ -537,23 +676,26 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         .with_context(|| format!("cannot write the report into {}", a.out.display()))?;
     let mut reported = 0;
     for e in &entries {
+        for n in &e.notes {
+            note(&format!("gcperf: {n}"));
+        }
         match &e.outcome {
             crate::report::summary::Outcome::Failed { file, error } => {
-                eprintln!("gcperf: {file}: {error}")
+                note(&format!("gcperf: {file}: {error}"))
             }
             crate::report::summary::Outcome::Ok(s) => {
                 reported += 1;
                 if !a.common.quiet && e.skipped > 0 {
-                    eprintln!(
+                    note(&format!(
                         "gcperf: {}: {} of {} lines not understood (skipped)",
                         s.file, e.skipped, s.lines
-                    );
+                    ));
                     for (n, t) in e.bad.iter().take(3) {
-                        eprintln!("  line {n}: {t}");
+                        note(&format!("  line {n}: {t}"));
                     }
                 }
                 if let Some(err) = &e.chart_error {
-                    eprintln!("gcperf: {}: charts not drawn: {err}", s.file);
+                    note(&format!("gcperf: {}: charts not drawn: {err}", s.file));
                 }
             }
         }
@@ -567,9 +709,18 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     eprintln!(
         "gcperf: reported {reported} of {} inputs into {}",
         entries.len(),
-        a.out.display()
+        escape_path(&a.out)
     );
-    Ok(if reported > 0 { 0 } else { 1 })
+    let tally = Tally {
+        produced: reported,
+        left_out: inputs.skipped.len()
+            + entries
+                .iter()
+                .filter(|e| e.incomplete() && e.skipped == 0)
+                .count(),
+        skipped_lines: entries.iter().map(|e| e.skipped).sum(),
+    };
+    Ok(tally.exit_code(a.common.strict))
 }
 
 fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
@@ -583,25 +734,26 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
             );
         }
     }
-    let loaded = load_all(&a.common);
-    let files: Vec<String> = loaded
-        .iter()
-        .map(|(p, _)| p.display().to_string())
-        .collect();
-    let labels = compare::labels(&files, &a.labels).map_err(|e| anyhow::anyhow!(e))?;
-    // Unreadable files were reported by load_all; the other runs keep their labels.
-    let runs: Vec<Run> = loaded
-        .par_iter()
-        .zip(labels)
-        .filter_map(|((_, r), label)| r.as_ref().ok().map(|l| (l, label)))
-        .map(|(l, label)| {
-            Ok(Run {
-                label,
-                summary: FileSummary::of(l, &opts)?,
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
     let out = output(&a.common)?;
+    let inputs = inputs(&a.common);
+    let labels = compare::labels(&inputs.names(), &a.labels).map_err(|e| anyhow::anyhow!(e))?;
+    // Unreadable files are reported; the other runs keep their labels.
+    let mut runs: Vec<Run> = Vec::new();
+    let tally = each_input(
+        &inputs,
+        a.common.quiet,
+        &|i, _, r| match r {
+            Ok(l) => match FileSummary::of(&l, &opts) {
+                Ok(summary) => Step::output(Run {
+                    label: labels.get(i).cloned().unwrap_or_default(),
+                    summary,
+                }),
+                Err(e) => failed(&l, e),
+            },
+            Err(_) => Step::none(),
+        },
+        &mut |_, run| runs.push(run),
+    );
     let chart = a.chart.as_ref().filter(|_| !runs.is_empty());
     if let Some(path) = chart {
         // A chart that cannot be written is exit 2 with the file named, before any table is
@@ -614,35 +766,42 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         crate::render::compare::compare(path, &runs, a.size, a.log_y)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
-    Ok(if runs.is_empty() {
-        1
-    } else {
-        exit_code(&loaded)
-    })
+    Ok(tally.exit_code(a.common.strict))
 }
 
 fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
     let opts = perf_options(&a.perf)?;
-    let loaded = load_all(&a.common);
-    let outcomes: Vec<Outcome> = loaded
-        .par_iter()
-        .map(|(p, r)| match r {
-            Ok(l) => match FileSummary::of(l, &opts) {
-                Ok(s) => Outcome::Ok(Box::new(s)),
-                Err(e) => Outcome::Failed {
-                    file: p.display().to_string(),
-                    error: format!("analysis failed: {e}"),
-                },
-            },
-            Err(e) => Outcome::Failed {
-                file: p.display().to_string(),
-                error: crate::report::batch::error_text(e),
-            },
-        })
-        .collect();
     let out = output(&a.common)?;
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    // Each input is summarised as it is loaded and dropped: a folder of any size needs the
+    // memory of one log per core.
+    let tally = each_input(
+        &inputs(&a.common),
+        a.common.quiet,
+        &|_, p, r| match r {
+            Ok(l) => match FileSummary::of(&l, &opts) {
+                Ok(s) => Step::output(Outcome::Ok(Box::new(s))),
+                Err(e) => {
+                    let mut s = failed(&l, &e);
+                    s.value = Some(Outcome::Failed {
+                        file: l.label().to_string(),
+                        error: format!("analysis failed: {e}"),
+                    });
+                    s
+                }
+            },
+            Err(e) => Step {
+                value: Some(Outcome::Failed {
+                    file: escape_path(p),
+                    error: crate::report::batch::error_text(&e),
+                }),
+                ..Step::none()
+            },
+        },
+        &mut |_, o| outcomes.push(o),
+    );
     print(&out.finish(summary::render(&outcomes, out)))?;
-    Ok(exit_code(&loaded))
+    Ok(tally.exit_code(a.common.strict))
 }
 
 fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
@@ -673,89 +832,118 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let loaded = load_all(&a.common);
-    let inputs: Vec<&Input> = loaded.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
-    let stems = charts::unique_stems(inputs.iter().map(|i| i.path()));
-    let written: Vec<Result<Vec<PathBuf>, charts::ChartError>> = inputs
-        .par_iter()
-        .zip(&stems)
-        .map(|(i, stem)| {
-            let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
-            charts::charts_for(i, &settings, &p)
-        })
-        .collect();
-    let mut out = String::new();
-    let mut failed = false;
-    for w in written {
-        match w {
-            Ok(paths) => paths.iter().for_each(|p| {
-                out.push_str(&p.display().to_string());
-                out.push('\n');
-            }),
-            Err(e) => {
-                failed = true;
-                eprintln!("gcperf: {e}");
+    let inputs = inputs(&a.common);
+    let stems = inputs.stems();
+    let mut listing = String::new();
+    let tally = each_input(
+        &inputs,
+        a.common.quiet,
+        &|i, _, r| match r {
+            Ok(l) => {
+                let stem = stems.get(i).map_or("log", String::as_str);
+                let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
+                match charts::charts_for(&l, &settings, &p) {
+                    Ok(paths) => Step::output(paths),
+                    Err(e) => Step::left_out(Some(format!("gcperf: {e}"))),
+                }
             }
-        }
-    }
-    print(&out)?;
-    Ok(if failed { 1 } else { exit_code(&loaded) })
+            Err(_) => Step::none(),
+        },
+        &mut |_, paths: Vec<PathBuf>| {
+            for p in paths {
+                listing.push_str(&p.display().to_string());
+                listing.push('\n');
+            }
+        },
+    );
+    print(&listing)?;
+    Ok(tally.exit_code(a.common.strict))
 }
 
 fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     check_bands(&a.bands)?;
     let edges = a.bands.clone();
-    let loaded = load_all(&a.common);
+    let out = output(&a.common)?;
+    let inputs = inputs(&a.common);
     if a.events {
+        // Every event as CSV (TSV with --format tsv), whatever else was asked for; each
+        // input's rows printed as soon as it is done (and those before it), one header.
+        let mut o = out;
+        if o.format != Format::Tsv {
+            o.format = Format::Csv;
+        }
         let mut first = true;
-        for (_, r) in &loaded {
-            if let Some(l) = r.as_ref().ok().and_then(gc_only) {
-                let t = gcreport::events_table(l, a.all_records)?;
-                // Every event as CSV (TSV with --format tsv), whatever else was asked for.
-                let mut o = output(&a.common)?;
-                if o.format != Format::Tsv {
-                    o.format = Format::Csv;
-                }
-                let mut s = o.writer().write(&t);
+        let mut failure: Option<anyhow::Error> = None;
+        let tally = each_input(
+            &inputs,
+            a.common.quiet,
+            &|_, _, r| match r {
+                Ok(l) => match l.gc() {
+                    Some(g) => match gcreport::events_table(g, a.all_records) {
+                        Ok(t) => Step::output(o.writer().write(&t)),
+                        Err(e) => failed(&l, e),
+                    },
+                    None => not_gc(&l),
+                },
+                Err(_) => Step::none(),
+            },
+            &mut |_, mut s: String| {
                 if first {
                     s = o.finish(s);
-                }
-                if !first {
-                    // One header for the whole output.
+                } else {
                     s = s
                         .split_once('\n')
                         .map(|(_, rest)| rest.to_string())
                         .unwrap_or_default();
                 }
                 first = false;
-                print(&s)?;
-            }
+                if failure.is_none() {
+                    if let Err(e) = print(&s) {
+                        failure = Some(e);
+                    }
+                }
+            },
+        );
+        if let Some(e) = failure {
+            return Err(e);
         }
-        return Ok(exit_code(&loaded));
+        return Ok(tally.exit_code(a.common.strict));
     }
-    let reports: Vec<GcReport> = loaded
-        .par_iter()
-        .filter_map(|(_, r)| r.as_ref().ok())
-        .filter_map(gc_only)
-        .map(|l| -> anyhow::Result<GcReport> {
-            Ok(GcReport {
-                summary: FileSummary::gc(l, analyze::gc::summary(&l.frame)?),
-                by_kind: analyze::gc::breakdown(&l.frame)?,
-                bands: analyze::gc::bands(&l.frame, &edges)?,
-                heap: analyze::gc::heap(&l.frame)?,
-                meta: l.log.meta.clone(),
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let out = output(&a.common)?;
+    let mut reports: Vec<GcReport> = Vec::new();
+    let tally = each_input(
+        &inputs,
+        a.common.quiet,
+        &|_, _, r| match r {
+            Ok(l) => match l.gc() {
+                Some(g) => match gc_report(g, &edges) {
+                    Ok(rep) => Step::output(rep),
+                    Err(e) => failed(&l, e),
+                },
+                None => not_gc(&l),
+            },
+            Err(_) => Step::none(),
+        },
+        &mut |_, rep| reports.push(rep),
+    );
     print(&out.finish(gcreport::render(&reports, out, a.by)))?;
-    Ok(exit_code(&loaded))
+    Ok(tally.exit_code(a.common.strict))
+}
+
+fn gc_report(l: &Loaded, edges: &[f64]) -> anyhow::Result<GcReport> {
+    Ok(GcReport {
+        summary: FileSummary::gc(l, analyze::gc::summary(&l.frame)?),
+        by_kind: analyze::gc::breakdown(&l.frame)?,
+        bands: analyze::gc::bands(&l.frame, edges)?,
+        heap: analyze::gc::heap(&l.frame)?,
+        meta: l.log.meta.clone(),
+    })
 }
 
 /// Bad files are named on stderr and left out; exit 1 only when nothing could be exported (a
-/// file that cannot be written is an error: exit 2).
+/// file that cannot be written is an error: exit 2). Every input is held until the Parquet
+/// files are written (their row groups gather small inputs in argument order).
 fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
-    let loaded = load_all(&Common {
+    let c = Common {
         paths: a.paths,
         format: Format::Table,
         quiet: a.quiet,
@@ -764,15 +952,26 @@ fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
         excel: false,
         join: a.join,
         rotated: a.rotated,
-    });
-    let inputs: Vec<&Input> = loaded.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
-    if inputs.is_empty() {
+        strict: a.strict,
+    };
+    let mut loaded: Vec<Input> = Vec::new();
+    let mut tally = each_input(
+        &inputs(&c),
+        c.quiet,
+        &|_, _, r| match r {
+            Ok(l) => Step::output(l),
+            Err(_) => Step::none(),
+        },
+        &mut |_, l| loaded.push(l),
+    );
+    if loaded.is_empty() {
         eprintln!("gcperf: nothing to export");
         return Ok(1);
     }
-    let e = crate::report::export::export(&inputs, &a.out)?;
+    let refs: Vec<&Input> = loaded.iter().collect();
+    let e = crate::report::export::export(&refs, &a.out)?;
     for n in &e.notes {
-        eprintln!("gcperf: {n}");
+        note(&format!("gcperf: {n}"));
     }
     let paths: String = e
         .written
@@ -780,5 +979,8 @@ fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
         .map(|w| format!("{}\n", w.path.display()))
         .collect();
     print(&paths)?;
-    Ok(if e.written.is_empty() { 1 } else { 0 })
+    if e.written.is_empty() {
+        tally.produced = 0;
+    }
+    Ok(tally.exit_code(c.strict))
 }

@@ -1,25 +1,98 @@
-//! Library errors. The CLI adds context with anyhow; each message names the file.
+//! Library errors. The CLI adds context with anyhow; each message names the file, with control
+//! characters escaped (a file name or log line must not drive the terminal).
 
-use std::path::PathBuf;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", escape_path(path))]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: no GC or performance records found")]
+    #[error("{}: no GC or performance records found", escape_path(path))]
     NothingRecognised { path: PathBuf },
-    #[error("{path}: analysis failed: {source}")]
+    #[error("{}: analysis failed: {source}", escape_path(path))]
     Polars {
         path: PathBuf,
         #[source]
         source: polars::error::PolarsError,
     },
-    #[error("{0}")]
+    /// A FIFO, socket or device: never opened (a FIFO would wait for a writer forever).
+    #[error("{}: {kind}, not a regular file: skipped", escape_path(path))]
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// A compression or archive format gcperf does not read (`xz-compressed`, `a 7z archive`).
+    #[error("{}: {what}: not supported; {hint}", escape_path(path))]
+    Unsupported {
+        path: PathBuf,
+        what: &'static str,
+        hint: &'static str,
+    },
+    /// A zip archive or member that cannot be read.
+    #[error("{}: {}", escape_path(path), escape(message))]
+    Archive { path: PathBuf, message: String },
+    #[error("{}", escape(.0))]
     Usage(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// `s` safe to print on a terminal: control characters shown as escapes (`\x1b`, `\0`, `\r`,
+/// `\t`, `\n`, `\x7f`, `\u{9b}`), and the invisible bidirectional-text controls too; all other
+/// text, non-ASCII included, as it is.
+pub fn escape(s: &str) -> Cow<'_, str> {
+    let needs = |c: char| c.is_control() || is_bidi_control(c);
+    if !s.chars().any(needs) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x80 && needs(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if needs(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A path as `escape` prints text (not UTF-8: lossily).
+pub fn escape_path(p: &Path) -> String {
+    escape(&p.to_string_lossy()).into_owned()
+}
+
+/// Characters that reorder the text shown around them (`U+202E` makes `gol.exe` read `exe.log`).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_other_text_kept() {
+        assert_eq!(
+            escape("\x1b[31mred\x1b[0m\0\r\t\n\x7f"),
+            "\\x1b[31mred\\x1b[0m\\0\\r\\t\\n\\x7f"
+        );
+        // C1 controls (U+009B is an 8-bit CSI) and a right-to-left override.
+        assert_eq!(escape("a\u{9b}b\u{202e}c"), "a\\u{9b}b\\u{202e}c");
+        // Valid non-ASCII UTF-8 stays.
+        assert_eq!(escape("Müller – 東京 ✓"), "Müller – 東京 ✓");
+        assert!(matches!(escape("plain.log"), Cow::Borrowed(_)));
+        let e = Error::NothingRecognised {
+            path: PathBuf::from("evil\x1b]0;title\x07.log"),
+        };
+        assert_eq!(
+            e.to_string(),
+            "evil\\x1b]0;title\\x07.log: no GC or performance records found"
+        );
+    }
+}

@@ -1,85 +1,922 @@
-//! Files in: folders walked recursively, gzip recognised by its magic bytes, the log family
-//! detected from content (never from the file name).
+//! Files in: folders walked recursively (each file once, symlink loops cut), standard input as
+//! `-`, gzip recognised by its magic bytes, zip archives read member by member, other archive
+//! and compression formats named as unsupported, the log family detected from content (never
+//! from the file name). Lines longer than `MAX_LINE` are dropped while reading, so memory stays
+//! bounded whatever the input decompresses to.
 
 use crate::error::{Error, Result};
-use crate::model::{GcFormat, PerfFormat};
+use crate::model::{GcFormat, PerfFormat, BAD_LINES_KEPT};
 use crate::parse::lines::lines;
 use crate::parse::num::contains;
-use std::io::Read;
+use std::collections::HashSet;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-/// Expand the paths given on the command line: files as given, folders walked recursively
-/// (sorted, hidden entries skipped). A path that does not exist is kept so that reading it
-/// reports the error for that file.
-pub fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
+/// The longest line kept while reading. A longer one (a decompressed bomb, megabytes of binary
+/// without a line end) is replaced by an empty line, so that line numbers stay right and memory
+/// holds at most this much of it; the loader counts it as a skipped line.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// How much is read from the source at a time.
+const CHUNK: usize = 1 << 16;
+
+/// `-` on the command line: standard input (`./-` is a file of that name).
+pub fn is_stdin(p: &Path) -> bool {
+    p.as_os_str() == "-"
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        out.push(dir.to_path_buf());
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        let hidden = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with('.'));
-        if hidden {
+/// The inputs that command-line paths name.
+#[derive(Debug, Default)]
+pub struct Expanded {
+    /// What to read, in order: files as given, folders walked (sorted, hidden entries
+    /// skipped), zip archives as their members (`archive.zip:member`), `-` for stdin.
+    pub files: Vec<PathBuf>,
+    /// What was left out, one message each (`x: a FIFO, not a regular file: skipped`).
+    pub skipped: Vec<String>,
+}
+
+/// Expand the paths given on the command line. A folder is walked following symlinks, but
+/// every folder and file is visited once, by (device, inode): a symlink to `.` neither loops
+/// nor repeats the folder's logs. FIFOs, sockets and devices are never opened (reading a FIFO
+/// waits for a writer forever). A path that does not exist is kept so that reading it reports
+/// the error for that file.
+pub fn expand(paths: &[PathBuf]) -> Expanded {
+    let mut w = Walk::default();
+    for p in paths {
+        if is_stdin(p) {
+            w.out.files.push(p.clone());
             continue;
         }
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => {
+                w.seen.insert(file_id(&m));
+                w.walk(p);
+            }
+            Ok(m) if m.is_file() => {
+                // Named on the command line: read even if a folder given before holds it.
+                w.seen.insert(file_id(&m));
+                w.file(p);
+            }
+            Ok(m) => w.special(p, &m),
+            Err(_) => w.out.files.push(p.clone()),
+        }
+    }
+    w.out
+}
+
+fn file_id(m: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.dev(), m.ino())
+}
+
+/// What a file that is neither a regular file nor a folder is.
+fn special_kind(m: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = m.file_type();
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_char_device() {
+        "a character device"
+    } else {
+        "a special file"
+    }
+}
+
+fn hidden(p: &Path) -> bool {
+    p.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.'))
+}
+
+#[derive(Default)]
+struct Walk {
+    /// Folders and files already reached.
+    seen: HashSet<(u64, u64)>,
+    out: Expanded,
+}
+
+impl Walk {
+    fn walk(&mut self, dir: &Path) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            self.out.files.push(dir.to_path_buf());
+            return;
+        };
+        // Sorted, the entries themselves before symlinks: a file reached both ways is
+        // named by its own path.
+        let mut entries: Vec<(bool, PathBuf)> = rd
+            .filter_map(|e| e.ok())
+            .map(|e| (e.file_type().is_ok_and(|t| t.is_symlink()), e.path()))
+            .collect();
+        entries.sort();
+        for (_, p) in entries {
+            if hidden(&p) {
+                continue;
+            }
+            // Follows symlinks: a link to a log is read; one to a folder already seen is not.
+            match std::fs::metadata(&p) {
+                Ok(m) if m.is_dir() => {
+                    if self.seen.insert(file_id(&m)) {
+                        self.walk(&p);
+                    }
+                }
+                Ok(m) if m.is_file() => {
+                    if self.seen.insert(file_id(&m)) {
+                        self.file(&p);
+                    }
+                }
+                Ok(m) => self.special(&p, &m),
+                // A dangling symlink, or an entry gone since: reading it names the error.
+                Err(_) => self.out.files.push(p),
+            }
+        }
+    }
+
+    fn file(&mut self, p: &Path) {
+        match zip_members(p) {
+            Some(Ok(z)) if !z.members.is_empty() => {
+                self.out.files.extend(z.members);
+                self.out.skipped.extend(z.skipped);
+            }
+            // Not a zip archive, or one that cannot be listed or holds no file: reading it
+            // reports what it is.
+            _ => self.out.files.push(p.to_path_buf()),
+        }
+    }
+
+    fn special(&mut self, p: &Path, m: &std::fs::Metadata) {
+        self.out.skipped.push(format!(
+            "{}: {}, not a regular file: skipped",
+            p.display(),
+            special_kind(m)
+        ));
+    }
+}
+
+/// A zip archive's members, as paths `archive.zip:member`.
+struct ZipListing {
+    members: Vec<PathBuf>,
+    skipped: Vec<String>,
+}
+
+fn is_zip_magic(head: &[u8]) -> bool {
+    head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
+}
+
+fn starts_with_zip(p: &Path) -> bool {
+    let mut head = [0u8; 4];
+    std::fs::File::open(p)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && is_zip_magic(&head)
+}
+
+/// The members of `p` when it is a zip archive (by content, not name): folders and hidden
+/// entries left out, a repeated name read once.
+fn zip_members(p: &Path) -> Option<std::result::Result<ZipListing, String>> {
+    if !starts_with_zip(p) {
+        return None;
+    }
+    let f = std::fs::File::open(p).ok()?;
+    let z = match zip::ZipArchive::new(std::io::BufReader::new(f)) {
+        Ok(z) => z,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let mut out = ZipListing {
+        members: Vec::new(),
+        skipped: Vec::new(),
+    };
+    let mut names = HashSet::new();
+    for i in 0..z.len() {
+        let Some(Ok(name)) = z.name_for_index(i) else {
+            continue;
+        };
+        let name: &str = &name;
+        let junk = name
+            .split('/')
+            .any(|c| c.starts_with('.') || c == "__MACOSX");
+        if name.ends_with('/') || name.is_empty() || junk {
+            continue;
+        }
+        if !names.insert(name.to_string()) {
+            out.skipped.push(format!(
+                "{}:{name}: a second member of this name: skipped",
+                p.display()
+            ));
+            continue;
+        }
+        let mut s = p.as_os_str().to_os_string();
+        s.push(":");
+        s.push(name);
+        out.members.push(PathBuf::from(s));
+    }
+    Some(Ok(out))
+}
+
+/// `archive.zip:logs/gc.log` → (`archive.zip`, `logs/gc.log`) when no file has that whole name
+/// and the part before a `:` is a zip archive.
+fn zip_member(path: &Path) -> Option<(PathBuf, String)> {
+    let s = path.to_str()?;
+    for (i, _) in s.match_indices(':') {
+        let (a, m) = (&s[..i], &s[i + 1..]);
+        if a.is_empty() || m.is_empty() {
+            continue;
+        }
+        let ap = Path::new(a);
+        if std::fs::metadata(ap).is_ok_and(|md| md.is_file()) && starts_with_zip(ap) {
+            return Some((ap.to_path_buf(), m.to_string()));
+        }
+    }
+    None
+}
+
+/// What reading found besides the content.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ReadNotes {
+    /// Lines longer than `MAX_LINE`, each replaced by an empty line: (line number, length in
+    /// bytes), the first `BAD_LINES_KEPT`.
+    pub long_lines: Vec<(u64, u64)>,
+    /// How many lines were longer than `MAX_LINE`.
+    pub long_count: u64,
+    /// Compressed data found damaged or cut short: what came before it was read, the rest
+    /// is lost. Says where.
+    pub damage: Option<String>,
+}
+
+impl ReadNotes {
+    /// The notes of lines `first..=last` (a part of a file): the over-long lines kept among
+    /// them, and those past the kept ones (only counted) where the last kept one is; the
+    /// damage as it is.
+    pub fn lines_within(&self, first: u64, last: u64) -> ReadNotes {
+        let inside = |l: u64| l >= first && l <= last;
+        let long_lines: Vec<(u64, u64)> = self
+            .long_lines
+            .iter()
+            .copied()
+            .filter(|&(l, _)| inside(l))
+            .collect();
+        let unlisted = self.long_count - self.long_lines.len() as u64;
+        let here = self.long_lines.last().is_some_and(|&(l, _)| inside(l));
+        ReadNotes {
+            long_count: long_lines.len() as u64 + if here { unlisted } else { 0 },
+            long_lines,
+            damage: self.damage.clone(),
+        }
+    }
+
+    /// The stand-in text for an over-long line among a log's bad lines.
+    pub fn long_line_text(bytes: u64) -> String {
+        format!(
+            "{bytes} bytes without a line end (longer than {} MiB): skipped",
+            MAX_LINE >> 20
+        )
+    }
+}
+
+/// A whole input, read.
+#[derive(Debug, Default)]
+pub struct Content {
+    pub bytes: Vec<u8>,
+    pub notes: ReadNotes,
+}
+
+/// Read a whole input (a file, `-`, or a zip member), decompressed when its content starts
+/// with the gzip magic bytes, whatever it is called. Damaged gzip keeps what came before the
+/// damage; over-long lines are replaced by empty ones (`read_noted` says where and which).
+pub fn read(path: &Path) -> Result<Vec<u8>> {
+    read_noted(path).map(|c| c.bytes)
+}
+
+/// `read`, with what reading noted besides the bytes (what the loader needs).
+pub fn read_noted(path: &Path) -> Result<Content> {
+    let mut r = open(path)?;
+    let mut bytes = Vec::with_capacity(r.capacity_hint());
+    r.read_to_end(&mut bytes).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Content {
+        bytes,
+        notes: r.into_notes(),
+    })
+}
+
+/// Open an input for streaming: a file, `-` (standard input), or a zip member
+/// (`archive.zip:member`), decompressed and line-capped as `read` does. A FIFO, socket or
+/// device is an error (it is never opened), and so are archive and compression formats gcperf
+/// does not read (named: `x.log.xz: xz-compressed: not supported; decompress it first`).
+pub fn open(path: &Path) -> Result<Reader> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if is_stdin(path) {
+        return decode(
+            path,
+            Box::new(std::io::stdin()),
+            Layer::Plain,
+            "standard input",
+            None,
+        );
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() && !m.is_dir() => Err(Error::NotRegular {
+            path: path.to_path_buf(),
+            kind: special_kind(&m),
+        }),
+        Ok(m) => {
+            let f = std::fs::File::open(path).map_err(io)?;
+            decode(path, Box::new(f), Layer::Plain, "the file", Some(m.len()))
+        }
+        Err(e) => match zip_member(path) {
+            Some((archive, member)) => open_member(path, &archive, &member),
+            None => Err(io(e)),
+        },
+    }
+}
+
+/// A zip member: its bytes located through the archive's central directory and read straight
+/// from the archive (stored, or deflate through flate2), so the reader owns what it reads.
+fn open_member(path: &Path, archive: &Path, member: &str) -> Result<Reader> {
+    use std::io::{Seek, SeekFrom};
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bad = |message: String| Error::Archive {
+        path: path.to_path_buf(),
+        message,
+    };
+    let f = std::fs::File::open(archive).map_err(io)?;
+    let mut z = zip::ZipArchive::new(std::io::BufReader::new(f))
+        .map_err(|e| bad(format!("damaged zip archive: {e}")))?;
+    let Some(i) = z.index_for_name(member) else {
+        return Err(bad("no such member in the archive".into()));
+    };
+    let m = z
+        .by_index_raw(i)
+        .map_err(|e| bad(format!("damaged zip archive: {e}")))?;
+    if m.encrypted() {
+        return Err(bad("an encrypted member: not supported".into()));
+    }
+    let layer = match m.compression() {
+        zip::CompressionMethod::Stored => Layer::Plain,
+        zip::CompressionMethod::Deflated => Layer::Deflate,
+        other => {
+            return Err(bad(format!(
+                "compressed with {other}: not supported; extract it first"
+            )))
+        }
+    };
+    let Some(start) = m.data_start() else {
+        return Err(bad(
+            "damaged zip archive: the member's data cannot be found".into(),
+        ));
+    };
+    let (csize, size) = (m.compressed_size(), m.size());
+    drop(m);
+    drop(z);
+    let mut f = std::fs::File::open(archive).map_err(io)?;
+    f.seek(SeekFrom::Start(start)).map_err(io)?;
+    let mut r = decode(
+        path,
+        Box::new(f.take(csize)),
+        layer,
+        "the member",
+        Some(size),
+    )?;
+    r.expected = Some(size);
+    Ok(r)
+}
+
+/// How a source is encoded before gzip sniffing.
+#[derive(Clone, Copy, PartialEq)]
+enum Layer {
+    Plain,
+    /// A zip member's raw deflate.
+    Deflate,
+}
+
+/// What the first bytes say.
+enum Sniff {
+    Plain,
+    Gzip,
+    Zip,
+    Unsupported(&'static str, &'static str),
+}
+
+fn sniff(head: &[u8]) -> Sniff {
+    const UNSUPPORTED: [(&[u8], &str, &str); 7] = [
+        (b"\xFD7zXZ\x00", "xz-compressed", "decompress it first"),
+        (
+            b"\x28\xB5\x2F\xFD",
+            "zstd-compressed",
+            "decompress it first",
+        ),
+        (b"\x04\x22\x4D\x18", "lz4-compressed", "decompress it first"),
+        (
+            b"\x1F\x9D",
+            "compress (.Z)-compressed",
+            "decompress it first",
+        ),
+        (b"7z\xBC\xAF\x27\x1C", "a 7z archive", "extract it first"),
+        (b"Rar!\x1A\x07", "a RAR archive", "extract it first"),
+        (
+            b"PK\x07\x08",
+            "a split zip archive",
+            "join and extract it first",
+        ),
+    ];
+    if head.starts_with(&[0x1f, 0x8b]) {
+        return Sniff::Gzip;
+    }
+    if is_zip_magic(head) {
+        return Sniff::Zip;
+    }
+    // `BZh` and a block size digit.
+    if head.len() >= 4 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
+        return Sniff::Unsupported("bzip2-compressed", "decompress it first");
+    }
+    for (magic, what, hint) in UNSUPPORTED {
+        if head.starts_with(magic) {
+            return Sniff::Unsupported(what, hint);
+        }
+    }
+    // POSIX tar: `ustar` at offset 257.
+    if head.get(257..262) == Some(b"ustar") {
+        return Sniff::Unsupported("a tar archive", "extract it first");
+    }
+    Sniff::Plain
+}
+
+/// Build the reader for `src`: a zip member's deflate undone, then gzip when its magic bytes
+/// come first, the formats gcperf does not read refused by name.
+fn decode(
+    path: &Path,
+    src: Box<dyn Read + Send>,
+    layer: Layer,
+    place: &'static str,
+    size_hint: Option<u64>,
+) -> Result<Reader> {
+    let unsupported = |what: &'static str, hint: &'static str| Error::Unsupported {
+        path: path.to_path_buf(),
+        what,
+        hint,
+    };
+    let mut codecs = Vec::new();
+    let mut src = src;
+    if layer == Layer::Deflate {
+        let c = Counted::new(src);
+        codecs.push(("deflate", c.consumed.clone()));
+        src = Box::new(flate2::bufread::DeflateDecoder::new(c));
+    }
+    let p = Peeked::new(src);
+    let (src, gzip): (Box<dyn Read + Send>, bool) = match sniff(&p.head) {
+        Sniff::Plain => (Box::new(p), false),
+        Sniff::Gzip => {
+            let c = Counted::new(Box::new(p));
+            codecs.push(("gzip", c.consumed.clone()));
+            let inner = Peeked::new(Box::new(flate2::bufread::MultiGzDecoder::new(c)));
+            match sniff(&inner.head) {
+                Sniff::Unsupported("a tar archive", hint) => {
+                    return Err(unsupported("a tar archive (gzip-compressed)", hint))
+                }
+                Sniff::Zip => {
+                    return Err(unsupported(
+                        "a zip archive (gzip-compressed)",
+                        "extract it first",
+                    ))
+                }
+                _ => (Box::new(inner), true),
+            }
+        }
+        Sniff::Zip => {
+            return Err(Error::Archive {
+                path: path.to_path_buf(),
+                message: if layer == Layer::Plain && place == "the file" {
+                    zip_summary(path)
+                } else {
+                    "a zip archive inside an archive or on standard input: not supported; \
+                     extract it first"
+                        .into()
+                },
+            })
+        }
+        Sniff::Unsupported(what, hint) => return Err(unsupported(what, hint)),
+    };
+    let mut r = Reader::new(src, codecs, place, MAX_LINE);
+    r.size = size_hint;
+    r.gzip = gzip;
+    Ok(r)
+}
+
+/// Why a zip archive reached `open` whole: it holds no file, or cannot be listed.
+fn zip_summary(path: &Path) -> String {
+    match zip_members(path) {
+        Some(Ok(z)) if z.members.is_empty() => "a zip archive with no files in it".into(),
+        Some(Ok(_)) => {
+            "a zip archive: name it on the command line to read its members (archive.zip:member)"
+                .into()
+        }
+        Some(Err(e)) => format!("damaged zip archive: {e}"),
+        None => "a zip archive".into(),
+    }
+}
+
+/// A buffered source that counts the bytes its consumer (a decompressor) has used: where the
+/// compressed data was when it went wrong.
+struct Counted {
+    inner: std::io::BufReader<Box<dyn Read + Send>>,
+    consumed: Arc<AtomicU64>,
+}
+
+impl Counted {
+    fn new(src: Box<dyn Read + Send>) -> Self {
+        Counted {
+            inner: std::io::BufReader::with_capacity(CHUNK, src),
+            consumed: Arc::new(AtomicU64::new(0)),
         }
     }
 }
 
-/// Read a whole file, decompressing gzip (one or several members) when the content starts
-/// with the gzip magic bytes, whatever the file is called.
-pub fn read(path: &Path) -> Result<Vec<u8>> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let raw = std::fs::read(path).map_err(io)?;
-    if raw.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::with_capacity(raw.len() * 8);
-        flate2::read::MultiGzDecoder::new(&raw[..])
-            .read_to_end(&mut out)
-            .map_err(io)?;
-        Ok(out)
-    } else {
-        Ok(raw)
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
 }
 
-/// Open a file for streaming, decompressing gzip when the content starts with its magic
-/// bytes (as `read` does). Large performance logs are read this way, block by block.
-pub fn open(path: &Path) -> Result<Box<dyn Read + Send>> {
-    use std::io::BufRead;
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut f = std::io::BufReader::with_capacity(1 << 16, std::fs::File::open(path).map_err(io)?);
-    let gz = f.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
-    Ok(if gz {
-        Box::new(flate2::bufread::MultiGzDecoder::new(f))
-    } else {
-        Box::new(f)
-    })
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+        self.inner.consume(n);
+    }
+}
+
+/// A source whose first bytes were read ahead (for the magic bytes); an error met while
+/// reading them comes out after them, where it happened.
+struct Peeked {
+    head: Vec<u8>,
+    at: usize,
+    err: Option<std::io::Error>,
+    rest: Box<dyn Read + Send>,
+}
+
+impl Peeked {
+    const LEN: usize = 512;
+
+    fn new(mut rest: Box<dyn Read + Send>) -> Self {
+        let mut head = Vec::with_capacity(Self::LEN);
+        let mut err = None;
+        let mut chunk = [0u8; Self::LEN];
+        while head.len() < Self::LEN {
+            match rest.read(&mut chunk[..Self::LEN - head.len()]) {
+                Ok(0) => break,
+                Ok(n) => head.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    err = Some(e);
+                    break;
+                }
+            }
+        }
+        Peeked {
+            head,
+            at: 0,
+            err,
+            rest,
+        }
+    }
+}
+
+impl Read for Peeked {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at < self.head.len() {
+            let n = buf.len().min(self.head.len() - self.at);
+            buf[..n].copy_from_slice(&self.head[self.at..self.at + n]);
+            self.at += n;
+            return Ok(n);
+        }
+        if let Some(e) = self.err.take() {
+            return Err(e);
+        }
+        self.rest.read(buf)
+    }
+}
+
+/// An open input. Reads the decompressed content with every line longer than the cap
+/// replaced by an empty line (same line count), holding at most the cap's worth of a line;
+/// a decompressor's error ends the content there and is noted, keeping what came before.
+pub struct Reader {
+    src: Box<dyn Read + Send>,
+    /// Compressed layers, outermost first: name, and how much of its input was used.
+    codecs: Vec<(&'static str, Arc<AtomicU64>)>,
+    place: &'static str,
+    /// The source's size (a file's, a zip member's), when known; and whether it is gzip.
+    size: Option<u64>,
+    gzip: bool,
+    /// A zip member's declared size, checked at the end.
+    expected: Option<u64>,
+    /// Bytes the source gave (before over-long lines were dropped).
+    decoded: u64,
+    /// Bytes read and not yet handed on: `pos..ready` are whole lines, `ready..` the start of
+    /// a line whose end has not been read.
+    buf: Vec<u8>,
+    pos: usize,
+    ready: usize,
+    /// Inside an over-long line: its bytes are counted and dropped until its end.
+    discarding: bool,
+    dropped: u64,
+    /// The byte before the over-long line was a `\r`: its replacement must not make a `\r\n`
+    /// with the `\n` ending it (that would lose a line).
+    cr_before: bool,
+    /// Line ends handed on or ready (as `parse::lines` counts them), and whether the last
+    /// byte seen was a `\r` (a `\n` after it ends no further line).
+    line_ends: u64,
+    prev_cr: bool,
+    eof: bool,
+    max_line: usize,
+    notes: ReadNotes,
+}
+
+impl Reader {
+    fn new(
+        src: Box<dyn Read + Send>,
+        codecs: Vec<(&'static str, Arc<AtomicU64>)>,
+        place: &'static str,
+        max_line: usize,
+    ) -> Self {
+        Reader {
+            src,
+            codecs,
+            place,
+            size: None,
+            gzip: false,
+            expected: None,
+            decoded: 0,
+            buf: Vec::new(),
+            pos: 0,
+            ready: 0,
+            discarding: false,
+            dropped: 0,
+            cr_before: false,
+            line_ends: 0,
+            prev_cr: false,
+            eof: false,
+            max_line: max_line.max(1),
+            notes: ReadNotes::default(),
+        }
+    }
+
+    /// A reader over `src` as it is (no sniffing), with its own line cap: for tests.
+    #[cfg(test)]
+    fn capped(src: Box<dyn Read + Send>, max_line: usize) -> Self {
+        Reader::new(src, Vec::new(), "the file", max_line)
+    }
+
+    /// The size of what is read, before decompression (a file's, a zip member's); unknown
+    /// for standard input.
+    pub fn size(&self) -> Option<u64> {
+        self.size
+    }
+
+    /// A good first size for a buffer that will hold the whole content (gzip: eight times
+    /// the compressed size, at most 1 GiB up front).
+    pub fn capacity_hint(&self) -> usize {
+        self.size.map_or(0, |n| {
+            let n = if self.gzip { n.saturating_mul(8) } else { n };
+            n.min(1 << 30) as usize + 1
+        })
+    }
+
+    pub fn notes(&self) -> &ReadNotes {
+        &self.notes
+    }
+
+    pub fn into_notes(self) -> ReadNotes {
+        self.notes
+    }
+
+    /// Read from the source; a decompressor's error ends the input here (noted).
+    fn read_src(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            match self.src.read(out) {
+                Ok(n) => {
+                    self.decoded += n as u64;
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let Some((codec, used)) = self.codecs.first() else {
+                        return Err(e);
+                    };
+                    self.notes.damage = Some(format!(
+                        "{codec} data damaged or cut short at byte {} of {} ({e}): the {} \
+                         bytes of log before it are read, the rest is lost",
+                        used.load(Ordering::Relaxed),
+                        self.place,
+                        self.decoded
+                    ));
+                    return Ok(0);
+                }
+            }
+        }
+    }
+
+    /// Note an over-long line: `line` its number, `bytes` its length.
+    fn long_line_at(&mut self, line: u64, bytes: u64) {
+        self.notes.long_count += 1;
+        if self.notes.long_lines.len() < BAD_LINES_KEPT {
+            self.notes.long_lines.push((line, bytes));
+        }
+    }
+
+    fn long_line(&mut self, bytes: u64) {
+        self.long_line_at(self.line_ends + 1, bytes);
+    }
+
+    /// Count the line ends in `buf[from..]`, drop the bytes of lines over the cap (their line
+    /// ends stay), and mark the whole lines ready. The bytes before `from` hold no line end
+    /// (they are the start of the current line).
+    fn scan(&mut self, from: usize) {
+        let max = self.max_line;
+        let mut line_start = 0;
+        let mut last_end = None;
+        let mut ends = 0u64;
+        // Over-long lines' bytes to drop: (start, end, keep a NUL for an empty line that is
+        // between a `\r` and a `\n`; `parse::lines` drops NULs at line ends).
+        let mut cuts: Vec<(usize, usize, bool)> = Vec::new();
+        let mut found: Vec<(u64, u64)> = Vec::new();
+        for i in memchr::memchr2_iter(b'\n', b'\r', &self.buf[from..]).map(|i| from + i) {
+            let crlf = self.buf[i] == b'\n'
+                && if i == 0 {
+                    self.prev_cr
+                } else {
+                    self.buf[i - 1] == b'\r'
+                };
+            if !crlf {
+                if i - line_start > max {
+                    found.push((self.line_ends + ends + 1, (i - line_start) as u64));
+                    let cr_before = if line_start == 0 {
+                        self.prev_cr
+                    } else {
+                        self.buf[line_start - 1] == b'\r'
+                    };
+                    cuts.push((line_start, i, cr_before && self.buf[i] == b'\n'));
+                }
+                ends += 1;
+            }
+            line_start = i + 1;
+            last_end = Some(i);
+        }
+        for (line, bytes) in found {
+            self.long_line_at(line, bytes);
+        }
+        self.line_ends += ends;
+        let Some(mut last) = last_end else {
+            if self.buf.len() > max {
+                self.discarding = true;
+                self.cr_before = self.prev_cr;
+                self.dropped = self.buf.len() as u64;
+                // Let the line's bytes go: only a chunk at a time is needed while dropping.
+                self.buf = Vec::new();
+                self.prev_cr = false;
+            }
+            return;
+        };
+        if self.buf.len() - (last + 1) > max {
+            // The line after the last line end is already too long: drop it as it goes on.
+            self.discarding = true;
+            self.cr_before = self.buf[last] == b'\r';
+            self.dropped = (self.buf.len() - (last + 1)) as u64;
+            self.buf.truncate(last + 1);
+        }
+        if !cuts.is_empty() {
+            let mut kept = Vec::with_capacity(self.buf.len());
+            let mut at = 0;
+            for (s, e, nul) in cuts {
+                kept.extend_from_slice(&self.buf[at..s]);
+                last -= e - s;
+                if nul {
+                    kept.push(0);
+                    last += 1;
+                }
+                at = e;
+            }
+            kept.extend_from_slice(&self.buf[at..]);
+            self.buf = kept;
+        }
+        self.prev_cr =
+            !self.discarding && last + 1 == self.buf.len() && self.buf.get(last) == Some(&b'\r');
+        self.ready = last + 1;
+    }
+
+    /// Read the next chunk of the source into `buf` (all of it handed on before).
+    fn refill(&mut self) -> std::io::Result<()> {
+        self.buf.drain(..self.pos);
+        self.pos = 0;
+        self.ready = 0;
+        let old = self.buf.len();
+        let want = old + CHUNK;
+        if self.buf.capacity() < want {
+            // Double while small; past 1 MiB (a line that long is rare) take all that one
+            // line can need at once, so that no copy of a half-cap buffer adds to the peak
+            // (pages are only resident as they are written).
+            let cap = if want > 1 << 20 {
+                self.max_line + CHUNK
+            } else {
+                self.buf.capacity() * 2
+            };
+            let cap = cap.max(want);
+            self.buf.reserve_exact(cap - self.buf.len());
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.resize(want, 0);
+        let got = self.read_src(&mut buf[old..]);
+        let n = *got.as_ref().unwrap_or(&0);
+        buf.truncate(old + n);
+        self.buf = buf;
+        got?;
+        if n == 0 {
+            self.eof = true;
+            if self.notes.damage.is_none() {
+                self.check_size();
+            }
+            if self.discarding {
+                // The over-long last line becomes an empty line.
+                self.discarding = false;
+                self.long_line(self.dropped);
+                self.buf.clear();
+                if self.cr_before {
+                    self.buf.push(0);
+                }
+                self.buf.push(b'\n');
+                self.line_ends += 1;
+            }
+            // The last line, without a line end.
+            self.ready = self.buf.len();
+            return Ok(());
+        }
+        if self.discarding {
+            match memchr::memchr2(b'\n', b'\r', &self.buf) {
+                None => {
+                    self.dropped += n as u64;
+                    self.buf.clear();
+                }
+                Some(i) => {
+                    self.dropped += i as u64;
+                    self.discarding = false;
+                    let dropped = self.dropped;
+                    self.long_line(dropped);
+                    self.buf.drain(..i);
+                    if self.cr_before && self.buf.first() == Some(&b'\n') {
+                        self.buf.insert(0, 0);
+                    }
+                    self.scan(0);
+                }
+            }
+        } else {
+            self.scan(old);
+        }
+        Ok(())
+    }
+
+    fn check_size(&mut self) {
+        if let Some(want) = self.expected {
+            if self.decoded != want {
+                self.notes.damage = Some(format!(
+                    "the archive says {want} bytes, {} gives {}: damaged archive",
+                    self.place, self.decoded
+                ));
+            }
+        }
+    }
+}
+
+impl Read for Reader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if self.pos < self.ready {
+                let n = out.len().min(self.ready - self.pos);
+                out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
+                self.pos += n;
+                return Ok(n);
+            }
+            if out.is_empty() || self.eof {
+                return Ok(0);
+            }
+            self.refill()?;
+        }
+    }
 }
 
 /// Read from `r` until `buf` holds at least `want` bytes or the input ends; true at the end.
@@ -283,6 +1120,230 @@ mod tests {
 [A3];2012-09-21 12:04:04.308;20;10;10;1;getContract;\n";
         assert_eq!(detect(perf), Some(Detected::Perf(PerfFormat::PerfCsv)));
         assert_eq!(detect(b""), None);
+    }
+
+    /// Read all of `r` through an output buffer of `step` bytes at a time.
+    fn drain(mut r: Reader, step: usize) -> (Vec<u8>, ReadNotes) {
+        let mut out = Vec::new();
+        let mut b = vec![0u8; step];
+        loop {
+            let n = r.read(&mut b).unwrap();
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&b[..n]);
+        }
+        (out, r.into_notes())
+    }
+
+    #[test]
+    fn lines_over_the_cap_become_empty_lines_and_are_noted() {
+        let mut input = b"aa\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 25)); // line 2: too long, ends with \n
+        input.extend_from_slice(b"\nbb\r\n");
+        input.extend(std::iter::repeat_n(b'z', 20)); // line 4: too long, ends with \r\n
+        input.extend_from_slice(b"\r\nexactly-10\r"); // line 5: at the cap, kept; lone CR
+        input.extend(std::iter::repeat_n(b'w', 11)); // line 6: too long, between \r and \n
+        input.extend_from_slice(b"\n\n");
+        input.extend(std::iter::repeat_n(b'y', 30)); // line 8: too long, no line end
+        let want = b"aa\n\nbb\r\n\r\nexactly-10\r\0\n\n\n".to_vec();
+        assert_eq!(crate::parse::lines::count(&input), 8);
+        for step in [1, 3, 7, 4096] {
+            let r = Reader::capped(Box::new(std::io::Cursor::new(input.clone())), 10);
+            let (out, notes) = drain(r, step);
+            assert_eq!(out, want, "step {step}");
+            let got: Vec<_> = crate::parse::lines::lines(&out).collect();
+            let empty: &[u8] = b"";
+            assert_eq!(
+                got,
+                vec![
+                    (1, &b"aa"[..]),
+                    (2, empty),
+                    (3, &b"bb"[..]),
+                    (4, empty),
+                    (5, &b"exactly-10"[..]),
+                    (6, empty),
+                    (7, empty),
+                    (8, empty)
+                ]
+            );
+            assert_eq!(notes.long_lines, vec![(2, 25), (4, 20), (6, 11), (8, 30)]);
+            assert_eq!(notes.long_count, 4);
+            assert_eq!(notes.damage, None);
+        }
+    }
+
+    #[test]
+    fn a_long_line_across_many_chunks_is_counted_whole() {
+        // 200,000 bytes (about three chunks) over a cap of 100,000, between two short lines,
+        // CRLF split across the read boundary of the line after it.
+        let mut input = b"first\r\n".to_vec();
+        input.extend(std::iter::repeat_n(b'q', 200_000));
+        input.extend_from_slice(b"\r\nlast\n");
+        let r = Reader::capped(Box::new(std::io::Cursor::new(input)), 100_000);
+        let (out, notes) = drain(r, 1000);
+        assert_eq!(out, b"first\r\n\r\nlast\n");
+        assert_eq!(notes.long_lines, vec![(2, 200_000)]);
+        // Without any line end at all: one empty line stands for it.
+        let r = Reader::capped(Box::new(std::io::Cursor::new(vec![0u8; 300_000])), 100_000);
+        let (out, notes) = drain(r, 65536);
+        assert_eq!(out, b"\n");
+        assert_eq!(notes.long_lines, vec![(1, 300_000)]);
+    }
+
+    #[test]
+    fn truncated_gzip_keeps_what_came_before_the_cut() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.gz");
+        let text: String = (0..20_000).map(|i| format!("line {i}\n")).collect();
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(text.as_bytes()).unwrap();
+        let gz = enc.finish().unwrap();
+        std::fs::write(&p, &gz[..gz.len() / 2]).unwrap();
+        let c = read_noted(&p).unwrap();
+        // A prefix of the log, and the damage noted with where it was met.
+        assert!(!c.bytes.is_empty() && c.bytes.len() < text.len());
+        assert!(text.as_bytes().starts_with(&c.bytes));
+        let d = c.notes.damage.unwrap();
+        assert!(
+            d.starts_with(&format!(
+                "gzip data damaged or cut short at byte {} of the file",
+                gz.len() / 2
+            )),
+            "{d}"
+        );
+        assert!(
+            d.contains(&format!("the {} bytes of log", c.bytes.len())),
+            "{d}"
+        );
+        // The streamed path too.
+        let mut r = open(&p).unwrap();
+        let mut b = Vec::new();
+        r.read_to_end(&mut b).unwrap();
+        assert_eq!(b, c.bytes);
+        assert_eq!(r.notes().damage.as_deref(), Some(d.as_str()));
+    }
+
+    #[test]
+    fn formats_not_read_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tar = vec![0u8; 600];
+        tar[..7].copy_from_slice(b"gc.log\0");
+        tar[257..263].copy_from_slice(b"ustar\0");
+        let cases: [(&[u8], &str); 4] = [
+            (
+                b"\xFD7zXZ\x00rest",
+                "xz-compressed: not supported; decompress it first",
+            ),
+            (
+                b"\x28\xB5\x2F\xFD...",
+                "zstd-compressed: not supported; decompress it first",
+            ),
+            (&tar, "a tar archive: not supported; extract it first"),
+            (
+                b"PK\x05\x06\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+                "a zip archive with no files in it",
+            ),
+        ];
+        for (i, (bytes, msg)) in cases.iter().enumerate() {
+            let p = dir.path().join(format!("f{i}.log"));
+            std::fs::write(&p, bytes).unwrap();
+            let e = open(&p).err().map(|e| e.to_string()).unwrap_or_default();
+            assert_eq!(e, format!("{}: {msg}", p.display()));
+        }
+        // A tar inside gzip is named as such.
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(&tar).unwrap();
+        let p = dir.path().join("logs.tgz");
+        std::fs::write(&p, enc.finish().unwrap()).unwrap();
+        let e = open(&p).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.ends_with("a tar archive (gzip-compressed): not supported; extract it first"));
+    }
+
+    #[test]
+    fn folders_are_walked_once_whatever_the_symlinks() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("a/b")).unwrap();
+        std::fs::write(d.join("a/one.log"), "1").unwrap();
+        std::fs::write(d.join("a/b/two.log"), "2").unwrap();
+        std::fs::write(d.join("a/.hidden.log"), "h").unwrap();
+        symlink(".", d.join("a/loop1")).unwrap();
+        symlink(".", d.join("a/loop2")).unwrap();
+        symlink("../..", d.join("a/b/up")).unwrap();
+        symlink("one.log", d.join("a/link-to-one.log")).unwrap();
+        symlink("nowhere", d.join("a/dangling.log")).unwrap();
+        let st = std::process::Command::new("mkfifo")
+            .arg(d.join("a/fifo"))
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let x = expand(&[d.join("a"), d.join("a/b/two.log"), PathBuf::from("-")]);
+        assert_eq!(
+            x.files,
+            vec![
+                d.join("a/b/two.log"),
+                d.join("a/one.log"),
+                d.join("a/dangling.log"),
+                // Named on the command line: read again.
+                d.join("a/b/two.log"),
+                PathBuf::from("-"),
+            ]
+        );
+        assert_eq!(
+            x.skipped,
+            vec![format!(
+                "{}: a FIFO, not a regular file: skipped",
+                d.join("a/fifo").display()
+            )]
+        );
+        // Opening it directly is refused too, without waiting for a writer.
+        let e = open(&d.join("a/fifo")).err().map(|e| e.to_string());
+        assert_eq!(
+            e,
+            Some(format!(
+                "{}: a FIFO, not a regular file: skipped",
+                d.join("a/fifo").display()
+            ))
+        );
+    }
+
+    #[test]
+    fn zip_members_are_listed_and_opened_by_name() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("logs.zip");
+        let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let o = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        w.add_directory("dir/", o).unwrap();
+        w.start_file("dir/a.log", o).unwrap();
+        w.write_all(b"alpha\n").unwrap();
+        w.start_file("__MACOSX/dir/._a.log", o).unwrap();
+        w.write_all(b"junk").unwrap();
+        w.start_file(
+            "b:c.log",
+            o.compression_method(zip::CompressionMethod::Stored),
+        )
+        .unwrap();
+        w.write_all(b"beta\n").unwrap();
+        std::fs::write(&p, w.finish().unwrap().into_inner()).unwrap();
+        let x = expand(std::slice::from_ref(&p));
+        let name = |m: &str| PathBuf::from(format!("{}:{m}", p.display()));
+        assert_eq!(x.files, vec![name("dir/a.log"), name("b:c.log")]);
+        assert_eq!(read(&x.files[0]).unwrap(), b"alpha\n");
+        assert_eq!(read(&x.files[1]).unwrap(), b"beta\n");
+        let e = open(&name("nope.log")).err().map(|e| e.to_string());
+        assert_eq!(
+            e,
+            Some(format!(
+                "{}:nope.log: no such member in the archive",
+                p.display()
+            ))
+        );
     }
 
     #[test]

@@ -2,8 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::frame;
-use crate::input::{self, Detected};
-use crate::model::{GcFormat, GcLog, PerfFormat, PerfLog};
+use crate::input::{self, Detected, ReadNotes};
+use crate::model::{BadLine, GcFormat, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use polars::prelude::DataFrame;
 use std::io::Read;
@@ -16,6 +16,8 @@ pub struct Loaded {
     pub format: GcFormat,
     pub log: GcLog,
     pub frame: DataFrame,
+    /// What went wrong while reading that lines do not show (damaged gzip: where it stopped).
+    pub warnings: Vec<String>,
 }
 
 impl Loaded {
@@ -33,6 +35,8 @@ pub struct LoadedPerf {
     /// `frame` only (`log.records` is empty), so a large log is held once.
     pub log: PerfLog,
     pub frame: frame::PerfFrame,
+    /// As `Loaded::warnings`.
+    pub warnings: Vec<String>,
 }
 
 /// Any input gcperf understands.
@@ -85,6 +89,12 @@ impl Input {
             Input::Perf(l) => &l.log.bad,
         }
     }
+    pub fn warnings(&self) -> &[String] {
+        match self {
+            Input::Gc(l) => &l.warnings,
+            Input::Perf(l) => &l.warnings,
+        }
+    }
     pub fn gc(&self) -> Option<&Loaded> {
         match self {
             Input::Gc(l) => Some(l),
@@ -105,8 +115,14 @@ const PROBE: usize = 1 << 20;
 /// time, so memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
 
-/// Read, detect and parse one file holding one log (see `load_file` for files that change
-/// family mid-way: here such a file is an error).
+/// How reports name a file: its path, control characters escaped.
+fn label_of(path: &Path) -> String {
+    crate::error::escape_path(path)
+}
+
+/// Read, detect and parse one input holding one log (a file, `-` for standard input, or a
+/// zip member `archive.zip:member`); see `load_file` for files that change family mid-way:
+/// here such a file is an error.
 pub fn load_any(path: &Path) -> Result<Input> {
     let mut v = load_file(path)?;
     if v.len() == 1 {
@@ -114,7 +130,7 @@ pub fn load_any(path: &Path) -> Result<Input> {
     } else {
         Err(Error::Usage(format!(
             "{}: holds {} logs of different families",
-            path.display(),
+            label_of(path),
             v.len()
         )))
     }
@@ -135,34 +151,46 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
         if let Some(Detected::Perf(PerfFormat::PerfCsv)) = input::detect(&buf) {
-            // Rows expected: file size over the probe's mean line length, plus an eighth
+            // Rows expected: the size over the probe's mean line length, plus an eighth
             // (a gzip file's size says too little; its columns grow as usual).
-            let size = std::fs::metadata(path).map_or(0, |m| m.len()) as usize;
+            let size = r.size().unwrap_or(0) as usize;
             let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
             let expected = size / per_line + size / per_line / 8;
-            return load_perf_stream(path, buf, &mut *r, expected).map(|l| vec![Input::Perf(l)]);
+            let mut l = load_perf_stream(path, buf, &mut r, expected)?;
+            let notes = r.into_notes();
+            account_perf(&mut l.log, &notes);
+            l.warnings.extend(notes.damage);
+            return Ok(vec![Input::Perf(l)]);
         }
+        buf.reserve(r.capacity_hint().saturating_sub(buf.len()));
         r.read_to_end(&mut buf).map_err(io)?;
     }
-    drop(r);
-    inputs_of(path, &buf)
+    let notes = r.into_notes();
+    inputs_noted(path, &buf, &notes)
 }
 
 /// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
 /// skipped, the file is looked at line by line for parts of other families, and each part is
 /// read by its own parser (so a JRockit log appended to a HotSpot log is not lost).
 pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
+    inputs_noted(path, buf, &ReadNotes::default())
+}
+
+/// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
+/// that holds them, damage warned of by the last part (it is at the end of what was read).
+fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
     let nothing = || Error::NothingRecognised {
         path: path.to_path_buf(),
     };
     let family = input::detect(buf).ok_or_else(nothing)?;
     let whole = Parsed::of(family, buf);
+    // Lines over the cap reach the parsers as empty lines: not a sign of another family.
     if whole.skipped_lines() < 3 {
-        return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
     }
     let parts = input::parts(buf);
     if parts.len() < 2 {
-        return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
     }
     drop(whole);
     let total = crate::parse::lines::count(buf);
@@ -172,9 +200,14 @@ pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
         let last_line = parts.get(k + 1).map_or(total, |n| n.line - 1);
         let mut parsed = Parsed::of(p.family, buf.get(p.start..end).unwrap_or(&[]));
         parsed.shift_lines(p.line - 1);
+        let mut part_notes = notes.lines_within(p.line, last_line);
+        if k + 1 < parts.len() {
+            part_notes.damage = None;
+        }
+        let parsed = parsed.noted(&part_notes);
         let label = format!(
             "{} (lines {}-{}, {})",
-            path.display(),
+            label_of(path),
             p.line,
             last_line,
             match p.family {
@@ -187,41 +220,55 @@ pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
             // A part its own parser finds nothing in: read the file as one log after all,
             // that part's lines skipped and counted there.
             Err(_) => {
-                let whole = Parsed::of(family, buf);
-                return Ok(vec![whole.into_input(path, path.display().to_string())?]);
+                let whole = Parsed::of(family, buf).noted(notes);
+                return Ok(vec![whole.into_input(path, label_of(path))?]);
             }
         }
     }
     Ok(out)
 }
 
-/// A log parsed from a buffer, either family.
+/// A log parsed from a buffer, either family, and the damage the reader met (if any).
 enum Parsed {
-    Gc(GcFormat, GcLog),
-    Perf(PerfFormat, PerfLog),
+    Gc(GcFormat, GcLog, Option<String>),
+    Perf(PerfFormat, PerfLog, Option<String>),
 }
 
 impl Parsed {
     fn of(family: Detected, buf: &[u8]) -> Parsed {
         match family {
-            Detected::Gc(f) => Parsed::Gc(f, parse_gc(f, buf)),
-            Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf)),
+            Detected::Gc(f) => Parsed::Gc(f, parse_gc(f, buf), None),
+            Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf), None),
         }
+    }
+    /// With what the reader noted about these lines.
+    fn noted(mut self, notes: &ReadNotes) -> Parsed {
+        match &mut self {
+            Parsed::Gc(_, l, d) => {
+                account_gc(l, notes);
+                d.clone_from(&notes.damage);
+            }
+            Parsed::Perf(_, l, d) => {
+                account_perf(l, notes);
+                d.clone_from(&notes.damage);
+            }
+        }
+        self
     }
     fn skipped_lines(&self) -> u64 {
         match self {
-            Parsed::Gc(_, l) => l.skipped_lines,
-            Parsed::Perf(_, l) => l.skipped_lines,
+            Parsed::Gc(_, l, _) => l.skipped_lines,
+            Parsed::Perf(_, l, _) => l.skipped_lines,
         }
     }
     /// Line numbers of a part, made the file's.
     fn shift_lines(&mut self, by: u64) {
         match self {
-            Parsed::Gc(_, l) => {
+            Parsed::Gc(_, l, _) => {
                 l.events.iter_mut().for_each(|e| e.line += by);
                 l.bad.iter_mut().for_each(|b| b.line += by);
             }
-            Parsed::Perf(_, l) => {
+            Parsed::Perf(_, l, _) => {
                 l.records.iter_mut().for_each(|r| r.line += by);
                 l.bad.iter_mut().for_each(|b| b.line += by);
             }
@@ -233,7 +280,7 @@ impl Parsed {
             source,
         };
         match self {
-            Parsed::Gc(format, log) => {
+            Parsed::Gc(format, log, damage) => {
                 if log.events.is_empty() {
                     return Err(Error::NothingRecognised {
                         path: path.to_path_buf(),
@@ -246,10 +293,11 @@ impl Parsed {
                     format,
                     log,
                     frame,
+                    warnings: damage.into_iter().collect(),
                 }))
             }
-            Parsed::Perf(format, log) => {
-                let mut i = perf_input(path, format, log)?;
+            Parsed::Perf(format, log, damage) => {
+                let mut i = perf_input(path, format, log, damage)?;
                 if let Input::Perf(l) = &mut i {
                     l.label = label;
                 }
@@ -259,8 +307,64 @@ impl Parsed {
     }
 }
 
+/// Lines the reader dropped for being longer than `input::MAX_LINE` reach the parser as
+/// empty lines (counted as ignored, or inside a record): count them as skipped instead, each
+/// with a bad-line entry saying how long it was.
+fn account_long_lines(
+    notes: &ReadNotes,
+    record: &mut u64,
+    ignored: &mut u64,
+    skipped: &mut u64,
+    bad: &mut Vec<BadLine>,
+) {
+    let n = notes.long_count;
+    if n == 0 {
+        return;
+    }
+    let from_ignored = n.min(*ignored);
+    *ignored -= from_ignored;
+    *record -= (n - from_ignored).min(*record);
+    *skipped += n;
+    for &(line, bytes) in &notes.long_lines {
+        let at = bad.partition_point(|b| b.line < line);
+        bad.insert(
+            at,
+            BadLine {
+                line,
+                text: ReadNotes::long_line_text(bytes),
+            },
+        );
+    }
+    bad.truncate(BAD_LINES_KEPT);
+}
+
+fn account_gc(log: &mut GcLog, notes: &ReadNotes) {
+    account_long_lines(
+        notes,
+        &mut log.record_lines,
+        &mut log.ignored_lines,
+        &mut log.skipped_lines,
+        &mut log.bad,
+    );
+}
+
+fn account_perf(log: &mut PerfLog, notes: &ReadNotes) {
+    account_long_lines(
+        notes,
+        &mut log.record_lines,
+        &mut log.ignored_lines,
+        &mut log.skipped_lines,
+        &mut log.bad,
+    );
+}
+
 /// A performance log parsed in one piece, framed.
-fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input> {
+fn perf_input(
+    path: &Path,
+    format: PerfFormat,
+    mut log: PerfLog,
+    damage: Option<String>,
+) -> Result<Input> {
     let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
@@ -274,10 +378,11 @@ fn perf_input(path: &Path, format: PerfFormat, mut log: PerfLog) -> Result<Input
     log.records = Vec::new();
     Ok(Input::Perf(LoadedPerf {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         log,
         frame,
+        warnings: damage.into_iter().collect(),
     }))
 }
 
@@ -372,10 +477,11 @@ fn load_perf_stream(
     let frame = cols.finish(log.strings.list().to_vec()).map_err(polars)?;
     Ok(LoadedPerf {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         frame,
         log,
+        warnings: Vec::new(),
     })
 }
 
@@ -399,7 +505,8 @@ fn read_blocks(
                 return;
             }
         };
-        // A line longer than a block reads on until its end.
+        // A line longer than a block reads on until its end; the reader caps lines at
+        // `input::MAX_LINE`, so a block holds at most that much more.
         while !end && last_line_end(&b).is_none() {
             let want = b.len() + BLOCK;
             end = match input::fill(r, &mut b, want) {
@@ -443,31 +550,38 @@ pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
 /// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
 /// is an error naming the file.
 pub fn load(path: &Path) -> Result<Loaded> {
-    let buf = input::read(path)?;
-    load_bytes(path, &buf)
+    let c = input::read_noted(path)?;
+    gc_input(path, &c.bytes, &c.notes)
 }
 
+/// A GC log in memory, detected, parsed and framed.
 pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
+    gc_input(path, buf, &ReadNotes::default())
+}
+
+fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     let nothing = || Error::NothingRecognised {
         path: path.to_path_buf(),
     };
     let Some(Detected::Gc(format)) = input::detect(buf) else {
         return Err(nothing());
     };
-    let log = parse_gc(format, buf);
+    let mut log = parse_gc(format, buf);
     if log.events.is_empty() {
         return Err(nothing());
     }
+    account_gc(&mut log, notes);
     let frame = frame::gc_frame(&log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
         source,
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
-        label: path.display().to_string(),
+        label: label_of(path),
         format,
         log,
         frame,
+        warnings: notes.damage.iter().cloned().collect(),
     })
 }
 
@@ -478,28 +592,34 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
 /// order.
 pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
     for p in paths {
-        match input::read(p) {
+        match input::read_noted(p) {
             Err(e) => errors.push(e),
-            Ok(buf) => match input::detect(&buf) {
+            Ok(input::Content { bytes: buf, notes }) => match input::detect(&buf) {
                 Some(Detected::Gc(f)) => {
                     if let Some((_, first, _)) = parts.first() {
                         if *first != f {
                             errors.push(Error::Usage(format!(
                                 "{}: a {} log cannot be joined to a {} log",
-                                p.display(),
+                                label_of(p),
                                 f.as_str(),
                                 first.as_str()
                             )));
                             continue;
                         }
                     }
-                    parts.push((p.clone(), f, parse_gc(f, &buf)));
+                    let mut log = parse_gc(f, &buf);
+                    account_gc(&mut log, &notes);
+                    if let Some(d) = notes.damage {
+                        warnings.push(format!("{}: {d}", label_of(p)));
+                    }
+                    parts.push((p.clone(), f, log));
                 }
                 Some(Detected::Perf(_)) => errors.push(Error::Usage(format!(
                     "{}: a performance log cannot be joined to GC logs",
-                    p.display()
+                    label_of(p)
                 ))),
                 None => errors.push(Error::NothingRecognised { path: p.clone() }),
             },
@@ -527,9 +647,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let n_parts = parts.len();
     let log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
     let label = if n_parts > 1 {
-        format!("{} (+{} rotated parts)", first_path.display(), n_parts - 1)
+        format!("{} (+{} rotated parts)", label_of(&first_path), n_parts - 1)
     } else {
-        first_path.display().to_string()
+        label_of(&first_path)
     };
     if log.events.is_empty() {
         errors.push(Error::NothingRecognised { path: first_path });
@@ -543,6 +663,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 format,
                 log,
                 frame,
+                warnings,
             }),
             errors,
         ),
@@ -650,6 +771,7 @@ mod tests {
             format: PerfFormat::PerfCsv,
             frame: frame::perf_frame(&whole).unwrap(),
             log: whole,
+            warnings: Vec::new(),
         };
         // 60,000 records + the long one + the last; 12 cut lines skipped.
         assert_eq!(reference.frame.df.height(), 60_002);
@@ -675,6 +797,90 @@ mod tests {
                 p.display()
             );
         }
+    }
+
+    /// A streamed semicolon log with a line over `input::MAX_LINE` in its middle: that line is
+    /// skipped and counted, the records around it kept, line numbers right.
+    #[test]
+    fn streamed_perf_log_skips_a_line_over_the_cap() {
+        let mut b = Vec::new();
+        let rec = |i: u32| {
+            format!(
+                "[{i:032X}];2012-09-21 12:00:{:02}.000;10;4;6;1;getContract;\n",
+                i % 60
+            )
+        };
+        for i in 0..40_000 {
+            b.extend_from_slice(rec(i).as_bytes());
+        }
+        let long = input::MAX_LINE + 5;
+        b.extend(std::iter::repeat_n(b'x', long));
+        b.extend_from_slice(b"\n[cut];2012-09-21 12:0\n");
+        for i in 0..10 {
+            b.extend_from_slice(rec(i).as_bytes());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("perf.log");
+        std::fs::write(&p, &b).unwrap();
+        drop(b);
+        let Input::Perf(l) = load_any(&p).unwrap() else {
+            panic!("not read as a performance log");
+        };
+        assert_eq!(l.frame.df.height(), 40_010);
+        assert_eq!(l.log.lines, 40_012);
+        assert_eq!(l.log.skipped_lines, 2);
+        let bad: Vec<(u64, &str)> = l
+            .log
+            .bad
+            .iter()
+            .map(|b| (b.line, b.text.as_str()))
+            .collect();
+        let text = format!("{long} bytes without a line end (longer than 64 MiB): skipped");
+        assert_eq!(
+            bad,
+            vec![(40_001, text.as_str()), (40_002, "[cut];2012-09-21 12:0")]
+        );
+        // Every line counted once: the long line moved from ignored (its blank stand-in) to
+        // skipped.
+        assert_eq!(l.log.record_lines, 40_010);
+        assert_eq!(l.log.ignored_lines, 0);
+    }
+
+    /// The same in a GC log read whole: the records before and after stay, the line over the
+    /// cap is skipped (not ignored), line numbers right.
+    #[test]
+    fn gc_log_read_whole_skips_a_line_over_the_cap() {
+        let ev = |t: u32| format!("{t}.000: [GC 1000K->500K(2000K), 0.0100000 secs]\n");
+        let mut b = ev(1).into_bytes();
+        b.extend(std::iter::repeat_n(b'\0', input::MAX_LINE + 1));
+        b.push(b'\n');
+        b.extend_from_slice(ev(2).as_bytes());
+        b.extend_from_slice(b"\n");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("gc.log");
+        std::fs::write(&p, &b).unwrap();
+        let Input::Gc(l) = load_any(&p).unwrap() else {
+            panic!("not read as a GC log");
+        };
+        assert_eq!(l.log.events.len(), 2);
+        assert_eq!(
+            (
+                l.log.lines,
+                l.log.record_lines,
+                l.log.ignored_lines,
+                l.log.skipped_lines
+            ),
+            (4, 2, 1, 1)
+        );
+        assert_eq!(l.log.bad.len(), 1);
+        assert_eq!(l.log.bad[0].line, 2);
+        assert_eq!(
+            l.log.bad[0].text,
+            format!(
+                "{} bytes without a line end (longer than 64 MiB): skipped",
+                input::MAX_LINE + 1
+            )
+        );
     }
 
     #[test]

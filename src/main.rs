@@ -27,7 +27,8 @@ fn main() {
     match gcperf::cli::run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            eprintln!("gcperf: {e:#}");
+            // Errors can quote file names: control characters escaped.
+            eprintln!("gcperf: {}", gcperf::error::escape(&format!("{e:#}")));
             std::process::exit(2);
         }
     }

@@ -181,7 +181,8 @@ fn unreadable_and_unrecognisable_files_are_named_and_the_batch_goes_on() {
         .arg(&missing)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    // Bad inputs beside a good one are named but do not fail the run (4 with --strict).
+    assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("empty.log: no GC or performance records found"),
@@ -200,6 +201,23 @@ fn unreadable_and_unrecognisable_files_are_named_and_the_batch_goes_on() {
     assert!(
         empty.ends_with(",no GC or performance records found"),
         "{empty}"
+    );
+    let strict = gcperf()
+        .args(["summary", "--strict"])
+        .arg(dir.path())
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(4));
+    assert_eq!(
+        strict.stdout,
+        gcperf()
+            .args(["summary"])
+            .arg(dir.path())
+            .arg(&missing)
+            .output()
+            .unwrap()
+            .stdout
     );
 }
 
@@ -696,4 +714,478 @@ fn export_sql_in_the_readme_matches_gcperf() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("OK: "), "{text}");
+}
+
+// ---- Hostile input: folders, special files, stdin, archives, damage, bombs, exit codes ----
+
+fn gz(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn parallel_log() -> Vec<u8> {
+    std::fs::read(fixture("hotspot/jdk8-parallel-datestamps.log")).unwrap()
+}
+
+/// A command that must not hang: killed (and the test failed) after a minute.
+fn bounded() -> Command {
+    let mut c = gcperf();
+    c.timeout(std::time::Duration::from_secs(60));
+    c
+}
+
+fn mkfifo(p: &Path) {
+    let st = std::process::Command::new("mkfifo")
+        .arg(p)
+        .status()
+        .unwrap();
+    assert!(st.success(), "mkfifo {}", p.display());
+}
+
+#[test]
+fn symlink_loops_in_a_folder_read_each_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("gc.log"), parallel_log()).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    std::fs::copy(fixture("perf/soap-after.log"), d.join("sub/app.log")).unwrap();
+    // Two links to `.`, one to the parent, one to a file already read.
+    std::os::unix::fs::symlink(".", d.join("self1")).unwrap();
+    std::os::unix::fs::symlink(".", d.join("self2")).unwrap();
+    std::os::unix::fs::symlink("..", d.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink("gc.log", d.join("zz-same.log")).unwrap();
+    let out = bounded()
+        .args(["summary", "--format", "csv"])
+        .arg(d)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(
+        rows[0].contains("gc.log,gc,hotspot,17,0,5,5,283.801,"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].contains("app.log,perf,perf-csv,520,"),
+        "{}",
+        rows[1]
+    );
+}
+
+#[test]
+fn fifos_are_skipped_with_a_message_in_folders_and_as_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("gc.log"), parallel_log()).unwrap();
+    let fifo = d.join("pipe");
+    mkfifo(&fifo);
+    // In a folder: named, the folder's log still read; exit 0, 4 with --strict.
+    let out = bounded()
+        .args(["summary", "--format", "csv"])
+        .arg(d)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "gcperf: {}: a FIFO, not a regular file: skipped",
+            fifo.display()
+        )
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    bounded()
+        .args(["summary", "--strict"])
+        .arg(d)
+        .assert()
+        .code(4);
+    // Named on the command line: never opened (opening a FIFO waits for a writer).
+    let out = bounded()
+        .args(["gc", "--format", "csv"])
+        .arg(&fifo)
+        .arg(d.join("gc.log"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("pipe: a FIFO, not a regular file: skipped")
+    );
+    // Alone: nothing readable, exit 1.
+    bounded()
+        .args(["summary"])
+        .arg(&fifo)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "a FIFO, not a regular file: skipped",
+        ));
+}
+
+#[test]
+fn stdin_plain_and_gzip_is_read_like_a_file() {
+    let log = parallel_log();
+    for input in [log.clone(), gz(&log)] {
+        let out = bounded()
+            .args(["summary", "--format", "json", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v[0]["file"], "-");
+        assert_eq!(v[0]["lines"], 17);
+        assert_eq!(v[0]["gc"]["pauses"], 5);
+        close(f(&v[0]["gc"]["pause_total_ms"]), 283.801);
+    }
+}
+
+/// A semicolon log over the 1 MiB probe is streamed in blocks: through stdin, gzipped, too.
+#[test]
+fn stdin_gzip_semicolon_log_is_streamed() {
+    let mut log = Vec::new();
+    for i in 0..30_000u32 {
+        log.extend_from_slice(
+            format!(
+                "[{i:032X}];2012-09-21 12:{:02}:{:02}.000;{};1;{};1;op{};\n",
+                i / 60 % 60,
+                i % 60,
+                10 + i % 7,
+                9 + i % 7,
+                i % 3
+            )
+            .as_bytes(),
+        );
+    }
+    assert!(log.len() > 1 << 20);
+    let out = bounded()
+        .args(["perf", "--format", "json", "-"])
+        .write_stdin(gz(&log))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["lines"], 30_000);
+    assert_eq!(v[0]["perf"]["requests"], 30_000);
+    // 10..16 ms in turn: 30,000 / 7 = 4285 full turns of 91 ms, then 10+11+12+13+14.
+    close(f(&v[0]["perf"]["total_ms_sum"]), 4285.0 * 91.0 + 60.0);
+}
+
+#[test]
+fn zip_members_are_read_as_files_by_content() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    // Named without .zip: recognised by its magic bytes.
+    let archive = dir.path().join("bundle.dat");
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let stored = deflated.compression_method(zip::CompressionMethod::Stored);
+    w.add_directory("logs/", deflated).unwrap();
+    w.start_file("logs/gc.log", deflated).unwrap();
+    w.write_all(&parallel_log()).unwrap();
+    w.start_file("perf.gz", stored).unwrap();
+    w.write_all(&gz(&std::fs::read(fixture("perf/soap-after.log")).unwrap()))
+        .unwrap();
+    std::fs::write(&archive, w.finish().unwrap().into_inner()).unwrap();
+    let out = bounded()
+        .args(["summary", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let a = archive.display();
+    assert_eq!(v.as_array().unwrap().len(), 2, "{v}");
+    assert_eq!(v[0]["file"], format!("{a}:logs/gc.log"));
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+    close(f(&v[0]["gc"]["pause_total_ms"]), 283.801);
+    assert_eq!(v[1]["file"], format!("{a}:perf.gz"));
+    assert_eq!(v[1]["format"], "perf-csv");
+    assert_eq!(v[1]["perf"]["requests"], 520);
+}
+
+#[test]
+fn other_compression_and_archive_formats_are_named_unsupported() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "a.log",
+            b"\xFD7zXZ\x00\x00\x04junk",
+            "xz-compressed: not supported; decompress it first",
+        ),
+        (
+            "b.log",
+            b"BZh91AY&SYjunk",
+            "bzip2-compressed: not supported; decompress it first",
+        ),
+        (
+            "c.log",
+            b"\x28\xB5\x2F\xFDjunk",
+            "zstd-compressed: not supported; decompress it first",
+        ),
+        (
+            "d.log",
+            b"7z\xBC\xAF\x27\x1C\x00\x04junk",
+            "a 7z archive: not supported; extract it first",
+        ),
+        (
+            "e.log",
+            b"Rar!\x1A\x07\x00junk",
+            "a RAR archive: not supported; extract it first",
+        ),
+    ];
+    for (name, bytes, _) in cases {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let out = bounded().arg("summary").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (name, _, msg) in cases {
+        let want = format!("gcperf: {}: {msg}", dir.path().join(name).display());
+        assert!(stderr.lines().any(|l| l == want), "{want}\n{stderr}");
+    }
+    assert_eq!(stderr.lines().count(), 5, "{stderr}");
+}
+
+/// A gzip member of one stored (uncompressed) deflate block, written by hand: the bytes of
+/// the log are the file's bytes 15.. (10 header bytes, 5 block-header bytes).
+fn stored_gzip(data: &[u8]) -> Vec<u8> {
+    let n = u16::try_from(data.len()).unwrap();
+    let mut v = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    v.push(1); // the last block, stored
+    v.extend_from_slice(&n.to_le_bytes());
+    v.extend_from_slice(&(!n).to_le_bytes());
+    v.extend_from_slice(data);
+    let mut crc = flate2::Crc::new();
+    crc.update(data);
+    v.extend_from_slice(&crc.sum().to_le_bytes());
+    v.extend_from_slice(&u32::from(n).to_le_bytes());
+    v
+}
+
+#[test]
+fn gzip_cut_in_half_keeps_the_records_before_the_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    // 1000 one-line GC events of the same length.
+    let line = |i: u32| {
+        format!(
+            "{}.000: [GC 1000K->500K(2000K), 0.0100000 secs]\n",
+            1000 + i
+        )
+    };
+    let len = line(0).len();
+    let log: String = (0..1000).map(line).collect();
+    let whole = stored_gzip(log.as_bytes());
+    let cut = whole.len() / 2;
+    let p = dir.path().join("gc.log.gz");
+    std::fs::write(&p, &whole[..cut]).unwrap();
+    // The log's bytes before the cut: whole lines, then part of one.
+    let kept = cut - 15;
+    let (events, partial) = (kept / len, kept % len);
+    assert!(events > 400 && partial > 0, "{events} {partial}");
+    let out = bounded()
+        .args(["summary", "--format", "json"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["gc"]["pauses"], events as u64);
+    assert_eq!(v[0]["lines"], events as u64 + 1);
+    close(f(&v[0]["gc"]["pause_total_ms"]), 10.0 * events as f64);
+    let warning = format!(
+        "gcperf: {}: gzip data damaged or cut short at byte {cut} of the file",
+        p.display()
+    );
+    assert!(stderr.contains(&warning), "{warning}\n{stderr}");
+    assert!(
+        stderr.contains(&format!("the {kept} bytes of log before it are read")),
+        "{stderr}"
+    );
+    // Damage leaves data out: --strict says so.
+    bounded()
+        .args(["summary", "--strict"])
+        .arg(&p)
+        .assert()
+        .code(4);
+
+    // Compressed for real and cut in half: some records kept, the damage named.
+    let real = gz(log.as_bytes());
+    std::fs::write(&p, &real[..real.len() / 2]).unwrap();
+    let out = bounded()
+        .args(["summary", "--format", "json", "-q"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let n = v[0]["gc"]["pauses"].as_u64().unwrap();
+    assert!(n > 0 && n < 1000, "{n}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gzip data damaged or cut short at byte"));
+}
+
+/// A 1 GiB line (zeros, as a decompression bomb holds) is not kept in memory: it becomes a
+/// skipped line, counted and named, and the records around it stay.
+#[test]
+fn a_gigabyte_line_in_a_gzip_is_skipped_and_counted() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bomb.log.gz");
+    let log = parallel_log();
+    let text = String::from_utf8(log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut e = flate2::write::GzEncoder::new(
+        std::io::BufWriter::new(std::fs::File::create(&p).unwrap()),
+        flate2::Compression::fast(),
+    );
+    // The fixture's 3 header lines, 1 GiB of zeros as line 4, then its other 14 lines.
+    for l in &lines[..3] {
+        writeln!(e, "{l}").unwrap();
+    }
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..1024 {
+        e.write_all(&zeros).unwrap();
+    }
+    e.write_all(b"\n").unwrap();
+    for l in &lines[3..] {
+        writeln!(e, "{l}").unwrap();
+    }
+    e.finish().unwrap().flush().unwrap();
+    let out = bounded()
+        .args(["summary", "--format", "json"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["lines"], 18);
+    assert_eq!(v[0]["skipped_lines"], 1);
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+    close(f(&v[0]["gc"]["pause_total_ms"]), 283.801);
+    assert!(
+        stderr.contains(
+            "  line 4: 1073741824 bytes without a line end (longer than 64 MiB): skipped"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn exit_codes_with_and_without_strict() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let good = d.join("good.log");
+    std::fs::write(&good, parallel_log()).unwrap();
+    let bad = d.join("notes.txt");
+    std::fs::write(&bad, "hello\n").unwrap();
+    let mut skipping = std::fs::read(fixture("perf/soap-after.log")).unwrap();
+    skipping.extend_from_slice(b"[cut];2012-10-05 12:0\n");
+    let with_skips = d.join("skips.log");
+    std::fs::write(&with_skips, &skipping).unwrap();
+    let code = |args: &[&str], files: &[&Path]| {
+        let mut c = bounded();
+        c.args(args);
+        for f in files {
+            c.arg(f);
+        }
+        if args[0] == "chart" || args[0] == "report" || args[0] == "export" {
+            c.arg("--out").arg(d.join(format!("out-{}", args[0])));
+        }
+        c.output().unwrap().status.code()
+    };
+    for cmd in ["summary", "gc", "chart", "compare", "report", "export"] {
+        // A good input: 0, strict or not.
+        assert_eq!(code(&[cmd, "-q"], &[&good]), Some(0), "{cmd}");
+        assert_eq!(code(&[cmd, "-q", "--strict"], &[&good]), Some(0), "{cmd}");
+        // An unreadable or unrecognisable one beside it: still 0; 4 with --strict.
+        let missing = d.join("missing.log");
+        assert_eq!(
+            code(&[cmd, "-q"], &[&good, &bad, &missing]),
+            Some(0),
+            "{cmd}"
+        );
+        assert_eq!(
+            code(&[cmd, "-q", "--strict"], &[&good, &bad]),
+            Some(4),
+            "{cmd}"
+        );
+        // Nothing readable: 1, strict or not.
+        assert_eq!(code(&[cmd, "-q"], &[&bad]), Some(1), "{cmd}");
+        assert_eq!(
+            code(&[cmd, "-q", "--strict"], &[&bad, &missing]),
+            Some(1),
+            "{cmd}"
+        );
+    }
+    for cmd in ["summary", "perf", "compare", "report", "export"] {
+        // Skipped lines: 0; 4 with --strict.
+        assert_eq!(code(&[cmd, "-q"], &[&with_skips]), Some(0), "{cmd}");
+        assert_eq!(
+            code(&[cmd, "-q", "--strict"], &[&with_skips]),
+            Some(4),
+            "{cmd}"
+        );
+    }
+    // A log of the other kind is left out: `perf` given a GC log, `gc` given a perf log.
+    assert_eq!(code(&["perf", "-q"], &[&with_skips, &good]), Some(0));
+    assert_eq!(code(&["perf", "-q", "--strict"], &[&good]), Some(1));
+    assert_eq!(
+        code(&["gc", "-q", "--strict"], &[&good, &with_skips]),
+        Some(4)
+    );
+    // A usage error: 2.
+    assert_eq!(code(&["summary", "--bands", "5,1"], &[&good]), Some(2));
+}
+
+#[test]
+fn control_characters_from_logs_and_file_names_are_escaped_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut log = std::fs::read(fixture("perf/soap-after.log")).unwrap();
+    log.extend_from_slice(b"[cut];2012-10-05 \x1b[2J\x1b]0;owned\x07\tend\r\n");
+    let p = dir.path().join("app.log");
+    std::fs::write(&p, &log).unwrap();
+    let evil = dir.path().join("evil\x1b[31m.log");
+    std::fs::write(&evil, "hello\n").unwrap();
+    for cmd in ["summary", "report"] {
+        let mut c = bounded();
+        c.arg(cmd).arg(&p).arg(&evil);
+        if cmd == "report" {
+            c.arg("--out").arg(dir.path().join("rep"));
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            !stderr.contains('\x1b') && !stderr.contains('\x07'),
+            "{cmd}: {stderr:?}"
+        );
+        assert!(
+            stderr.contains("  line 521: [cut];2012-10-05 \\x1b[2J\\x1b]0;owned\\x07\\tend"),
+            "{cmd}: {stderr}"
+        );
+        assert!(
+            stderr.contains("evil\\x1b[31m.log: no GC or performance records found"),
+            "{cmd}: {stderr}"
+        );
+    }
 }

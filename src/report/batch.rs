@@ -4,12 +4,13 @@
 //! every chart, and opens from disk with no network and no JavaScript.
 //!
 //! Inputs are processed one at a time per core, each dropped once its figures and charts are
-//! done, so a folder of any size needs the memory of a core's worth of logs.
+//! done, so a folder of any size needs the memory of a core's worth of logs. `ordered` does
+//! that for every command that reads inputs one by one.
 
 use super::perf::ops_table;
 use super::summary::{self, FileSummary, Outcome};
 use super::{html_escape, num, Format, Html, Output, TableWriter};
-use crate::error::Error;
+use crate::error::{escape, Error};
 use crate::load::{self, Input};
 use crate::render::charts::{charts_for, ChartSettings};
 use std::path::{Path, PathBuf};
@@ -27,6 +28,19 @@ pub struct Entry {
     /// Lines not understood, and the first few of them (line number, text).
     pub skipped: u64,
     pub bad: Vec<(u64, String)>,
+    /// What else was left out, one message each (damaged gzip, parts not joined).
+    pub notes: Vec<String>,
+}
+
+impl Entry {
+    /// Something of this input was not reported: the input, some of its lines or parts, or
+    /// its charts (`--strict` exits 4).
+    pub fn incomplete(&self) -> bool {
+        matches!(self.outcome, Outcome::Failed { .. })
+            || self.skipped > 0
+            || !self.notes.is_empty()
+            || self.chart_error.is_some()
+    }
 }
 
 /// The error of an input, without the file name (the row names the file).
@@ -35,8 +49,64 @@ pub fn error_text(e: &Error) -> String {
         Error::Io { source, .. } => source.to_string(),
         Error::NothingRecognised { .. } => "no GC or performance records found".into(),
         Error::Polars { source, .. } => format!("analysis failed: {source}"),
-        Error::Usage(s) => s.clone(),
+        Error::NotRegular { kind, .. } => format!("{kind}, not a regular file: skipped"),
+        Error::Unsupported { what, hint, .. } => format!("{what}: not supported; {hint}"),
+        Error::Archive { message, .. } => escape(message).into_owned(),
+        Error::Usage(s) => escape(s).into_owned(),
     }
+}
+
+/// Load one input: a file, or the parts of a rotated or joined set. Parts that cannot be
+/// joined are left out and returned beside it.
+pub fn load_group(group: &[PathBuf]) -> (Result<Input, Error>, Vec<Error>) {
+    match group {
+        [one] => (load::load_any(one), Vec::new()),
+        _ => {
+            let (l, errors) = load::load_joined(group);
+            let r = l.map(Input::Gc).ok_or_else(|| Error::NothingRecognised {
+                path: group.first().cloned().unwrap_or_default(),
+            });
+            (r, errors)
+        }
+    }
+}
+
+/// Run `work(i)` for every `i` in `0..n`, at most `workers` at a time, and hand each result to
+/// `emit` in index order as soon as those before it are done: output and messages keep the
+/// argument order while every input is dropped as soon as its own work is done. Plain
+/// threads, not rayon tasks: a rayon worker waiting inside a log's parallel parse would steal
+/// the next input and hold several logs in memory at once; here at most `workers` are in
+/// flight, each parsed on the rayon pool.
+pub fn ordered<T: Send>(
+    n: usize,
+    workers: usize,
+    work: &(dyn Fn(usize) -> T + Sync),
+    emit: &mut (dyn FnMut(usize, T) + Send),
+) {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    // The next index to emit, results done out of turn, and the sink.
+    let state = Mutex::new((0usize, BTreeMap::new(), emit));
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1).min(n.max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let t = work(i);
+                let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+                let (turn, waiting, emit) = &mut *s;
+                waiting.insert(i, t);
+                while let Some(t) = waiting.remove(turn) {
+                    emit(*turn, t);
+                    *turn += 1;
+                }
+            });
+        }
+    });
 }
 
 /// Read one input (a file, or the parts of a rotated set), work out its figures, draw its
@@ -44,7 +114,7 @@ pub fn error_text(e: &Error) -> String {
 pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettings) -> Entry {
     let file = group
         .first()
-        .map(|p| p.display().to_string())
+        .map(|p| crate::error::escape_path(p))
         .unwrap_or_default();
     let mut entry = Entry {
         outcome: Outcome::Failed {
@@ -56,21 +126,13 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         chart_error: None,
         skipped: 0,
         bad: Vec::new(),
+        notes: Vec::new(),
     };
-    let loaded: Result<Input, Error> = if group.len() == 1 {
-        load::load_any(&group[0])
-    } else {
-        let (l, errors) = load::load_joined(group);
-        match l {
-            Some(l) => Ok(Input::Gc(l)),
-            None => Err(errors
-                .into_iter()
-                .next()
-                .unwrap_or(Error::NothingRecognised {
-                    path: PathBuf::from(&file),
-                })),
-        }
-    };
+    let (loaded, part_errors) = load_group(group);
+    entry.notes = part_errors
+        .iter()
+        .map(|e| format!("{e} (left out of the joined log)"))
+        .collect();
     let input = match loaded {
         Ok(i) => i,
         Err(e) => {
@@ -82,6 +144,12 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         }
     };
     entry.skipped = input.skipped_lines();
+    entry.notes.extend(
+        input
+            .warnings()
+            .iter()
+            .map(|w| format!("{}: {w}", input.label())),
+    );
     entry.bad = input
         .bad()
         .iter()
@@ -111,10 +179,8 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
     entry
 }
 
-/// Process every input, `workers` at a time, results in input order. Plain threads, not rayon
-/// tasks: a rayon worker waiting inside a log's parallel parse would steal the next file and
-/// hold several logs in memory at once; here at most `workers` logs are in flight, each
-/// parsed on the rayon pool. `done` is called after each input (for a progress bar).
+/// Process every input, `workers` at a time (see `ordered`), results in input order. `done`
+/// is called after each input (for a progress bar).
 pub fn process_all(
     groups: &[Vec<PathBuf>],
     stems: &[String],
@@ -123,31 +189,18 @@ pub fn process_all(
     workers: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Entry> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Entry>>> = groups.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..workers.max(1).min(groups.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let (Some(g), Some(stem)) = (groups.get(i), stems.get(i)) else {
-                    break;
-                };
-                let e = process(g, stem, dir, settings);
-                if let Some(slot) = slots.get(i) {
-                    if let Ok(mut s) = slot.lock() {
-                        *s = Some(e);
-                    }
-                }
-                done();
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .filter_map(|m| m.into_inner().ok().flatten())
-        .collect()
+    let mut entries = Vec::with_capacity(groups.len());
+    ordered(
+        groups.len().min(stems.len()),
+        workers,
+        &|i| {
+            let e = process(&groups[i], &stems[i], dir, settings);
+            done();
+            e
+        },
+        &mut |_, e| entries.push(e),
+    );
+    entries
 }
 
 /// Write `summary.csv`, `operations.csv` and `index.html` into `dir`; returns their paths.
