@@ -403,6 +403,11 @@ fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool) -> Vec<St
             for w in l.warnings() {
                 out.push(format!("gcperf: {}: {w}", l.label()));
             }
+            if let Some(g) = l.gc().filter(|_| !quiet) {
+                if let Some(note) = restart_note(g) {
+                    out.push(note);
+                }
+            }
             if !quiet && l.skipped_lines() > 0 {
                 out.push(format!(
                     "gcperf: {}: {} of {} lines not understood (skipped)",
@@ -417,6 +422,30 @@ fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool) -> Vec<St
         }
     }
     out
+}
+
+/// Where the JVM restarted within a GC log (its uptime went back to 0), if it did.
+fn restart_note(g: &Loaded) -> Option<String> {
+    let starts = analyze::gc::run_starts(&g.frame).ok()?;
+    if starts.is_empty() {
+        return None;
+    }
+    let at: Vec<String> = starts
+        .iter()
+        .take(3)
+        .map(|(line, up)| match up {
+            Some(u) => format!("line {line}, uptime {} s", crate::report::num(*u, Some(3))),
+            None => format!("line {line}"),
+        })
+        .collect();
+    let more = if starts.len() > 3 { ", ..." } else { "" };
+    Some(format!(
+        "gcperf: {}: the JVM restarted {} time{} ({}{more}): span and throughput are per run, summed",
+        escape(&g.label),
+        starts.len(),
+        if starts.len() == 1 { "" } else { "s" },
+        at.join("; ")
+    ))
 }
 
 /// A command's work on input `i` (its first path, and the input or why it could not be read).
@@ -445,24 +474,36 @@ fn each_input<T: Send>(
         &|i| {
             let g = &groups[i];
             let (r, parts) = crate::report::batch::load_group(g);
-            let mut lines = input_notes(&r, &parts, quiet);
-            let mut t = Tally {
-                produced: 0,
-                left_out: parts.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
-                skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+            // A file that changes family mid-way is several inputs, each worked on in turn.
+            let each: Vec<Result<Input, Error>> = match r {
+                Ok(v) => v.into_iter().map(Ok).collect(),
+                Err(e) => vec![Err(e)],
             };
-            let step = work(i, &g[0], r);
-            t.produced = usize::from(step.produced);
-            t.left_out += usize::from(step.left_out);
-            lines.extend(step.notes);
-            (step.value, lines, t)
+            let mut values = Vec::with_capacity(each.len());
+            let mut lines = Vec::new();
+            let mut t = Tally::default();
+            for (k, r) in each.into_iter().enumerate() {
+                let joined: &[Error] = if k == 0 { &parts } else { &[] };
+                lines.extend(input_notes(&r, joined, quiet));
+                t.add(Tally {
+                    produced: 0,
+                    left_out: joined.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
+                    skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+                });
+                let step = work(i, &g[0], r);
+                t.produced += usize::from(step.produced);
+                t.left_out += usize::from(step.left_out);
+                lines.extend(step.notes);
+                values.extend(step.value);
+            }
+            (values, lines, t)
         },
-        &mut |i, (value, lines, t)| {
+        &mut |i, (values, lines, t)| {
             for l in &lines {
                 note(l);
             }
             tally.add(t);
-            if let Some(v) = value {
+            for v in values {
                 emit(i, v);
             }
         },
@@ -744,10 +785,15 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         a.common.quiet,
         &|i, _, r| match r {
             Ok(l) => match FileSummary::of(&l, &opts) {
-                Ok(summary) => Step::output(Run {
-                    label: labels.get(i).cloned().unwrap_or_default(),
-                    summary,
-                }),
+                Ok(summary) => {
+                    let label = labels.get(i).cloned().unwrap_or_default();
+                    // The parts of a file that changes family: one run each.
+                    let label = match l.part() {
+                        0 => label,
+                        n => format!("{label} (part {n})"),
+                    };
+                    Step::output(Run { label, summary })
+                }
                 Err(e) => failed(&l, e),
             },
             Err(_) => Step::none(),
@@ -841,6 +887,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         &|i, _, r| match r {
             Ok(l) => {
                 let stem = stems.get(i).map_or("log", String::as_str);
+                let stem = crate::report::batch::part_stem(stem, &l);
                 let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
                 match charts::charts_for(&l, &settings, &p) {
                     Ok(paths) => Step::output(paths),

@@ -18,6 +18,8 @@ pub struct Loaded {
     pub frame: DataFrame,
     /// What went wrong while reading that lines do not show (damaged gzip: where it stopped).
     pub warnings: Vec<String>,
+    /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
+    pub part: u32,
 }
 
 impl Loaded {
@@ -37,6 +39,8 @@ pub struct LoadedPerf {
     pub frame: frame::PerfFrame,
     /// As `Loaded::warnings`.
     pub warnings: Vec<String>,
+    /// As `Loaded::part`.
+    pub part: u32,
 }
 
 /// Any input gcperf understands.
@@ -46,6 +50,19 @@ pub enum Input {
 }
 
 impl Input {
+    /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
+    pub fn part(&self) -> u32 {
+        match self {
+            Input::Gc(l) => l.part,
+            Input::Perf(l) => l.part,
+        }
+    }
+    fn set_part(&mut self, part: u32) {
+        match self {
+            Input::Gc(l) => l.part = part,
+            Input::Perf(l) => l.part = part,
+        }
+    }
     pub fn label(&self) -> &str {
         match self {
             Input::Gc(l) => &l.label,
@@ -216,7 +233,10 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             }
         );
         match parsed.into_input(path, label) {
-            Ok(i) => out.push(i),
+            Ok(mut i) => {
+                i.set_part(k as u32 + 1);
+                out.push(i);
+            }
             // A part its own parser finds nothing in: read the file as one log after all,
             // that part's lines skipped and counted there.
             Err(_) => {
@@ -294,6 +314,7 @@ impl Parsed {
                     log,
                     frame,
                     warnings: damage.into_iter().collect(),
+                    part: 0,
                 }))
             }
             Parsed::Perf(format, log, damage) => {
@@ -383,6 +404,7 @@ fn perf_input(
         log,
         frame,
         warnings: damage.into_iter().collect(),
+        part: 0,
     }))
 }
 
@@ -482,6 +504,7 @@ fn load_perf_stream(
         frame,
         log,
         warnings: Vec::new(),
+        part: 0,
     })
 }
 
@@ -582,6 +605,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         log,
         frame,
         warnings: notes.damage.iter().cloned().collect(),
+        part: 0,
     })
 }
 
@@ -664,6 +688,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 log,
                 frame,
                 warnings,
+                part: 0,
             }),
             errors,
         ),
@@ -772,6 +797,7 @@ mod tests {
             frame: frame::perf_frame(&whole).unwrap(),
             log: whole,
             warnings: Vec::new(),
+            part: 0,
         };
         // 60,000 records + the long one + the last; 12 cut lines skipped.
         assert_eq!(reference.frame.df.height(), 60_002);

@@ -266,7 +266,9 @@ fn every_perf_chart_renders_for_every_perf_format_and_is_deterministic() {
 #[test]
 fn a_folder_of_gc_and_perf_logs_gets_every_chart_of_each() {
     let dir = tempfile::tempdir().unwrap();
-    let files = render(&[fixture("")], dir.path(), &[]);
+    // The fixtures of each family (fixtures/bad/ holds the fuzzer's hostile cases).
+    let folders = ["hotspot", "jrockit", "unified", "perf"].map(fixture);
+    let files = render(&folders, dir.path(), &[]);
     let gc_logs = 8;
     let perf_logs = PERF_FIXTURES.len();
     assert_eq!(files.len(), 3 * gc_logs + 3 * perf_logs, "{files:?}");

@@ -11,6 +11,9 @@ fn fixture(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// The fixture folders of well-formed logs, one per family.
+const FAMILIES: [&str; 4] = ["hotspot", "jrockit", "unified", "perf"];
+
 fn gcperf() -> Command {
     Command::cargo_bin("gcperf").expect("binary")
 }
@@ -344,7 +347,8 @@ fn perf_json_matches_the_fixture_totals() {
 fn summary_of_a_folder_mixing_gc_and_perf_logs() {
     let out = gcperf()
         .args(["summary", "-q", "--format", "csv"])
-        .arg(fixture(""))
+        // The fixtures of each family (fixtures/bad/ holds the fuzzer's hostile cases).
+        .args(FAMILIES.map(fixture))
         .output()
         .unwrap();
     assert!(
@@ -522,7 +526,8 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
     let out_dir = dir.path().join("export");
     let out = gcperf()
         .args(["export", "-q"])
-        .arg(fixture(""))
+        // The fixtures of each family (fixtures/bad/ holds the fuzzer's hostile cases).
+        .args(FAMILIES.map(fixture))
         .arg(&bad)
         .arg("--out")
         .arg(&out_dir)
@@ -1188,4 +1193,87 @@ fn control_characters_from_logs_and_file_names_are_escaped_on_stderr() {
             "{cmd}: {stderr}"
         );
     }
+}
+
+/// A HotSpot log with a JRockit log and a performance log appended in one file: three
+/// inputs, each read by its own parser, labelled with its lines, charts named apart.
+#[test]
+fn a_file_that_changes_family_is_read_as_its_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("mixed.log");
+    let mut t = String::from("Java HotSpot(TM) 64-Bit Server VM\n");
+    for i in 1..5 {
+        t.push_str(&format!("{i}.000: [GC 100K->50K(200K), 0.0100000 secs]\n"));
+    }
+    for i in 10..13 {
+        t.push_str(&format!(
+            "[memory ] {i}.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n"
+        ));
+    }
+    for i in 0..5 {
+        t.push_str(&format!(
+            "[A{i}];2012-09-21 12:04:0{i}.308;13;8;5;1;getContract;\n"
+        ));
+    }
+    std::fs::write(&p, t).unwrap();
+    let v = json_of(&["summary", p.to_str().unwrap()]);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let name = p.display().to_string();
+    assert_eq!(rows[0]["file"], format!("{name} (lines 1-5, hotspot)"));
+    assert_eq!(rows[0]["gc"]["pauses"], 4);
+    close(f(&rows[0]["gc"]["pause_total_ms"]), 40.0);
+    assert_eq!(rows[1]["file"], format!("{name} (lines 6-8, jrockit)"));
+    assert_eq!(rows[1]["gc"]["pauses"], 3);
+    close(f(&rows[1]["gc"]["pause_total_ms"]), 3.0 * 53.417);
+    assert_eq!(rows[2]["file"], format!("{name} (lines 9-13, perf-csv)"));
+    assert_eq!(rows[2]["perf"]["requests"], 5);
+    for r in rows {
+        assert_eq!(r["skipped_lines"], 0, "{r}");
+    }
+    let out = dir.path().join("charts");
+    gcperf()
+        .args(["chart", p.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .assert()
+        .success();
+    for png in [
+        "mixed-pauses.png",
+        "mixed-part2-pauses.png",
+        "mixed-part3-timeline.png",
+    ] {
+        assert!(out.join(png).is_file(), "{png}");
+    }
+}
+
+/// The JVM restarts in the middle of a log: stderr says where, `restarts` is 1, the span is
+/// the two runs' spans summed (10.2 s + 4.05 s), never the negative or clamped difference.
+#[test]
+fn a_jvm_restart_is_named_and_spans_are_per_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("restart.log");
+    std::fs::write(
+        &p,
+        "10.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+         20.000: [GC 100K->50K(200K), 0.2000000 secs]\n\
+         1.000: [GC 100K->50K(200K), 0.0500000 secs]\n\
+         5.000: [GC 100K->50K(200K), 0.0500000 secs]\n",
+    )
+    .unwrap();
+    let out = gcperf()
+        .args(["summary", p.to_str().unwrap(), "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the JVM restarted 1 time (line 3, uptime 1.000 s)"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["gc"]["restarts"], 1);
+    close(f(&v[0]["gc"]["span_s"]), 14.25);
+    close(
+        f(&v[0]["gc"]["throughput_pct"]),
+        100.0 * (14.25 - 0.4) / 14.25,
+    );
 }

@@ -56,18 +56,30 @@ pub fn error_text(e: &Error) -> String {
     }
 }
 
-/// Load one input: a file, or the parts of a rotated or joined set. Parts that cannot be
-/// joined are left out and returned beside it.
-pub fn load_group(group: &[PathBuf]) -> (Result<Input, Error>, Vec<Error>) {
+/// Load one input: a file (several inputs when it changes log family mid-way), or the parts
+/// of a rotated or joined set. Parts that cannot be joined are left out and returned beside
+/// it.
+pub fn load_group(group: &[PathBuf]) -> (Result<Vec<Input>, Error>, Vec<Error>) {
     match group {
-        [one] => (load::load_any(one), Vec::new()),
+        [one] => (load::load_file(one), Vec::new()),
         _ => {
             let (l, errors) = load::load_joined(group);
-            let r = l.map(Input::Gc).ok_or_else(|| Error::NothingRecognised {
-                path: group.first().cloned().unwrap_or_default(),
-            });
+            let r = l
+                .map(|l| vec![Input::Gc(l)])
+                .ok_or_else(|| Error::NothingRecognised {
+                    path: group.first().cloned().unwrap_or_default(),
+                });
             (r, errors)
         }
+    }
+}
+
+/// The chart-file stem of an input: its file's, and `-part2` etc. for the parts of a file
+/// that changes family.
+pub fn part_stem(stem: &str, input: &Input) -> String {
+    match input.part() {
+        0 | 1 => stem.to_string(),
+        n => format!("{stem}-part{n}"),
     }
 }
 
@@ -110,12 +122,59 @@ pub fn ordered<T: Send>(
 }
 
 /// Read one input (a file, or the parts of a rotated set), work out its figures, draw its
-/// charts into `dir/charts`, and let it go.
-pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettings) -> Entry {
+/// charts into `dir/charts`, and let it go. A file that changes log family gives an entry
+/// per part.
+pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettings) -> Vec<Entry> {
     let file = group
         .first()
         .map(|p| crate::error::escape_path(p))
         .unwrap_or_default();
+    let failed = |error: String, notes: Vec<String>| Entry {
+        outcome: Outcome::Failed {
+            file: file.clone(),
+            error,
+        },
+        stem: stem.to_string(),
+        charts: Vec::new(),
+        chart_error: None,
+        skipped: 0,
+        bad: Vec::new(),
+        notes,
+    };
+    let (loaded, part_errors) = load_group(group);
+    let notes: Vec<String> = part_errors
+        .iter()
+        .map(|e| format!("{e} (left out of the joined log)"))
+        .collect();
+    match loaded {
+        Ok(inputs) => {
+            let mut out = Vec::with_capacity(inputs.len());
+            for (k, input) in inputs.into_iter().enumerate() {
+                let notes = if k == 0 { notes.clone() } else { Vec::new() };
+                let stem = part_stem(stem, &input);
+                out.push(process_input(input, &stem, dir, settings, notes));
+            }
+            out
+        }
+        Err(e) => vec![failed(error_text(&e), notes)],
+    }
+}
+
+/// One loaded input's figures and charts.
+fn process_input(
+    input: Input,
+    stem: &str,
+    dir: &Path,
+    settings: &ChartSettings,
+    mut notes: Vec<String>,
+) -> Entry {
+    let file = crate::error::escape(input.label()).into_owned();
+    notes.extend(
+        input
+            .warnings()
+            .iter()
+            .map(|w| format!("{}: {w}", input.label())),
+    );
     let mut entry = Entry {
         outcome: Outcome::Failed {
             file: file.clone(),
@@ -124,37 +183,14 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         stem: stem.to_string(),
         charts: Vec::new(),
         chart_error: None,
-        skipped: 0,
-        bad: Vec::new(),
-        notes: Vec::new(),
-    };
-    let (loaded, part_errors) = load_group(group);
-    entry.notes = part_errors
-        .iter()
-        .map(|e| format!("{e} (left out of the joined log)"))
-        .collect();
-    let input = match loaded {
-        Ok(i) => i,
-        Err(e) => {
-            entry.outcome = Outcome::Failed {
-                file,
-                error: error_text(&e),
-            };
-            return entry;
-        }
-    };
-    entry.skipped = input.skipped_lines();
-    entry.notes.extend(
-        input
-            .warnings()
+        skipped: input.skipped_lines(),
+        bad: input
+            .bad()
             .iter()
-            .map(|w| format!("{}: {w}", input.label())),
-    );
-    entry.bad = input
-        .bad()
-        .iter()
-        .map(|b| (b.line, b.text.clone()))
-        .collect();
+            .map(|b| (b.line, b.text.clone()))
+            .collect(),
+        notes,
+    };
     entry.outcome = match FileSummary::of(&input, &settings.perf) {
         Ok(s) => Outcome::Ok(Box::new(s)),
         Err(e) => Outcome::Failed {
@@ -198,7 +234,7 @@ pub fn process_all(
             done();
             e
         },
-        &mut |_, e| entries.push(e),
+        &mut |_, e| entries.extend(e),
     );
     entries
 }
