@@ -922,6 +922,7 @@ fn save_faults(o: &Opts, t: Target, m: &Mutator, dir: &Path, faults: &mut [Fault
     }
     let readme = bad.join("README.md");
     let mut text = std::fs::read_to_string(&readme).unwrap_or_else(|_| readme_header().to_string());
+    let before = text.len();
     for f in faults.iter_mut() {
         let failure = format!("{} {}", f.kind, f.key).replace('|', "/");
         // A panic location or a value fault names its bug whichever target met it; a hang or
@@ -1009,7 +1010,11 @@ fn save_faults(o: &Opts, t: Target, m: &Mutator, dir: &Path, faults: &mut [Fault
             break;
         }
     }
-    let _ = std::fs::write(&readme, text);
+    // Written only when a row was added: two fuzzers running side by side (one per core)
+    // would otherwise race, one reading the file while the other truncates it to rewrite.
+    if text.len() != before {
+        let _ = std::fs::write(&readme, text);
+    }
 }
 
 fn gzip_best(b: &[u8]) -> Vec<u8> {
