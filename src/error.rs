@@ -14,6 +14,20 @@ pub enum Error {
     },
     #[error("{}: no GC or performance records found", escape_path(path))]
     NothingRecognised { path: PathBuf },
+    /// A log of a known family whose every record line was skipped: says how many and the
+    /// first, so that "nothing found" is never a riddle.
+    #[error(
+        "{}: no GC or performance records found: {skipped} of {lines} lines not understood (line {first_line}: {})",
+        escape_path(path),
+        escape(first)
+    )]
+    AllSkipped {
+        path: PathBuf,
+        skipped: u64,
+        lines: u64,
+        first_line: u64,
+        first: String,
+    },
     #[error("{}: analysis failed: {source}", escape_path(path))]
     Polars {
         path: PathBuf,
@@ -38,6 +52,38 @@ pub enum Error {
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    /// Nothing found in `path`: with what was skipped, when lines were.
+    pub fn nothing_in(
+        path: &Path,
+        skipped: u64,
+        lines: u64,
+        bad: &[crate::model::BadLine],
+    ) -> Self {
+        match bad.first() {
+            Some(b) if skipped > 0 => {
+                // A line's first 80 characters say enough of it here.
+                let first: String = b.text.chars().take(80).collect();
+                let cut = if first.len() < b.text.len() {
+                    "…"
+                } else {
+                    ""
+                };
+                Error::AllSkipped {
+                    path: path.to_path_buf(),
+                    skipped,
+                    lines,
+                    first_line: b.line,
+                    first: format!("{first}{cut}"),
+                }
+            }
+            _ => Error::NothingRecognised {
+                path: path.to_path_buf(),
+            },
+        }
+    }
+}
 
 /// `s` safe to print on a terminal: control characters shown as escapes (`\x1b`, `\0`, `\r`,
 /// `\t`, `\n`, `\x7f`, `\u{9b}`), and the invisible bidirectional-text controls too; all other

@@ -196,8 +196,23 @@ pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
 /// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
 /// that holds them, damage warned of by the last part (it is at the end of what was read).
 fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
-    let nothing = || Error::NothingRecognised {
-        path: path.to_path_buf(),
+    // Nothing of any family: say so, and name a line over the cap if that is what there was
+    // (a gzip of zeros is one such line).
+    let nothing = || {
+        let long: Vec<crate::model::BadLine> = notes
+            .long_lines
+            .iter()
+            .map(|&(line, bytes)| crate::model::BadLine {
+                line,
+                text: ReadNotes::long_line_text(bytes),
+            })
+            .collect();
+        Error::nothing_in(
+            path,
+            notes.long_count,
+            crate::parse::lines::count(buf),
+            &long,
+        )
     };
     let family = input::detect(buf).ok_or_else(nothing)?;
     let whole = Parsed::of(family, buf);
@@ -302,9 +317,12 @@ impl Parsed {
         match self {
             Parsed::Gc(format, log, damage) => {
                 if log.events.is_empty() {
-                    return Err(Error::NothingRecognised {
-                        path: path.to_path_buf(),
-                    });
+                    return Err(Error::nothing_in(
+                        path,
+                        log.skipped_lines,
+                        log.lines,
+                        &log.bad,
+                    ));
                 }
                 let frame = frame::gc_frame(&log).map_err(polars)?;
                 Ok(Input::Gc(Loaded {
@@ -391,9 +409,12 @@ fn perf_input(
         source,
     };
     if log.records.is_empty() {
-        return Err(Error::NothingRecognised {
-            path: path.to_path_buf(),
-        });
+        return Err(Error::nothing_in(
+            path,
+            log.skipped_lines,
+            log.lines,
+            &log.bad,
+        ));
     }
     let frame = frame::perf_frame(&log).map_err(polars)?;
     log.records = Vec::new();

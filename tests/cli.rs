@@ -1277,3 +1277,28 @@ fn a_jvm_restart_is_named_and_spans_are_per_run() {
         100.0 * (14.25 - 0.4) / 14.25,
     );
 }
+
+/// A log whose every record is damaged: the one-line error says how many lines were skipped
+/// and shows the first, instead of a bare "nothing found".
+#[test]
+fn nothing_found_says_what_was_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("nan.log");
+    std::fs::write(
+        &p,
+        "1.0: [GC 1K->2K(3K), NaN secs]\n2.0: [GC 1K->2K(3K), -1 secs]\n",
+    )
+    .unwrap();
+    let out = gcperf()
+        .args(["summary", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "no GC or performance records found: 2 of 2 lines not understood (line 1: 1.0: [GC 1K->2K(3K), NaN secs])"
+        ),
+        "{err}"
+    );
+}

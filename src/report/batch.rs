@@ -48,6 +48,16 @@ pub fn error_text(e: &Error) -> String {
     match e {
         Error::Io { source, .. } => source.to_string(),
         Error::NothingRecognised { .. } => "no GC or performance records found".into(),
+        Error::AllSkipped {
+            skipped,
+            lines,
+            first_line,
+            first,
+            ..
+        } => format!(
+            "no GC or performance records found: {skipped} of {lines} lines not understood (line {first_line}: {})",
+            escape(first)
+        ),
         Error::Polars { source, .. } => format!("analysis failed: {source}"),
         Error::NotRegular { kind, .. } => format!("{kind}, not a regular file: skipped"),
         Error::Unsupported { what, hint, .. } => format!("{what}: not supported; {hint}"),
