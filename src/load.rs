@@ -965,6 +965,42 @@ mod tests {
     }
 
     #[test]
+    fn a_restart_between_rotated_parts_is_a_new_run() {
+        let dir = tempfile::tempdir().unwrap();
+        // gc.log.1 is the later file (11:00, the JVM restarted: uptime 1 s again); gc.log.0
+        // ran from uptime 100 s to 200 s at 10:00. Joined by wall clock: .0 then .1.
+        let later = dir.path().join("gc.log.1");
+        let earlier = dir.path().join("gc.log.0");
+        std::fs::write(
+            &later,
+            "2012-01-01T11:00:01.000+0100: 1.000: [GC 10K->1K(20K), 0.0100000 secs]\n\
+             2012-01-01T11:00:05.000+0100: 5.000: [GC 10K->1K(20K), 0.0100000 secs]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            &earlier,
+            "2012-01-01T10:00:00.000+0100: 100.000: [GC 10K->1K(20K), 0.0100000 secs]\n\
+             2012-01-01T10:01:40.000+0100: 200.000: [GC 10K->1K(20K), 0.0100000 secs]\n",
+        )
+        .unwrap();
+        let (l, errs) = load_joined(&[later, earlier]);
+        assert!(errs.is_empty());
+        let l = l.unwrap();
+        let s = crate::analyze::gc::summary(&l.frame).unwrap();
+        assert_eq!(s.restarts, 1);
+        // Run spans: 100.0 to 200.01 s and 1.0 to 5.01 s.
+        assert!(
+            (s.span_s.unwrap() - (100.01 + 4.01)).abs() < 1e-9,
+            "{:?}",
+            s.span_s
+        );
+        assert_eq!(
+            crate::analyze::gc::run_starts(&l.frame).unwrap(),
+            vec![(3, Some(1.0))]
+        );
+    }
+
+    #[test]
     fn joined_parts_are_ordered_by_time_and_strings_remapped() {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("gc.log.1");
