@@ -61,9 +61,6 @@ const MAX_EVENTS_PER_LINE: usize = 10_000;
 const MAX_PENDING_LINES: u32 = 400;
 /// ... or after this much text: real events are a few KB, and the text is kept until it closes.
 const MAX_PENDING_BYTES: usize = 1 << 20;
-/// Names, causes and collectors are interned per distinct value: real ones are under 60 bytes,
-/// and a hostile megabyte-long cause must not be kept once per event.
-const MAX_LABEL_BYTES: usize = 256;
 /// Whole events printed inside an event: real logs nest one (a CMS remark's scavenge); deeper
 /// nesting is damage, and reading it must not recurse as deep as the input says.
 const MAX_NESTED_EVENTS: u32 = 1;
@@ -709,7 +706,9 @@ impl Parser {
     }
 
     fn intern_label(&mut self, b: &[u8]) -> u32 {
-        self.log.strings.intern_bytes(label(b))
+        // Interned per distinct value: a hostile megabyte-long cause must not be kept once per
+        // event (real names are under 60 bytes).
+        self.log.strings.intern_bytes(super::limits::cap_label(b))
     }
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
@@ -1021,19 +1020,6 @@ impl<'a, 'f> NextHits<'a, 'f> {
         }
         self.next.iter().copied().min().filter(|&n| n != usize::MAX)
     }
-}
-
-/// At most `MAX_LABEL_BYTES` of `b`, cut before a UTF-8 character rather than inside one.
-fn label(b: &[u8]) -> &[u8] {
-    if b.len() <= MAX_LABEL_BYTES {
-        return b;
-    }
-    let mut cut = MAX_LABEL_BYTES;
-    // A continuation byte (10xxxxxx) at the cut: the character began before it.
-    while cut > MAX_LABEL_BYTES - 3 && b[cut] & 0xC0 == 0x80 {
-        cut -= 1;
-    }
-    &b[..cut]
 }
 
 /// The start of a long line, enough for `GcLog::skip`'s kept text (200 bytes) without copying

@@ -44,7 +44,7 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
-use super::limits::{self, cap_label};
+use super::limits::{cap_label, float_prefix, size_kb_prefix};
 use super::lines::lines;
 use super::num::{find, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
@@ -704,7 +704,7 @@ fn split_prefix(line: &[u8]) -> Prefix<'_> {
         let inner = s.get(1..close).unwrap_or_default();
         if asctime_shaped(inner) {
             // Shaped like a stamp: it must be a date and time that exist.
-            match limits::asctime_prefix(inner) {
+            match super::num::asctime_prefix(inner) {
                 Some((t, _)) => p.wall = Some(t),
                 None => p.bad = true,
             }
@@ -797,16 +797,6 @@ fn is_jvm_noise(line: &[u8]) -> bool {
 /// `<s>-<end>: GC <before>K-><after>K ...` and `-: KB->KB ...`, has no figure before its `->`).
 fn collection_shaped(c: &[u8]) -> bool {
     find(c, b"->").is_some_and(|a| c.get(..a).is_some_and(|h| h.iter().any(u8::is_ascii_digit)))
-}
-
-/// `num::float_prefix` refusing overlong figures (see `limits`).
-fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
-    limits::float_prefix(s)
-}
-
-/// `num::size_kb_prefix` refusing overlong figures (see `limits`).
-fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
-    limits::size_kb_prefix(s)
 }
 
 /// Young for "Nursery GC", "parallel nursery GC", "YC"; old for "GC", "OC".

@@ -1,7 +1,6 @@
-//! What the unified, JRockit and performance-log parsers believe of hostile input: labels cut
-//! to a bounded length, figures of a bounded number of digits, dates that exist. Thin checks
-//! in front of `num`'s scanners (which accept any day 1–31 and any `asctime` day and time, and
-//! copy a number of more than 18 integer digits to parse it).
+//! What the parsers believe of hostile input: labels cut to a bounded length, figures of a
+//! bounded number of digits, wall-clock stamps before the year 10000. (Dates that do not
+//! exist are refused by `num`'s scanners themselves.)
 
 use super::num;
 
@@ -25,7 +24,7 @@ pub fn cap_label(b: &[u8]) -> &[u8] {
 }
 
 /// Most integer digits a figure may have. No log writes more (2^64 has 20); a longer run is
-/// damage, never a value, and `num::float_prefix` would copy it to parse it.
+/// damage, never a value (refused here rather than read as a huge number).
 pub const MAX_DIGITS: usize = 40;
 
 /// Does `s` start with a number whose integer part has more than `MAX_DIGITS` digits?
@@ -55,55 +54,6 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
         return None;
     }
     num::size_kb_prefix(s)
-}
-
-/// Does day `d` exist in month `m` of year `y` (proleptic Gregorian)?
-pub fn day_exists(y: u32, m: u32, d: u32) -> bool {
-    let leap = y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400));
-    let days = match m {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        1..=12 => 31,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
-}
-
-/// The value of the ASCII digits of `s` (spaces count as 0, for `asctime`'s `Feb  1`); `None`
-/// for any other byte.
-fn digits(s: &[u8]) -> Option<u32> {
-    s.iter().try_fold(0u32, |a, &c| match c {
-        b'0'..=b'9' => Some(a * 10 + u32::from(c - b'0')),
-        b' ' => Some(a * 10),
-        _ => None,
-    })
-}
-
-/// `num::iso_datetime_prefix` with a day that exists in its month: `2012-02-30` is refused,
-/// not rolled into March.
-pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
-    let r = num::iso_datetime_prefix(s)?;
-    let y = digits(s.get(0..4)?)?;
-    let m = digits(s.get(5..7)?)?;
-    let d = digits(s.get(8..10)?)?;
-    day_exists(y, m, d).then_some(r)
-}
-
-/// `num::asctime_prefix` (`Thu Feb 21 15:06:32 2013`) with a date and a time of day that
-/// exist: `Feb 31` or `25:61:99` is refused, not rolled into the next month or day.
-pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
-    let r = num::asctime_prefix(s)?;
-    const MONTHS: &[u8; 36] = b"JanFebMarAprMayJunJulAugSepOctNovDec";
-    let mon = MONTHS.chunks(3).position(|m| Some(m) == s.get(4..7))? as u32 + 1;
-    let day = digits(s.get(8..10)?)?;
-    let (h, mi, sec) = (
-        digits(s.get(11..13)?)?,
-        digits(s.get(14..16)?)?,
-        digits(s.get(17..19)?)?,
-    );
-    let year = digits(s.get(20..24)?)?;
-    (day_exists(year, mon, day) && h < 24 && mi < 60 && sec <= 60).then_some(r)
 }
 
 /// Latest wall-clock time believed, epoch ms: 9999-12-31T23:59:59.999 (an epoch stamp past it
@@ -142,6 +92,7 @@ mod tests {
 
     #[test]
     fn dates_that_exist() {
+        use crate::parse::num::{asctime_prefix, iso_datetime_prefix};
         assert!(iso_datetime_prefix(b"2012-02-29 23:59:59.999").is_some());
         assert_eq!(iso_datetime_prefix(b"2013-02-29 12:00:00"), None);
         assert_eq!(iso_datetime_prefix(b"2012-09-31 12:00:00"), None);

@@ -346,7 +346,7 @@ fn is_semicolon_header(line: &[u8]) -> bool {
 /// epoch ms, and bytes consumed.
 #[inline]
 fn date_prefix(s: &[u8]) -> Option<(i64, usize)> {
-    limits::iso_datetime_prefix(s)
+    super::num::iso_datetime_prefix(s)
 }
 
 // ---------------------------------------------------------------------------------------------

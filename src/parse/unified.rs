@@ -137,7 +137,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
     if first.is_ascii_digit() {
         if t.get(4) == Some(&b'-') {
             // time / utctime: `2019-03-05T14:11:18.470+0100`, the whole block, a real date.
-            let (ms, n) = limits::iso_datetime_prefix(t)?;
+            let (ms, n) = super::num::iso_datetime_prefix(t)?;
             if n != t.len() {
                 return None;
             }

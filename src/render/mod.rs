@@ -179,7 +179,7 @@ pub(crate) fn cut_label(
         s.extend(&tail[tail.len() - back..]);
         s
     };
-    let chars = head.len().max(n.min(LABEL_CHARS));
+    let chars = head.len();
     let full = if n > LABEL_CHARS {
         with_dots(LABEL_CHARS)
     } else {
