@@ -13,10 +13,12 @@ k * period seconds added (printed with 3 decimals), so time keeps moving forward
 copies. A newline is added after a copy that does not end in one. The output is
 deterministic (no randomness): same family and --mib give a byte-identical file.
 
-Family, source log, stamp regex, period (s) -- as in benches/parse.rs:
-  jrockit  jrockit/SampleJRockit1_4_2gencon-big.txt        (\\] )(\\d+\\.\\d+)([:-])           100000
-  hotspot  hotspot/SampleSun1_5_0CMS_PrintGCDetails.txt    (^|\\n|: |\\[GC )(\\d+\\.\\d+)(: )  100
-  unified  unified/sample-ujl-g1-gc-all,safepoint,os+cpu.txt  (\\[)(\\d+\\.\\d+)(s\\])        10
+Families (source log, period in s; stamp patterns in FAMILIES, as in benches/parse.rs):
+  jrockit      jrockit/SampleJRockit1_4_2gencon-big.txt (one-line collections)        100000
+  jrockit-r27  jrockit/SampleJRockit1_5_12_gencon.txt ([gcpause] lines, wall stamps)  10
+  hotspot      hotspot/SampleSun1_5_0CMS_PrintGCDetails.txt                           100
+  hotspot-g1   hotspot/SampleSun1_8_0G1_ConcurrentCycle.txt (detailed G1 blocks)      1
+  unified      unified/sample-ujl-g1-gc-all,safepoint,os+cpu.txt (-Xlog:gc*)          10
 
 Big outputs belong under /tmp, never in the repository (the corpus must not be copied in).
 """
@@ -27,10 +29,14 @@ import sys
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "corpus", "gc")
 
+# Group 2 is the stamp shifted; an optional group 3 `-<end>` (JRockit `start-end:`) is shifted too.
+JROCKIT_STAMP = rb"(\] |start time: |starting at )(\d+\.\d+)(-\d+\.\d+)?([: ])"
 FAMILIES = {
-    "jrockit": ("jrockit/SampleJRockit1_4_2gencon-big.txt", rb"(\] )(\d+\.\d+)([:-])", 100_000.0),
-    "hotspot": ("hotspot/SampleSun1_5_0CMS_PrintGCDetails.txt", rb"(^|\n|: |\[GC )(\d+\.\d+)(: )", 100.0),
-    "unified": ("unified/sample-ujl-g1-gc-all,safepoint,os+cpu.txt", rb"(\[)(\d+\.\d+)(s\])", 10.0),
+    "jrockit": ("jrockit/SampleJRockit1_4_2gencon-big.txt", JROCKIT_STAMP, 100_000.0),
+    "jrockit-r27": ("jrockit/SampleJRockit1_5_12_gencon.txt", JROCKIT_STAMP, 10.0),
+    "hotspot": ("hotspot/SampleSun1_5_0CMS_PrintGCDetails.txt", rb"(^|\n|: |\[GC )(\d+\.\d+)()(: )", 100.0),
+    "hotspot-g1": ("hotspot/SampleSun1_8_0G1_ConcurrentCycle.txt", rb"(^|\n |\n|: |\[GC )(\d+\.\d+)()(: )", 1.0),
+    "unified": ("unified/sample-ujl-g1-gc-all,safepoint,os+cpu.txt", rb"(\[)(\d+\.\d+)()(s\])", 10.0),
 }
 
 
@@ -52,7 +58,12 @@ def main():
     with open(a.out, "wb") as out:
         while written < target:
             off = k * period
-            copy = stamp.sub(lambda m: m.group(1) + b"%.3f" % (float(m.group(2)) + off) + m.group(3), src)
+            def shift(m):
+                end = m.group(3)
+                if end:
+                    end = b"-%.3f" % (float(end[1:]) + off)
+                return m.group(1) + b"%.3f" % (float(m.group(2)) + off) + (end or b"") + m.group(4)
+            copy = stamp.sub(shift, src)
             if not copy.endswith(b"\n"):
                 copy += b"\n"
             out.write(copy)
