@@ -167,7 +167,15 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     if !end {
         // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
-        if let Some(Detected::Perf(PerfFormat::PerfCsv)) = input::detect(&buf) {
+        let detected = input::detect(&buf);
+        if let Some(Detected::Gc(format)) = detected {
+            let mut l = load_gc_stream(path, buf, &mut r, format)?;
+            let notes = r.into_notes();
+            account_gc(&mut l.log, &notes);
+            l.warnings.extend(notes.damage);
+            return Ok(vec![Input::Gc(l)]);
+        }
+        if let Some(Detected::Perf(PerfFormat::PerfCsv)) = detected {
             // Rows expected: the size over the probe's mean line length, plus an eighth
             // (a gzip file's size says too little; its columns grow as usual).
             let size = r.size().unwrap_or(0) as usize;
@@ -529,6 +537,79 @@ fn load_perf_stream(
     })
 }
 
+/// Stream a GC log: a reader thread cuts blocks before lines that start records (see
+/// `parse::stream`), rounds of blocks are parsed in parallel, and the joiner makes of them
+/// what one pass gives, in file order. Memory holds the events and a few blocks, never the
+/// whole file.
+fn load_gc_stream(
+    path: &Path,
+    head: Vec<u8>,
+    r: &mut (dyn Read + Send),
+    format: GcFormat,
+) -> Result<Loaded> {
+    use parse::stream::{Events, Joiner, Parser};
+    use rayon::prelude::*;
+    use std::sync::mpsc::{channel, sync_channel};
+    let per_round = rayon::current_num_threads().max(1);
+    let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
+    let (free_tx, free_rx) = channel::<Vec<u8>>();
+    let mut joiner = Joiner::new(format, Events::default());
+    let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
+    std::thread::scope(|scope| -> Result<()> {
+        scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
+        let mut done = false;
+        while !done {
+            let mut blocks = Vec::with_capacity(per_round);
+            while blocks.len() < per_round {
+                match block_rx.recv() {
+                    Ok(Ok(b)) => blocks.push(b),
+                    Ok(Err(source)) => {
+                        return Err(Error::Io {
+                            path: path.to_path_buf(),
+                            source,
+                        })
+                    }
+                    Err(_) => {
+                        done = true;
+                        break;
+                    }
+                }
+            }
+            let parsed: Vec<Parser> = blocks.par_iter().map(|b| Parser::of(format, b)).collect();
+            for (b, p) in blocks.into_iter().zip(parsed) {
+                joiner.block(&b, p);
+                let mut b = b;
+                b.clear();
+                let _ = free_tx.send(b);
+            }
+        }
+        Ok(())
+    })?;
+    let (mut log, sink) = joiner.finish();
+    log.events = sink.events;
+    if log.events.is_empty() {
+        return Err(Error::nothing_in(
+            path,
+            log.skipped_lines,
+            log.lines,
+            &log.bad,
+        ));
+    }
+    let frame = frame::gc_frame(&log).map_err(|source| Error::Polars {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        label: label_of(path),
+        format,
+        log,
+        frame,
+        warnings: Vec::new(),
+        part: 0,
+    })
+}
+
 /// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block
 /// ends where the input does), in order, reusing the buffers handed back.
 fn read_blocks(
@@ -537,12 +618,25 @@ fn read_blocks(
     out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
     free: &std::sync::mpsc::Receiver<Vec<u8>>,
 ) {
+    read_blocks_cut(head, r, out, free, BLOCK, &last_line_end)
+}
+
+/// `read_blocks`, each block `size` bytes or so and ended where `cut` says (a block that
+/// holds no cut reads on until it does).
+fn read_blocks_cut(
+    head: Vec<u8>,
+    r: &mut (dyn Read + Send),
+    out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
+    free: &std::sync::mpsc::Receiver<Vec<u8>>,
+    size: usize,
+    cut: &dyn Fn(&[u8]) -> Option<usize>,
+) {
     let mut carry = head;
     loop {
         let mut b = free.try_recv().unwrap_or_default();
         b.extend_from_slice(&carry);
         carry.clear();
-        let mut end = match input::fill(r, &mut b, BLOCK) {
+        let mut end = match input::fill(r, &mut b, size) {
             Ok(e) => e,
             Err(e) => {
                 let _ = out.send(Err(e));
@@ -551,8 +645,8 @@ fn read_blocks(
         };
         // A line longer than a block reads on until its end; the reader caps lines at
         // `input::MAX_LINE`, so a block holds at most that much more.
-        while !end && last_line_end(&b).is_none() {
-            let want = b.len() + BLOCK;
+        while !end && cut(&b).is_none() {
+            let want = b.len() + size;
             end = match input::fill(r, &mut b, want) {
                 Ok(e) => e,
                 Err(e) => {
@@ -562,7 +656,7 @@ fn read_blocks(
             };
         }
         if !end {
-            if let Some(i) = last_line_end(&b) {
+            if let Some(i) = cut(&b) {
                 carry.extend_from_slice(&b[i..]);
                 b.truncate(i);
             }

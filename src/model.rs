@@ -105,6 +105,10 @@ pub struct GcEvent {
     pub gc_id: Option<u64>,
     /// True for a `Pause` that is itemised under a `Collection` record with the same `gc_id`.
     pub in_collection: bool,
+    /// `gc_id` is a number the parser gave a collection the log does not number (JRockit
+    /// 1.4/5.0), counted from 1 in the log: a log read in blocks numbers each block's on from
+    /// the blocks before.
+    pub invented_id: bool,
     /// 1-based line number where the event starts.
     pub line: u64,
 }
@@ -125,6 +129,7 @@ impl GcEvent {
             heap_total_kb: None,
             gc_id: None,
             in_collection: false,
+            invented_id: false,
             line,
         }
     }

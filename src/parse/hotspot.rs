@@ -73,9 +73,7 @@ const MAX_STAMP_NUMBER: usize = 40;
 
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
-    for (no, line) in lines(buf) {
-        p.line(no, line);
-    }
+    p.feed(buf);
     p.finish()
 }
 
@@ -133,7 +131,7 @@ enum Conc {
 }
 
 #[derive(Default)]
-struct Parser {
+pub struct Parser {
     log: GcLog,
     pending: Pending,
     /// A CMS remark waiting while the young collection it triggered is being assembled.
@@ -149,6 +147,11 @@ struct Parser {
     name_buf: Vec<u8>,
     children: Vec<(usize, usize)>,
     top: Vec<(usize, usize)>,
+    /// `detail_owner` has been set by this parser (else it still holds its initial value).
+    owner_set: bool,
+    /// A detail line was counted from the initial `detail_owner`: a block parsed on its own
+    /// would count it differently from the same lines read after the block before.
+    consulted: bool,
 }
 
 /// Interleaved output glued onto an event line: everything from here to the line's end is noise.
@@ -161,7 +164,40 @@ const GLUED_NOISE: [&[u8]; 5] = [
 ];
 
 impl Parser {
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    pub(crate) fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            self.line(base + no, line);
+        }
+    }
+
+    /// Nothing open that the next lines could complete: a block may end here.
+    pub(crate) fn idle(&self) -> bool {
+        !self.pending.is_open() && self.outer.is_none()
+    }
+
+    /// The lines read so far depended on what came before them (see `consulted`).
+    pub(crate) fn consulted(&self) -> bool {
+        self.consulted
+    }
+
+    pub(crate) fn finish_log(self) -> GcLog {
+        self.finish()
+    }
+
     fn line(&mut self, no: u64, raw: &[u8]) {
+        let started = self.owner_set || self.pending.is_open();
+        self.line_inner(no, raw);
+        // Lines before this parser's first event may belong to an event of the block before
+        // (a detail line, the tail of a G1 line a concurrent phase split): a block must begin
+        // with an event for its parse on its own to count.
+        if !(started || self.owner_set || self.pending.is_open() || trim(raw).is_empty()) {
+            self.consulted = true;
+        }
+    }
+
+    fn line_inner(&mut self, no: u64, raw: &[u8]) {
         self.log.lines = no;
         self.fate = Fate::default();
         self.line_mark = self.log.events.len();
@@ -231,6 +267,7 @@ impl Parser {
     /// Count the lines of an event that is done, read (`Ok`) or not.
     fn settle(&mut self, p: &Pending, r: Result<f64, Fail>) {
         self.detail_owner = r.is_ok();
+        self.owner_set = true;
         match r {
             Ok(_) => self.log.record_lines += p.uncounted,
             Err(_) if p.uncounted > 0 => self.log.skip_lines(p.line, p.uncounted, shown(&p.text)),
@@ -254,6 +291,7 @@ impl Parser {
             Err(_) => self.fate.skip = true,
         }
         self.detail_owner = r.is_ok();
+        self.owner_set = true;
     }
 
     /// A detail line of the event before it (see the module comment).
@@ -566,6 +604,7 @@ impl Parser {
                 self.fate.record = true;
                 if pause {
                     self.detail_owner = true;
+                    self.owner_set = true;
                 }
             }
             Err(_) => self.fate.skip = true,

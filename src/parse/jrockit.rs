@@ -52,19 +52,7 @@ use crate::model::{GcEvent, GcLog, Kind, Record};
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
-    for (no, line) in lines(buf) {
-        p.log.lines = no;
-        // NUL padding a crashed JVM left in its file ends up before the next line written.
-        let mut line = line;
-        while let [0, rest @ ..] = line {
-            line = rest;
-        }
-        match p.line(no, line) {
-            Fate::Record => p.log.record_lines += 1,
-            Fate::Ignored => p.log.ignored_lines += 1,
-            Fate::Skipped => p.log.skip(no, line),
-        }
-    }
+    p.feed(buf);
     p.finish()
 }
 
@@ -117,6 +105,9 @@ struct Pending {
     hint: Option<Kind>,
 }
 
+/// A pause looked up against the last collection line: its start, duration, kind hint.
+type Lookup = (Option<f64>, f64, Option<Kind>);
+
 /// A parsed `[memory ]` collection line.
 #[derive(Debug, Clone, Copy)]
 struct Coll<'a> {
@@ -155,7 +146,7 @@ const MAX_CAUSES: usize = 32;
 const MAX_META: usize = 1024;
 
 #[derive(Default)]
-struct Parser {
+pub struct Parser {
     log: GcLog,
     pending: Vec<Pending>,
     /// `GC reason:` lines waiting for their collection.
@@ -168,9 +159,48 @@ struct Parser {
     /// written after it itemises it if it falls in its span (`nursery collection pause time:
     /// 38.687114 ms` comes right after its `parallel nursery GC ... 38.687 ms` line).
     last_coll: Option<(usize, f64, f64)>,
+    /// Collection lines read by this parser.
+    collections: u64,
+    /// Pause lines looked up against a collection line before this parser had read one (see
+    /// `continues_into`); `consulted`: more than are kept.
+    lookups: Vec<Lookup>,
+    consulted: bool,
 }
 
 impl Parser {
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    pub(crate) fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            let no = base + no;
+            self.log.lines = no;
+            // NUL padding a crashed JVM left in its file ends up before the next line written.
+            let mut line = line;
+            while let [0, rest @ ..] = line {
+                line = rest;
+            }
+            match self.line(no, line) {
+                Fate::Record => self.log.record_lines += 1,
+                Fate::Ignored => self.log.ignored_lines += 1,
+                Fate::Skipped => self.log.skip(no, line),
+            }
+        }
+    }
+
+    /// Nothing waits for the next lines (pauses or causes for a collection line to come,
+    /// strategy changes for the next collection): a block may end here.
+    pub(crate) fn idle(&self) -> bool {
+        self.pending.is_empty() && self.causes.is_empty() && self.strategy_pending.is_empty()
+    }
+
+    pub(crate) fn consulted(&self) -> bool {
+        self.consulted
+    }
+
+    pub(crate) fn finish_log(self) -> GcLog {
+        self.finish()
+    }
+
     fn line(&mut self, no: u64, line: &[u8]) -> Fate {
         if trim(line).is_empty() {
             return Fate::Ignored;
@@ -394,19 +424,24 @@ impl Parser {
         hint: Option<Kind>,
         name: u32,
     ) -> bool {
-        let Some((ci, lo, hi)) = self.last_coll else {
+        if !self.itemises((start, dur, hint)) {
+            if self.last_coll.is_none() && self.collections == 0 {
+                // Read after the block before, this pause might have gone under its last
+                // collection: `continues_into` checks.
+                if self.lookups.len() < MAX_PENDING {
+                    self.lookups.push((start, dur, hint));
+                } else {
+                    self.consulted = true;
+                }
+            }
+            return false;
+        }
+        let Some((ci, _, _)) = self.last_coll else {
             return false;
         };
         let Some(c) = self.log.events.get(ci) else {
             return false;
         };
-        let fits = match start {
-            Some(st) => st >= lo - 0.002 && st <= hi + 0.002,
-            None => c.record == Record::Pause && (dur - c.duration_ms).abs() <= 5.1e-4,
-        };
-        if !fits || hint.is_some_and(|k| k != c.kind) {
-            return false;
-        }
         let mut e = GcEvent::new(Record::Pause, c.kind, dur, no);
         e.uptime_s = start.or(c.uptime_s);
         e.wall_ms = match (c.wall_ms, start, c.uptime_s) {
@@ -414,6 +449,7 @@ impl Parser {
             (w, _, _) => w,
         };
         e.gc_id = c.gc_id;
+        e.invented_id = c.invented_id;
         e.cause = c.cause;
         e.collector = c.collector;
         e.name = name;
@@ -425,6 +461,27 @@ impl Parser {
             c.record = Record::Collection;
         }
         true
+    }
+
+    /// Would a pause (start, duration, kind hint) go under the last collection line read?
+    fn itemises(&self, (start, dur, hint): Lookup) -> bool {
+        let Some((ci, lo, hi)) = self.last_coll else {
+            return false;
+        };
+        let Some(c) = self.log.events.get(ci) else {
+            return false;
+        };
+        let fits = match start {
+            Some(st) => st >= lo - 0.002 && st <= hi + 0.002,
+            None => c.record == Record::Pause && (dur - c.duration_ms).abs() <= 5.1e-4,
+        };
+        fits && !hint.is_some_and(|k| k != c.kind)
+    }
+
+    /// Would `next` (a block read on its own) have read the same after `self`: none of the
+    /// pauses it looked up before its first collection line goes under `self`'s last one.
+    pub(crate) fn continues_into(&self, next: &Parser) -> bool {
+        !next.lookups.iter().any(|&q| self.itemises(q))
     }
 
     fn push_pending(&mut self, p: Pending) {
@@ -457,10 +514,12 @@ impl Parser {
         if probe.implausible().is_some() || col.end.is_some_and(|e| e < col.start || e.is_nan()) {
             return false;
         }
+        let mut invented = false;
         let gc_id = match tag {
             Some(t) => t.id,
             None => {
                 self.next_id += 1;
+                invented = true;
                 self.next_id
             }
         };
@@ -508,6 +567,7 @@ impl Parser {
             };
             if let Some(e) = events.get_mut(p.idx) {
                 e.gc_id = Some(gc_id);
+                e.invented_id = invented;
                 e.kind = kind;
                 e.collector = collector;
                 if e.cause == 0 {
@@ -541,6 +601,8 @@ impl Parser {
         e.heap_after_kb = Some(col.after);
         e.heap_total_kb = Some(col.heap);
         e.gc_id = Some(gc_id);
+        e.invented_id = invented;
+        self.collections += 1;
         self.last_coll = Some((
             self.log.events.len(),
             col.start,

@@ -7,6 +7,7 @@ pub mod limits;
 pub mod lines;
 pub mod num;
 pub mod perf;
+pub mod stream;
 pub mod unified;
 
 use crate::model::{GcFormat, GcLog, BAD_LINES_KEPT};
@@ -15,7 +16,8 @@ use rayon::prelude::*;
 /// Inputs smaller than this are parsed on one thread: splitting costs more than it saves.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;
 
-fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
+/// A whole log in one pass on one thread.
+pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
     match format {
         GcFormat::Jrockit => jrockit::parse(buf),
         GcFormat::Hotspot => hotspot::parse(buf),
@@ -23,63 +25,51 @@ fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
     }
 }
 
-/// Parse a whole log, in parallel chunks when it is large. Chunks are cut only before a line
-/// that starts a new, self-contained record of the family (`safe_start`), so no event is split.
+/// Block size for parsing a large log in parallel (in memory or streamed).
+pub const BLOCK: usize = 2 << 20;
+
+/// Parse a whole log, in parallel blocks when it is large: the result is the one-pass parse
+/// (see `stream`).
 pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
     let threads = rayon::current_num_threads();
     if buf.len() < PARALLEL_MIN_BYTES || threads < 2 {
         return parse_one(format, buf);
     }
-    let chunks = split(buf, threads * 4, |line| safe_start(format, line));
-    if chunks.len() < 2 {
-        return parse_one(format, buf);
-    }
-    let logs: Vec<GcLog> = chunks.par_iter().map(|c| parse_one(format, c)).collect();
-    merge(logs)
-}
-
-/// Cut `buf` into about `n` pieces at line starts for which `ok` holds.
-fn split(buf: &[u8], n: usize, ok: impl Fn(&[u8]) -> bool) -> Vec<&[u8]> {
-    let target = buf.len() / n.max(1);
-    let mut out = Vec::with_capacity(n);
+    let mut ranges = Vec::new();
     let mut start = 0;
     while start < buf.len() {
-        let mut pos = (start + target).min(buf.len());
-        let mut cut = buf.len();
-        // Walk forward line by line from the target until a safe start; give up after 64 KB
-        // of trying and look at the next target instead (a log without safe starts is parsed
-        // whole).
-        while pos < buf.len() {
-            let Some(nl) = memchr::memchr(b'\n', &buf[pos..]) else {
-                break;
-            };
-            let line_start = pos + nl + 1;
-            let line_end =
-                memchr::memchr(b'\n', &buf[line_start..]).map_or(buf.len(), |e| line_start + e);
-            if ok(&buf[line_start..line_end]) {
-                cut = line_start;
-                break;
-            }
-            pos = line_start;
-            if pos - start > target + (64 << 20) {
-                break;
-            }
-        }
-        out.push(&buf[start..cut]);
-        start = cut;
+        let end = stream::cut(format, buf, start, BLOCK);
+        ranges.push((start, end));
+        start = end;
     }
-    out
+    let mut j = stream::Joiner::new(format, stream::Events::default());
+    // A round of blocks per thread at a time: memory holds their events, not the whole log's
+    // twice.
+    for round in ranges.chunks(threads * 2) {
+        let parsed: Vec<stream::Parser> = round
+            .par_iter()
+            .map(|&(a, b)| stream::Parser::of(format, &buf[a..b]))
+            .collect();
+        for (&(a, b), p) in round.iter().zip(parsed) {
+            j.block(&buf[a..b], p);
+        }
+    }
+    let (mut log, sink) = j.finish();
+    log.events = sink.events;
+    log
 }
 
 /// A line before which a chunk may start: it begins a record that does not depend on lines
 /// before it.
-fn safe_start(format: GcFormat, line: &[u8]) -> bool {
+pub(crate) fn safe_start(format: GcFormat, line: &[u8]) -> bool {
     match format {
         // A complete one-line HotSpot event with its stamp: `12.345: [GC ... secs]`.
+        // An event's first line, `12.345: [GC ...` or `2012-...: 12.345: [Full GC ...`, one-line
+        // or the head of a multi-line block (G1 details); cut elsewhere, the block edge is
+        // found out and read on (see `stream`).
         GcFormat::Hotspot => {
             line.first().is_some_and(u8::is_ascii_digit)
                 && (num::contains(line, b": [GC") || num::contains(line, b": [Full GC"))
-                && line.trim_ascii_end().ends_with(b"secs]")
         }
         // A JRockit 1.4/5.0 collection line (no detail lines wait for it across the cut):
         // chunks start after one, i.e. before the next line of the `[memory ]` module that
@@ -143,7 +133,7 @@ mod tests {
 
     /// The parallel path must give what one thread gives, on every family.
     #[test]
-    fn parallel_chunks_equal_one_pass() {
+    fn parallel_blocks_equal_one_pass() {
         let cases: [(GcFormat, &[u8]); 3] = [
             (
                 GcFormat::Hotspot,
@@ -165,30 +155,35 @@ mod tests {
                 buf.extend_from_slice(one);
             }
             let serial = parse_one(format, &buf);
-            let chunks = split(&buf, 8, |l| safe_start(format, l));
-            assert!(chunks.len() > 1, "{format:?} was not split");
-            assert_eq!(chunks.concat(), buf);
-            let parallel = merge(chunks.iter().map(|c| parse_one(format, c)).collect());
+            let parallel = parse_gc(format, &buf);
             assert_eq!(parallel.lines, serial.lines, "{format:?}");
-            assert_eq!(parallel.events.len(), serial.events.len(), "{format:?}");
-            // The JRockit parser orders a log's events by start time, and the repeated
-            // fixture's times repeat: compare as sets keyed by line.
-            let key = |l: &GcLog| {
-                let mut v: Vec<(u64, String, String)> = l
-                    .events
+            assert_eq!(
+                (
+                    parallel.record_lines,
+                    parallel.ignored_lines,
+                    parallel.skipped_lines
+                ),
+                (
+                    serial.record_lines,
+                    serial.ignored_lines,
+                    serial.skipped_lines
+                ),
+                "{format:?}"
+            );
+            let spell = |l: &GcLog| -> Vec<(u64, String, String)> {
+                l.events
                     .iter()
                     .map(|e| {
                         (
                             e.line,
-                            format!("{:.6}", e.duration_ms),
+                            format!("{:?} {:?} {:?}", e.duration_ms, e.uptime_s, e.gc_id),
                             l.strings.get(e.name).to_string(),
                         )
                     })
-                    .collect();
-                v.sort();
-                v
+                    .collect()
             };
-            assert_eq!(key(&parallel), key(&serial), "{format:?}");
+            // Same events in the same order.
+            assert_eq!(spell(&parallel), spell(&serial), "{format:?}");
         }
     }
 }

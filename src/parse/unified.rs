@@ -55,29 +55,44 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Parse a whole unified-logging GC log.
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
-    for (no, line) in lines(buf) {
-        p.log.lines = no;
-        let line = if no == 1 {
-            line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
-        } else {
-            line
-        };
-        // NUL padding a crashed JVM left in its preallocated file ends up before the first
-        // line the restarted JVM writes there: not part of the line.
-        let line = strip_leading_nuls(line);
-        if trim(line).is_empty() {
-            p.log.ignored_lines += 1;
+    p.feed(buf);
+    let (mut log, c) = p.finish_block();
+    c.fill(&mut log, None);
+    link_cycles(&mut log.events);
+    log
+}
+
+/// ZGC cycles: the pauses with a cycle's GC id belong to it (the last cycle of that id, ids
+/// repeating after a restart), and the cycle's time is their sum. Over the whole log: a
+/// cycle's line comes after its pauses, maybe in another block.
+pub fn link_cycles(events: &mut [GcEvent]) {
+    let ids: std::collections::HashMap<u64, usize> = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.record == Record::Collection)
+        .filter_map(|(i, e)| e.gc_id.map(|g| (g, i)))
+        .collect();
+    if ids.is_empty() {
+        return;
+    }
+    let mut sums = vec![0.0; events.len()];
+    for e in events.iter_mut() {
+        if e.record != Record::Pause {
             continue;
         }
-        match decorations(line) {
-            Some((d, msg)) => {
-                let fate = p.message(no, &d, msg);
-                p.account(no, line, fate);
+        if let Some(&ci) = e.gc_id.and_then(|g| ids.get(&g)) {
+            e.in_collection = true;
+            if let Some(s) = sums.get_mut(ci) {
+                *s += e.duration_ms;
             }
-            None => p.log.skip(no, line),
         }
     }
-    p.finish()
+    // Every cycle's time is its pauses' sum (an earlier cycle of a repeated id has none).
+    for (e, &s) in events.iter_mut().zip(&sums) {
+        if e.record == Record::Collection && e.gc_id.is_some() {
+            e.duration_ms = s;
+        }
+    }
 }
 
 fn strip_leading_nuls(mut s: &[u8]) -> &[u8] {
@@ -302,7 +317,7 @@ fn detail(gc_id: Option<u64>) -> Fate {
 }
 
 #[derive(Default)]
-struct Parser {
+pub struct Parser {
     log: GcLog,
     /// Interned collector of the latest `Using ...` line.
     collector: u32,
@@ -319,6 +334,17 @@ struct Parser {
     shenandoah_messages: bool,
     /// Open `GC(n)`s.
     groups: Groups,
+    /// See `consulted()`.
+    consulted: bool,
+    /// The first young pause, when no pause came before it in this parser (it might fold
+    /// the pause before it, read in the block before).
+    first_young: Option<GcEvent>,
+    /// GC ids whose lines this parser held before seeing anything else of them (at most
+    /// `MAX_OPEN_GC`; past that `consulted` is set).
+    unseen_details: Vec<u64>,
+    seen_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
+    /// GC ids that had an event in this parser.
+    event_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
 }
 
 /// Heap before, after and total (KB) of `a->b(c)`.
@@ -327,17 +353,162 @@ type Heap = (u64, u64, Option<u64>);
 /// Which part of a line's text is the interned name: all of it, or all but a `(...)` group.
 type Cut = Option<(usize, usize)>;
 
+/// What a block's events leave to be decided with the rest of the log: which collector the
+/// events before the block's first `Using ...` line ran under.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Collectors {
+    /// The latest `Using ...` collector at the block's end (block-local string id, 0: none).
+    pub last: u32,
+    /// The block's first one (0: none).
+    pub first: u32,
+    /// Which collectors the block's event names point to (see `guess_collector`).
+    pub hints: Hints,
+}
+
+/// Evidence for `guess_collector`, one flag per collector, in its order of precedence.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Hints {
+    pub shenandoah: bool,
+    pub zgc: bool,
+    pub g1: bool,
+    pub cms: bool,
+    pub parallel: bool,
+}
+
+impl Hints {
+    pub fn or(self, o: Hints) -> Hints {
+        Hints {
+            shenandoah: self.shenandoah || o.shenandoah,
+            zgc: self.zgc || o.zgc,
+            g1: self.g1 || o.g1,
+            cms: self.cms || o.cms,
+            parallel: self.parallel || o.parallel,
+        }
+    }
+    pub fn guess(self) -> Option<&'static str> {
+        [
+            (self.shenandoah, "Shenandoah"),
+            (self.zgc, "ZGC"),
+            (self.g1, "G1"),
+            (self.cms, "CMS"),
+            (self.parallel, "Parallel"),
+        ]
+        .into_iter()
+        .find_map(|(h, n)| h.then_some(n))
+    }
+}
+
+impl Collectors {
+    /// Give the events without a collector the one they ran under: `carried` (log-wide id
+    /// of the collector in use where the block began) if a block before named one; else
+    /// (they come before any `Using` line of the log) the log's first collector or, without
+    /// any, the one the whole log's event names point to. `None`: the block is the whole log.
+    pub fn fill(&self, log: &mut GcLog, carried: Option<u32>) {
+        let mut fill = carried.filter(|&c| c != 0).unwrap_or(self.first);
+        let has_gc = log.events.iter().any(|e| e.record != Record::Safepoint);
+        if fill == 0 && has_gc {
+            if let Some(g) = self.hints.guess() {
+                fill = log.strings.intern(g);
+                if !log.meta.iter().any(|(k, _)| k == "collector_inferred") {
+                    log.meta
+                        .push(("collector_inferred".to_owned(), g.to_owned()));
+                }
+            }
+        }
+        if fill != 0 {
+            for e in &mut log.events {
+                if e.collector == 0 && e.record != Record::Safepoint {
+                    e.collector = fill;
+                }
+            }
+        }
+    }
+}
+
 impl Parser {
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    pub(crate) fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            let no = base + no;
+            self.log.lines = no;
+            let line = if no == 1 {
+                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+            } else {
+                line
+            };
+            // NUL padding a crashed JVM left in its preallocated file ends up before the first
+            // line the restarted JVM writes there: not part of the line.
+            let line = strip_leading_nuls(line);
+            if trim(line).is_empty() {
+                self.log.ignored_lines += 1;
+                continue;
+            }
+            match decorations(line) {
+                Some((d, msg)) => {
+                    let fate = self.message(no, &d, msg);
+                    self.account(no, line, fate);
+                }
+                None => self.log.skip(no, line),
+            }
+        }
+    }
+
+    /// No start line waits for its end, no GC's lines for its event, no safepoint for its
+    /// name: a block may end here.
+    pub(crate) fn idle(&self) -> bool {
+        self.pending.is_empty() && self.groups.held.is_empty() && self.safepoint_op == 0
+    }
+
+    /// The lines read so far depended on state a block before could have left: more GCs met
+    /// without an event than are remembered. (A safepoint's name from an `Entering safepoint
+    /// region` line before the block is ruled out by `idle`.)
+    pub(crate) fn consulted(&self) -> bool {
+        self.consulted
+    }
+
+    /// Would `next`, read after `self` instead of on its own, have read its lines the same?
+    /// Not if its first young pause folds the last pause here (a full GC inside it), nor if
+    /// lines of a GC it met without an event belong to a GC that had one here.
+    pub(crate) fn continues_into(&self, next: &Parser) -> bool {
+        let last = self.last_pause.and_then(|i| self.log.events.get(i));
+        if let (Some(y), Some(f)) = (&next.first_young, last) {
+            if nested(f, y) {
+                return false;
+            }
+        }
+        // A block without a pause yet: its first young pause, read on later, could fold
+        // this block's last pause.
+        if next.last_pause.is_none() && last.is_some_and(|f| f.kind == Kind::Full) {
+            return false;
+        }
+        // Lines of a GC that had an event here, held there and never given one: records here.
+        let lines_differ = next.unseen_details.iter().any(|id| {
+            !next.event_ids.contains(id)
+                && (self.groups.last == Some(*id) || self.groups.with_event.contains(id))
+        });
+        !lines_differ
+    }
+
     /// Count line `no` as what it turned out to be.
     fn account(&mut self, no: u64, line: &[u8], fate: Fate) {
         match fate {
             Fate::Event(id) => {
                 self.log.record_lines += 1;
                 if let Some(id) = id {
+                    self.seen_ids.insert(id);
+                    self.event_ids.insert(id);
                     self.log.record_lines += self.groups.event(id);
                 }
             }
             Fate::Detail(id) => {
+                if self.seen_ids.insert(id) {
+                    if self.unseen_details.len() < MAX_OPEN_GC {
+                        self.unseen_details.push(id);
+                    } else {
+                        self.consulted = true;
+                    }
+                }
                 let (record, settled) = self.groups.detail(id);
                 self.log.record_lines += u64::from(record);
                 self.log.ignored_lines += settled;
@@ -547,11 +718,11 @@ impl Parser {
         let dur = ev.duration_ms;
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
         ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
-        if let Some(i) = self
+        let found = self
             .pending
             .iter()
-            .rposition(|p| p.gc_id == gc_id && p.name == name)
-        {
+            .rposition(|p| p.gc_id == gc_id && p.name == name);
+        if let Some(i) = found {
             let p = self.pending.remove(i);
             // A start logged after its end would be a different event: ignore it.
             if let (Some(s), Some(e)) = (p.uptime_s, d.uptime_s) {
@@ -577,6 +748,9 @@ impl Parser {
 
     /// Add a pause, folding a full GC that ran inside the young pause logged right after it.
     fn push_pause(&mut self, mut ev: GcEvent) -> Fate {
+        if ev.kind == Kind::Young && self.last_pause.is_none() && self.first_young.is_none() {
+            self.first_young = Some(ev.clone());
+        }
         let fold = ev.kind == Kind::Young
             && self
                 .last_pause
@@ -761,62 +935,22 @@ impl Parser {
         self.log.strings.intern(&self.scratch)
     }
 
-    fn finish(mut self) -> GcLog {
+    /// The block's log, its collectors still to be filled in (`Collectors::fill`).
+    pub(crate) fn finish_block(mut self) -> (GcLog, Collectors) {
         // GCs the log ends in without an event: their lines carry no record.
         self.log.ignored_lines += self.groups.held.values().sum::<u64>();
-        // ZGC cycles: their pauses (same GC id) belong to them; the cycle's time is their sum.
-        let cycles: Vec<(usize, u64)> = self
-            .log
-            .events
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.record == Record::Collection)
-            .filter_map(|(i, e)| e.gc_id.map(|g| (i, g)))
-            .collect();
-        if !cycles.is_empty() {
-            let ids: std::collections::HashMap<u64, usize> =
-                cycles.iter().map(|&(i, g)| (g, i)).collect();
-            let mut sums = vec![0.0; self.log.events.len()];
-            for e in &mut self.log.events {
-                if e.record != Record::Pause {
-                    continue;
-                }
-                if let Some(&ci) = e.gc_id.and_then(|g| ids.get(&g)) {
-                    e.in_collection = true;
-                    if let Some(s) = sums.get_mut(ci) {
-                        *s += e.duration_ms;
-                    }
-                }
-            }
-            for (i, _) in cycles {
-                if let (Some(e), Some(&s)) = (self.log.events.get_mut(i), sums.get(i)) {
-                    e.duration_ms = s;
-                }
-            }
-        }
-        // Events before the first `Using` line (or a log without one, e.g. a rotated file):
-        // take the first collector named, or guess it from the pause names.
-        let mut fill = self.first_collector;
-        if fill == 0
-            && self
-                .log
-                .events
-                .iter()
-                .any(|e| e.record != Record::Safepoint)
-        {
-            if let Some(g) = guess_collector(&self.log, self.shenandoah_messages) {
-                fill = self.log.strings.intern(g);
-                self.meta("collector_inferred", g.to_owned());
-            }
-        }
-        if fill != 0 {
-            for e in &mut self.log.events {
-                if e.collector == 0 && e.record != Record::Safepoint {
-                    e.collector = fill;
-                }
-            }
-        }
-        self.log
+        // Only a log without any `Using` line guesses; a block with one makes it such a log.
+        let hints = if self.first_collector == 0 {
+            hints(&self.log, self.shenandoah_messages)
+        } else {
+            Hints::default()
+        };
+        let c = Collectors {
+            last: self.collector,
+            first: self.first_collector,
+            hints,
+        };
+        (self.log, c)
     }
 }
 
@@ -1203,45 +1337,34 @@ fn gen_prefix(body: &[u8]) -> (u8, &[u8]) {
     }
 }
 
-/// Guess the collector of a log without a `Using ...` line from its event names.
-fn guess_collector(log: &GcLog, shenandoah_messages: bool) -> Option<&'static str> {
+/// What a log's event names say of its collector, for a log without a `Using ...` line.
+fn hints(log: &GcLog, shenandoah_messages: bool) -> Hints {
     let has = |needles: &[&str]| {
         log.events.iter().any(|e| {
             let n = log.strings.get(e.name);
             needles.iter().any(|x| n.contains(x))
         })
     };
-    if shenandoah_messages || has(&["Init Mark", "Final Mark", "Degenerated", "Update Refs"]) {
-        Some("Shenandoah")
-    } else if has(&[
-        "Mark Start",
-        "Relocate Start",
-        "Minor Collection",
-        "Major Collection",
-    ]) {
-        Some("ZGC")
-    } else if has(&[
-        "(Normal)",
-        "(Concurrent Start)",
-        "(Mixed)",
-        "(Prepare Mixed)",
-        "Pause Mixed",
-    ]) || log
-        .events
-        .iter()
-        .any(|e| log.strings.get(e.cause).starts_with("G1 "))
-    {
-        Some("G1")
-    } else if has(&["Pause Initial Mark", "Pause Remark"]) {
-        Some("CMS")
-    } else if log
-        .events
-        .iter()
-        .any(|e| log.strings.get(e.cause) == "Ergonomics")
-    {
-        Some("Parallel")
-    } else {
-        None
+    let cause_is =
+        |f: &dyn Fn(&str) -> bool| log.events.iter().any(|e| f(log.strings.get(e.cause)));
+    Hints {
+        shenandoah: shenandoah_messages
+            || has(&["Init Mark", "Final Mark", "Degenerated", "Update Refs"]),
+        zgc: has(&[
+            "Mark Start",
+            "Relocate Start",
+            "Minor Collection",
+            "Major Collection",
+        ]),
+        g1: has(&[
+            "(Normal)",
+            "(Concurrent Start)",
+            "(Mixed)",
+            "(Prepare Mixed)",
+            "Pause Mixed",
+        ]) || cause_is(&|c| c.starts_with("G1 ")),
+        cms: has(&["Pause Initial Mark", "Pause Remark"]),
+        parallel: cause_is(&|c| c == "Ergonomics"),
     }
 }
 

@@ -1,0 +1,468 @@
+//! A GC log read in blocks: each block parsed on its own (in parallel), then joined so that the
+//! result is what one pass over the whole log gives. No I/O: blocks come from `load`.
+//!
+//! Blocks are cut before lines that usually start a record of their own (`safe_start`), but
+//! nothing relies on the guess: where a block's parser ended with something open (an event
+//! not closed, pauses waiting for their collection line, a GC's lines waiting for its event),
+//! or where the next block's parse depended on what came before it (a detail line, a pause to
+//! itemise, a safepoint's name), the next block is read again by the parser of the block
+//! before, continuing where it stopped. So a block edge can fall anywhere.
+
+use super::{hotspot, jrockit, unified};
+use crate::model::{GcEvent, GcFormat, GcLog, Record, Strings, BAD_LINES_KEPT};
+
+/// One family's parser, fed block by block.
+pub enum Parser {
+    Hotspot(hotspot::Parser),
+    Jrockit(jrockit::Parser),
+    Unified(unified::Parser),
+}
+
+impl Parser {
+    pub fn new(format: GcFormat) -> Parser {
+        match format {
+            GcFormat::Hotspot => Parser::Hotspot(Default::default()),
+            GcFormat::Jrockit => Parser::Jrockit(Default::default()),
+            GcFormat::Unified => Parser::Unified(Default::default()),
+        }
+    }
+
+    /// A block parsed on its own.
+    pub fn of(format: GcFormat, block: &[u8]) -> Parser {
+        let mut p = Parser::new(format);
+        p.feed(block);
+        p
+    }
+
+    /// Read the lines of `block`, after the lines read so far.
+    pub fn feed(&mut self, block: &[u8]) {
+        match self {
+            Parser::Hotspot(p) => p.feed(block),
+            Parser::Jrockit(p) => p.feed(block),
+            Parser::Unified(p) => p.feed(block),
+        }
+    }
+
+    /// Nothing open that later lines would complete.
+    fn idle(&self) -> bool {
+        match self {
+            Parser::Hotspot(p) => p.idle(),
+            Parser::Jrockit(p) => p.idle(),
+            Parser::Unified(p) => p.idle(),
+        }
+    }
+
+    /// Would `next` (a block parsed on its own) have been read the same after `self`?
+    fn continues_into(&self, next: &Parser) -> bool {
+        if !self.idle() {
+            return false;
+        }
+        match (self, next) {
+            (Parser::Hotspot(_), Parser::Hotspot(n)) => !n.consulted(),
+            (Parser::Jrockit(p), Parser::Jrockit(n)) => !n.consulted() && p.continues_into(n),
+            (Parser::Unified(p), Parser::Unified(n)) => !n.consulted() && p.continues_into(n),
+            _ => false,
+        }
+    }
+
+    fn finish(self) -> (GcLog, Option<unified::Collectors>) {
+        match self {
+            Parser::Hotspot(p) => (p.finish_log(), None),
+            Parser::Jrockit(p) => (p.finish_log(), None),
+            Parser::Unified(p) => {
+                let (log, c) = p.finish_block();
+                (log, Some(c))
+            }
+        }
+    }
+}
+
+/// Most bytes of a run of blocks kept to read again (a log that never leaves a record open
+/// long is confirmed block by block; past this, a run is taken as read).
+const MAX_RUN: usize = 64 << 20;
+
+/// Where joined events go: one event at a time, in log order, its string ids mapped to the
+/// log's through `ids` and its line moved on by `line_offset`.
+pub trait Sink {
+    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64);
+    /// Events pushed so far.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Give the first `upto` events that have no collector (safepoints apart) collector `id`.
+    fn fill_collector(&mut self, upto: usize, id: u32);
+    /// The events are to be put in time order (see `Joiner::finish`).
+    fn sort_by_time(&mut self);
+    /// Unified logs: link ZGC cycles to their pauses (`unified::link_cycles`).
+    fn link_cycles(&mut self);
+}
+
+/// Joins blocks parsed on their own, in log order, into one log (`log`: counts, strings,
+/// meta, bad lines; the events go to the sink).
+pub struct Joiner<S: Sink> {
+    format: GcFormat,
+    /// The parser of the block before `cur`, not yet confirmed (see `block`).
+    done: Option<Parser>,
+    cur: Option<Parser>,
+    /// The bytes `cur` has read, while `run_kept`.
+    run: Vec<u8>,
+    run_kept: bool,
+    pub sink: S,
+    pub log: GcLog,
+    continued: u64,
+    blocks: u64,
+    /// Unified: the collector in use where the next block begins (log-wide id; 0: none yet),
+    /// the log's first, and the evidence for guessing one.
+    carried: u32,
+    first_collector: u32,
+    hints: unified::Hints,
+    /// Events (from the start) that came before any `Using` line and have no collector.
+    unnamed_prefix: usize,
+    /// JRockit: collections numbered by the parser so far, and the time order of the events.
+    invented: u64,
+    last_key: (f64, u8),
+    out_of_order: bool,
+    ids: Vec<u32>,
+}
+
+impl<S: Sink> Joiner<S> {
+    pub fn new(format: GcFormat, sink: S) -> Self {
+        Joiner {
+            format,
+            done: None,
+            cur: None,
+            run: Vec::new(),
+            run_kept: false,
+            sink,
+            log: GcLog::default(),
+            continued: 0,
+            blocks: 0,
+            carried: 0,
+            first_collector: 0,
+            hints: unified::Hints::default(),
+            unnamed_prefix: 0,
+            invented: 0,
+            last_key: (f64::NEG_INFINITY, 0),
+            out_of_order: false,
+            ids: Vec::new(),
+        }
+    }
+
+    /// The next block: its bytes and its parse on its own.
+    ///
+    /// A block's parse on its own is kept if the parser before it ended with nothing open
+    /// and the block did not depend on what came before it. Whether it did is known only
+    /// when the block (with the blocks read on after it) is done, so the parser before it is
+    /// kept until then (`done`), with the bytes read since (`run`) to read again if needed.
+    pub fn block(&mut self, bytes: &[u8], alone: Parser) {
+        self.blocks += 1;
+        let Some(mut cur) = self.cur.take() else {
+            self.cur = Some(alone);
+            self.keep(bytes, true);
+            return;
+        };
+        if !cur.continues_into(&alone) {
+            // The edge fell inside a record: read on.
+            self.continued += 1;
+            cur.feed(bytes);
+            self.cur = Some(cur);
+            self.keep(bytes, false);
+            return;
+        }
+        // `cur` is done: confirm it against the parser before it.
+        if let Some(mut d) = self.done.take() {
+            if self.run_kept && !d.continues_into(&cur) {
+                // `cur` read something of the block before it: read its bytes again after it.
+                self.continued += 1;
+                d.feed(&self.run);
+                cur = d;
+                if !cur.continues_into(&alone) {
+                    cur.feed(bytes);
+                    self.continued += 1;
+                    self.cur = Some(cur);
+                    self.keep(bytes, true);
+                    return;
+                }
+            } else {
+                self.emit(d);
+            }
+        }
+        self.done = Some(cur);
+        self.cur = Some(alone);
+        self.keep(bytes, true);
+    }
+
+    /// Keep the bytes read by the current parser (from `bytes` on if `fresh`), up to
+    /// `MAX_RUN`; past that the run is too long to read again and is taken as it is.
+    fn keep(&mut self, bytes: &[u8], fresh: bool) {
+        if fresh {
+            self.run.clear();
+            self.run_kept = true;
+        }
+        if self.run_kept && self.run.len() + bytes.len() <= MAX_RUN {
+            self.run.extend_from_slice(bytes);
+        } else {
+            self.run_kept = false;
+            self.run = Vec::new();
+        }
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            blocks: self.blocks,
+            continued: self.continued,
+        }
+    }
+
+    /// The log joined: counts in `log`, events in the sink.
+    pub fn finish(mut self) -> (GcLog, S) {
+        match (self.done.take(), self.cur.take()) {
+            (Some(mut d), Some(cur)) => {
+                if self.run_kept && !d.continues_into(&cur) {
+                    d.feed(&self.run);
+                    self.emit(d);
+                } else {
+                    self.emit(d);
+                    self.emit(cur);
+                }
+            }
+            (d, cur) => {
+                for p in [d, cur].into_iter().flatten() {
+                    self.emit(p);
+                }
+            }
+        }
+        if self.format == GcFormat::Unified && self.unnamed_prefix > 0 {
+            // Events before the log's first `Using` line: its collector, or a guess.
+            let mut fill = self.first_collector;
+            if fill == 0 {
+                if let Some(g) = self.hints.guess() {
+                    fill = self.log.strings.intern(g);
+                    if !self.log.meta.iter().any(|(k, _)| k == "collector_inferred") {
+                        self.log
+                            .meta
+                            .push(("collector_inferred".to_owned(), g.to_owned()));
+                    }
+                }
+            }
+            if fill != 0 {
+                self.sink.fill_collector(self.unnamed_prefix, fill);
+            }
+        }
+        if self.out_of_order {
+            self.sink.sort_by_time();
+        }
+        if self.format == GcFormat::Unified {
+            self.sink.link_cycles();
+        }
+        (self.log, self.sink)
+    }
+
+    fn emit(&mut self, p: Parser) {
+        let (mut part, collectors) = p.finish();
+        if let Some(c) = &collectors {
+            // Before this block's first `Using` line, its events ran under the collector the
+            // blocks before left in use; with none yet, they wait for the end of the log.
+            if self.carried != 0 {
+                let name = self.log.strings.get(self.carried).to_owned();
+                let local = part.strings.intern(&name);
+                for e in &mut part.events {
+                    if e.collector == 0 && e.record != Record::Safepoint {
+                        e.collector = local;
+                    }
+                }
+            } else if let Some(i) = part
+                .events
+                .iter()
+                .rposition(|e| e.collector == 0 && e.record != Record::Safepoint)
+            {
+                self.unnamed_prefix = self.sink.len() + i + 1;
+            }
+            self.hints = self.hints.or(c.hints);
+        }
+        let strings = &mut self.log.strings;
+        self.ids.clear();
+        self.ids
+            .extend((0..part.strings.len() as u32).map(|i| strings.intern(part.strings.get(i))));
+        let id = |ids: &[u32], i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        if let Some(c) = &collectors {
+            if self.first_collector == 0 && c.first != 0 {
+                self.first_collector = id(&self.ids, c.first);
+            }
+            if c.last != 0 {
+                self.carried = id(&self.ids, c.last);
+            }
+        }
+        let offset = self.log.lines;
+        let jrockit = self.format == GcFormat::Jrockit;
+        let mut invented = 0u64;
+        for e in &part.events {
+            if jrockit {
+                // Each block is in time order; the log is, unless a block begins before the
+                // one before it ended (then the whole log is sorted as one, at the end).
+                let key = (
+                    e.uptime_s.unwrap_or(self.last_key.0),
+                    u8::from(e.record != Record::Collection),
+                );
+                if key.0 < self.last_key.0 || (key.0 == self.last_key.0 && key.1 < self.last_key.1)
+                {
+                    self.out_of_order = true;
+                }
+                self.last_key = key;
+            }
+            if e.invented_id {
+                invented = invented.max(e.gc_id.unwrap_or(0));
+                if self.invented > 0 {
+                    let mut e = e.clone();
+                    e.gc_id = e.gc_id.map(|g| g.saturating_add(self.invented));
+                    self.sink.push(&e, &self.ids, offset);
+                    continue;
+                }
+            }
+            self.sink.push(e, &self.ids, offset);
+        }
+        self.invented = self.invented.saturating_add(invented);
+        for m in part.meta {
+            if !self.log.meta.contains(&m) {
+                self.log.meta.push(m);
+            }
+        }
+        for mut b in part.bad {
+            if self.log.bad.len() < BAD_LINES_KEPT {
+                b.line += offset;
+                self.log.bad.push(b);
+            }
+        }
+        self.log.lines += part.lines;
+        self.log.record_lines += part.record_lines;
+        self.log.ignored_lines += part.ignored_lines;
+        self.log.skipped_lines += part.skipped_lines;
+    }
+}
+
+/// The simplest sink: the events themselves (tests, small logs).
+#[derive(Default)]
+pub struct Events {
+    pub events: Vec<GcEvent>,
+}
+
+impl Sink for Events {
+    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
+        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        let mut e = e.clone();
+        e.collector = id(e.collector);
+        e.cause = id(e.cause);
+        e.name = id(e.name);
+        e.line += line_offset;
+        self.events.push(e);
+    }
+    fn len(&self) -> usize {
+        self.events.len()
+    }
+    fn fill_collector(&mut self, upto: usize, id: u32) {
+        for e in self.events.iter_mut().take(upto) {
+            if e.collector == 0 && e.record != Record::Safepoint {
+                e.collector = id;
+            }
+        }
+    }
+    fn sort_by_time(&mut self) {
+        sort_jrockit(&mut self.events);
+    }
+    fn link_cycles(&mut self) {
+        unified::link_cycles(&mut self.events);
+    }
+}
+
+/// The JRockit parser's order (see its `finish`), over a whole log.
+pub fn sort_jrockit(events: &mut Vec<GcEvent>) {
+    let mut last = f64::NEG_INFINITY;
+    let mut keyed: Vec<((f64, u8, usize), GcEvent)> = std::mem::take(events)
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            if let Some(u) = e.uptime_s {
+                last = u;
+            }
+            ((last, u8::from(e.record != Record::Collection), i), e)
+        })
+        .collect();
+    keyed.sort_by(|a, b| {
+        a.0 .0
+            .total_cmp(&b.0 .0)
+            .then(a.0 .1.cmp(&b.0 .1))
+            .then(a.0 .2.cmp(&b.0 .2))
+    });
+    *events = keyed.into_iter().map(|(_, e)| e).collect();
+}
+
+/// Parse `buf` as the streamed path does, in blocks cut at (about) every `block` bytes: for
+/// tests, and for logs already in memory.
+pub fn parse_in_blocks<S: Sink>(
+    format: GcFormat,
+    buf: &[u8],
+    block: usize,
+    sink: S,
+) -> (GcLog, S, Stats) {
+    let mut j = Joiner::new(format, sink);
+    let mut start = 0;
+    while start < buf.len() {
+        let end = cut(format, buf, start, block);
+        let b = &buf[start..end];
+        j.block(b, Parser::of(format, b));
+        start = end;
+    }
+    let st = j.stats();
+    let (log, sink) = j.finish();
+    (log, sink, st)
+}
+
+/// How a log was joined.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub blocks: u64,
+    /// Blocks read on by the parser of the block before (their edge fell inside a record).
+    pub continued: u64,
+}
+
+/// Where a block that starts at `start` ends: at about `block` bytes on (see `last_cut`),
+/// else at the end of the line that crosses it.
+pub fn cut(format: GcFormat, buf: &[u8], start: usize, block: usize) -> usize {
+    let want = start.saturating_add(block.max(1));
+    if want >= buf.len() {
+        return buf.len();
+    }
+    match last_cut(format, &buf[start..want]) {
+        Some(i) => start + i,
+        None => memchr::memchr(b'\n', &buf[want..]).map_or(buf.len(), |i| want + i + 1),
+    }
+}
+
+/// Where to end a block read into `b`: before the last safe start (see `safe_start`) in its
+/// last quarter, else after its last `\n`; `None` if it holds no whole line.
+pub fn last_cut(format: GcFormat, b: &[u8]) -> Option<usize> {
+    let line_end = memchr::memrchr(b'\n', b)? + 1;
+    let lo = b.len() / 4 * 3;
+    let mut end = line_end;
+    while end > lo.max(1) {
+        let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |i| i + 1);
+        let line = &b[line_start..end];
+        if format == GcFormat::Jrockit {
+            // A JRockit collection's pause lines come before its collection line: cut after
+            // one.
+            if super::safe_start(format, line) {
+                return Some(end);
+            }
+        } else if line_start > 0 && super::safe_start(format, line) {
+            return Some(line_start);
+        }
+        end = line_start;
+    }
+    Some(line_end)
+}
+
+/// Strings of a joined log (for sinks that keep ids).
+pub fn strings_list(s: &Strings) -> Vec<String> {
+    s.list().to_vec()
+}

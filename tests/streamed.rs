@@ -1,0 +1,135 @@
+//! A GC log read in blocks gives what one pass over it gives, event for event and line for
+//! line, wherever the block edges fall: inside multi-line HotSpot events, inside JRockit
+//! `[gcpause]` groups, inside unified `GC(n)` phase groups.
+
+mod common;
+
+use gcperf::model::{GcEvent, GcFormat, GcLog};
+use gcperf::parse::stream::{parse_in_blocks, Events};
+use std::path::Path;
+
+/// An event with its strings spelled out (ids differ between the two readings).
+fn spelled(log: &GcLog, events: &[GcEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            let mut e2 = e.clone();
+            let (c, k, n) = (e.collector, e.cause, e.name);
+            e2.collector = 0;
+            e2.cause = 0;
+            e2.name = 0;
+            e2.invented_id = false;
+            format!(
+                "{e2:?} collector={:?} cause={:?} name={:?}",
+                log.strings.get(c),
+                log.strings.get(k),
+                log.strings.get(n)
+            )
+        })
+        .collect()
+}
+
+fn counts(l: &GcLog) -> (u64, u64, u64, u64, Vec<(u64, String)>) {
+    let mut meta = l.meta.clone();
+    meta.sort();
+    (
+        l.lines,
+        l.record_lines,
+        l.ignored_lines,
+        l.skipped_lines,
+        l.bad.iter().map(|b| (b.line, b.text.clone())).collect(),
+    )
+}
+
+/// Every block size in `sizes` gives the one-pass result; returns the blocks and how many of
+/// them were read on by the parser of the block before, for the smallest size.
+fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> (u64, u64) {
+    let one = gcperf::parse::parse_one(format, buf);
+    let want = spelled(&one, &one.events);
+    let mut stats = (0, 0);
+    for &size in sizes {
+        let (log, sink, st) = parse_in_blocks(format, buf, size, Events::default());
+        if size == sizes[0] {
+            stats = (st.blocks, st.continued);
+        }
+        let got = spelled(&log, &sink.events);
+        assert_eq!(
+            counts(&log),
+            counts(&one),
+            "{what}, blocks of {size}: line counts"
+        );
+        if got != want {
+            let i = got
+                .iter()
+                .zip(&want)
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.len().min(want.len()));
+            panic!(
+                "{what}, blocks of {size}: {} events vs {} one-pass; first difference at {i}:\n  blocks: {:?}\n  one:    {:?}",
+                got.len(),
+                want.len(),
+                got.get(i),
+                want.get(i)
+            );
+        }
+    }
+    stats
+}
+
+const SIZES: [usize; 6] = [97, 300, 1000, 4096, 20_000, 1 << 20];
+
+fn files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn check_dir(format: GcFormat, dir: &Path) -> usize {
+    let mut n = 0;
+    for p in files(dir) {
+        let Ok(buf) = std::fs::read(&p) else { continue };
+        let detected = gcperf::input::detect(&buf);
+        if detected != Some(gcperf::input::Detected::Gc(format)) {
+            continue;
+        }
+        same_in_blocks(format, &buf, &SIZES, &p.display().to_string());
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn fixtures_read_in_blocks_equal_one_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for (format, dir) in [
+        (GcFormat::Hotspot, "hotspot"),
+        (GcFormat::Jrockit, "jrockit"),
+        (GcFormat::Unified, "unified"),
+    ] {
+        let n = check_dir(format, &root.join(dir));
+        assert!(n >= 2, "{dir}: only {n} fixtures checked");
+        check_dir(format, &root.join("bad"));
+    }
+}
+
+#[test]
+fn corpus_read_in_blocks_equals_one_pass() {
+    let Some(corpus) = common::corpus_dir() else {
+        return;
+    };
+    for (format, dir) in [
+        (GcFormat::Hotspot, "hotspot"),
+        (GcFormat::Jrockit, "jrockit"),
+        (GcFormat::Unified, "unified"),
+    ] {
+        let n = check_dir(format, &corpus.join("gc").join(dir));
+        assert!(n >= 10, "{dir}: only {n} corpus logs checked");
+    }
+}
