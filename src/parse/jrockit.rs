@@ -617,26 +617,71 @@ impl Parser {
         // collection are written before it). Ties: a collection before its pauses, then log
         // order. Events without a start keep the place of the event before them.
         let events = &mut self.log.events;
+        // Most logs are already in order: one pass over the keys finds out, without copying.
         let mut last = f64::NEG_INFINITY;
-        let mut keyed: Vec<((f64, u8, usize), GcEvent)> = std::mem::take(events)
-            .into_iter()
-            .enumerate()
-            .map(|(i, e)| {
-                if let Some(u) = e.uptime_s {
-                    last = u;
-                }
-                let rank = u8::from(e.record != Record::Collection);
-                ((last, rank, i), e)
-            })
-            .collect();
-        let cmp = |a: &(f64, u8, usize), b: &(f64, u8, usize)| {
-            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
-        };
-        if !keyed.windows(2).all(|w| cmp(&w[0].0, &w[1].0).is_le()) {
-            keyed.sort_by(|a, b| cmp(&a.0, &b.0));
+        let mut prev: Option<(f64, u8)> = None;
+        let sorted = events.iter().all(|e| {
+            let k = order_key(e, &mut last);
+            // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
+            let ok = prev.is_none_or(|p| cmp_key(p, k).is_le());
+            prev = Some(k);
+            ok
+        });
+        if !sorted {
+            // Sort 16-byte keys (start, rank and log position, all distinct), then move each
+            // event to its place: in a nearly sorted log only the few misplaced events move,
+            // where sorting the events themselves moved every one several times.
+            let mut last = f64::NEG_INFINITY;
+            let mut keys: Vec<(f64, u64)> = events
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let (t, rank) = order_key(e, &mut last);
+                    (t, (u64::from(rank) << 63) | i as u64)
+                })
+                .collect();
+            keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            // `perm[j]`: the log position of the event that belongs at `j`.
+            let mut perm: Vec<usize> = keys
+                .into_iter()
+                .map(|(_, r)| (r & !(1 << 63)) as usize)
+                .collect();
+            permute(events, &mut perm);
         }
-        *events = keyed.into_iter().map(|(_, e)| e).collect();
         self.log
+    }
+}
+
+/// An event's sort key: its start (or the last start before it) and 0 for a collection, 1 for
+/// anything else.
+fn order_key(e: &GcEvent, last: &mut f64) -> (f64, u8) {
+    if let Some(u) = e.uptime_s {
+        *last = u;
+    }
+    (*last, u8::from(e.record != Record::Collection))
+}
+
+fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+}
+
+/// Reorder `v` in place so that the new `v[j]` is the old `v[perm[j]]`, by following each
+/// cycle of the permutation (an entry already in place is never touched). `perm` is a
+/// permutation of `0..v.len()` (made so by the caller); it is used up as a "done" mark.
+fn permute<T>(v: &mut [T], perm: &mut [usize]) {
+    for i in 0..perm.len() {
+        let mut j = i;
+        loop {
+            let Some(&k) = perm.get(j) else { break };
+            if let Some(p) = perm.get_mut(j) {
+                *p = j;
+            }
+            if k == i || k == j || k >= v.len() {
+                break;
+            }
+            v.swap(j, k);
+            j = k;
+        }
     }
 }
 
