@@ -44,9 +44,9 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
-use super::limits::{cap_label, float_prefix, size_kb_prefix};
+use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
-use super::num::{find, rfind, trim, uint_prefix};
+use super::num::{self, find, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
@@ -168,14 +168,23 @@ struct Parser {
     /// written after it itemises it if it falls in its span (`nursery collection pause time:
     /// 38.687114 ms` comes right after its `parallel nursery GC ... 38.687 ms` line).
     last_coll: Option<(usize, f64, f64)>,
+    /// Ids of the last names interned (collector, phrase, pause names repeat line after line):
+    /// checked against the interned text itself, so a hit is always the id `intern` gives.
+    recent: [u32; RECENT],
+    recent_at: usize,
+    /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
+    stamp: Option<([u8; 24], Option<i64>)>,
 }
+
+/// Names remembered by `Parser::intern`.
+const RECENT: usize = 4;
 
 impl Parser {
     fn line(&mut self, no: u64, line: &[u8]) -> Fate {
         if trim(line).is_empty() {
             return Fate::Ignored;
         }
-        let pre = split_prefix(line);
+        let pre = split_prefix_with(line, &mut self.stamp);
         if pre.bad {
             return Fate::Skipped;
         }
@@ -212,7 +221,7 @@ impl Parser {
             return Fate::Skipped;
         }
         if let Some(r) = c.strip_prefix(b"GC reason: ") {
-            let cause = intern(&mut self.log, cause_text(r));
+            let cause = self.intern(cause_text(r));
             if self.causes.len() >= MAX_CAUSES {
                 self.causes.remove(0);
             }
@@ -310,7 +319,7 @@ impl Parser {
         let mut e = GcEvent::new(record, kind, dur, no);
         e.uptime_s = Some(start);
         e.wall_ms = wall.map(|w| w.saturating_sub(ms(end - start)));
-        e.name = intern(&mut self.log, name);
+        e.name = self.intern(name);
         e.gc_id = tag.map(|t| t.id);
         e.cause = self.cause_for(tag, false);
         let idx = self.log.events.len();
@@ -359,7 +368,7 @@ impl Parser {
         if e.implausible().is_some() {
             return false;
         }
-        let name = intern(&mut self.log, if name.is_empty() { b"pause" } else { name });
+        let name = self.intern(if name.is_empty() { b"pause" } else { name });
 
         if tag.is_none() && self.itemise_last(no, start, dur, hint, name) {
             return true;
@@ -466,11 +475,11 @@ impl Parser {
         };
         let cause = self.cause_for(tag, true);
         let collector = if kind == Kind::Young && contains_ci(col.phrase, b"nursery") {
-            self.log.strings.intern("Nursery")
+            self.intern(b"Nursery")
         } else {
-            intern(&mut self.log, col.phrase)
+            self.intern(col.phrase)
         };
-        let name = intern(&mut self.log, col.phrase);
+        let name = self.intern(col.phrase);
         // Stop-the-world young collections without an end: the end is start + pause.
         let span_s = match col.end {
             Some(end) => end - col.start,
@@ -561,6 +570,24 @@ impl Parser {
         true
     }
 
+    /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
+    fn intern(&mut self, s: &[u8]) -> u32 {
+        let capped = cap_label(s);
+        // Every interned text is its own key here (`intern` interns lossy text, never raw
+        // bytes), so an id whose text is `capped` is the id `capped` interns to.
+        for &id in &self.recent {
+            if self.log.strings.get(id).as_bytes() == capped {
+                return id;
+            }
+        }
+        let id = intern(&mut self.log, s);
+        if let Some(slot) = self.recent.get_mut(self.recent_at % RECENT) {
+            *slot = id;
+        }
+        self.recent_at = self.recent_at.wrapping_add(1);
+        id
+    }
+
     fn meta(&mut self, key: &str, value: &[u8]) {
         if self.log.meta.len() < MAX_META {
             self.log.meta.push((
@@ -618,34 +645,45 @@ impl Parser {
         // order. Events without a start keep the place of the event before them.
         let events = &mut self.log.events;
         // Most logs are already in order: one pass over the keys finds out, without copying.
+        // Events that come before the last one left in place (old collections written after
+        // the nurseries inside them) are set aside: none means the log is in order.
         let mut last = f64::NEG_INFINITY;
-        let mut prev: Option<(f64, u8)> = None;
-        let sorted = events.iter().all(|e| {
+        let mut top: Option<(f64, u8)> = None;
+        let mut aside: Vec<((f64, u8), usize)> = Vec::new();
+        for (i, e) in events.iter().enumerate() {
             let k = order_key(e, &mut last);
             // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
-            let ok = prev.is_none_or(|p| cmp_key(p, k).is_le());
-            prev = Some(k);
-            ok
-        });
-        if !sorted {
-            // Sort 16-byte keys (start, rank and log position, all distinct), then move each
-            // event to its place: in a nearly sorted log only the few misplaced events move,
-            // where sorting the events themselves moved every one several times.
-            let mut last = f64::NEG_INFINITY;
-            let mut keys: Vec<(f64, u64)> = events
-                .iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    let (t, rank) = order_key(e, &mut last);
-                    (t, (u64::from(rank) << 63) | i as u64)
-                })
-                .collect();
-            keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            if top.is_none_or(|t| cmp_key(t, k).is_le()) {
+                top = Some(k);
+            } else {
+                aside.push((k, i));
+            }
+        }
+        if !aside.is_empty() {
+            // The events set aside are sorted alone, then merged back; only misplaced events
+            // move. Keys (start, rank, log position) are all distinct, so this is the order a
+            // stable sort of the whole list gives.
+            // Log positions of the events set aside, in log order (to skip them below).
+            let aside_at: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
+            aside.sort_by(|a, b| cmp_key(a.0, b.0).then(a.1.cmp(&b.1)));
             // `perm[j]`: the log position of the event that belongs at `j`.
-            let mut perm: Vec<usize> = keys
-                .into_iter()
-                .map(|(_, r)| (r & !(1 << 63)) as usize)
-                .collect();
+            let mut perm: Vec<usize> = Vec::with_capacity(events.len());
+            let mut skip = aside_at.iter().peekable();
+            let mut put = aside.iter().peekable();
+            let mut last = f64::NEG_INFINITY;
+            for (i, e) in events.iter().enumerate() {
+                let k = order_key(e, &mut last);
+                if skip.next_if(|&&j| j == i).is_some() {
+                    continue;
+                }
+                while let Some(&(_, j)) =
+                    put.next_if(|&&(pk, pj)| cmp_key(pk, k).then(pj.cmp(&i)).is_lt())
+                {
+                    perm.push(j);
+                }
+                perm.push(i);
+            }
+            perm.extend(put.map(|&(_, j)| j));
             permute(events, &mut perm);
         }
         self.log
@@ -732,7 +770,17 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
 }
 
 /// Split the leading `[...]` groups: levels, module, asctime stamp, pid, in any order.
+#[cfg(test)]
 fn split_prefix(line: &[u8]) -> Prefix<'_> {
+    split_prefix_with(line, &mut None)
+}
+
+/// `split_prefix`, reusing `stamp` (the last asctime stamp read and its value) when the line
+/// repeats it.
+fn split_prefix_with<'a>(
+    line: &'a [u8],
+    stamp: &mut Option<([u8; 24], Option<i64>)>,
+) -> Prefix<'a> {
     let mut p = Prefix {
         module: None,
         level: false,
@@ -749,8 +797,18 @@ fn split_prefix(line: &[u8]) -> Prefix<'_> {
         let inner = s.get(1..close).unwrap_or_default();
         if asctime_shaped(inner) {
             // Shaped like a stamp: it must be a date and time that exist.
-            match super::num::asctime_prefix(inner) {
-                Some((t, _)) => p.wall = Some(t),
+            let wall = match stamp {
+                Some((b, w)) if b[..] == *inner => *w,
+                _ => {
+                    let w = super::num::asctime_prefix(inner).map(|(t, _)| t);
+                    if let Ok(b) = <[u8; 24]>::try_from(inner) {
+                        *stamp = Some((b, w));
+                    }
+                    w
+                }
+            };
+            match wall {
+                Some(t) => p.wall = Some(t),
                 None => p.bad = true,
             }
         } else if any && !inner.is_empty() && inner.iter().all(u8::is_ascii_digit) {
@@ -871,6 +929,23 @@ fn cause_text(r: &[u8]) -> &[u8] {
     match r.strip_suffix(b")").and_then(|h| rfind(h, b" (")) {
         Some(p) => trim(r.get(..p).unwrap_or_default()),
         None => r,
+    }
+}
+
+/// `limits::float_prefix` in one scan: a figure read in at most `MAX_DIGITS` bytes cannot
+/// have too many digits (only a longer one is scanned again).
+fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
+    match num::float_prefix(s) {
+        Some((_, n)) if n > MAX_DIGITS => limits::float_prefix(s),
+        r => r,
+    }
+}
+
+/// `limits::size_kb_prefix` in one scan, like `float_prefix`.
+fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    match num::size_kb_prefix(s) {
+        Some((_, n)) if n > MAX_DIGITS => limits::size_kb_prefix(s),
+        r => r,
     }
 }
 
