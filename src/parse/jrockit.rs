@@ -660,31 +660,7 @@ impl Parser {
             }
         }
         if !aside.is_empty() {
-            // The events set aside are sorted alone, then merged back; only misplaced events
-            // move. Keys (start, rank, log position) are all distinct, so this is the order a
-            // stable sort of the whole list gives.
-            // Log positions of the events set aside, in log order (to skip them below).
-            let aside_at: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
-            aside.sort_by(|a, b| cmp_key(a.0, b.0).then(a.1.cmp(&b.1)));
-            // `perm[j]`: the log position of the event that belongs at `j`.
-            let mut perm: Vec<usize> = Vec::with_capacity(events.len());
-            let mut skip = aside_at.iter().peekable();
-            let mut put = aside.iter().peekable();
-            let mut last = f64::NEG_INFINITY;
-            for (i, e) in events.iter().enumerate() {
-                let k = order_key(e, &mut last);
-                if skip.next_if(|&&j| j == i).is_some() {
-                    continue;
-                }
-                while let Some(&(_, j)) =
-                    put.next_if(|&&(pk, pj)| cmp_key(pk, k).then(pj.cmp(&i)).is_lt())
-                {
-                    perm.push(j);
-                }
-                perm.push(i);
-            }
-            perm.extend(put.map(|&(_, j)| j));
-            permute(events, &mut perm);
+            merge_back(events, aside);
         }
         self.log
     }
@@ -703,22 +679,96 @@ fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
     a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
 }
 
-/// Reorder `v` in place so that the new `v[j]` is the old `v[perm[j]]`, by following each
-/// cycle of the permutation (an entry already in place is never touched). `perm` is a
-/// permutation of `0..v.len()` (made so by the caller); it is used up as a "done" mark.
-fn permute<T>(v: &mut [T], perm: &mut [usize]) {
-    for i in 0..perm.len() {
-        let mut j = i;
-        loop {
-            let Some(&k) = perm.get(j) else { break };
-            if let Some(p) = perm.get_mut(j) {
-                *p = j;
-            }
-            if k == i || k == j || k >= v.len() {
-                break;
-            }
-            v.swap(j, k);
-            j = k;
+/// Put back in time order the events `aside` (key and log position, in log order) that
+/// `finish` found before the last event left in place; every other event is in order.
+///
+/// The events set aside are taken out and sorted alone, then merged with the rest from the
+/// end of the list, in place: events after the latest gap stay where they are, and only those
+/// between a gap and where its event goes move (one slot per event still to be put back). Keys
+/// (start, rank, log position) are all distinct, so this is the order a stable sort gives.
+fn merge_back(events: &mut [GcEvent], aside: Vec<((f64, u8), usize)>) {
+    // Gap positions, the latest last.
+    let mut gaps: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
+    let mut taken: Vec<(((f64, u8), usize), GcEvent)> = aside
+        .into_iter()
+        .filter_map(|(k, i)| {
+            let e = events.get_mut(i)?;
+            // What is left in the gap keeps the start: the keys of the events before it
+            // are read from the list (an event without a start takes the last one before).
+            let mut hole = GcEvent::new(Record::Pause, Kind::Other, 0.0, 0);
+            hole.uptime_s = e.uptime_s;
+            Some(((k, i), std::mem::replace(e, hole)))
+        })
+        .collect();
+    if taken.len() != gaps.len() {
+        return; // not reached: every position set aside is in the list
+    }
+    taken.sort_by(|a, b| cmp_key(a.0 .0, b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+    // Positions `..r` not yet read, `w..` final; `r..w` free slots (gaps, moved-from slots).
+    let mut r = events.len();
+    let mut w = r;
+    // The start of the event last read, found by looking back from it: (position, start).
+    let mut known: Option<(usize, f64)> = None;
+    while let Some(&((tk, ti), _)) = taken.last() {
+        if w == r {
+            // Nothing to shift: every event from the latest gap left on is in place (each
+            // event still set aside comes before the event it was found after, which is
+            // before that gap).
+            let Some(g) = gaps.pop() else { break };
+            r = g;
+            w = g + 1;
+            continue;
+        }
+        if r > 0 && gaps.last() == Some(&(r - 1)) {
+            gaps.pop();
+            r -= 1;
+            continue;
+        }
+        let main_first = r > 0 && {
+            let p = r - 1;
+            let t = start_before(events, p, &mut known);
+            let rank = events
+                .get(p)
+                .map_or(1, |e| u8::from(e.record != Record::Collection));
+            cmp_key(tk, (t, rank)).then(ti.cmp(&p)).is_lt()
+        };
+        if main_first {
+            // The next event kept comes after every event still set aside: it moves up.
+            events.swap(r - 1, w - 1);
+            r -= 1;
+        } else if let (Some((_, e)), Some(slot)) = (taken.pop(), events.get_mut(w - 1)) {
+            *slot = e;
+        }
+        w -= 1;
+    }
+}
+
+/// `order_key`'s start for position `p` of a list not yet reordered below `p`: its own start
+/// or the last one before it; `known` remembers the last one found, so that looking back over
+/// a run of events without a start costs the run once, not once per event.
+fn start_before(events: &[GcEvent], p: usize, known: &mut Option<(usize, f64)>) -> f64 {
+    if let Some(u) = events.get(p).and_then(|e| e.uptime_s) {
+        *known = Some((p, u));
+        return u;
+    }
+    if let Some((q, u)) = *known {
+        if q <= p {
+            return u;
+        }
+    }
+    let found = events
+        .get(..p)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|e| e.uptime_s.is_some());
+    match found.and_then(|q| Some((q, events.get(q)?.uptime_s?))) {
+        Some((q, u)) => {
+            *known = Some((q, u));
+            u
+        }
+        None => {
+            *known = Some((0, f64::NEG_INFINITY));
+            f64::NEG_INFINITY
         }
     }
 }
