@@ -53,6 +53,11 @@ def main():
         src = f.read()
     # No re.M: `^` matches only at the start of the copy, as in the Rust regex of parse.rs.
     stamp = re.compile(pattern)
+    # Unified logs number their GCs: copies continue the numbering (a log never repeats a
+    # GC id within one JVM run), so that a copy's GC(6) is not taken for an earlier copy's.
+    gc_id = re.compile(rb"GC\((\d+)\)")
+    ids = [int(m.group(1)) for m in gc_id.finditer(src)]
+    id_step = max(ids) + 1 if ids else 0
     target = int(a.mib * 1024 * 1024)
     written, k = 0, 0
     with open(a.out, "wb") as out:
@@ -64,6 +69,8 @@ def main():
                     end = b"-%.3f" % (float(end[1:]) + off)
                 return m.group(1) + b"%.3f" % (float(m.group(2)) + off) + (end or b"") + m.group(4)
             copy = stamp.sub(shift, src)
+            if id_step:
+                copy = gc_id.sub(lambda m: b"GC(%d)" % (int(m.group(1)) + k * id_step), copy)
             if not copy.endswith(b"\n"):
                 copy += b"\n"
             out.write(copy)

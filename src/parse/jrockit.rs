@@ -44,9 +44,9 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
-use super::limits::{cap_label, float_prefix, size_kb_prefix};
+use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
-use super::num::{find, rfind, trim, uint_prefix};
+use super::num::{self, find, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
@@ -165,7 +165,16 @@ pub struct Parser {
     /// `continues_into`); `consulted`: more than are kept.
     lookups: Vec<Lookup>,
     consulted: bool,
+    /// Ids of the last names interned (collector, phrase, pause names repeat line after line):
+    /// checked against the interned text itself, so a hit is always the id `intern` gives.
+    recent: [u32; RECENT],
+    recent_at: usize,
+    /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
+    stamp: Option<([u8; 24], Option<i64>)>,
 }
+
+/// Names remembered by `Parser::intern`.
+const RECENT: usize = 4;
 
 impl Parser {
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
@@ -205,7 +214,7 @@ impl Parser {
         if trim(line).is_empty() {
             return Fate::Ignored;
         }
-        let pre = split_prefix(line);
+        let pre = split_prefix_with(line, &mut self.stamp);
         if pre.bad {
             return Fate::Skipped;
         }
@@ -242,7 +251,7 @@ impl Parser {
             return Fate::Skipped;
         }
         if let Some(r) = c.strip_prefix(b"GC reason: ") {
-            let cause = intern(&mut self.log, cause_text(r));
+            let cause = self.intern(cause_text(r));
             if self.causes.len() >= MAX_CAUSES {
                 self.causes.remove(0);
             }
@@ -340,7 +349,7 @@ impl Parser {
         let mut e = GcEvent::new(record, kind, dur, no);
         e.uptime_s = Some(start);
         e.wall_ms = wall.map(|w| w.saturating_sub(ms(end - start)));
-        e.name = intern(&mut self.log, name);
+        e.name = self.intern(name);
         e.gc_id = tag.map(|t| t.id);
         e.cause = self.cause_for(tag, false);
         let idx = self.log.events.len();
@@ -389,7 +398,7 @@ impl Parser {
         if e.implausible().is_some() {
             return false;
         }
-        let name = intern(&mut self.log, if name.is_empty() { b"pause" } else { name });
+        let name = self.intern(if name.is_empty() { b"pause" } else { name });
 
         if tag.is_none() && self.itemise_last(no, start, dur, hint, name) {
             return true;
@@ -525,11 +534,11 @@ impl Parser {
         };
         let cause = self.cause_for(tag, true);
         let collector = if kind == Kind::Young && contains_ci(col.phrase, b"nursery") {
-            self.log.strings.intern("Nursery")
+            self.intern(b"Nursery")
         } else {
-            intern(&mut self.log, col.phrase)
+            self.intern(col.phrase)
         };
-        let name = intern(&mut self.log, col.phrase);
+        let name = self.intern(col.phrase);
         // Stop-the-world young collections without an end: the end is start + pause.
         let span_s = match col.end {
             Some(end) => end - col.start,
@@ -623,6 +632,24 @@ impl Parser {
         true
     }
 
+    /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
+    fn intern(&mut self, s: &[u8]) -> u32 {
+        let capped = cap_label(s);
+        // Every interned text is its own key here (`intern` interns lossy text, never raw
+        // bytes), so an id whose text is `capped` is the id `capped` interns to.
+        for &id in &self.recent {
+            if self.log.strings.get(id).as_bytes() == capped {
+                return id;
+            }
+        }
+        let id = intern(&mut self.log, s);
+        if let Some(slot) = self.recent.get_mut(self.recent_at % RECENT) {
+            *slot = id;
+        }
+        self.recent_at = self.recent_at.wrapping_add(1);
+        id
+    }
+
     fn meta(&mut self, key: &str, value: &[u8]) {
         if self.log.meta.len() < MAX_META {
             self.log.meta.push((
@@ -679,26 +706,132 @@ impl Parser {
         // collection are written before it). Ties: a collection before its pauses, then log
         // order. Events without a start keep the place of the event before them.
         let events = &mut self.log.events;
+        // Most logs are already in order: one pass over the keys finds out, without copying.
+        // Events that come before the last one left in place (old collections written after
+        // the nurseries inside them) are set aside: none means the log is in order.
         let mut last = f64::NEG_INFINITY;
-        let mut keyed: Vec<((f64, u8, usize), GcEvent)> = std::mem::take(events)
-            .into_iter()
-            .enumerate()
-            .map(|(i, e)| {
-                if let Some(u) = e.uptime_s {
-                    last = u;
-                }
-                let rank = u8::from(e.record != Record::Collection);
-                ((last, rank, i), e)
-            })
-            .collect();
-        let cmp = |a: &(f64, u8, usize), b: &(f64, u8, usize)| {
-            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
-        };
-        if !keyed.windows(2).all(|w| cmp(&w[0].0, &w[1].0).is_le()) {
-            keyed.sort_by(|a, b| cmp(&a.0, &b.0));
+        let mut top: Option<(f64, u8)> = None;
+        let mut aside: Vec<((f64, u8), usize)> = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            let k = order_key(e, &mut last);
+            // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
+            if top.is_none_or(|t| cmp_key(t, k).is_le()) {
+                top = Some(k);
+            } else {
+                aside.push((k, i));
+            }
         }
-        *events = keyed.into_iter().map(|(_, e)| e).collect();
+        if !aside.is_empty() {
+            merge_back(events, aside);
+        }
         self.log
+    }
+}
+
+/// An event's sort key: its start (or the last start before it) and 0 for a collection, 1 for
+/// anything else.
+fn order_key(e: &GcEvent, last: &mut f64) -> (f64, u8) {
+    if let Some(u) = e.uptime_s {
+        *last = u;
+    }
+    (*last, u8::from(e.record != Record::Collection))
+}
+
+fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+}
+
+/// Put back in time order the events `aside` (key and log position, in log order) that
+/// `finish` found before the last event left in place; every other event is in order.
+///
+/// The events set aside are taken out and sorted alone, then merged with the rest from the
+/// end of the list, in place: events after the latest gap stay where they are, and only those
+/// between a gap and where its event goes move (one slot per event still to be put back). Keys
+/// (start, rank, log position) are all distinct, so this is the order a stable sort gives.
+fn merge_back(events: &mut [GcEvent], aside: Vec<((f64, u8), usize)>) {
+    // Gap positions, the latest last.
+    let mut gaps: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
+    let mut taken: Vec<(((f64, u8), usize), GcEvent)> = aside
+        .into_iter()
+        .filter_map(|(k, i)| {
+            let e = events.get_mut(i)?;
+            // What is left in the gap keeps the start: the keys of the events before it
+            // are read from the list (an event without a start takes the last one before).
+            let mut hole = GcEvent::new(Record::Pause, Kind::Other, 0.0, 0);
+            hole.uptime_s = e.uptime_s;
+            Some(((k, i), std::mem::replace(e, hole)))
+        })
+        .collect();
+    if taken.len() != gaps.len() {
+        return; // not reached: every position set aside is in the list
+    }
+    taken.sort_by(|a, b| cmp_key(a.0 .0, b.0 .0).then(a.0 .1.cmp(&b.0 .1)));
+    // Positions `..r` not yet read, `w..` final; `r..w` free slots (gaps, moved-from slots).
+    let mut r = events.len();
+    let mut w = r;
+    // The start of the event last read, found by looking back from it: (position, start).
+    let mut known: Option<(usize, f64)> = None;
+    while let Some(&((tk, ti), _)) = taken.last() {
+        if w == r {
+            // Nothing to shift: every event from the latest gap left on is in place (each
+            // event still set aside comes before the event it was found after, which is
+            // before that gap).
+            let Some(g) = gaps.pop() else { break };
+            r = g;
+            w = g + 1;
+            continue;
+        }
+        if r > 0 && gaps.last() == Some(&(r - 1)) {
+            gaps.pop();
+            r -= 1;
+            continue;
+        }
+        let main_first = r > 0 && {
+            let p = r - 1;
+            let t = start_before(events, p, &mut known);
+            let rank = events
+                .get(p)
+                .map_or(1, |e| u8::from(e.record != Record::Collection));
+            cmp_key(tk, (t, rank)).then(ti.cmp(&p)).is_lt()
+        };
+        if main_first {
+            // The next event kept comes after every event still set aside: it moves up.
+            events.swap(r - 1, w - 1);
+            r -= 1;
+        } else if let (Some((_, e)), Some(slot)) = (taken.pop(), events.get_mut(w - 1)) {
+            *slot = e;
+        }
+        w -= 1;
+    }
+}
+
+/// `order_key`'s start for position `p` of a list not yet reordered below `p`: its own start
+/// or the last one before it; `known` remembers the last one found, so that looking back over
+/// a run of events without a start costs the run once, not once per event.
+fn start_before(events: &[GcEvent], p: usize, known: &mut Option<(usize, f64)>) -> f64 {
+    if let Some(u) = events.get(p).and_then(|e| e.uptime_s) {
+        *known = Some((p, u));
+        return u;
+    }
+    if let Some((q, u)) = *known {
+        if q <= p {
+            return u;
+        }
+    }
+    let found = events
+        .get(..p)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|e| e.uptime_s.is_some());
+    match found.and_then(|q| Some((q, events.get(q)?.uptime_s?))) {
+        Some((q, u)) => {
+            *known = Some((q, u));
+            u
+        }
+        None => {
+            *known = Some((0, f64::NEG_INFINITY));
+            f64::NEG_INFINITY
+        }
     }
 }
 
@@ -749,7 +882,17 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
 }
 
 /// Split the leading `[...]` groups: levels, module, asctime stamp, pid, in any order.
+#[cfg(test)]
 fn split_prefix(line: &[u8]) -> Prefix<'_> {
+    split_prefix_with(line, &mut None)
+}
+
+/// `split_prefix`, reusing `stamp` (the last asctime stamp read and its value) when the line
+/// repeats it.
+fn split_prefix_with<'a>(
+    line: &'a [u8],
+    stamp: &mut Option<([u8; 24], Option<i64>)>,
+) -> Prefix<'a> {
     let mut p = Prefix {
         module: None,
         level: false,
@@ -766,8 +909,18 @@ fn split_prefix(line: &[u8]) -> Prefix<'_> {
         let inner = s.get(1..close).unwrap_or_default();
         if asctime_shaped(inner) {
             // Shaped like a stamp: it must be a date and time that exist.
-            match super::num::asctime_prefix(inner) {
-                Some((t, _)) => p.wall = Some(t),
+            let wall = match stamp {
+                Some((b, w)) if b[..] == *inner => *w,
+                _ => {
+                    let w = super::num::asctime_prefix(inner).map(|(t, _)| t);
+                    if let Ok(b) = <[u8; 24]>::try_from(inner) {
+                        *stamp = Some((b, w));
+                    }
+                    w
+                }
+            };
+            match wall {
+                Some(t) => p.wall = Some(t),
                 None => p.bad = true,
             }
         } else if any && !inner.is_empty() && inner.iter().all(u8::is_ascii_digit) {
@@ -888,6 +1041,23 @@ fn cause_text(r: &[u8]) -> &[u8] {
     match r.strip_suffix(b")").and_then(|h| rfind(h, b" (")) {
         Some(p) => trim(r.get(..p).unwrap_or_default()),
         None => r,
+    }
+}
+
+/// `limits::float_prefix` in one scan: a figure read in at most `MAX_DIGITS` bytes cannot
+/// have too many digits (only a longer one is scanned again).
+fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
+    match num::float_prefix(s) {
+        Some((_, n)) if n > MAX_DIGITS => limits::float_prefix(s),
+        r => r,
+    }
+}
+
+/// `limits::size_kb_prefix` in one scan, like `float_prefix`.
+fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    match num::size_kb_prefix(s) {
+        Some((_, n)) if n > MAX_DIGITS => limits::size_kb_prefix(s),
+        r => r,
     }
 }
 

@@ -1133,3 +1133,80 @@ fn fixtures_account_for_every_line() {
         assert!(log.record_lines >= log.events.len() as u64 / 2);
     }
 }
+
+/// `finish` puts events in (start, collection first, log order) order, an event without a
+/// start taking the last start before it, whatever the disorder: compared with a stable sort
+/// of the same events, over shapes a log takes (in order, old collections written after the
+/// nurseries inside them, runs without a start) and shapes it does not (reversed, one early
+/// event far ahead of the rest, heavy ties).
+#[test]
+fn finish_orders_like_a_stable_sort() {
+    // A small deterministic generator (xorshift), so that a failure repeats.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rnd = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut cases: Vec<Vec<(Option<f64>, bool)>> = vec![
+        vec![],
+        vec![(Some(1.0), false)],
+        (0..50).map(|i| (Some(f64::from(i)), false)).collect(),
+        (0..50)
+            .map(|i| (Some(f64::from(50 - i)), i % 3 == 0))
+            .collect(),
+        std::iter::once((Some(1e9), false))
+            .chain((0..40).map(|i| (Some(f64::from(i)), false)))
+            .collect(),
+        (0..60).map(|i| (None, i % 2 == 0)).collect(),
+    ];
+    for n in [5u64, 40, 300] {
+        for _ in 0..200 {
+            let mut t = 0.0;
+            let v = (0..n)
+                .map(|_| {
+                    let start = match rnd(10) {
+                        // No start (a 5.0 pause line without one).
+                        0 => None,
+                        // An old collection that began well before the events written before it.
+                        1 => Some(t - rnd(30) as f64),
+                        // A tie.
+                        2 => Some(t),
+                        _ => {
+                            t += rnd(5) as f64;
+                            Some(t)
+                        }
+                    };
+                    (start, rnd(3) == 0)
+                })
+                .collect();
+            cases.push(v);
+        }
+    }
+    for case in cases {
+        let mut p = Parser::default();
+        for (i, &(start, coll)) in case.iter().enumerate() {
+            let record = if coll {
+                Record::Collection
+            } else {
+                Record::Pause
+            };
+            let mut e = GcEvent::new(record, Kind::Young, 1.0, i as u64 + 1);
+            e.uptime_s = start;
+            p.log.events.push(e);
+        }
+        let mut want: Vec<(f64, u8, u64)> = Vec::new();
+        let mut last = f64::NEG_INFINITY;
+        for (i, &(start, coll)) in case.iter().enumerate() {
+            if let Some(s) = start {
+                last = s;
+            }
+            want.push((last, u8::from(!coll), i as u64 + 1));
+        }
+        want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let got: Vec<u64> = p.finish().events.iter().map(|e| e.line).collect();
+        let want: Vec<u64> = want.iter().map(|w| w.2).collect();
+        assert_eq!(got, want, "{case:?}");
+    }
+}

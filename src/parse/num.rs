@@ -114,6 +114,32 @@ pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
 /// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
 /// (rounded to the nearest KB) and bytes consumed. A bare number without unit is taken as KB.
 pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    // Fast path, the common `123456K`: up to 15 digits then `K`/`KB` or an end that cannot
+    // continue a number are that integer exactly (what the general path below computes).
+    let digits = s.iter().take(16).take_while(|b| b.is_ascii_digit()).count();
+    if (1..=15).contains(&digits) {
+        let next = s.get(digits).copied();
+        // What could continue the figure (a fraction, an exponent, a blank before a unit)
+        // or scale it (a unit other than K): left to the general path.
+        let general = matches!(
+            next,
+            Some(b'.' | b',' | b'e' | b'E' | b' ' | b'B' | b'M' | b'm' | b'G' | b'g' | b'T' | b't')
+        );
+        if !general {
+            let mut v: u64 = 0;
+            for &d in s.get(..digits)? {
+                v = v * 10 + u64::from(d - b'0');
+            }
+            let mut i = digits;
+            if matches!(next, Some(b'K' | b'k')) {
+                i += 1;
+                if s.get(i) == Some(&b'B') {
+                    i += 1;
+                }
+            }
+            return Some((v, i));
+        }
+    }
     let (v, mut i) = float_prefix(s)?;
     if v < 0.0 {
         return None;
@@ -152,7 +178,15 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
     if mult != 1.0 / 1024.0 && i > save && s.get(i) == Some(&b'B') {
         i += 1; // "KB", "MB"
     }
-    Some(((v * mult).round() as u64, i))
+    let kb = v * mult;
+    // `round` is a library call on baseline x86-64; an integral value (every double from 2^53
+    // up is one) is its own rounding.
+    let kb = if kb >= 9_007_199_254_740_992.0 || (kb as u64) as f64 == kb {
+        kb as u64
+    } else {
+        kb.round() as u64
+    };
+    Some((kb, i))
 }
 
 /// Trim ASCII whitespace on both sides.
