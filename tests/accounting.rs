@@ -179,7 +179,7 @@ fn lines_of_another_family_are_skipped() {
             }
         }
     }
-    // Unified reads 3 HotSpot + 3 JRockit + 4 perf fixtures, JRockit 3 + 2 unified + 4, each
-    // perf parser 3 + 3 + 2.
-    assert_eq!(checked, 10 + 9 + 3 * 8);
+    // Unified reads 6 HotSpot + 3 JRockit + 4 perf fixtures, JRockit 6 + 4 unified + 4, each
+    // perf parser 6 + 3 + 4.
+    assert_eq!(checked, 13 + 14 + 3 * 13);
 }

@@ -95,6 +95,41 @@ fn summary_json_g1_details() {
     assert_eq!(g["heap_max_kb"], 4194304);
 }
 
+/// Issue 15 end to end: events printed inside an open one are nested only when the times say
+/// so (the fixtures' figures are worked out in the parsers' tests).
+#[test]
+fn summary_json_nesting_decided_by_time() {
+    let p = fixture("hotspot/cms-remark-printed-inside-open-parnew.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    // 15 + 148.442 (remark) + 1821.497 (the ParNew it was printed in, not less it) + 12 + 50.2
+    assert_eq!(g["pauses"], 5);
+    close(f(&g["pause_total_ms"]), 2047.139);
+    close(f(&g["pause_max_ms"]), 1821.497);
+    // 1290.000 to the last initial mark's end, 1300.053 + 0.012
+    close(f(&g["span_s"]), 10.065);
+    let p = fixture("hotspot/cms-scavenge-before-remark.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    // young 20.5 + remark 14.5, young 10.2 + remark 7.8
+    assert_eq!(g["pauses"], 4);
+    close(f(&g["pause_total_ms"]), 53.0);
+    let p = fixture("unified/serial-young-into-full.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    // GC(3) 4 ms; GC(5) inside GC(4): one full stop of 8 ms
+    assert_eq!(
+        (g["pauses"].clone(), g["full_collections"].clone()),
+        (2.into(), 1.into())
+    );
+    close(f(&g["pause_total_ms"]), 12.0);
+    let p = fixture("unified/serial-full-opened-after-young-ended.log");
+    let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
+    // GC(9) 4 ms after GC(8) 5 ms
+    assert_eq!(
+        (g["pauses"].clone(), g["full_collections"].clone()),
+        (2.into(), 1.into())
+    );
+    close(f(&g["pause_total_ms"]), 9.0);
+}
+
 #[test]
 fn gc_breakdown_and_bands_as_csv() {
     let p = fixture("hotspot/jdk8-parallel-datestamps.log");
@@ -363,7 +398,7 @@ fn summary_of_a_folder_mixing_gc_and_perf_logs() {
             && header.contains(",over_50ms_pct,over_150ms_pct,error")
     );
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 8);
+    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 13);
     assert_eq!(rows.iter().filter(|r| r.contains(",perf,")).count(), 4);
     assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
     assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
@@ -574,14 +609,15 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
         gc.column("start_time").unwrap().dtype(),
         &DataType::Datetime(TimeUnit::Milliseconds, None)
     );
-    // 8 GC logs, every record of each (`gc --events --all-records` rows).
+    // 13 GC logs, every record of each (`gc --events --all-records` rows).
     let files = gc
         .column("file")
         .unwrap()
         .as_materialized_series()
         .n_unique();
-    assert_eq!(files.unwrap(), 8);
-    assert_eq!(gc.height(), 308);
+    assert_eq!(files.unwrap(), 13);
+    // 308 records in the 8 older logs; the nesting ones add 6 + 4 + 4 (HotSpot) + 2 + 2.
+    assert_eq!(gc.height(), 326);
     // The JDK 8 Parallel log's pauses: 12.345 + 23.456 + 150 + 8 + 90 ms, as `summary` says.
     let parallel = fixture("hotspot/jdk8-parallel-datestamps.log")
         .display()

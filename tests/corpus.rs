@@ -53,6 +53,13 @@ fn references(dir: &Path) -> HashMap<String, Ref> {
 
 /// Files where we differ from GCViewer on purpose: (file, our collections or pauses, our pause
 /// total in ms, why).
+///
+/// Issue 15 (nesting decided by the stamps, not print order) changed no figure here: every
+/// event printed inside an open one in these logs ran inside it by its stamps (the CMS
+/// scavenges before remark; the unified young-into-full GCs), and none is a remark printed
+/// after its young collection ended. That case (a ParNew read as 1673.055 ms instead of its
+/// 1821.497) is in no corpus file; `fixtures/hotspot/cms-remark-printed-inside-open-parnew.log`
+/// holds its shape.
 const DISAGREEMENTS: &[(&str, u64, f64, &str)] = &[
     (
         "SampleSun1_6_0G1_partial_toSpaceOverflow.txt",

@@ -10,6 +10,11 @@
 //!    the top level, and the nested generations (which tell the collector and whether a young
 //!    collection turned into a full one).
 //!
+//! A whole event printed while another is open (inside its brackets, or on a line before its
+//! closing one) is its own record. It is taken out of the open event's pause only when it ran
+//! inside it, by the stamps (`ran_inside`): the CMS scavenge before remark. A remark or initial
+//! mark printed inside a young collection that had ended before it began is a stop after it.
+//!
 //! Every line is counted once (`GcLog`'s `record_lines`, `ignored_lines`, `skipped_lines`):
 //! - record lines: the lines of an event, safepoint, concurrent-phase or Shenandoah record (a
 //!   phase's `-start` line included), and the detail lines HotSpot prints after an event it
@@ -28,7 +33,8 @@
 
 use super::lines::lines;
 use super::num::{
-    asctime_prefix, contains, find, float_prefix, iso_datetime_prefix, size_kb_prefix, trim,
+    asctime_prefix, contains, find, float_prefix, iso_datetime_prefix, last_digit_unit,
+    size_kb_prefix, trim,
 };
 use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use memchr::memmem::{Finder, FinderRev};
@@ -87,9 +93,26 @@ struct Pending {
     /// Lines whose count waits for this event: skipped if it fails, record lines if it is read
     /// (lines that held another record are counted as record lines already).
     uncounted: u64,
-    /// Pauses of whole collections printed inside this event (CMS scavenge before remark):
-    /// the outer pause's time includes them, so they are taken out of it.
-    nested_ms: f64,
+    /// Whole collections printed inside this event: those that ran inside it in time (CMS
+    /// scavenge before remark) are taken out of its pause, which includes them; those that
+    /// started after it ended (a remark printed before a young collection's closing line) are
+    /// sequential and keep their time. Decided when this event closes and its pause is known.
+    nested: Vec<Inner>,
+}
+
+/// The stamps before an event: wall clock (ms), uptime (s) and the uptime's precision (s).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Stamp {
+    wall: Option<i64>,
+    up: Option<f64>,
+    up_tol: f64,
+}
+
+/// A whole event read while another was open: when it started, and its pause (ms).
+#[derive(Debug, Clone, Copy)]
+struct Inner {
+    at: Stamp,
+    ms: f64,
 }
 
 impl Pending {
@@ -248,7 +271,7 @@ impl Parser {
             // A cut log: the last event never closed. Read what it has if it has a pause.
             let p = std::mem::take(&mut self.pending);
             let r = match event_start(&p.text) {
-                Some(at) => self.interpret_at(&p.text, at, p.line, 0.0),
+                Some(at) => self.interpret_at(&p.text, at, p.line, &p.nested),
                 None => Err(Fail::NoPause),
             };
             self.settle(&p, r);
@@ -325,7 +348,7 @@ impl Parser {
                 self.start_pending(no, &line[from..], depth_of(&line[at..]));
                 return;
             };
-            let r = self.interpret_at(&line[from..end], at - from, no, 0.0);
+            let r = self.interpret_at(&line[from..end], at - from, no, &[]);
             self.note(r);
             if self.line_events > MAX_EVENTS_PER_LINE {
                 self.damaged_line();
@@ -350,7 +373,7 @@ impl Parser {
         p.line = no;
         p.depth = depth;
         p.lines = 1;
-        p.nested_ms = 0.0;
+        p.nested.clear();
         p.uncounted = 0;
         if !self.fate.record {
             p.uncounted = 1;
@@ -408,10 +431,12 @@ impl Parser {
             let balanced = balanced_end(&line[p..]);
             if only_stamps(&line[..p]) {
                 if let Some(end) = balanced {
-                    // A whole event printed inside the open one (CMS scavenge before remark).
-                    let r = self.interpret_at(&line[..p + end], p, no, 0.0);
-                    if let Ok(d) = r {
-                        self.pending.nested_ms += d;
+                    // A whole event printed inside the open one (CMS scavenge before remark, or
+                    // an event that ran after it: decided when the open one closes).
+                    let r = self.interpret_at(&line[..p + end], p, no, &[]);
+                    if let Ok(ms) = r {
+                        let at = stamp(&line[..p]);
+                        self.pending.nested.push(Inner { at, ms });
                     }
                     self.note(r);
                     return;
@@ -459,11 +484,13 @@ impl Parser {
 
     /// The open event's brackets balance: read it.
     fn close_pending(&mut self) {
-        let p = std::mem::take(&mut self.pending);
+        let mut p = std::mem::take(&mut self.pending);
+        let mut at_stamp = Stamp::default();
         let r = match event_start(&p.text) {
             Some(at) => {
                 let end = balanced_end(&p.text[at..]).map_or(p.text.len(), |e| at + e);
-                self.interpret_at(&p.text[..end], at, p.line, p.nested_ms)
+                at_stamp = stamp(&p.text[..at]);
+                self.interpret_at(&p.text[..end], at, p.line, &p.nested)
             }
             None => Err(Fail::NoPause),
         };
@@ -471,12 +498,16 @@ impl Parser {
         if let Some(outer) = self.outer.take() {
             // Back to the remark that was waiting for this young collection.
             self.pending = outer;
-            self.pending.nested_ms += r.unwrap_or(0.0);
+            if let Ok(ms) = r {
+                self.pending.nested.push(Inner { at: at_stamp, ms });
+            }
         }
-        // Keep the buffer's room for the next event.
+        // Keep the buffers' room for the next event.
         if !self.pending.is_open() {
+            p.text.clear();
+            p.nested.clear();
             self.pending.text = p.text;
-            self.pending.text.clear();
+            self.pending.nested = p.nested;
         }
     }
 
@@ -751,13 +782,14 @@ impl Parser {
     }
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
-    /// recorded (ms). `subtract_ms`: time of nested pauses the pause includes.
+    /// recorded (ms). `nested`: whole events printed inside it on other lines; the pause
+    /// includes those that ran inside it.
     fn interpret_at(
         &mut self,
         text: &[u8],
         at: usize,
         no: u64,
-        subtract_ms: f64,
+        nested: &[Inner],
     ) -> Result<f64, Fail> {
         let (Some(head), Some(ev_text)) = (text.get(..at), text.get(at..)) else {
             return Err(Fail::NoPause);
@@ -765,9 +797,9 @@ impl Parser {
         if has_control(ev_text) {
             return Err(Fail::Damaged);
         }
-        let (wall, up) = stamps(head);
+        let st = stamp(head);
         let mark = self.log.events.len();
-        let r = self.interpret(ev_text, wall, up, no, subtract_ms, 0);
+        let r = self.interpret(ev_text, st, no, nested, 0);
         if r == Err(Fail::Damaged) {
             // Nested events read before the damage was found go too.
             self.log.events.truncate(mark);
@@ -780,10 +812,9 @@ impl Parser {
     fn interpret(
         &mut self,
         ev_text: &[u8],
-        wall: Option<i64>,
-        up: Option<f64>,
+        st: Stamp,
         no: u64,
-        subtract_ms: f64,
+        nested: &[Inner],
         level: u32,
     ) -> Result<f64, Fail> {
         // Split the expression into its top-level text and its nested children.
@@ -825,7 +856,7 @@ impl Parser {
         if depth > 0 {
             top.push((seg, ev_text.len()));
         }
-        let r = self.interpret_parts(ev_text, &top, &children, wall, up, no, subtract_ms, level);
+        let r = self.interpret_parts(ev_text, &top, &children, st, no, nested, level);
         // Keep the larger buffers (a nested call took fresh ones).
         if top.capacity() >= self.top.capacity() {
             self.top = top;
@@ -842,13 +873,14 @@ impl Parser {
         t: &[u8],
         top: &[(usize, usize)],
         children: &[(usize, usize)],
-        wall: Option<i64>,
-        up: Option<f64>,
+        st: Stamp,
         no: u64,
-        subtract_ms: f64,
+        nested: &[Inner],
         level: u32,
     ) -> Result<f64, Fail> {
-        let mut nested_ms = subtract_ms;
+        // Time of the whole events printed inside this one that ran inside it (its pause
+        // includes theirs): those inside its brackets (read below) and those from other lines.
+        let mut nested_ms = 0.0;
         let seg = |&(a, b): &(usize, usize)| t.get(a..b).unwrap_or(&[]);
         let Some(&(h0, _)) = top.first() else {
             return Err(Fail::NoPause);
@@ -912,9 +944,21 @@ impl Parser {
                 let inner = t.get(a.saturating_sub(1)..b + 1).unwrap_or(&[]);
                 // Stamps are read after the last `]` before the child, as over the whole
                 // text before it (`stamps` starts afresh after anything that is not a stamp).
-                let (iw, iu) = stamps(gap);
-                match self.interpret(inner, iw.or(wall), iu.or(up), no, 0.0, level + 1) {
-                    Ok(d) => nested_ms += d,
+                let mut at = stamp(gap);
+                if at.up.is_none() {
+                    at.up = st.up;
+                    at.up_tol = st.up_tol;
+                }
+                if at.wall.is_none() {
+                    at.wall = st.wall;
+                }
+                match self.interpret(inner, at, no, &[], level + 1) {
+                    Ok(ms) => {
+                        let inner = Inner { at, ms };
+                        if pause_s.is_some_and(|s| ran_inside(st, s * 1000.0, &inner)) {
+                            nested_ms += ms;
+                        }
+                    }
                     Err(Fail::NoPause) => {}
                     Err(Fail::Damaged) => return Err(Fail::Damaged),
                 }
@@ -980,10 +1024,16 @@ impl Parser {
                 }
             }
         };
-        let ms = (pause_s * 1000.0 - nested_ms).max(0.0);
+        let printed_ms = pause_s * 1000.0;
+        for i in nested {
+            if ran_inside(st, printed_ms, i) {
+                nested_ms += i.ms;
+            }
+        }
+        let ms = (printed_ms - nested_ms).max(0.0);
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
-        ev.wall_ms = wall;
-        ev.uptime_s = up;
+        ev.wall_ms = st.wall;
+        ev.uptime_s = st.up;
         if let Some((b, a, c)) = heap {
             ev.heap_before_kb = Some(b);
             ev.heap_after_kb = Some(a);
@@ -1327,8 +1377,15 @@ fn balanced_end(s: &[u8]) -> Option<usize> {
 /// Parse the stamps before an event: `2013-05-22T15:42:34.123+0200: 12.345: #3: `, any of them
 /// optional. Returns (wall clock ms, uptime s).
 fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
+    let st = stamp(s);
+    (st.wall, st.up)
+}
+
+/// The stamps before an event, with the uptime's precision (see `Stamp`).
+fn stamp(s: &[u8]) -> Stamp {
     let mut wall = None;
     let mut up = None;
+    let mut up_tol = 0.0;
     let mut i = 0;
     while let Some(r) = s.get(i..).filter(|r| !r.is_empty()) {
         if r[0] == b' ' || r[0] == b':' {
@@ -1349,6 +1406,7 @@ fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
         if let Some((v, n)) = float_prefix(r) {
             if r.get(n) == Some(&b':') {
                 up = Some(v);
+                up_tol = last_digit_unit(&r[..n]);
                 i += n;
                 continue;
             }
@@ -1361,7 +1419,29 @@ fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
         wall = None;
         up = None;
     }
-    (wall, up)
+    Stamp { wall, up, up_tol }
+}
+
+/// Did the event `inner` (printed while the one that started at `outer` and lasted
+/// `outer_ms` was open) run inside it? Its start must lie in the outer event's [start,
+/// start + duration], and being part of it, it cannot end after it, give or take the stamps'
+/// precision. The uptimes are compared if both have one, else the wall clocks (millisecond
+/// stamps). Without a clock in common, print order is all there is: an event printed inside
+/// another is taken to have run inside it.
+fn ran_inside(outer: Stamp, outer_ms: f64, inner: &Inner) -> bool {
+    // Float error in sums like `295.880 + 1.8215`.
+    const EPS: f64 = 1e-9;
+    let within = |o: f64, i: f64, unit: f64, tol: f64| {
+        let (oe, ie) = (o + outer_ms / unit, i + inner.ms / unit);
+        i >= o - tol && i <= oe + tol && ie <= oe + tol
+    };
+    if let (Some(o), Some(i)) = (outer.up, inner.at.up) {
+        return within(o, i, 1000.0, outer.up_tol.max(inner.at.up_tol) + EPS);
+    }
+    if let (Some(o), Some(i)) = (outer.wall, inner.at.wall) {
+        return within(o as f64, i as f64, 1.0, 1.0 + EPS);
+    }
+    true
 }
 
 /// True when `s` holds nothing but stamps and spaces.

@@ -714,3 +714,174 @@ fn every_line_of_every_hotspot_fixture_and_corpus_file_is_counted_once() {
     }
     assert!(lines > 0);
 }
+
+// Issue 15: an event printed while another is open is nested in it only when the times say
+// so. HotSpot logs have no comment lines (a free-text line would be skipped), so each
+// fixture is described here.
+
+/// Pauses (kind, ms) in the order read.
+fn kinds_ms(log: &GcLog) -> Vec<(Kind, f64)> {
+    pauses(log)
+        .iter()
+        .map(|e| (e.kind, e.duration_ms))
+        .collect()
+}
+
+fn total(log: &GcLog) -> f64 {
+    pauses(log).iter().map(|e| e.duration_ms).sum()
+}
+
+/// `cms-remark-printed-inside-open-parnew.log`, 13 lines: a CMS initial mark (15 ms, line
+/// 1), a concurrent mark (lines 2-3), then a ParNew at 1295.880 (line 4) split by two
+/// tenuring lines (5-6) and, on line 7, a whole remark stamped 1297.708 (148.442 ms) before
+/// the ParNew's closing line 8 (`1.8214970 secs`). The ParNew ended at 1295.880 + 1.821497 =
+/// 1297.701497, before the remark began (1297.708 > 1297.701497 + 0.001, the stamps'
+/// precision; `real=1.83` agrees): two stops one after the other, each with its full time
+/// (subtracting the remark gave 1673.055 ms). Lines 9-13: the same shape with an initial
+/// mark at 1300.053 inside a ParNew that ran 1300.000 to 1300.0502 (12 ms and 50.2 ms).
+#[test]
+fn a_remark_printed_inside_an_open_parnew_that_had_ended_is_sequential() {
+    let log = bytes(include_bytes!(
+        "../../fixtures/hotspot/cms-remark-printed-inside-open-parnew.log"
+    ));
+    // Record lines 1-4, 7-9, 12-13; the four tenuring lines ignored.
+    assert_eq!(counts(&log), (13, 9, 4, 0));
+    let p = kinds_ms(&log);
+    assert_eq!(p.len(), 5);
+    // Each event is pushed when it closes: the remark before the ParNew around it.
+    assert_eq!(p[0], (Kind::InitialMark, 15.0));
+    assert_eq!(p[1].0, Kind::Remark);
+    assert!(close(p[1].1, 148.442));
+    assert_eq!(p[2].0, Kind::Young);
+    assert!(close(p[2].1, 1821.497));
+    assert_eq!(p[3], (Kind::InitialMark, 12.0));
+    assert_eq!(p[4].0, Kind::Young);
+    assert!(close(p[4].1, 50.2));
+    let ps = pauses(&log);
+    assert_eq!(
+        (
+            ps[1].uptime_s,
+            ps[2].uptime_s,
+            ps[3].uptime_s,
+            ps[4].uptime_s
+        ),
+        (Some(1297.708), Some(1295.880), Some(1300.053), Some(1300.0))
+    );
+    // 15 + 148.442 + 1821.497 + 12 + 50.2.
+    assert!(close(total(&log), 2047.139));
+    let conc: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .collect();
+    assert_eq!(conc.len(), 1);
+    assert!(close(conc[0].duration_ms, 2485.0));
+}
+
+/// `cms-scavenge-before-remark.log`, 10 lines. Lines 1-8: a remark at 10.000 whose line is
+/// cut by a heap dump (lines 2-3, ignored); its young collection (line 4, 10.000, 20.5 ms)
+/// is split by tenuring lines (5-6, ignored) and closes on line 7; the remark closes on line
+/// 8 with 35 ms, which include the young collection's 20.5 (10.000 to 10.0205 lies inside
+/// 10.000 to 10.035): remark 14.5 ms. Lines 9-10: the one-line form, the young collection
+/// (20.000, 10.2 ms) inside the remark's brackets, the remark 18 ms in all: 7.8 ms.
+#[test]
+fn scavenge_before_remark_ran_inside_the_remark_and_is_subtracted() {
+    let log = bytes(include_bytes!(
+        "../../fixtures/hotspot/cms-scavenge-before-remark.log"
+    ));
+    assert_eq!(counts(&log), (10, 6, 4, 0));
+    let p = kinds_ms(&log);
+    assert_eq!(
+        p.iter().map(|k| k.0).collect::<Vec<_>>(),
+        [Kind::Young, Kind::Remark, Kind::Young, Kind::Remark]
+    );
+    for (got, want) in p.iter().zip([20.5, 14.5, 10.2, 7.8]) {
+        assert!(close(got.1, want), "{got:?} != {want}");
+    }
+    // Two stops of 35 and 18 ms, counted once each.
+    assert!(close(total(&log), 53.0));
+}
+
+/// `g1-full-gc-with-concurrent-lines.log`, 11 lines: an initial-mark young pause (10 ms,
+/// lines 1-3 with its `[Eden: ...]` and `[Times: ...]`), the concurrent root-region scan
+/// (lines 4-5, 12 ms) and mark start (line 6); then a Full GC opens on line 7 at 25.100,
+/// with `[GC concurrent-mark-end, 0.3380000 secs]` printed inside it, the mark's abort
+/// notice on line 8 (ignored: no duration) and the Full GC's figures on line 9 (1200 ms),
+/// its detail lines 10-11. The concurrent phases are not pauses: nothing is subtracted from
+/// the Full GC, and the mark keeps its 338 ms (25.012 to 25.350).
+#[test]
+fn a_g1_full_gc_interleaved_with_concurrent_lines_keeps_its_time() {
+    let log = bytes(include_bytes!(
+        "../../fixtures/hotspot/g1-full-gc-with-concurrent-lines.log"
+    ));
+    assert_eq!(counts(&log), (11, 10, 1, 0));
+    // A G1 young pause that starts a marking cycle is a young pause.
+    assert_eq!(kinds_ms(&log), [(Kind::Young, 10.0), (Kind::Full, 1200.0)]);
+    let full = pauses(&log)[1];
+    assert_eq!(full.uptime_s, Some(25.1));
+    assert_eq!(
+        (full.heap_before_kb, full.heap_after_kb),
+        (Some(1020 * 1024), Some(512 * 1024))
+    );
+    let conc: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .map(|e| (log.strings.get(e.name), e.duration_ms, e.uptime_s))
+        .collect();
+    assert_eq!(
+        conc,
+        [
+            ("GC concurrent-root-region-scan-end", 12.0, Some(25.0)),
+            ("GC concurrent-mark-end", 338.0, Some(25.012)),
+        ]
+    );
+}
+
+#[test]
+fn nesting_is_decided_by_wall_clock_when_there_is_no_uptime() {
+    // PrintGCDateStamps alone: the ParNew ran 12:00:00.000 to .500; a remark stamped .502
+    // (more than a millisecond after its end) is sequential; one stamped .499 (its 0.5 ms
+    // end within the ParNew's) is nested.
+    let text = |remark: &str| {
+        format!(
+            "2024-01-01T12:00:00.000+0000: [GC 2024-01-01T12:00:00.000+0000: [ParNew\n\
+             2024-01-01T12:00:00.{remark}+0000: [GC[YG occupancy: 3 K (7 K)][1 CMS-remark: 4K(9K)] 7K(16K), 0.0005000 secs]\n\
+             : 7K->1K(7K), 0.4990000 secs] 9K->3K(16K), 0.5000000 secs]\n"
+        )
+    };
+    let log = one(&text("502"));
+    assert_eq!(kinds_ms(&log), [(Kind::Remark, 0.5), (Kind::Young, 500.0)]);
+    let log = one(&text("499"));
+    assert_eq!(kinds_ms(&log), [(Kind::Remark, 0.5), (Kind::Young, 499.5)]);
+}
+
+#[test]
+fn nesting_tolerance_is_the_stamps_precision() {
+    // A ParNew at 5.00 (two decimals: a 10 ms unit) lasting 100 ms, and a remark printed
+    // inside it that starts 5 ms after it ended: within the stamps' precision, nested. With
+    // three decimals (5.000) the same remark is 5 ms past a 1 ms unit: sequential.
+    let text = |start: &str, remark: &str| {
+        format!(
+            "{start}: [GC {start}: [ParNew\n\
+             {remark}: [GC[YG occupancy: 3 K (7 K)][1 CMS-remark: 4K(9K)] 7K(16K), 0.0020000 secs]\n\
+             : 7K->1K(7K), 0.0990000 secs] 9K->3K(16K), 0.1000000 secs]\n"
+        )
+    };
+    let log = one(&text("5.00", "5.105"));
+    assert_eq!(kinds_ms(&log)[1].0, Kind::Young);
+    assert!(close(kinds_ms(&log)[1].1, 98.0));
+    let log = one(&text("5.000", "5.105"));
+    assert!(close(kinds_ms(&log)[1].1, 100.0));
+}
+
+#[test]
+fn without_stamps_print_order_decides_nesting() {
+    // No clock to compare: an event printed inside another is taken to have run inside it.
+    let log = one("[GC [ParNew\n\
+                   [GC[YG occupancy: 3 K (7 K)][1 CMS-remark: 4K(9K)] 7K(16K), 0.0020000 secs]\n\
+                   : 7K->1K(7K), 0.0990000 secs] 9K->3K(16K), 0.1000000 secs]\n");
+    let p = kinds_ms(&log);
+    assert_eq!(p.len(), 2);
+    assert!(close(p[1].1, 98.0));
+}

@@ -360,6 +360,15 @@ pub fn format_wall_ms(ms: i64) -> String {
     }
 }
 
+/// The unit of the last digit of a number as written (`12.345` → 0.001, `12` → 1): how far
+/// the value a stamp was rounded or cut from may lie from it. At most nine decimals count.
+pub fn last_digit_unit(num: &[u8]) -> f64 {
+    match num.iter().rposition(|&b| b == b'.' || b == b',') {
+        Some(dot) => 10f64.powi(-((num.len() - dot - 1).min(9) as i32)),
+        None => 1.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,6 +481,14 @@ mod tests {
         assert_eq!(float_prefix(b"+.5"), Some((0.5, 3)));
         assert_eq!(float_prefix(b"1e"), Some((1.0, 1)));
         assert_eq!(float_prefix(b"1e-"), Some((1.0, 1)));
+    }
+
+    #[test]
+    fn last_digit() {
+        assert_eq!(last_digit_unit(b"295.880"), 0.001);
+        assert_eq!(last_digit_unit(b"1,5"), 0.1);
+        assert_eq!(last_digit_unit(b"12"), 1.0);
+        assert_eq!(last_digit_unit(b"0.123456789012"), 1e-9);
     }
 
     #[test]

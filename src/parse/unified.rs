@@ -43,11 +43,13 @@
 //! Serial and CMS run a full collection *inside* a failed young pause (`GC(2) Pause Young` starts,
 //! `GC(3) Pause Full` starts and ends, then `GC(2) Pause Young` ends): one stop-the-world pause,
 //! logged twice. The inner full GC is folded into the outer pause, which becomes `Kind::Full`, so
-//! that pause time is not counted twice (GCViewer counts both).
+//! that pause time is not counted twice (GCViewer counts both) — when the times say it ran
+//! inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
+//! `GC(m)`'s line, is a stop of its own.
 
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
-use super::num::{find, rfind, trim, uint_prefix};
+use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -106,10 +108,22 @@ fn strip_leading_nuls(mut s: &[u8]) -> &[u8] {
 #[derive(Default)]
 struct Deco<'a> {
     uptime_s: Option<f64>,
+    /// The unit of the uptime's last digit (s): `[0.123s]` and `[123ms]` 0.001.
+    uptime_tol: f64,
     wall_ms: Option<i64>,
     level: bool,
     /// The tag set, trimmed (`gc,start`), empty if none.
     tags: &'a [u8],
+}
+
+impl Deco<'_> {
+    /// uptime, uptimemillis, uptimenanos: the first one printed counts.
+    fn uptime(&mut self, s: f64, tol: f64) {
+        if self.uptime_s.is_none() {
+            self.uptime_s = Some(s);
+            self.uptime_tol = tol;
+        }
+    }
 }
 
 /// Longest decoration believed (a hostname is at most 255 bytes; the rest are far shorter).
@@ -167,22 +181,16 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
                 .then_some(ms as i64)
         };
         match t.get(n..)? {
-            b"s" => {
-                d.uptime_s.get_or_insert(v);
-            }
+            b"s" => d.uptime(v, last_digit_unit(&t[..n])),
             // uptimemillis, or timemillis (epoch milliseconds: 1e11 ms is three years of uptime).
             b"ms" if v >= 1e11 => {
                 d.wall_ms.get_or_insert(epoch(v)?);
             }
-            b"ms" => {
-                d.uptime_s.get_or_insert(v / 1e3);
-            }
+            b"ms" => d.uptime(v / 1e3, last_digit_unit(&t[..n]) / 1e3),
             b"ns" if v >= 1e17 => {
                 d.wall_ms.get_or_insert(epoch((v / 1e6).round())?);
             }
-            b"ns" => {
-                d.uptime_s.get_or_insert(v / 1e9);
-            }
+            b"ns" => d.uptime(v / 1e9, last_digit_unit(&t[..n]) / 1e9),
             // pid, tid
             b"" if t.iter().all(u8::is_ascii_digit) => {}
             _ => return None,
@@ -216,6 +224,7 @@ struct Pending {
     gc_id: Option<u64>,
     name: u32,
     uptime_s: Option<f64>,
+    uptime_tol: f64,
     wall_ms: Option<i64>,
 }
 
@@ -326,8 +335,9 @@ pub struct Parser {
     pending: Vec<Pending>,
     /// Operation of the latest `Entering safepoint region: X` (JDK 11), for the next safepoint.
     safepoint_op: u32,
-    /// Index of the latest pause record in `log.events`.
+    /// Index of the latest pause record in `log.events`, and the precision of its start (s).
     last_pause: Option<usize>,
+    last_pause_tol: f64,
     /// Reused buffer for building interned names.
     scratch: String,
     /// Seen a message only Shenandoah writes (`Cancelling GC: ...`, `Trigger: ...`).
@@ -338,7 +348,7 @@ pub struct Parser {
     consulted: bool,
     /// The first young pause, when no pause came before it in this parser (it might fold
     /// the pause before it, read in the block before).
-    first_young: Option<GcEvent>,
+    first_young: Option<(GcEvent, f64)>,
     /// GC ids whose lines this parser held before seeing anything else of them (at most
     /// `MAX_OPEN_GC`; past that `consulted` is set).
     unseen_details: Vec<u64>,
@@ -472,8 +482,8 @@ impl Parser {
     /// lines of a GC it met without an event belong to a GC that had one here.
     pub(crate) fn continues_into(&self, next: &Parser) -> bool {
         let last = self.last_pause.and_then(|i| self.log.events.get(i));
-        if let (Some(y), Some(f)) = (&next.first_young, last) {
-            if nested(f, y) {
+        if let (Some((y, tol)), Some(f)) = (&next.first_young, last) {
+            if nested(f, y, self.last_pause_tol.max(*tol)) {
                 return false;
             }
         }
@@ -605,8 +615,8 @@ impl Parser {
         };
         let mut ev = GcEvent::new(Record::Pause, pause_kind(rest), dur, no);
         ev.cause = cause;
-        self.fill(&mut ev, d, gc_id, name, t.heap);
-        self.push_pause(ev)
+        let tol = self.fill(&mut ev, d, gc_id, name, t.heap);
+        self.push_pause(ev, tol)
     }
 
     fn concurrent(
@@ -702,11 +712,13 @@ impl Parser {
             gc_id,
             name,
             uptime_s: d.uptime_s,
+            uptime_tol: d.uptime_tol,
             wall_ms: d.wall_ms,
         });
     }
 
-    /// Times, ids, names and heap figures common to pauses and concurrent phases.
+    /// Times, ids, names and heap figures common to pauses and concurrent phases. Returns the
+    /// precision of the start uptime (s): its start line's, or its own line's.
     fn fill(
         &mut self,
         ev: &mut GcEvent,
@@ -714,8 +726,9 @@ impl Parser {
         gc_id: Option<u64>,
         name: u32,
         heap: Option<Heap>,
-    ) {
+    ) -> f64 {
         let dur = ev.duration_ms;
+        let mut tol = d.uptime_tol;
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
         ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
         let found = self
@@ -728,6 +741,7 @@ impl Parser {
             if let (Some(s), Some(e)) = (p.uptime_s, d.uptime_s) {
                 if s <= e {
                     ev.uptime_s = Some(s);
+                    tol = p.uptime_tol;
                 }
             }
             if let (Some(s), Some(e)) = (p.wall_ms, d.wall_ms) {
@@ -744,18 +758,20 @@ impl Parser {
             ev.heap_after_kb = Some(after);
             ev.heap_total_kb = total;
         }
+        tol
     }
 
     /// Add a pause, folding a full GC that ran inside the young pause logged right after it.
-    fn push_pause(&mut self, mut ev: GcEvent) -> Fate {
+    /// `tol`: the precision of the pause's start (s).
+    fn push_pause(&mut self, mut ev: GcEvent, tol: f64) -> Fate {
         if ev.kind == Kind::Young && self.last_pause.is_none() && self.first_young.is_none() {
-            self.first_young = Some(ev.clone());
+            self.first_young = Some((ev.clone(), tol));
         }
         let fold = ev.kind == Kind::Young
             && self
                 .last_pause
                 .and_then(|i| self.log.events.get(i))
-                .is_some_and(|f| nested(f, &ev));
+                .is_some_and(|f| nested(f, &ev, self.last_pause_tol.max(tol)));
         if fold {
             ev.kind = Kind::Full;
         }
@@ -767,6 +783,7 @@ impl Parser {
             self.log.events.remove(i);
         }
         self.last_pause = Some(self.log.events.len() - 1);
+        self.last_pause_tol = tol;
         Fate::Event(id)
     }
 
@@ -1014,8 +1031,13 @@ const HEADER_KEYS: &[(&[u8], &str, bool)] = &[
 ];
 
 /// Is `full` a full GC that ran inside the young pause `young` logged right after it?
-/// (Serial/CMS promotion failure: the young GC has the lower id, starts first, ends last.)
-fn nested(full: &GcEvent, young: &GcEvent) -> bool {
+/// (Serial/CMS promotion failure: the young GC has the lower id and its pause includes the
+/// full GC's.) Print order does not tell: a `GC(n)` may open after `GC(m)` ended but before
+/// `GC(m)`'s line was written. The times decide: the full GC's start must lie in the young
+/// pause's [start, start + duration], and being part of it, it cannot end after it, give or
+/// take `tol_s` (the stamps' precision; the wall clock's is a millisecond). Only without a
+/// clock in common (no uptime or time decoration) do the ids and durations decide alone.
+fn nested(full: &GcEvent, young: &GcEvent, tol_s: f64) -> bool {
     if full.record != Record::Pause || full.kind != Kind::Full {
         return false;
     }
@@ -1025,14 +1047,18 @@ fn nested(full: &GcEvent, young: &GcEvent) -> bool {
     if yid >= fid || young.duration_ms + 1e-9 < full.duration_ms {
         return false;
     }
-    // Timestamps have millisecond resolution: allow that much slack.
+    // Float error in sums like `0.400 + 0.01025`.
+    const EPS: f64 = 1e-9;
     if let (Some(fs), Some(ys)) = (full.uptime_s, young.uptime_s) {
+        let tol = tol_s + EPS;
         let (fe, ye) = (fs + full.duration_ms / 1e3, ys + young.duration_ms / 1e3);
-        return ys <= fs + 0.0015 && ye + 0.0015 >= fe;
+        return fs >= ys - tol && fs <= ye + tol && fe <= ye + tol;
     }
     if let (Some(fs), Some(ys)) = (full.wall_ms, young.wall_ms) {
-        let (fe, ye) = (fs as f64 + full.duration_ms, ys as f64 + young.duration_ms);
-        return ys as f64 <= fs as f64 + 1.5 && ye + 1.5 >= fe;
+        let (fs, ys) = (fs as f64, ys as f64);
+        let (fe, ye) = (fs + full.duration_ms, ys + young.duration_ms);
+        let tol = 1.0 + EPS;
+        return fs >= ys - tol && fs <= ye + tol && fe <= ye + tol;
     }
     true
 }

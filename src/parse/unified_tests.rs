@@ -1152,3 +1152,97 @@ fn fixtures_account_for_every_line() {
         assert!(log.record_lines > log.ignored_lines);
     }
 }
+
+// Issue 15: a full GC logged inside an open young GC(n) is folded into it only when the
+// times say it ran inside it. Unified logging has no comment lines (an undecorated line is
+// skipped), so each fixture is described here.
+
+/// `serial-young-into-full.log`, 10 lines: `Using Serial` (ignored), GC(3) a young pause of
+/// 4 ms (lines 2-3), then GC(4) starts at 1.000 (line 4); GC(5), a full GC, starts at 1.001
+/// (line 5, phases on 6-7) and ends at 1.007 after 6 ms (line 8); GC(4)'s heap line (9) and
+/// its end at 1.008 after 8 ms (line 10). GC(5) began inside GC(4)'s 1.000 to 1.008 and ended
+/// within it: one stop of 8 ms, a full GC; 4 + 8 = 12 ms in all.
+#[test]
+fn young_into_full_fixture_is_one_stop() {
+    let log = parse(include_bytes!(
+        "../../fixtures/unified/serial-young-into-full.log"
+    ));
+    assert_eq!(counts(&log), (9, 1, 0));
+    let p = pauses(&log);
+    assert_eq!(kinds(&p), [Kind::Young, Kind::Full]);
+    assert_eq!((p[0].gc_id, p[1].gc_id), (Some(3), Some(4)));
+    assert!(close(p[1].duration_ms, 8.0));
+    assert!(close(p[1].uptime_s.unwrap(), 1.0));
+    assert!(close(total_ms(&p), 12.0));
+}
+
+/// `serial-full-opened-after-young-ended.log`, 6 lines: GC(8) starts at 3.000 and lasts
+/// 5 ms (ended 3.005), but its end line (6, after its heap line 5) is written only after
+/// GC(9), a full GC that started at 3.007 (line 3) and ended at 3.011 (line 4). GC(9)
+/// started 2 ms after GC(8) ended, more than the stamps' 1 ms: two stops, 4 + 5 = 9 ms.
+#[test]
+fn full_gc_opened_after_the_young_one_ended_is_its_own_stop() {
+    let log = parse(include_bytes!(
+        "../../fixtures/unified/serial-full-opened-after-young-ended.log"
+    ));
+    assert_eq!(counts(&log), (5, 1, 0));
+    let p = pauses(&log);
+    assert_eq!(kinds(&p), [Kind::Full, Kind::Young]);
+    assert_eq!((p[0].gc_id, p[1].gc_id), (Some(9), Some(8)));
+    assert!(close(p[0].duration_ms, 4.0));
+    assert!(close(p[1].duration_ms, 5.0));
+    assert!(close(total_ms(&p), 9.0));
+}
+
+#[test]
+fn young_into_full_tolerance_is_the_stamps_precision() {
+    // GC(1) starts at 2.000 and lasts 5 ms (to 2.005); GC(2) lasts 1 ms.
+    let log_of = |full_start: &str, full_end: &str| {
+        parse(
+            format!(
+                "[2.000s][info][gc,start] GC(1) Pause Young (Allocation Failure)\n\
+                 [{full_start}s][info][gc,start] GC(2) Pause Full (Allocation Failure)\n\
+                 [{full_end}s][info][gc] GC(2) Pause Full (Allocation Failure) 9M->3M(16M) 1.000ms\n\
+                 [2.010s][info][gc] GC(1) Pause Young (Allocation Failure) 9M->3M(16M) 5.000ms\n"
+            )
+            .as_bytes(),
+        )
+    };
+    // Starts 2.004, ends 2.005 with the young one: nested.
+    assert_eq!(kinds(&pauses(&log_of("2.004", "2.005"))), [Kind::Full]);
+    // Starts as the young one ends (2.005) and ends 1 ms after it: within the stamps' 1 ms
+    // unit, nested.
+    assert_eq!(kinds(&pauses(&log_of("2.005", "2.006"))), [Kind::Full]);
+    // Starts 2 ms after: sequential.
+    assert_eq!(
+        kinds(&pauses(&log_of("2.007", "2.008"))),
+        [Kind::Full, Kind::Young]
+    );
+}
+
+#[test]
+fn young_into_full_by_wall_clock_and_without_any_clock() {
+    let text = |deco: [&str; 4]| {
+        format!(
+            "[{}][info][gc,start] GC(1) Pause Young (Allocation Failure)\n\
+             [{}][info][gc,start] GC(2) Pause Full (Allocation Failure)\n\
+             [{}][info][gc] GC(2) Pause Full (Allocation Failure) 9M->3M(16M) 3.000ms\n\
+             [{}][info][gc] GC(1) Pause Young (Allocation Failure) 9M->3M(16M) 5.000ms\n",
+            deco[0], deco[1], deco[2], deco[3]
+        )
+    };
+    let t = |ms: u32| format!("2024-01-01T00:00:02.{ms:03}+0000");
+    // Wall clock only: GC(2) from .001 to .004 inside GC(1)'s .000 to .005.
+    let log = parse(text([t(0), t(1), t(4), t(5)].each_ref().map(|s| s.as_str())).as_bytes());
+    assert_eq!(kinds(&pauses(&log)), [Kind::Full]);
+    // GC(2) from .008, after GC(1) ended at .005.
+    let log = parse(text([t(0), t(8), t(11), t(12)].each_ref().map(|s| s.as_str())).as_bytes());
+    assert_eq!(kinds(&pauses(&log)), [Kind::Full, Kind::Young]);
+    // Level and tags only: no clock, the ids and durations decide (folded).
+    let log = parse(
+        b"[info][gc] GC(2) Pause Full (Allocation Failure) 9M->3M(16M) 3.000ms\n\
+          [info][gc] GC(1) Pause Young (Allocation Failure) 9M->3M(16M) 5.000ms\n",
+    );
+    assert_eq!(kinds(&pauses(&log)), [Kind::Full]);
+    assert!(close(total_ms(&pauses(&log)), 5.0));
+}
