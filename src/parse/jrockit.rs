@@ -748,10 +748,13 @@ fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
 /// end of the list, in place: events after the latest gap stay where they are, and only those
 /// between a gap and where its event goes move (one slot per event still to be put back). Keys
 /// (start, rank, log position) are all distinct, so this is the order a stable sort gives.
+/// An event set aside with its key (start, rank) and log position.
+type Keyed = (((f64, u8), usize), GcEvent);
+
 fn merge_back(events: &mut [GcEvent], aside: Vec<((f64, u8), usize)>) {
     // Gap positions, the latest last.
     let mut gaps: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
-    let mut taken: Vec<(((f64, u8), usize), GcEvent)> = aside
+    let mut taken: Vec<Keyed> = aside
         .into_iter()
         .filter_map(|(k, i)| {
             let e = events.get_mut(i)?;
