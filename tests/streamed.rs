@@ -5,7 +5,7 @@
 mod common;
 
 use gcperf::model::{GcEvent, GcFormat, GcLog};
-use gcperf::parse::stream::{parse_in_blocks, Events};
+use gcperf::parse::stream::{parse_in_blocks, Events, Joiner, Parser};
 use std::path::Path;
 
 /// An event with its strings spelled out (ids differ between the two readings).
@@ -73,6 +73,22 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
             );
         }
     }
+    // Every line a block of its own: an edge inside every multi-line event, every JRockit
+    // `[gcpause]` group and every unified `GC(n)` group.
+    let mut j = Joiner::new(format, Events::default());
+    for line in buf.split_inclusive(|&b| b == b'\n') {
+        j.block(line, Parser::of(format, line));
+    }
+    let (log, sink) = j.finish();
+    assert_eq!(
+        counts(&log),
+        counts(&one),
+        "{what}, a block per line: line counts"
+    );
+    assert!(
+        spelled(&log, &sink.events) == want,
+        "{what}, a block per line: events differ"
+    );
     stats
 }
 
@@ -131,5 +147,55 @@ fn corpus_read_in_blocks_equals_one_pass() {
     ] {
         let n = check_dir(format, &corpus.join("gc").join(dir));
         assert!(n >= 10, "{dir}: only {n} corpus logs checked");
+    }
+}
+
+/// A log over several blocks, read from a file (plain and gzip) as every command reads it,
+/// gives the frame of the one-pass parse, row for row: block edges fall wherever 2 MiB ends,
+/// so inside HotSpot multi-line events, JRockit `[gcpause]` groups and unified `GC(n)` groups.
+#[test]
+fn streamed_files_plain_and_gzip_equal_one_pass() {
+    use std::io::Write;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    for (format, name) in [
+        (
+            GcFormat::Hotspot,
+            "hotspot/cms-remark-printed-inside-open-parnew.log",
+        ),
+        (
+            GcFormat::Hotspot,
+            "hotspot/jdk142-parnew-cms-incremental.log",
+        ),
+        (GcFormat::Jrockit, "jrockit/r28-gencon-gcpause.log"),
+        (GcFormat::Jrockit, "jrockit/r26-gencon.log"),
+        (GcFormat::Unified, "unified/g1-jdk17.log"),
+    ] {
+        let one = std::fs::read(root.join(name)).unwrap();
+        // Repeated past three blocks; an odd-sized tail shifts the edges off copy bounds.
+        let mut buf = Vec::new();
+        while buf.len() < 7 << 20 {
+            buf.extend_from_slice(&one);
+        }
+        buf.extend_from_slice(&one[..one.len() / 3]);
+        let whole = gcperf::parse::parse_one(format, &buf);
+        let want = gcperf::frame::gc_frame(&whole).unwrap();
+        let plain = dir.path().join("plain.log");
+        std::fs::write(&plain, &buf).unwrap();
+        let gz = dir.path().join("gzipped.log.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(&buf).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+        for p in [&plain, &gz] {
+            let gcperf::load::Input::Gc(l) = gcperf::load::load_any(p).unwrap() else {
+                panic!("{name}: not read as a GC log");
+            };
+            assert_eq!(counts(&l.log), counts(&whole), "{name} {}", p.display());
+            assert!(
+                l.frame.equals_missing(&want),
+                "{name} {}: frames differ",
+                p.display()
+            );
+        }
     }
 }
