@@ -172,9 +172,19 @@ fn run_spans(df: &DataFrame) -> PolarsResult<f64> {
         .lazy()
         .group_by([col(RUN)])
         .agg([(end.max() - col(T_S).min()).alias("span")])
-        .select([col("span").sum()])
         .collect()?;
-    Ok(get_f64(&out, "span").unwrap_or(0.0))
+    // Summed here, in run order: groups come out in any order, and a float sum taken in
+    // another order may differ in its last digit from one run of gcperf to the next.
+    let runs = out.column(RUN)?.cast(&DataType::UInt32)?;
+    let spans = out.column("span")?.cast(&DataType::Float64)?;
+    let mut by_run: Vec<(u32, f64)> = runs
+        .u32()?
+        .iter()
+        .zip(spans.f64()?.iter())
+        .filter_map(|(r, s)| Some((r?, s?)))
+        .collect();
+    by_run.sort_by_key(|&(r, _)| r);
+    Ok(by_run.iter().map(|&(_, s)| s).sum())
 }
 
 /// One row of the breakdown per pause kind and collector.
