@@ -584,6 +584,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn breakdown_ties_are_ordered_by_kind_and_collector_name_not_code() {
+        // Three groups of 10 ms: codes and ids would put young (0) before full (3), and ParNew
+        // (interned first) before DefNew.
+        let f = hotspot_frame(
+            "1.000: [GC 1.000: [ParNew: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             2.000: [GC 2.000: [DefNew: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             3.000: [Full GC 3.000: [Tenured: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             4.000: [GC 4.000: [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.0200000 secs]\n",
+        );
+        let rows: Vec<(String, String)> = breakdown(&f)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.kind, r.collector))
+            .collect();
+        let want: Vec<(String, String)> = [
+            ("young", "PSYoungGen"),
+            ("full", "Tenured"),
+            ("young", "DefNew"),
+            ("young", "ParNew"),
+        ]
+        .iter()
+        .map(|&(k, c)| (k.to_string(), c.to_string()))
+        .collect();
+        // The largest total (20 ms) first, then the ties by name.
+        assert_eq!(rows, want);
+    }
+
+    #[test]
     fn reduced_series_keeps_true_counts_and_the_longest_pause_time() {
         // 50 young pauses of 10 ms at 1..=50 s and full GCs of 50 ms at 14.2 s and 99 ms at
         // 17.3 s (one column: 13.25-25.5 s), drawn into 4 columns: reduced (52 > 4 x 4).
