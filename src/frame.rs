@@ -228,7 +228,7 @@ impl GcColumns {
         let run = runs(&self.line, &self.start_s);
         let have_uptime = self.start_s.present > 0;
         // `None`: the time axis is `start_s` itself (one run: u + 0.0 is u).
-        let t: Option<Vec<Option<f64>>> = match &run {
+        let t: Option<OptCol<f64>> = match &run {
             None if have_uptime => None,
             Some(run) if have_uptime => {
                 // Runs laid end to end on the time axis: each starts where the one before
@@ -250,22 +250,22 @@ impl GcColumns {
                     };
                     offset[r] = offset[r - 1] + prev;
                 }
-                Some(
-                    (0..n)
-                        .map(|i| self.start_s.get(i).map(|u| u + offset[run[i] as usize]))
-                        .collect(),
-                )
+                let mut t = OptCol::with_capacity(n);
+                for (i, &r) in run.iter().enumerate() {
+                    t.push(self.start_s.get(i).map(|u| u + offset[r as usize]));
+                }
+                Some(t)
             }
             _ => {
                 let wall0 = (0..n).filter_map(|i| self.wall_ms.get(i)).min();
-                Some(
-                    (0..n)
-                        .map(|i| match (self.wall_ms.get(i), wall0) {
-                            (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
-                            _ => None,
-                        })
-                        .collect(),
-                )
+                let mut t = OptCol::with_capacity(n);
+                for i in 0..n {
+                    t.push(match (self.wall_ms.get(i), wall0) {
+                        (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
+                        _ => None,
+                    });
+                }
+                Some(t)
             }
         };
         for d in &mut self.duration {
@@ -275,11 +275,7 @@ impl GcColumns {
         let t_s = match t {
             // A clone shares the buffer.
             None => start.clone().with_name(gc::T_S.into()),
-            Some(t) => {
-                let mut c = OptCol::with_capacity(n);
-                t.into_iter().for_each(|v| c.push(v));
-                c.into_column::<Float64Type>(gc::T_S)
-            }
+            Some(t) => t.into_column::<Float64Type>(gc::T_S),
         };
         let run = match run {
             Some(r) => UInt32Chunked::from_vec(gc::RUN.into(), r).into_column(),
