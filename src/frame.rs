@@ -1,18 +1,24 @@
 //! Records → polars DataFrames. Every schema lives here, so that analyses, exports and charts
 //! agree on column names and types.
 
-use crate::model::{GcEvent, GcLog};
+use crate::model::{GcEvent, GcLog, Kind, Record};
 use polars::prelude::*;
 
 /// Columns of the GC event frame, one row per record (pause, collection, concurrent phase,
-/// safepoint).
+/// safepoint). Names are not stored per row: `record` and `kind` are codes, `collector`,
+/// `cause` and `name` ids into `GcFrame::strings`, so a row is a few dozen bytes.
 pub mod gc {
-    /// "pause" | "collection" | "concurrent" | "safepoint"
+    /// `Record::code()` (Int8: polars' UInt8 is a build feature this crate does not enable;
+    /// the codes are 0..=3): 0 pause, 1 collection, 2 concurrent, 3 safepoint.
     pub const RECORD: &str = "record";
-    /// "young" | "mixed" | "old" | "full" | "initial-mark" | "remark" | "cleanup" | "other"
+    /// `Kind::code()` (Int8, 0..=7): young, mixed, old, full, initial-mark, remark, cleanup,
+    /// other.
     pub const KIND: &str = "kind";
+    /// UInt32 id into `GcFrame::strings` (0 = the log does not say).
     pub const COLLECTOR: &str = "collector";
+    /// As `COLLECTOR`.
     pub const CAUSE: &str = "cause";
+    /// As `COLLECTOR`.
     pub const NAME: &str = "name";
     /// Start, seconds since JVM start (null where the log has no uptime stamps).
     pub const START_S: &str = "start_s";
@@ -31,7 +37,55 @@ pub mod gc {
     pub const HEAP_TOTAL_KB: &str = "heap_total_kb";
     pub const GC_ID: &str = "gc_id";
     pub const IN_COLLECTION: &str = "in_collection";
+    /// 1-based line (u32, capped at u32::MAX as `perf::LINE`).
     pub const LINE: &str = "line";
+}
+
+/// A GC log's records as a frame, with the strings its id columns point into.
+#[derive(Debug, Clone, Default)]
+pub struct GcFrame {
+    pub df: DataFrame,
+    /// By id; `strings[0]` is `""`, "none".
+    pub strings: Vec<String>,
+}
+
+impl GcFrame {
+    /// The string of an id of the `collector`, `cause` or `name` column (`""` for none, or
+    /// for an id the frame does not have).
+    pub fn string(&self, id: u32) -> &str {
+        self.strings
+            .get(id as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    pub fn height(&self) -> usize {
+        self.df.height()
+    }
+
+    /// Column `name` of `df` (this frame, or a slice or filter of it) as text: `record` and
+    /// `kind` codes as their names, `collector`, `cause` and `name` ids as their strings, and
+    /// none (`""`) as null.
+    pub fn decoded(&self, df: &DataFrame, name: &str) -> PolarsResult<StringChunked> {
+        let table: StringChunked = match name {
+            gc::RECORD => names(name, Record::ALL.iter().map(|r| r.as_str())),
+            gc::KIND => names(name, Kind::ALL.iter().map(|k| k.as_str())),
+            gc::COLLECTOR | gc::CAUSE | gc::NAME => {
+                names(name, self.strings.iter().map(String::as_str))
+            }
+            _ => polars_bail!(ColumnNotFound: "{name} is not a code or id column"),
+        };
+        // Cast first: the codes are Int8, and a scalar column is materialised in the copy.
+        let idx = df.column(name)?.cast(&DataType::UInt32)?;
+        let mut out = table.take(idx.u32()?)?;
+        out.rename(name.into());
+        Ok(out)
+    }
+}
+
+/// A lookup column for `take`: each name, `""` as null.
+fn names<'a>(name: &str, it: impl Iterator<Item = &'a str>) -> StringChunked {
+    StringChunked::from_iter_options(name.into(), it.map(|s| (!s.is_empty()).then_some(s)))
 }
 
 /// A restart is an uptime this much (seconds) below the latest start seen so far, and below
@@ -39,39 +93,44 @@ pub mod gc {
 /// of order, or a long collection printed after the short ones inside it.
 const RESTART_BACK_S: f64 = 1.0;
 
-/// The JVM run of each event (see `gc::RUN`). Events are taken in line order. An uptime that
-/// goes back starts a new run only when the next event with an uptime is back there too: one
-/// event printed late (a JRockit old collection after the nursery collections inside it) or
-/// one damaged stamp is not a restart.
-pub fn runs(ev: &[GcEvent]) -> Vec<u32> {
-    let mut order: Vec<usize> = (0..ev.len()).collect();
-    order.sort_by_key(|&i| ev[i].line);
-    let timed: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&i| ev[i].uptime_s.is_some())
-        .collect();
-    let mut run_of = vec![0u32; ev.len()];
+/// The JVM run of each event (see `gc::RUN`), `None` when all are in the first. Events are
+/// taken in line order (`line`, ties in push order). An uptime that goes back starts a new run
+/// only when the next event with an uptime is back there too: one event printed late (a
+/// JRockit old collection after the nursery collections inside it) or one damaged stamp is
+/// not a restart.
+fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
+    let n = line.len();
+    // Parsers mostly push in line order: then no order is allocated.
+    let order: Option<Vec<usize>> = if line.windows(2).all(|w| w[0] <= w[1]) {
+        None
+    } else {
+        let mut o: Vec<usize> = (0..n).collect();
+        o.sort_by_key(|&i| line[i]);
+        Some(o)
+    };
+    let at = |p: usize| order.as_ref().map_or(p, |o| o[p]);
+    let mut run_of: Option<Vec<u32>> = None;
     let mut run = 0u32;
     let mut latest = f64::NEG_INFINITY;
-    let mut next_timed = 0usize;
-    for &i in &order {
-        if let Some(u) = ev[i].uptime_s {
-            next_timed += 1;
+    for p in 0..n {
+        let i = at(p);
+        if let Some(u) = uptime.get(i) {
             let back = |v: f64| v < latest - RESTART_BACK_S && v < latest / 2.0;
             if back(u) {
-                let confirmed = timed
-                    .get(next_timed)
-                    .and_then(|&j| ev[j].uptime_s)
-                    .is_none_or(back);
-                if confirmed {
+                // The next event in line order that has an uptime (none: confirmed). Each
+                // stretch without uptimes is walked once, from the event before it.
+                let next = (p + 1..n).find_map(|q| uptime.get(at(q)));
+                if next.is_none_or(back) {
                     run += 1;
                     latest = u;
+                    run_of.get_or_insert_with(|| vec![0; n]);
                 }
             }
             latest = latest.max(u);
         }
-        run_of[i] = run;
+        if let Some(r) = run_of.as_mut() {
+            r[i] = run;
+        }
     }
     run_of
 }
@@ -89,111 +148,283 @@ fn round_ms(ms: f64) -> f64 {
     }
 }
 
-/// One row per event of the log.
-pub fn gc_frame(log: &GcLog) -> PolarsResult<DataFrame> {
-    let ev = &log.events;
-    let n = ev.len();
-    let s = |i: u32| log.strings.get(i);
-    let have_uptime = ev.iter().any(|e| e.uptime_s.is_some());
-    let wall0 = ev.iter().filter_map(|e| e.wall_ms).min();
-    let run = runs(ev);
-    // Runs laid end to end on the time axis: each starts where the one before ended.
-    let n_runs = run.iter().max().map_or(1, |&r| r as usize + 1);
-    let mut run_end = vec![f64::NEG_INFINITY; n_runs];
-    for (e, &r) in ev.iter().zip(&run) {
-        if let Some(u) = e.uptime_s {
-            let end = u + e.duration_ms / 1000.0;
-            run_end[r as usize] = run_end[r as usize].max(end);
+/// Builds the GC frame column by column from events appended one by one (a streamed log is
+/// parsed in blocks, each block's events dropped once appended, so a log is never held as
+/// events and frame at once).
+#[derive(Debug, Default)]
+pub struct GcColumns {
+    record: ConstCol<i8>,
+    kind: ConstCol<i8>,
+    collector: ConstCol<u32>,
+    cause: ConstCol<u32>,
+    name: ConstCol<u32>,
+    start_s: OptCol<f64>,
+    wall_ms: OptCol<i64>,
+    /// As logged until `finish` (the runs' ends are computed from these, as they always were),
+    /// then rounded in place by `round_ms`.
+    duration: Vec<f64>,
+    heap_before: OptCol<u64>,
+    heap_after: OptCol<u64>,
+    heap_total: OptCol<u64>,
+    gc_id: OptCol<u64>,
+    in_collection: Bits,
+    line: Vec<u32>,
+}
+
+impl GcColumns {
+    pub fn with_capacity(n: usize) -> Self {
+        GcColumns {
+            record: ConstCol::with_capacity(n),
+            kind: ConstCol::with_capacity(n),
+            collector: ConstCol::with_capacity(n),
+            cause: ConstCol::with_capacity(n),
+            name: ConstCol::with_capacity(n),
+            start_s: OptCol::with_capacity(n),
+            wall_ms: OptCol::with_capacity(n),
+            duration: Vec::with_capacity(n),
+            heap_before: OptCol::with_capacity(n),
+            heap_after: OptCol::with_capacity(n),
+            heap_total: OptCol::with_capacity(n),
+            gc_id: OptCol::with_capacity(n),
+            in_collection: Bits::with_capacity(n),
+            line: Vec::with_capacity(n),
         }
     }
-    let mut offset = vec![0.0f64; n_runs];
-    for r in 1..n_runs {
-        let prev = if run_end[r - 1].is_finite() {
-            run_end[r - 1]
-        } else {
-            0.0
-        };
-        offset[r] = offset[r - 1] + prev;
+
+    pub fn len(&self) -> usize {
+        self.line.len()
     }
-    let t: Vec<Option<f64>> = ev
-        .iter()
-        .zip(&run)
-        .map(|(e, &r)| {
-            if have_uptime {
-                e.uptime_s.map(|u| u + offset[r as usize])
-            } else {
-                match (e.wall_ms, wall0) {
-                    (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
-                    _ => None,
+
+    pub fn is_empty(&self) -> bool {
+        self.line.is_empty()
+    }
+
+    /// Append one event; `ids[i]` is the log-wide id of the event's block-local string id i
+    /// (an id outside `ids` becomes 0, none); `line_offset` is added to its line.
+    pub fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
+        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        // Codes are 0..=7: an i8 holds them unchanged.
+        self.record.push(e.record.code() as i8);
+        self.kind.push(e.kind.code() as i8);
+        self.collector.push(id(e.collector));
+        self.cause.push(id(e.cause));
+        self.name.push(id(e.name));
+        self.start_s.push(e.uptime_s);
+        self.wall_ms.push(e.wall_ms);
+        self.duration.push(e.duration_ms);
+        self.heap_before.push(e.heap_before_kb);
+        self.heap_after.push(e.heap_after_kb);
+        self.heap_total.push(e.heap_total_kb);
+        self.gc_id.push(e.gc_id);
+        self.in_collection.push(e.in_collection);
+        let line = e.line.saturating_add(line_offset);
+        self.line.push(u32::try_from(line).unwrap_or(u32::MAX));
+    }
+
+    /// The frame: runs (see `gc::RUN`), the time axis `t_s`, then the columns, moved into
+    /// polars without copying.
+    pub fn finish(mut self, strings: Vec<String>) -> PolarsResult<GcFrame> {
+        let n = self.len();
+        let run = runs(&self.line, &self.start_s);
+        let have_uptime = self.start_s.present > 0;
+        // `None`: the time axis is `start_s` itself (one run: u + 0.0 is u).
+        let t: Option<OptCol<f64>> = match &run {
+            None if have_uptime => None,
+            Some(run) if have_uptime => {
+                // Runs laid end to end on the time axis: each starts where the one before
+                // ended.
+                let n_runs = run.iter().max().map_or(1, |&r| r as usize + 1);
+                let mut run_end = vec![f64::NEG_INFINITY; n_runs];
+                for (i, &r) in run.iter().enumerate() {
+                    if let Some(u) = self.start_s.get(i) {
+                        let end = u + self.duration[i] / 1000.0;
+                        run_end[r as usize] = run_end[r as usize].max(end);
+                    }
                 }
+                let mut offset = vec![0.0f64; n_runs];
+                for r in 1..n_runs {
+                    let prev = if run_end[r - 1].is_finite() {
+                        run_end[r - 1]
+                    } else {
+                        0.0
+                    };
+                    offset[r] = offset[r - 1] + prev;
+                }
+                let mut t = OptCol::with_capacity(n);
+                for (i, &r) in run.iter().enumerate() {
+                    t.push(self.start_s.get(i).map(|u| u + offset[r as usize]));
+                }
+                Some(t)
             }
-        })
-        .collect();
-    DataFrame::new(
-        n,
-        vec![
-            Column::new(
-                gc::RECORD.into(),
-                ev.iter().map(|e| e.record.as_str()).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::KIND.into(),
-                ev.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::COLLECTOR.into(),
-                ev.iter().map(|e| s(e.collector)).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::CAUSE.into(),
-                ev.iter().map(|e| s(e.cause)).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::NAME.into(),
-                ev.iter().map(|e| s(e.name)).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::START_S.into(),
-                ev.iter().map(|e| e.uptime_s).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::WALL_MS.into(),
-                ev.iter().map(|e| e.wall_ms).collect::<Vec<_>>(),
-            ),
-            Column::new(gc::T_S.into(), t),
-            Column::new(gc::RUN.into(), run),
-            Column::new(
-                gc::DURATION_MS.into(),
-                ev.iter()
-                    .map(|e| round_ms(e.duration_ms))
-                    .collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::HEAP_BEFORE_KB.into(),
-                ev.iter().map(|e| e.heap_before_kb).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::HEAP_AFTER_KB.into(),
-                ev.iter().map(|e| e.heap_after_kb).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::HEAP_TOTAL_KB.into(),
-                ev.iter().map(|e| e.heap_total_kb).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::GC_ID.into(),
-                ev.iter().map(|e| e.gc_id).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::IN_COLLECTION.into(),
-                ev.iter().map(|e| e.in_collection).collect::<Vec<_>>(),
-            ),
-            Column::new(
-                gc::LINE.into(),
-                ev.iter().map(|e| e.line).collect::<Vec<_>>(),
-            ),
-        ],
-    )
+            _ => {
+                let wall0 = (0..n).filter_map(|i| self.wall_ms.get(i)).min();
+                let mut t = OptCol::with_capacity(n);
+                for i in 0..n {
+                    t.push(match (self.wall_ms.get(i), wall0) {
+                        (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
+                        _ => None,
+                    });
+                }
+                Some(t)
+            }
+        };
+        for d in &mut self.duration {
+            *d = round_ms(*d);
+        }
+        let start = self.start_s.into_column::<Float64Type>(gc::START_S);
+        let t_s = match t {
+            // A clone shares the buffer.
+            None => start.clone().with_name(gc::T_S.into()),
+            Some(t) => t.into_column::<Float64Type>(gc::T_S),
+        };
+        let run = match run {
+            Some(r) => UInt32Chunked::from_vec(gc::RUN.into(), r).into_column(),
+            None => scalar(gc::RUN, AnyValue::UInt32(0), n),
+        };
+        let df = DataFrame::new(
+            n,
+            vec![
+                self.record
+                    .into_column::<Int8Type>(gc::RECORD, AnyValue::Int8),
+                self.kind.into_column::<Int8Type>(gc::KIND, AnyValue::Int8),
+                self.collector
+                    .into_column::<UInt32Type>(gc::COLLECTOR, AnyValue::UInt32),
+                self.cause
+                    .into_column::<UInt32Type>(gc::CAUSE, AnyValue::UInt32),
+                self.name
+                    .into_column::<UInt32Type>(gc::NAME, AnyValue::UInt32),
+                start,
+                self.wall_ms.into_column::<Int64Type>(gc::WALL_MS),
+                t_s,
+                run,
+                Float64Chunked::from_vec(gc::DURATION_MS.into(), self.duration).into_column(),
+                self.heap_before
+                    .into_column::<UInt64Type>(gc::HEAP_BEFORE_KB),
+                self.heap_after.into_column::<UInt64Type>(gc::HEAP_AFTER_KB),
+                self.heap_total.into_column::<UInt64Type>(gc::HEAP_TOTAL_KB),
+                self.gc_id.into_column::<UInt64Type>(gc::GC_ID),
+                self.in_collection
+                    .into_chunked(gc::IN_COLLECTION)
+                    .into_column(),
+                UInt32Chunked::from_vec(gc::LINE.into(), self.line).into_column(),
+            ],
+        )?;
+        Ok(GcFrame { df, strings })
+    }
+}
+
+/// One row per event of a log parsed in one piece (tests, small inputs).
+pub fn gc_frame(log: &GcLog) -> PolarsResult<GcFrame> {
+    let mut c = GcColumns::with_capacity(log.events.len());
+    let ids: Vec<u32> = (0..log.strings.len() as u32).collect();
+    for e in &log.events {
+        c.push(e, &ids, 0);
+    }
+    c.finish(log.strings.list().to_vec())
+}
+
+fn scalar(name: &str, v: AnyValue<'static>, n: usize) -> Column {
+    Column::new_scalar(name.into(), Scalar::new(v.dtype(), v), n)
+}
+
+/// Booleans, 64 to a word (a `Vec<bool>` would take 8 times the memory while building).
+#[derive(Debug, Default)]
+struct Bits {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl Bits {
+    fn with_capacity(n: usize) -> Self {
+        Bits {
+            words: Vec::with_capacity(n.div_ceil(64)),
+            len: 0,
+        }
+    }
+
+    /// `len` set bits, room for `cap`.
+    fn ones(len: usize, cap: usize) -> Self {
+        let mut b = Bits::with_capacity(cap.max(len));
+        b.words.resize(len / 64, u64::MAX);
+        if !len.is_multiple_of(64) {
+            b.words.push((1u64 << (len % 64)) - 1);
+        }
+        b.len = len;
+        b
+    }
+
+    fn push(&mut self, v: bool) {
+        if self.len.is_multiple_of(64) {
+            self.words.push(0);
+        }
+        if v {
+            if let Some(w) = self.words.last_mut() {
+                *w |= 1 << (self.len % 64);
+            }
+        }
+        self.len += 1;
+    }
+
+    fn get(&self, i: usize) -> bool {
+        i < self.len
+            && self
+                .words
+                .get(i / 64)
+                .is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
+
+    fn into_chunked(self, name: &str) -> BooleanChunked {
+        BooleanChunked::from_iter_values(name.into(), (0..self.len).map(|i| self.get(i)))
+    }
+}
+
+/// A column whose values may all be one (a log without causes, a log of pauses only): no
+/// values are stored until a different one comes, and then it is a plain vector.
+#[derive(Debug, Default)]
+struct ConstCol<T> {
+    first: T,
+    len: usize,
+    cap: usize,
+    values: Option<Vec<T>>,
+}
+
+impl<T: Copy + Default + PartialEq> ConstCol<T> {
+    fn with_capacity(n: usize) -> Self {
+        ConstCol {
+            first: T::default(),
+            len: 0,
+            cap: n,
+            values: None,
+        }
+    }
+
+    fn push(&mut self, v: T) {
+        match &mut self.values {
+            Some(values) => values.push(v),
+            None if self.len == 0 || v == self.first => self.first = v,
+            None => {
+                let mut values = Vec::with_capacity(self.cap.max(self.len + 1));
+                values.resize(self.len, self.first);
+                values.push(v);
+                self.values = Some(values);
+            }
+        }
+        self.len += 1;
+    }
+}
+
+impl<T: Copy> ConstCol<T> {
+    /// One value everywhere: a scalar column (no memory per row); `any` makes it polars'.
+    fn into_column<P: PolarsNumericType<Native = T>>(
+        self,
+        name: &str,
+        any: fn(T) -> AnyValue<'static>,
+    ) -> Column {
+        match self.values {
+            Some(values) => ChunkedArray::<P>::from_vec(name.into(), values).into_column(),
+            None => scalar(name, any(self.first), self.len),
+        }
+    }
 }
 
 /// Columns of the performance frame, one row per request / operation.
@@ -236,11 +467,13 @@ impl PerfFrame {
 
 /// A column that may hold nulls: values, plus validity only from the first null on (a
 /// semicolon log has none, so its columns cost no validity at all), turned into a polars
-/// column without copying when every value is present.
+/// column without copying the values.
 #[derive(Debug, Default)]
 struct OptCol<T> {
     values: Vec<T>,
-    valid: Option<Vec<bool>>,
+    valid: Option<Bits>,
+    /// Values present (not null).
+    present: usize,
 }
 
 impl<T: Copy + Default> OptCol<T> {
@@ -248,6 +481,7 @@ impl<T: Copy + Default> OptCol<T> {
         OptCol {
             values: Vec::with_capacity(n),
             valid: None,
+            present: 0,
         }
     }
 
@@ -256,28 +490,44 @@ impl<T: Copy + Default> OptCol<T> {
             (None, Some(_)) => {}
             (Some(valid), _) => valid.push(v.is_some()),
             (None, None) => {
-                let mut valid = Vec::with_capacity(self.values.capacity());
-                valid.resize(self.values.len(), true);
+                let mut valid = Bits::ones(self.values.len(), self.values.capacity());
                 valid.push(false);
                 self.valid = Some(valid);
             }
         }
+        self.present += usize::from(v.is_some());
         self.values.push(v.unwrap_or_default());
     }
-}
 
-macro_rules! opt_column {
-    ($name:expr, $col:expr, $ca:ty) => {{
-        let OptCol { values, valid } = $col;
-        match valid {
-            None => <$ca>::from_vec($name.into(), values).into_column(),
-            Some(valid) => <$ca>::from_iter_options(
-                $name.into(),
-                values.into_iter().zip(valid).map(|(v, ok)| ok.then_some(v)),
-            )
-            .into_column(),
+    fn get(&self, i: usize) -> Option<T> {
+        let v = *self.values.get(i)?;
+        match &self.valid {
+            Some(valid) if !valid.get(i) => None,
+            _ => Some(v),
         }
-    }};
+    }
+
+    /// The values and their validity as a polars array.
+    fn into_chunked<P: PolarsNumericType<Native = T>>(self, name: &str) -> ChunkedArray<P> {
+        let OptCol { values, valid, .. } = self;
+        match valid {
+            None => ChunkedArray::<P>::from_vec(name.into(), values),
+            Some(valid) => {
+                // Our bits as polars' validity bitmap (one bit per row too).
+                let mask = valid.into_chunked("");
+                let bitmap = mask.downcast_iter().next().map(|a| a.values().clone());
+                ChunkedArray::<P>::from_vec_validity(name.into(), values, bitmap)
+            }
+        }
+    }
+
+    /// As `into_chunked`, but a column null everywhere is a scalar null (no memory per row).
+    fn into_column<P: PolarsNumericType<Native = T>>(self, name: &str) -> Column {
+        if self.present == 0 && !self.values.is_empty() {
+            return Column::full_null(name.into(), self.values.len(), &P::get_static_dtype());
+        }
+        self.into_chunked::<P>(name).into_column()
+    }
 }
 
 /// Builds a perf frame column by column, from records appended in batches (a large log is
@@ -349,9 +599,15 @@ impl PerfColumns {
             vec![
                 Int64Chunked::from_vec(perf::END_MS.into(), self.end_ms).into_column(),
                 Float64Chunked::from_vec(perf::TOTAL_MS.into(), self.total).into_column(),
-                opt_column!(perf::JAVA_MS, self.java, Float64Chunked),
-                opt_column!(perf::DB_MS, self.db, Float64Chunked),
-                opt_column!(perf::DB_CALLS, self.calls, UInt64Chunked),
+                self.java
+                    .into_chunked::<Float64Type>(perf::JAVA_MS)
+                    .into_column(),
+                self.db
+                    .into_chunked::<Float64Type>(perf::DB_MS)
+                    .into_column(),
+                self.calls
+                    .into_chunked::<UInt64Type>(perf::DB_CALLS)
+                    .into_column(),
                 UInt32Chunked::from_vec(perf::OPERATION_ID.into(), self.op).into_column(),
                 BooleanChunked::from_slice(perf::OK.into(), &self.ok).into_column(),
                 BooleanChunked::from_slice(perf::INCONSISTENT.into(), &self.inconsistent)
@@ -381,9 +637,217 @@ mod tests {
             b"0.206: [GC pause (G1 Evacuation Pause) (young), 0.0050319 secs]\n\
               0.220: [GC cleanup 41408K->41408K(128M), 0.0014223 secs]\n",
         );
-        let df = gc_frame(&log).unwrap();
-        let d = df.column(gc::DURATION_MS).unwrap().f64().unwrap().clone();
+        let f = gc_frame(&log).unwrap();
+        let d = f.df.column(gc::DURATION_MS).unwrap().f64().unwrap().clone();
         assert_eq!(d.get(0).map(|v| v.to_string()), Some("5.0319".to_string()));
         assert_eq!(d.get(1).map(|v| v.to_string()), Some("1.4223".to_string()));
+    }
+
+    fn ev(record: Record, kind: Kind, up: Option<f64>, ms: f64, line: u64) -> GcEvent {
+        GcEvent {
+            uptime_s: up,
+            ..GcEvent::new(record, kind, ms, line)
+        }
+    }
+
+    fn is_scalar(f: &GcFrame, c: &str) -> bool {
+        matches!(f.df.column(c).unwrap(), Column::Scalar(_))
+    }
+
+    #[test]
+    fn codes_round_trip_and_are_the_documented_numbers() {
+        for (i, r) in Record::ALL.iter().enumerate() {
+            assert_eq!(
+                (r.code() as usize, Record::from_code(r.code())),
+                (i, Some(*r))
+            );
+        }
+        for (i, k) in Kind::ALL.iter().enumerate() {
+            assert_eq!(
+                (k.code() as usize, Kind::from_code(k.code())),
+                (i, Some(*k))
+            );
+        }
+        assert_eq!((Record::Safepoint.code(), Kind::Full.code()), (3, 3));
+        assert_eq!((Record::from_code(4), Kind::from_code(8)), (None, None));
+    }
+
+    /// Codes, ids, nulls and the columns that cost nothing per row: a log without causes or
+    /// dates, of one run, whose every event has an uptime.
+    #[test]
+    fn columns_are_codes_ids_and_scalars_where_one_value_fills_them() {
+        let log = crate::parse::hotspot::parse(
+            b"1.000: [GC [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.0100000 secs]\n\
+              2.500: [Full GC [PSYoungGen: 100K->0K(200K)] 300K->150K(600K), 0.2000000 secs]\n",
+        );
+        let f = gc_frame(&log).unwrap();
+        let df = &f.df;
+        assert_eq!(df.height(), 2);
+        let dt = |c: &str| df.column(c).unwrap().dtype().clone();
+        assert_eq!(
+            (dt(gc::RECORD), dt(gc::KIND)),
+            (DataType::Int8, DataType::Int8)
+        );
+        assert_eq!(dt(gc::COLLECTOR), DataType::UInt32);
+        assert_eq!(
+            (dt(gc::LINE), dt(gc::RUN)),
+            (DataType::UInt32, DataType::UInt32)
+        );
+        // Both are pauses, no cause, no date, one run: one value per column.
+        for c in [gc::RECORD, gc::CAUSE, gc::WALL_MS, gc::RUN, gc::GC_ID] {
+            assert!(is_scalar(&f, c), "{c}");
+        }
+        assert_eq!(df.column(gc::WALL_MS).unwrap().null_count(), 2);
+        assert_eq!(
+            df.column(gc::CAUSE).unwrap().get(1).unwrap(),
+            AnyValue::UInt32(0)
+        );
+        // Young then full.
+        let kind = df.column(gc::KIND).unwrap().i8().unwrap().clone();
+        assert_eq!((kind.get(0), kind.get(1)), (Some(0), Some(3)));
+        let coll = df.column(gc::COLLECTOR).unwrap().clone();
+        assert_eq!(
+            f.decoded(df, gc::COLLECTOR).unwrap().get(0),
+            Some(f.string(coll.get(0).unwrap().extract::<u32>().unwrap()))
+        );
+        assert_eq!(f.decoded(df, gc::KIND).unwrap().get(1), Some("full"));
+        assert_eq!(f.decoded(df, gc::CAUSE).unwrap().null_count(), 2);
+        // No validity where nothing is null; `t_s` is `start_s`'s own buffer.
+        let start = df.column(gc::START_S).unwrap().f64().unwrap().clone();
+        let t = df.column(gc::T_S).unwrap().f64().unwrap().clone();
+        let (a, b) = (
+            start.downcast_iter().next().unwrap(),
+            t.downcast_iter().next().unwrap(),
+        );
+        assert!(a.validity().is_none());
+        assert_eq!(a.values().as_ptr(), b.values().as_ptr());
+        assert_eq!((t.get(0), t.get(1)), (Some(1.0), Some(2.5)));
+        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u64().unwrap().clone();
+        assert_eq!((heap.get(0), heap.get(1)), (Some(210), Some(150)));
+        let line = df.column(gc::LINE).unwrap().u32().unwrap().clone();
+        assert_eq!((line.get(0), line.get(1)), (Some(1), Some(2)));
+    }
+
+    /// Nulls from the 100th event on (past a word of validity bits), a restart, events pushed
+    /// out of line order, and lines past u32::MAX.
+    #[test]
+    fn validity_runs_and_time_axis_of_a_mixed_log() {
+        let mut c = GcColumns::with_capacity(4);
+        let strings = vec![String::new(), "G1".to_string()];
+        // Events 0..100 at 100 + i s, 10 ms each, on lines 1..=100; event 100 has no uptime
+        // and no heap; then the JVM restarts: events at 1 s and 2 s (lines 102, 103), pushed
+        // second-last first.
+        for i in 0..100u64 {
+            let mut e = ev(
+                Record::Pause,
+                Kind::Young,
+                Some(100.0 + i as f64),
+                10.0,
+                i + 1,
+            );
+            e.heap_after_kb = Some(i);
+            e.collector = 1;
+            c.push(&e, &[0, 1], 0);
+        }
+        c.push(
+            &ev(Record::Concurrent, Kind::Other, None, 5.0, 101),
+            &[0, 1],
+            0,
+        );
+        c.push(
+            &ev(Record::Pause, Kind::Young, Some(2.0), 20.0, 103),
+            &[0, 1],
+            0,
+        );
+        c.push(
+            &ev(Record::Pause, Kind::Young, Some(1.0), 20.0, 102),
+            &[0, 1],
+            0,
+        );
+        // A line past u32::MAX is capped.
+        c.push(
+            &ev(Record::Safepoint, Kind::Other, Some(3.0), 1.0, 7),
+            &[0, 1],
+            u64::MAX,
+        );
+        assert_eq!(c.len(), 104);
+        let f = c.finish(strings).unwrap();
+        let df = &f.df;
+        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u64().unwrap().clone();
+        assert_eq!(
+            (heap.get(99), heap.get(100), heap.get(101)),
+            (Some(99), None, None)
+        );
+        assert_eq!(heap.null_count(), 4);
+        let start = df.column(gc::START_S).unwrap().f64().unwrap().clone();
+        assert_eq!((start.get(99), start.get(100)), (Some(199.0), None));
+        let run = df.column(gc::RUN).unwrap().u32().unwrap().clone();
+        let runs: Vec<Option<u32>> = [0, 99, 100, 101, 102, 103].map(|i| run.get(i)).to_vec();
+        assert_eq!(runs, [0, 0, 0, 1, 1, 1].map(Some).to_vec());
+        // Run 0 ends at 199.01 s: run 1's 1 s is 200.01 s on the axis.
+        let t = df.column(gc::T_S).unwrap().f64().unwrap().clone();
+        assert_eq!(t.get(100), None);
+        assert!((t.get(102).unwrap() - 200.01).abs() < 1e-9);
+        assert!((t.get(101).unwrap() - 201.01).abs() < 1e-9);
+        let line = df.column(gc::LINE).unwrap().u32().unwrap().clone();
+        assert_eq!(line.get(103), Some(u32::MAX));
+        assert!(!is_scalar(&f, gc::RECORD) && !is_scalar(&f, gc::COLLECTOR));
+        assert_eq!(f.decoded(df, gc::COLLECTOR).unwrap().get(100), None);
+        assert_eq!(f.decoded(df, gc::COLLECTOR).unwrap().get(99), Some("G1"));
+        assert_eq!(
+            f.decoded(df, gc::RECORD).unwrap().get(103),
+            Some("safepoint")
+        );
+    }
+
+    /// The lead's streamed use: blocks with their own string tables and line numbers, mapped
+    /// to the log's, give the frame of the log parsed in one piece.
+    #[test]
+    fn blocks_appended_with_ids_and_line_offsets_equal_the_one_piece_frame() {
+        let a = "2012-01-01T10:00:00.000+0100: 1.000: [GC (Allocation Failure) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0100000 secs]\n\
+                 2012-01-01T10:00:01.000+0100: 2.000: [Full GC (System.gc()) [PSYoungGen: 10K->0K(20K)] 30K->20K(60K), 0.0300000 secs]\n";
+        let b = "Total time for which application threads were stopped: 0.0001000 seconds\n\
+                 2012-01-01T10:00:03.000+0100: 3.000: [GC (System.gc()) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0200000 secs]\n";
+        let whole = crate::parse::hotspot::parse(format!("{a}{b}").as_bytes());
+        let want = gc_frame(&whole).unwrap();
+        let mut strings = crate::model::Strings::default();
+        let mut c = GcColumns::with_capacity(0);
+        let mut lines = 0;
+        for part in [a, b] {
+            let block = crate::parse::hotspot::parse(part.as_bytes());
+            let ids: Vec<u32> = block
+                .strings
+                .list()
+                .iter()
+                .map(|s| strings.intern(s))
+                .collect();
+            for e in &block.events {
+                c.push(e, &ids, lines);
+            }
+            lines += block.lines;
+        }
+        let got = c.finish(strings.list().to_vec()).unwrap();
+        assert_eq!(got.df.height(), 4);
+        for name in [gc::COLLECTOR, gc::CAUSE, gc::NAME, gc::RECORD, gc::KIND] {
+            let (g, w) = (
+                got.decoded(&got.df, name).unwrap(),
+                want.decoded(&want.df, name).unwrap(),
+            );
+            assert_eq!(
+                g.iter().collect::<Vec<_>>(),
+                w.iter().collect::<Vec<_>>(),
+                "{name}"
+            );
+        }
+        for name in [gc::START_S, gc::WALL_MS, gc::T_S, gc::DURATION_MS, gc::LINE] {
+            let (g, w) = (got.df.column(name).unwrap(), want.df.column(name).unwrap());
+            assert!(
+                g.as_materialized_series()
+                    .equals_missing(w.as_materialized_series()),
+                "{name}"
+            );
+        }
+        let line = got.df.column(gc::LINE).unwrap().u32().unwrap().clone();
+        assert_eq!(line.get(2), Some(3));
     }
 }

@@ -5,7 +5,6 @@ use crate::frame;
 use crate::input::{self, Detected, ReadNotes};
 use crate::model::{BadLine, GcFormat, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
-use polars::prelude::DataFrame;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -14,8 +13,10 @@ pub struct Loaded {
     /// How reports name the input: the path, or for a joined set its first part and a count.
     pub label: String,
     pub format: GcFormat,
+    /// Line counts, skipped lines, run metadata; the events themselves are in `frame` only
+    /// (`log.events` is empty), so a large log is held once.
     pub log: GcLog,
-    pub frame: DataFrame,
+    pub frame: frame::GcFrame,
     /// What went wrong while reading that lines do not show (damaged gzip: where it stopped).
     pub warnings: Vec<String>,
     /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
@@ -323,7 +324,7 @@ impl Parsed {
             source,
         };
         match self {
-            Parsed::Gc(format, log, damage) => {
+            Parsed::Gc(format, mut log, damage) => {
                 if log.events.is_empty() {
                     return Err(Error::nothing_in(
                         path,
@@ -333,6 +334,7 @@ impl Parsed {
                     ));
                 }
                 let frame = frame::gc_frame(&log).map_err(polars)?;
+                log.events = Vec::new();
                 Ok(Input::Gc(Loaded {
                     path: path.to_path_buf(),
                     label,
@@ -713,6 +715,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         path: path.to_path_buf(),
         source,
     })?;
+    log.events = Vec::new();
     Ok(Loaded {
         path: path.to_path_buf(),
         label: label_of(path),
@@ -784,7 +787,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
         return (None, errors);
     };
     let n_parts = parts.len();
-    let log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
+    let mut log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
     let label = if n_parts > 1 {
         format!("{} (+{} rotated parts)", label_of(&first_path), n_parts - 1)
     } else {
@@ -794,7 +797,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
         errors.push(Error::NothingRecognised { path: first_path });
         return (None, errors);
     }
-    match frame::gc_frame(&log) {
+    let framed = frame::gc_frame(&log);
+    log.events = Vec::new();
+    match framed {
         Ok(frame) => (
             Some(Loaded {
                 path: first_path,
@@ -1003,7 +1008,8 @@ mod tests {
         let Input::Gc(l) = load_any(&p).unwrap() else {
             panic!("not read as a GC log");
         };
-        assert_eq!(l.log.events.len(), 2);
+        assert_eq!(l.frame.height(), 2);
+        assert!(l.log.events.is_empty());
         assert_eq!(
             (
                 l.log.lines,
@@ -1109,13 +1115,12 @@ mod tests {
         let (l, errs) = load_joined(&[a.clone(), b.clone()]);
         assert!(errs.is_empty());
         let l = l.unwrap();
-        assert_eq!(l.log.events.len(), 2);
-        assert_eq!(l.log.events[0].uptime_s, Some(10.0));
-        assert_eq!(
-            l.log.strings.get(l.log.events[0].cause),
-            "Allocation Failure"
-        );
-        assert_eq!(l.log.strings.get(l.log.events[1].cause), "System.gc()");
+        assert_eq!(l.frame.height(), 2);
+        let up = l.frame.df.column("start_s").unwrap().f64().unwrap().get(0);
+        assert_eq!(up, Some(10.0));
+        let cause = l.frame.decoded(&l.frame.df, "cause").unwrap();
+        assert_eq!(cause.get(0), Some("Allocation Failure"));
+        assert_eq!(cause.get(1), Some("System.gc()"));
         assert_eq!(l.log.lines, 2);
         assert_eq!(l.label, format!("{} (+1 rotated parts)", b.display()));
     }

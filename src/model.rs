@@ -38,6 +38,30 @@ pub enum Record {
 }
 
 impl Record {
+    /// Every record, in code order: `Record::ALL[r.code() as usize] == r`.
+    pub const ALL: [Record; 4] = [
+        Record::Pause,
+        Record::Collection,
+        Record::Concurrent,
+        Record::Safepoint,
+    ];
+
+    /// The record as the GC frame stores it (`frame::gc::RECORD`): 0 pause, 1 collection,
+    /// 2 concurrent, 3 safepoint. Stable: frames and filters are written against these numbers.
+    pub fn code(self) -> u8 {
+        match self {
+            Record::Pause => 0,
+            Record::Collection => 1,
+            Record::Concurrent => 2,
+            Record::Safepoint => 3,
+        }
+    }
+
+    /// The record of a `code()`; `None` for a number no record has.
+    pub fn from_code(code: u8) -> Option<Record> {
+        Record::ALL.get(usize::from(code)).copied()
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Record::Pause => "pause",
@@ -65,6 +89,38 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in code order: `Kind::ALL[k.code() as usize] == k`.
+    pub const ALL: [Kind; 8] = [
+        Kind::Young,
+        Kind::Mixed,
+        Kind::Old,
+        Kind::Full,
+        Kind::InitialMark,
+        Kind::Remark,
+        Kind::Cleanup,
+        Kind::Other,
+    ];
+
+    /// The kind as the GC frame stores it (`frame::gc::KIND`): 0 young, 1 mixed, 2 old,
+    /// 3 full, 4 initial-mark, 5 remark, 6 cleanup, 7 other. Stable, like `Record::code`.
+    pub fn code(self) -> u8 {
+        match self {
+            Kind::Young => 0,
+            Kind::Mixed => 1,
+            Kind::Old => 2,
+            Kind::Full => 3,
+            Kind::InitialMark => 4,
+            Kind::Remark => 5,
+            Kind::Cleanup => 6,
+            Kind::Other => 7,
+        }
+    }
+
+    /// The kind of a `code()`; `None` for a number no kind has.
+    pub fn from_code(code: u8) -> Option<Kind> {
+        Kind::ALL.get(usize::from(code)).copied()
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Young => "young",

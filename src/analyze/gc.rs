@@ -3,6 +3,8 @@
 
 use super::{band_index, band_labels, get_f64};
 use crate::frame::gc::*;
+use crate::frame::GcFrame;
+use crate::model::{Kind, Record};
 use polars::prelude::*;
 use serde::Serialize;
 
@@ -38,8 +40,20 @@ pub struct GcSummary {
     pub heap_max_kb: Option<u64>,
 }
 
-fn is(c: &str, v: &str) -> Expr {
-    col(c).eq(lit(v.to_string()))
+/// Rows of one record; the frame holds codes, not names.
+fn is(r: Record) -> Expr {
+    col(RECORD).eq(lit(r.code()))
+}
+
+fn is_kind(k: Kind) -> Expr {
+    col(KIND).eq(lit(k.code()))
+}
+
+/// The name of a kind code read back from a frame.
+fn kind_name(code: Option<i8>) -> &'static str {
+    code.and_then(|c| u8::try_from(c).ok())
+        .and_then(Kind::from_code)
+        .map_or("", Kind::as_str)
 }
 
 fn count_if(e: Expr) -> Expr {
@@ -52,9 +66,10 @@ fn q(e: Expr, p: f64) -> Expr {
     e.quantile(lit(p), QuantileMethod::Linear)
 }
 
-pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
-    let pause = is(RECORD, "pause");
-    let collection = is(RECORD, "collection").or(pause.clone().and(col(IN_COLLECTION).not()));
+pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
+    let df = &f.df;
+    let pause = is(Record::Pause);
+    let collection = is(Record::Collection).or(pause.clone().and(col(IN_COLLECTION).not()));
     let d = col(DURATION_MS);
     let pd = d.clone().filter(pause.clone());
     let end = col(T_S) + col(DURATION_MS) / lit(1000.0);
@@ -70,17 +85,17 @@ pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
             q(pd.clone(), 0.50).alias("p50"),
             q(pd.clone(), 0.95).alias("p95"),
             q(pd, 0.99).alias("p99"),
-            count_if(collection.and(is(KIND, "full"))).alias("full"),
-            count_if(is(RECORD, "concurrent")).alias("concurrent"),
-            count_if(is(RECORD, "safepoint")).alias("safepoints"),
-            d.filter(is(RECORD, "safepoint"))
+            count_if(collection.and(is_kind(Kind::Full))).alias("full"),
+            count_if(is(Record::Concurrent)).alias("concurrent"),
+            count_if(is(Record::Safepoint)).alias("safepoints"),
+            d.filter(is(Record::Safepoint))
                 .sum()
                 .alias("safepoint_total_ms"),
             (end.clone().max() - col(T_S).min()).alias("span_s"),
             col(HEAP_TOTAL_KB).max().alias("heap_max_kb"),
             col(RUN).max().cast(DataType::Float64).alias("restarts"),
         ])
-        .with_column(if restarts(df)? > 0 {
+        .with_column(if restarts(f)? > 0 {
             // One span per run, summed.
             lit(run_spans(df)?).alias("span_s")
         } else {
@@ -120,26 +135,28 @@ pub fn summary(df: &DataFrame) -> PolarsResult<GcSummary> {
 }
 
 /// How many times the JVM restarted within the log (runs less one).
-pub fn restarts(df: &DataFrame) -> PolarsResult<u64> {
-    Ok(df.column(RUN)?.u32()?.max().unwrap_or(0) as u64)
+pub fn restarts(f: &GcFrame) -> PolarsResult<u64> {
+    // Reduced on the column as it is: a scalar `run` (one run) is never spread out.
+    let max = f.df.column(RUN)?.max_reduce()?;
+    Ok(max.value().extract::<u64>().unwrap_or(0))
 }
 
 /// Where each run after the first begins: (line, uptime in seconds as the log writes it).
-pub fn run_starts(df: &DataFrame) -> PolarsResult<Vec<(u64, Option<f64>)>> {
-    let out = df
-        .clone()
-        .lazy()
-        .filter(col(RUN).gt(lit(0u32)))
-        .group_by([col(RUN)])
-        .agg([
-            col(LINE).min().alias("line"),
-            col(START_S)
-                .sort_by([col(LINE)], SortMultipleOptions::default())
-                .first()
-                .alias("u"),
-        ])
-        .sort([RUN], Default::default())
-        .collect()?;
+pub fn run_starts(f: &GcFrame) -> PolarsResult<Vec<(u64, Option<f64>)>> {
+    let out =
+        f.df.clone()
+            .lazy()
+            .filter(col(RUN).gt(lit(0u32)))
+            .group_by([col(RUN)])
+            .agg([
+                col(LINE).min().alias("line"),
+                col(START_S)
+                    .sort_by([col(LINE)], SortMultipleOptions::default())
+                    .first()
+                    .alias("u"),
+            ])
+            .sort([RUN], Default::default())
+            .collect()?;
     let lines = out.column("line")?.cast(&DataType::UInt64)?.u64()?.clone();
     let ups = out.column("u")?.f64()?.clone();
     Ok((0..out.height())
@@ -155,9 +172,19 @@ fn run_spans(df: &DataFrame) -> PolarsResult<f64> {
         .lazy()
         .group_by([col(RUN)])
         .agg([(end.max() - col(T_S).min()).alias("span")])
-        .select([col("span").sum()])
         .collect()?;
-    Ok(get_f64(&out, "span").unwrap_or(0.0))
+    // Summed here, in run order: groups come out in any order, and a float sum taken in
+    // another order may differ in its last digit from one run of gcperf to the next.
+    let runs = out.column(RUN)?.cast(&DataType::UInt32)?;
+    let spans = out.column("span")?.cast(&DataType::Float64)?;
+    let mut by_run: Vec<(u32, f64)> = runs
+        .u32()?
+        .iter()
+        .zip(spans.f64()?.iter())
+        .filter_map(|(r, s)| Some((r?, s?)))
+        .collect();
+    by_run.sort_by_key(|&(r, _)| r);
+    Ok(by_run.iter().map(|&(_, s)| s).sum())
 }
 
 /// One row of the breakdown per pause kind and collector.
@@ -173,48 +200,55 @@ pub struct KindRow {
 }
 
 /// Pauses grouped by kind and collector, largest total first.
-pub fn breakdown(df: &DataFrame) -> PolarsResult<Vec<KindRow>> {
+pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
     let d = col(DURATION_MS);
-    let out = df
-        .clone()
-        .lazy()
-        .filter(is(RECORD, "pause"))
-        .group_by([col(KIND), col(COLLECTOR)])
-        .agg([
-            len().cast(DataType::UInt64).alias("count"),
-            d.clone().sum().alias("sum_ms"),
-            d.clone().mean().alias("mean_ms"),
-            q(d.clone(), 0.95).alias("p95_ms"),
-            d.max().alias("max_ms"),
-        ])
-        .sort_by_exprs(
-            [col("sum_ms"), col(KIND), col(COLLECTOR)],
-            SortMultipleOptions::default().with_order_descending_multi([true, false, false]),
-        )
-        .collect()?;
-    let kinds = out.column(KIND)?.str()?.clone();
-    let colls = out.column(COLLECTOR)?.str()?.clone();
-    let f = |n: &str| -> PolarsResult<Float64Chunked> {
+    let out =
+        f.df.clone()
+            .lazy()
+            .filter(is(Record::Pause))
+            .group_by([col(KIND), col(COLLECTOR)])
+            .agg([
+                len().cast(DataType::UInt64).alias("count"),
+                d.clone().sum().alias("sum_ms"),
+                d.clone().mean().alias("mean_ms"),
+                q(d.clone(), 0.95).alias("p95_ms"),
+                d.max().alias("max_ms"),
+            ])
+            .collect()?;
+    let kinds = out.column(KIND)?.cast(&DataType::Int8)?;
+    let colls = out.column(COLLECTOR)?.cast(&DataType::UInt32)?;
+    let (kinds, colls) = (kinds.i8()?, colls.u32()?);
+    let num = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
     };
     let (count, sum, mean, p95, max) = (
-        f("count")?,
-        f("sum_ms")?,
-        f("mean_ms")?,
-        f("p95_ms")?,
-        f("max_ms")?,
+        num("count")?,
+        num("sum_ms")?,
+        num("mean_ms")?,
+        num("p95_ms")?,
+        num("max_ms")?,
     );
-    Ok((0..out.height())
+    let mut rows: Vec<KindRow> = (0..out.height())
         .map(|i| KindRow {
-            kind: kinds.get(i).unwrap_or("").to_string(),
-            collector: colls.get(i).unwrap_or("").to_string(),
+            kind: kind_name(kinds.get(i)).to_string(),
+            collector: f.string(colls.get(i).unwrap_or(0)).to_string(),
             count: count.get(i).unwrap_or(0.0) as u64,
             sum_ms: sum.get(i).unwrap_or(0.0),
             mean_ms: mean.get(i).unwrap_or(0.0),
             p95_ms: p95.get(i).unwrap_or(0.0),
             max_ms: max.get(i).unwrap_or(0.0),
         })
-        .collect())
+        .collect();
+    // Largest total first, then by kind and collector name (sorted here, by name, not by
+    // the codes the groups were made of).
+    rows.sort_by(|a, b| {
+        b.sum_ms
+            .partial_cmp(&a.sum_ms)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then_with(|| a.kind.cmp(&b.kind))
+            .then_with(|| a.collector.cmp(&b.collector))
+    });
+    Ok(rows)
 }
 
 /// One pause-duration band.
@@ -226,15 +260,15 @@ pub struct Band {
 }
 
 /// Pauses per duration band (all bands listed, empty ones with 0).
-pub fn bands(df: &DataFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
-    let out = df
-        .clone()
-        .lazy()
-        .filter(is(RECORD, "pause"))
-        .select([band_index(col(DURATION_MS), edges).alias("band")])
-        .group_by([col("band")])
-        .agg([len().cast(DataType::UInt64).alias("count")])
-        .collect()?;
+pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
+    let out =
+        f.df.clone()
+            .lazy()
+            .filter(is(Record::Pause))
+            .select([band_index(col(DURATION_MS), edges).alias("band")])
+            .group_by([col("band")])
+            .agg([len().cast(DataType::UInt64).alias("count")])
+            .collect()?;
     let labels = band_labels(edges);
     let mut counts = vec![0u64; labels.len()];
     let b = out.column("band")?.cast(&DataType::UInt32)?;
@@ -279,9 +313,10 @@ pub struct HeapSummary {
     pub freed_mean_kb: Option<f64>,
 }
 
-pub fn heap(df: &DataFrame) -> PolarsResult<HeapSummary> {
+pub fn heap(f: &GcFrame) -> PolarsResult<HeapSummary> {
+    let df = &f.df;
     // Collections and non-itemised pauses carry the heap figures (itemised pauses repeat none).
-    let gc = is(RECORD, "collection").or(is(RECORD, "pause").and(col(IN_COLLECTION).not()));
+    let gc = is(Record::Collection).or(is(Record::Pause).and(col(IN_COLLECTION).not()));
     let f = |c: &str| col(c).cast(DataType::Float64).filter(gc.clone());
     let out = df
         .clone()
@@ -296,7 +331,7 @@ pub fn heap(df: &DataFrame) -> PolarsResult<HeapSummary> {
             f(HEAP_AFTER_KB).mean().alias("after_mean"),
             col(HEAP_AFTER_KB)
                 .cast(DataType::Float64)
-                .filter(is(KIND, "full").and(gc.clone()))
+                .filter(is_kind(Kind::Full).and(gc.clone()))
                 .max()
                 .alias("after_full_max"),
             (f(HEAP_BEFORE_KB) - f(HEAP_AFTER_KB))
@@ -341,7 +376,8 @@ pub struct HeapPoint {
 /// Pause and heap series for charts: every point when there are fewer than `4 × columns`,
 /// else per column the longest pause of each kind (the one a reader must see) and the heap's
 /// highest before / lowest after / highest capacity.
-pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
+pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
+    let df = &f.df;
     let has_t = df.column(T_S)?.null_count() < df.height();
     let x = if has_t {
         col(T_S)
@@ -350,7 +386,7 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
         lit(Series::new("x".into(), idx))
     };
     let base = df.clone().lazy().with_column(x.alias("x"));
-    let pause = is(RECORD, "pause");
+    let pause = is(Record::Pause);
     let n_pauses = df
         .clone()
         .lazy()
@@ -406,7 +442,7 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
         let with_heap = col(HEAP_BEFORE_KB)
             .is_not_null()
             .or(col(HEAP_AFTER_KB).is_not_null())
-            .and(is(RECORD, "safepoint").not())
+            .and(is(Record::Safepoint).not())
             .and(col(IN_COLLECTION).not());
         let lf = base.filter(with_heap.and(col("x").is_not_null())).select([
             col("x"),
@@ -432,18 +468,20 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
     let count_df = df
         .clone()
         .lazy()
-        .filter(is(RECORD, "pause"))
+        .filter(is(Record::Pause))
         .group_by([col(KIND)])
         .agg([len().cast(DataType::UInt64).alias("n")])
         .collect()?;
     let (ck, cn) = (
-        count_df.column(KIND)?.str()?.clone(),
+        count_df.column(KIND)?.cast(&DataType::Int8)?,
         count_df.column("n")?.u64()?.clone(),
     );
+    let ck = ck.i8()?;
     let counts: Vec<(String, u64)> = (0..count_df.height())
-        .filter_map(|i| Some((ck.get(i)?.to_string(), cn.get(i)?)))
+        .filter_map(|i| Some((kind_name(Some(ck.get(i)?)).to_string(), cn.get(i)?)))
         .collect();
-    let kinds = pauses_df.column(KIND)?.str()?.clone();
+    let kinds = pauses_df.column(KIND)?.cast(&DataType::Int8)?;
+    let kinds = kinds.i8()?;
     let xs = pauses_df.column("x")?.f64()?.clone();
     let ds = pauses_df.column(DURATION_MS)?.f64()?.clone();
     let mut by_kind: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
@@ -451,6 +489,7 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
         let (Some(k), Some(x), Some(d)) = (kinds.get(i), xs.get(i), ds.get(i)) else {
             continue;
         };
+        let k = kind_name(Some(k));
         match by_kind.iter_mut().find(|(kk, _)| kk == k) {
             Some((_, v)) => v.push((x, d)),
             None => by_kind.push((k.to_string(), vec![(x, d)])),
@@ -492,7 +531,7 @@ pub fn series(df: &DataFrame, columns: usize) -> PolarsResult<ChartSeries> {
 #[cfg(test)]
 mod tests {
 
-    fn hotspot_frame(text: &str) -> DataFrame {
+    fn hotspot_frame(text: &str) -> GcFrame {
         crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
     }
 
@@ -515,7 +554,7 @@ mod tests {
         assert!((tp - 100.0 * 13.85 / 14.25).abs() < 1e-9, "{tp}");
         assert_eq!(run_starts(&df).unwrap(), vec![(3, Some(1.0))]);
         // On the time axis run 2 follows run 1's end (20.2 s).
-        let tc = df.column(T_S).unwrap().f64().unwrap().clone();
+        let tc = df.df.column(T_S).unwrap().f64().unwrap().clone();
         let t: Vec<Option<f64>> = (0..tc.len()).map(|i| tc.get(i)).collect();
         assert!((t[2].unwrap() - 21.2).abs() < 1e-9 && (t[3].unwrap() - 25.2).abs() < 1e-9);
     }
@@ -543,6 +582,34 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn breakdown_ties_are_ordered_by_kind_and_collector_name_not_code() {
+        // Three groups of 10 ms: codes and ids would put young (0) before full (3), and ParNew
+        // (interned first) before DefNew.
+        let f = hotspot_frame(
+            "1.000: [GC 1.000: [ParNew: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             2.000: [GC 2.000: [DefNew: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             3.000: [Full GC 3.000: [Tenured: 100K->10K(200K), 0.0100000 secs] 300K->210K(600K), 0.0100000 secs]\n\
+             4.000: [GC 4.000: [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.0200000 secs]\n",
+        );
+        let rows: Vec<(String, String)> = breakdown(&f)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.kind, r.collector))
+            .collect();
+        let want: Vec<(String, String)> = [
+            ("young", "PSYoungGen"),
+            ("full", "Tenured"),
+            ("young", "DefNew"),
+            ("young", "ParNew"),
+        ]
+        .iter()
+        .map(|&(k, c)| (k.to_string(), c.to_string()))
+        .collect();
+        // The largest total (20 ms) first, then the ties by name.
+        assert_eq!(rows, want);
+    }
 
     #[test]
     fn reduced_series_keeps_true_counts_and_the_longest_pause_time() {

@@ -161,14 +161,6 @@ impl Records {
     }
 }
 
-/// `""` (the interner's "none") as null.
-fn none_if_empty(name: &str) -> Expr {
-    when(col(name).eq(lit("")))
-        .then(lit(NULL).cast(DataType::String))
-        .otherwise(col(name))
-        .alias(name)
-}
-
 fn ts(name: &str) -> Expr {
     col(name).cast(Ty::Timestamp.dtype())
 }
@@ -180,18 +172,29 @@ fn i64_(name: &str) -> Expr {
 /// `len` rows of a GC log from `offset`, in the exported schema.
 pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame> {
     use frame::gc::*;
-    let df = l
-        .frame
-        .slice(offset as i64, len)
+    let part = l.frame.df.slice(offset as i64, len);
+    // The frame holds codes and ids; the file holds the names, none as null.
+    let text = |c: &str| -> PolarsResult<Expr> {
+        Ok(lit(l.frame.decoded(&part, c)?.into_series()).alias(c))
+    };
+    let names = [
+        text(RECORD)?,
+        text(KIND)?,
+        text(COLLECTOR)?,
+        text(CAUSE)?,
+        text(NAME)?,
+    ];
+    let df = part
         .lazy()
+        .with_columns(names)
         .select([
             lit(l.path.display().to_string()).alias(FILE),
             lit(l.format.as_str()).alias(FORMAT),
             col(RECORD),
             col(KIND),
-            none_if_empty(COLLECTOR),
-            none_if_empty(CAUSE),
-            none_if_empty(NAME),
+            col(COLLECTOR),
+            col(CAUSE),
+            col(NAME),
             i64_(GC_ID),
             col(IN_COLLECTION),
             ts(WALL_MS).alias(START_TIME),
@@ -431,7 +434,7 @@ pub struct Exported {
 pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
     let gcs: Vec<&Loaded> = inputs.iter().filter_map(|i| i.gc()).collect();
     let perfs: Vec<&LoadedPerf> = inputs.iter().filter_map(|i| i.perf()).collect();
-    let has_gc = gcs.iter().any(|l| l.frame.height() > 0);
+    let has_gc = gcs.iter().any(|l| l.frame.df.height() > 0);
     let has_perf = perfs.iter().any(|l| l.frame.df.height() > 0);
     let t = targets(out, has_gc, has_perf);
     let mut notes: Vec<String> = t.note.iter().cloned().collect();
@@ -459,7 +462,7 @@ pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
         let Some(path) = &t.gc else { return Ok(None) };
         let mut sink = Sink::create(path, Records::Gc)?;
         for l in &gcs {
-            for off in (0..l.frame.height()).step_by(ROW_GROUP) {
+            for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
                 let df = ctx(gc_rows(l, off, ROW_GROUP), || {
                     format!("{}: export failed", l.label)
                 })?;

@@ -5,6 +5,7 @@ use super::{num, opt, Format, Output, Table, TableWriter};
 use crate::analyze::gc::{Band, HeapSummary, KindRow};
 use crate::frame::gc as c;
 use crate::load::Loaded;
+use crate::model::{Kind, Record};
 use crate::parse::num::format_wall_ms;
 use crate::report::summary::FileSummary;
 use polars::prelude::*;
@@ -137,13 +138,13 @@ fn drop_first_column(t: &mut Table) {
 
 /// Every pause (and safepoint, concurrent phase) as a CSV row, in log order.
 pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
+    let f = &l.frame;
     let df = if all_records {
-        l.frame.clone()
+        f.df.clone()
     } else {
-        l.frame
-            .clone()
+        f.df.clone()
             .lazy()
-            .filter(col(c::RECORD).eq(lit("pause")))
+            .filter(col(c::RECORD).eq(lit(Record::Pause.code())))
             .collect()?
     };
     let mut t = Table::new(&[
@@ -163,21 +164,36 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
         "line",
     ]);
     let file = l.label.clone();
-    let s = |n: &str| -> PolarsResult<StringChunked> { Ok(df.column(n)?.str()?.clone()) };
-    let (rec, kind, coll, cause, name) = (
-        s(c::RECORD)?,
-        s(c::KIND)?,
-        s(c::COLLECTOR)?,
-        s(c::CAUSE)?,
-        s(c::NAME)?,
-    );
-    let start = df.column(c::START_S)?.f64()?.clone();
-    let wall = df.column(c::WALL_MS)?.i64()?.clone();
+    // Codes and ids as the frame holds them (cast: the copy of a scalar column is spread
+    // out, not the frame's).
+    let code = |n: &str| -> PolarsResult<Int8Chunked> {
+        Ok(df.column(n)?.cast(&DataType::Int8)?.i8()?.clone())
+    };
+    let id = |n: &str| -> PolarsResult<UInt32Chunked> {
+        Ok(df.column(n)?.cast(&DataType::UInt32)?.u32()?.clone())
+    };
+    let (rec, kind) = (code(c::RECORD)?, code(c::KIND)?);
+    let (coll, cause, name) = (id(c::COLLECTOR)?, id(c::CAUSE)?, id(c::NAME)?);
+    let record_name = |v: Option<i8>| {
+        v.and_then(|v| u8::try_from(v).ok())
+            .and_then(Record::from_code)
+            .map_or("", Record::as_str)
+    };
+    let kind_name = |v: Option<i8>| {
+        v.and_then(|v| u8::try_from(v).ok())
+            .and_then(Kind::from_code)
+            .map_or("", Kind::as_str)
+    };
+    let s = |v: Option<u32>| f.string(v.unwrap_or(0)).to_string();
+    let start = df.column(c::START_S)?.cast(&DataType::Float64)?;
+    let start = start.f64()?;
+    let wall = df.column(c::WALL_MS)?.cast(&DataType::Int64)?;
+    let wall = wall.i64()?;
     let dur = df.column(c::DURATION_MS)?.f64()?.clone();
     let u = |n: &str| -> PolarsResult<UInt64Chunked> {
         Ok(df.column(n)?.cast(&DataType::UInt64)?.u64()?.clone())
     };
-    let (hb, ha, ht, id, line) = (
+    let (hb, ha, ht, gc_id, line) = (
         u(c::HEAP_BEFORE_KB)?,
         u(c::HEAP_AFTER_KB)?,
         u(c::HEAP_TOTAL_KB)?,
@@ -188,18 +204,18 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     for i in 0..df.height() {
         t.push(vec![
             file.clone(),
-            rec.get(i).unwrap_or("").into(),
+            record_name(rec.get(i)).into(),
             opt(start.get(i), None),
             wall.get(i).map(format_wall_ms).unwrap_or_default(),
             opt(dur.get(i), None),
-            kind.get(i).unwrap_or("").into(),
-            coll.get(i).unwrap_or("").into(),
-            cause.get(i).unwrap_or("").into(),
-            name.get(i).unwrap_or("").into(),
+            kind_name(kind.get(i)).into(),
+            s(coll.get(i)),
+            s(cause.get(i)),
+            s(name.get(i)),
             os(hb.get(i)),
             os(ha.get(i)),
             os(ht.get(i)),
-            os(id.get(i)),
+            os(gc_id.get(i)),
             os(line.get(i)),
         ]);
     }

@@ -426,6 +426,9 @@ fn load(out: &mut Vec<Problem>, buf: &[u8], checks: Checks, dir: &Path) {
                 None,
                 checks,
             );
+            if checks.values {
+                gc_frame_values(out, l.format.as_str(), &l.frame.df);
+            }
             let df = &l.frame;
             if let Ok(b) = gcperf::analyze::gc::breakdown(df) {
                 check_finite(out, checks, "breakdown", format!("{b:?}"));
@@ -455,6 +458,58 @@ fn load(out: &mut Vec<Problem>, buf: &[u8], checks: Checks, dir: &Path) {
                 check_finite(out, checks, "intervals", format!("{v:?}"));
             }
             let _ = gcperf::analyze::perf::split(&p.operations);
+        }
+    }
+}
+
+/// A loaded GC log keeps its events in the frame only: each row's values read back as an
+/// event and checked as the parser's events are (the same fault gets the same name).
+fn gc_frame_values(out: &mut Vec<Problem>, family: &str, df: &polars::prelude::DataFrame) {
+    use gcperf::frame::gc::*;
+    use gcperf::model::{GcEvent, Kind as K, Record};
+    use polars::prelude::DataType;
+    let f = |c: &str| df.column(c).ok()?.cast(&DataType::Float64).ok();
+    let u = |c: &str| df.column(c).ok()?.cast(&DataType::UInt64).ok();
+    let (Some(d), Some(up), Some(hb), Some(ha), Some(ht), Some(line)) = (
+        f(DURATION_MS),
+        f(START_S),
+        u(HEAP_BEFORE_KB),
+        u(HEAP_AFTER_KB),
+        u(HEAP_TOTAL_KB),
+        u(LINE),
+    ) else {
+        problem(
+            out,
+            Kind::Value,
+            format!("{family} frame: columns missing"),
+            String::new(),
+        );
+        return;
+    };
+    let (Ok(d), Ok(up), Ok(hb), Ok(ha), Ok(ht), Ok(line)) =
+        (d.f64(), up.f64(), hb.u64(), ha.u64(), ht.u64(), line.u64())
+    else {
+        problem(
+            out,
+            Kind::Value,
+            format!("{family} frame: column types"),
+            String::new(),
+        );
+        return;
+    };
+    let mut seen: Vec<&'static str> = Vec::new();
+    for i in 0..df.height() {
+        let mut e = GcEvent::new(Record::Pause, K::Other, d.get(i).unwrap_or(f64::NAN), 0);
+        e.uptime_s = up.get(i);
+        e.heap_before_kb = hb.get(i);
+        e.heap_after_kb = ha.get(i);
+        e.heap_total_kb = ht.get(i);
+        if let Some(why) = e.implausible() {
+            if !seen.contains(&why) {
+                seen.push(why);
+                let detail = format!("line {:?}: {e:?}", line.get(i));
+                problem(out, Kind::Value, format!("{family} event: {why}"), detail);
+            }
         }
     }
 }
