@@ -169,6 +169,8 @@ pub struct GcColumns {
     gc_id: OptCol<u64>,
     in_collection: Bits,
     line: Vec<u32>,
+    /// Put the rows in the JRockit parser's time order when finished (see `Sink`).
+    sort_by_time: bool,
 }
 
 impl GcColumns {
@@ -188,6 +190,7 @@ impl GcColumns {
             gc_id: OptCol::with_capacity(n),
             in_collection: Bits::with_capacity(n),
             line: Vec::with_capacity(n),
+            sort_by_time: false,
         }
     }
 
@@ -271,6 +274,24 @@ impl GcColumns {
         for d in &mut self.duration {
             *d = round_ms(*d);
         }
+        // The JRockit parser's order over the whole log: by start (an event without one
+        // keeps the place of the event before it), a collection before its pauses, then
+        // the order so far.
+        let order = self.sort_by_time.then(|| {
+            let collection = Record::Collection.code() as i8;
+            let mut last = f64::NEG_INFINITY;
+            let mut keys: Vec<(f64, u8, IdxSize)> = (0..n)
+                .map(|i| {
+                    if let Some(u) = self.start_s.get(i) {
+                        last = u;
+                    }
+                    let rank = u8::from(self.record.get(i) != collection);
+                    (last, rank, i as IdxSize)
+                })
+                .collect();
+            keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+            IdxCa::from_vec("".into(), keys.into_iter().map(|k| k.2).collect())
+        });
         let start = self.start_s.into_column::<Float64Type>(gc::START_S);
         let t_s = match t {
             // A clone shares the buffer.
@@ -309,7 +330,62 @@ impl GcColumns {
                 UInt32Chunked::from_vec(gc::LINE.into(), self.line).into_column(),
             ],
         )?;
+        let df = match order {
+            Some(idx) => df.take(&idx)?,
+            None => df,
+        };
         Ok(GcFrame { df, strings })
+    }
+}
+
+/// The streamed path's sink: events go straight into the columns; the few log-wide steps
+/// the joiner asks for (a unified log's collector before its first `Using` line, ZGC cycles,
+/// the JRockit time order) work on the columns.
+impl crate::parse::stream::Sink for GcColumns {
+    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
+        GcColumns::push(self, e, ids, line_offset);
+    }
+    fn len(&self) -> usize {
+        GcColumns::len(self)
+    }
+    fn fill_collector(&mut self, upto: usize, id: u32) {
+        let safepoint = Record::Safepoint.code() as i8;
+        for i in 0..upto.min(self.len()) {
+            if self.collector.get(i) == 0 && self.record.get(i) != safepoint {
+                self.collector.set(i, id);
+            }
+        }
+    }
+    fn sort_by_time(&mut self) {
+        self.sort_by_time = true;
+    }
+    /// As `parse::unified::link_cycles`, on the columns.
+    fn link_cycles(&mut self) {
+        let (collection, pause) = (Record::Collection.code() as i8, Record::Pause.code() as i8);
+        let n = self.len();
+        let ids: std::collections::HashMap<u64, usize> = (0..n)
+            .filter(|&i| self.record.get(i) == collection)
+            .filter_map(|i| self.gc_id.get(i).map(|g| (g, i)))
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        let mut sums: std::collections::HashMap<usize, f64> = std::collections::HashMap::new();
+        for i in 0..n {
+            if self.record.get(i) != pause {
+                continue;
+            }
+            if let Some(&ci) = self.gc_id.get(i).and_then(|g| ids.get(&g)) {
+                self.in_collection.set(i, true);
+                *sums.entry(ci).or_default() += self.duration[i];
+            }
+        }
+        // Every cycle's time is its pauses' sum (an earlier cycle of a repeated id has none).
+        for i in 0..n {
+            if self.record.get(i) == collection && self.gc_id.get(i).is_some() {
+                self.duration[i] = sums.get(&i).copied().unwrap_or(0.0);
+            }
+        }
     }
 }
 
@@ -365,6 +441,19 @@ impl Bits {
         self.len += 1;
     }
 
+    fn set(&mut self, i: usize, v: bool) {
+        if i >= self.len {
+            return;
+        }
+        if let Some(w) = self.words.get_mut(i / 64) {
+            if v {
+                *w |= 1 << (i % 64);
+            } else {
+                *w &= !(1 << (i % 64));
+            }
+        }
+    }
+
     fn get(&self, i: usize) -> bool {
         i < self.len
             && self
@@ -410,6 +499,33 @@ impl<T: Copy + Default + PartialEq> ConstCol<T> {
             }
         }
         self.len += 1;
+    }
+}
+
+impl<T: Copy + PartialEq> ConstCol<T> {
+    fn get(&self, i: usize) -> T {
+        match &self.values {
+            Some(v) => v.get(i).copied().unwrap_or(self.first),
+            None => self.first,
+        }
+    }
+
+    /// Change row `i` (a row past the end is left alone).
+    fn set(&mut self, i: usize, v: T) {
+        if i >= self.len {
+            return;
+        }
+        if self.values.is_none() {
+            if v == self.first {
+                return;
+            }
+            let mut values = Vec::with_capacity(self.cap.max(self.len));
+            values.resize(self.len, self.first);
+            self.values = Some(values);
+        }
+        if let Some(x) = self.values.as_mut().and_then(|vs| vs.get_mut(i)) {
+            *x = v;
+        }
     }
 }
 

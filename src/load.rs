@@ -170,7 +170,8 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // other file is read whole and detected again on all of its content.
         let detected = input::detect(&buf);
         if let Some(Detected::Gc(format)) = detected {
-            let mut l = load_gc_stream(path, buf, &mut r, format)?;
+            let size = r.size().unwrap_or(0) as usize;
+            let mut l = load_gc_stream(path, buf, &mut r, format, size)?;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -548,14 +549,20 @@ fn load_gc_stream(
     head: Vec<u8>,
     r: &mut (dyn Read + Send),
     format: GcFormat,
+    size: usize,
 ) -> Result<Loaded> {
-    use parse::stream::{Events, Joiner, Parser};
+    use parse::stream::{Joiner, Parser};
     use rayon::prelude::*;
     use std::sync::mpsc::{channel, sync_channel};
     let per_round = rayon::current_num_threads().max(1);
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
-    let mut joiner = Joiner::new(format, Events::default());
+    // Rows expected: the probe's rows per byte over the file size (gzip: the probe's rows
+    // again; columns grow as usual). An over-estimate costs address space only: pages never
+    // written are never resident.
+    let probe_rows = parse::parse_one(format, &head).events.len();
+    let expected = (size / head.len().max(1)).saturating_mul(probe_rows) + probe_rows;
+    let mut joiner = Joiner::new(format, frame::GcColumns::with_capacity(expected));
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
@@ -587,9 +594,8 @@ fn load_gc_stream(
         }
         Ok(())
     })?;
-    let (mut log, sink) = joiner.finish();
-    log.events = sink.events;
-    if log.events.is_empty() {
+    let (log, cols) = joiner.finish();
+    if cols.is_empty() {
         return Err(Error::nothing_in(
             path,
             log.skipped_lines,
@@ -597,10 +603,12 @@ fn load_gc_stream(
             &log.bad,
         ));
     }
-    let frame = frame::gc_frame(&log).map_err(|source| Error::Polars {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let frame = cols
+        .finish(log.strings.list().to_vec())
+        .map_err(|source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        })?;
     Ok(Loaded {
         path: path.to_path_buf(),
         label: label_of(path),
