@@ -65,6 +65,14 @@ impl Parser {
         }
     }
 
+    /// Take over what the parser of the block before leaves open that one pass would still
+    /// hold here (unified: start lines waiting for their end, the GCs that had events).
+    fn adopt(&mut self, prev: &Parser) {
+        if let (Parser::Unified(n), Parser::Unified(p)) = (self, prev) {
+            n.adopt(p);
+        }
+    }
+
     fn finish(self) -> (GcLog, Option<unified::Collectors>) {
         match self {
             Parser::Hotspot(p) => (p.finish_log(), None),
@@ -185,6 +193,7 @@ impl<S: Sink> Joiner<S> {
                     return;
                 }
             } else {
+                cur.adopt(&d);
                 self.emit(d);
             }
         }
@@ -218,11 +227,12 @@ impl<S: Sink> Joiner<S> {
     /// The log joined: counts in `log`, events in the sink.
     pub fn finish(mut self) -> (GcLog, S) {
         match (self.done.take(), self.cur.take()) {
-            (Some(mut d), Some(cur)) => {
+            (Some(mut d), Some(mut cur)) => {
                 if self.run_kept && !d.continues_into(&cur) {
                     d.feed(&self.run);
                     self.emit(d);
                 } else {
+                    cur.adopt(&d);
                     self.emit(d);
                     self.emit(cur);
                 }

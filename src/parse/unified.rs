@@ -220,6 +220,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
 }
 
 /// A `[gc,start]` line waiting for its end line.
+#[derive(Clone, Copy)]
 struct Pending {
     gc_id: Option<u64>,
     name: u32,
@@ -236,6 +237,10 @@ const PENDING_MAX: usize = 64;
 /// lowest id is settled: its lines so far are ignored. As many GCs that have an event are
 /// remembered, so that their later lines (`gc,cpu` after the pause) are records.
 const MAX_OPEN_GC: usize = 1024;
+
+/// GC ids met first by a line that is not their event, kept per parser for the block-edge
+/// check: a 2 MiB block holds a few thousand GCs.
+const MAX_UNSEEN: usize = 1 << 20;
 
 /// Header settings kept at most (restarts repeat the same ones, deduplicated).
 const MAX_META: usize = 64;
@@ -349,12 +354,30 @@ pub struct Parser {
     /// The first young pause, when no pause came before it in this parser (it might fold
     /// the pause before it, read in the block before).
     first_young: Option<(GcEvent, f64)>,
-    /// GC ids whose lines this parser held before seeing anything else of them (at most
-    /// `MAX_OPEN_GC`; past that `consulted` is set).
+    /// GC ids whose lines this parser held before seeing anything else of them (every GC's
+    /// start line is one; at most `MAX_UNSEEN`, past that `consulted` is set).
     unseen_details: Vec<u64>,
     seen_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
     /// GC ids that had an event in this parser.
     event_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
+    /// End lines that found no start line in this parser (GC id, name); past `PENDING_MAX`
+    /// of them `consulted` is set.
+    unmatched_ends: Vec<Unmatched>,
+    /// Start lines remembered by this parser (for the block-edge check of `PENDING_MAX`).
+    starts: usize,
+}
+
+/// An end line whose start line this parser did not read (see `Parser::continues_into`).
+#[derive(Debug, Clone)]
+struct Unmatched {
+    gc_id: Option<u64>,
+    name: Vec<u8>,
+    line: u64,
+    uptime_s: Option<f64>,
+    wall_ms: Option<i64>,
+    /// A concurrent phase: its start line read in the block before only moves its start
+    /// (`adopt` does). A pause's start there means the block edge cut the pause.
+    concurrent: bool,
 }
 
 /// Heap before, after and total (KB) of `a->b(c)`.
@@ -464,10 +487,71 @@ impl Parser {
         }
     }
 
-    /// No start line waits for its end, no GC's lines for its event, no safepoint for its
-    /// name: a block may end here.
+    /// No GC's lines wait for their event, no safepoint for its name: a block may end here
+    /// (start lines waiting for their end are checked against the next block's end lines).
     pub(crate) fn idle(&self) -> bool {
-        self.pending.is_empty() && self.groups.held.is_empty() && self.safepoint_op == 0
+        self.groups.held.is_empty() && self.safepoint_op == 0
+    }
+
+    /// What one pass would hold after `prev`'s lines and this parser's: `prev`'s start lines
+    /// still waiting before this parser's (none of them was ended here: `continues_into`), and
+    /// the GCs with events, `prev`'s before this parser's, the latest `MAX_OPEN_GC` kept.
+    pub(crate) fn adopt(&mut self, prev: &Parser) {
+        if !prev.pending.is_empty() {
+            let mut waiting: Vec<Pending> = prev.pending.clone();
+            // Concurrent phases that ended here and started there: their start, as `fill`
+            // would have taken it.
+            for u in std::mem::take(&mut self.unmatched_ends) {
+                let Some(i) = waiting.iter().rposition(|p| prev.matches(p, &u)) else {
+                    continue;
+                };
+                let p = waiting.remove(i);
+                let at = self.log.events.partition_point(|e| e.line < u.line);
+                let Some(ev) = self.log.events.get_mut(at..).and_then(|r| {
+                    r.iter_mut()
+                        .take_while(|e| e.line == u.line)
+                        .find(|e| e.record == Record::Concurrent)
+                }) else {
+                    continue;
+                };
+                if let (Some(s), Some(e)) = (p.uptime_s, u.uptime_s) {
+                    if s <= e {
+                        ev.uptime_s = Some(s);
+                    }
+                }
+                if let (Some(s), Some(e)) = (p.wall_ms, u.wall_ms) {
+                    if s <= e {
+                        ev.wall_ms = Some(s);
+                    }
+                }
+            }
+            let mut pending: Vec<Pending> = Vec::with_capacity(PENDING_MAX);
+            for p in &waiting {
+                let name = self.log.strings.intern(prev.log.strings.get(p.name));
+                pending.push(Pending { name, ..*p });
+            }
+            pending.append(&mut self.pending);
+            let over = pending.len().saturating_sub(PENDING_MAX);
+            pending.drain(..over);
+            self.pending = pending;
+        }
+        let mine: Vec<u64> = self.groups.order.iter().copied().collect();
+        let mut order: VecDeque<u64> = prev
+            .groups
+            .order
+            .iter()
+            .copied()
+            .filter(|id| !self.groups.with_event.contains(id))
+            .chain(mine)
+            .collect();
+        while order.len() > MAX_OPEN_GC {
+            order.pop_front();
+        }
+        self.groups.with_event = order.iter().copied().collect();
+        self.groups.order = order;
+        if self.groups.last.is_none() {
+            self.groups.last = prev.groups.last;
+        }
     }
 
     /// The lines read so far depended on state a block before could have left: more GCs met
@@ -497,7 +581,23 @@ impl Parser {
             !next.event_ids.contains(id)
                 && (self.groups.last == Some(*id) || self.groups.with_event.contains(id))
         });
+        // End lines there whose start lines wait here: a concurrent phase's start is taken
+        // over by `adopt`; a pause's (or more than one pass would still hold) is not.
+        let mut waiting: Vec<&Pending> = self.pending.iter().collect();
+        for u in &next.unmatched_ends {
+            let Some(i) = waiting.iter().rposition(|p| self.matches(p, u)) else {
+                continue;
+            };
+            if !u.concurrent || self.pending.len() + next.starts > PENDING_MAX {
+                return false;
+            }
+            waiting.remove(i);
+        }
         !lines_differ
+    }
+
+    fn matches(&self, p: &Pending, u: &Unmatched) -> bool {
+        p.gc_id == u.gc_id && self.log.strings.get(p.name).as_bytes() == &u.name[..]
     }
 
     /// Count line `no` as what it turned out to be.
@@ -513,7 +613,7 @@ impl Parser {
             }
             Fate::Detail(id) => {
                 if self.seen_ids.insert(id) {
-                    if self.unseen_details.len() < MAX_OPEN_GC {
+                    if self.unseen_details.len() < MAX_UNSEEN {
                         self.unseen_details.push(id);
                     } else {
                         self.consulted = true;
@@ -708,6 +808,7 @@ impl Parser {
         if self.pending.len() >= PENDING_MAX {
             self.pending.remove(0);
         }
+        self.starts += 1;
         self.pending.push(Pending {
             gc_id,
             name,
@@ -735,6 +836,20 @@ impl Parser {
             .pending
             .iter()
             .rposition(|p| p.gc_id == gc_id && p.name == name);
+        if found.is_none() {
+            if self.unmatched_ends.len() < PENDING_MAX {
+                self.unmatched_ends.push(Unmatched {
+                    gc_id,
+                    name: self.log.strings.get(name).as_bytes().to_vec(),
+                    line: ev.line,
+                    uptime_s: d.uptime_s,
+                    wall_ms: d.wall_ms,
+                    concurrent: ev.record == Record::Concurrent,
+                });
+            } else {
+                self.consulted = true;
+            }
+        }
         if let Some(i) = found {
             let p = self.pending.remove(i);
             // A start logged after its end would be a different event: ignore it.
