@@ -46,7 +46,7 @@
 
 use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
-use super::num::{self, find, rfind, trim, uint_prefix};
+use super::num::{self, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
@@ -172,6 +172,8 @@ struct Parser {
     /// checked against the interned text itself, so a hit is always the id `intern` gives.
     recent: [u32; RECENT],
     recent_at: usize,
+    /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
+    phrases: [Option<([u8; 32], usize, Kind, bool)>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
 }
@@ -456,7 +458,7 @@ impl Parser {
     fn collection(&mut self, no: u64, wall: Option<i64>, tag: Option<Tag>, col: &Coll) -> bool {
         let kind = match tag {
             Some(t) => t.kind(),
-            None => phrase_kind(col.phrase),
+            None => self.phrase(col.phrase).0,
         };
         let mut probe = GcEvent::new(Record::Pause, kind, col.pause, no);
         probe.uptime_s = Some(col.start);
@@ -474,7 +476,7 @@ impl Parser {
             }
         };
         let cause = self.cause_for(tag, true);
-        let collector = if kind == Kind::Young && contains_ci(col.phrase, b"nursery") {
+        let collector = if kind == Kind::Young && self.phrase(col.phrase).1 {
             self.intern(b"Nursery")
         } else {
             self.intern(col.phrase)
@@ -568,6 +570,28 @@ impl Parser {
             }
         }
         true
+    }
+
+    /// `phrase_kind(phrase)` and whether it says "nursery", remembered for the last two
+    /// phrases (young and old collection lines alternate).
+    fn phrase(&mut self, phrase: &[u8]) -> (Kind, bool) {
+        for m in &self.phrases {
+            if let Some((b, n, kind, nursery)) = m {
+                if b.get(..*n) == Some(phrase) {
+                    return (*kind, *nursery);
+                }
+            }
+        }
+        let got = (phrase_kind(phrase), contains_ci(phrase, b"nursery"));
+        if let Ok(n) = u8::try_from(phrase.len()) {
+            let mut b = [0u8; 32];
+            if let Some(d) = b.get_mut(..phrase.len()) {
+                d.copy_from_slice(phrase);
+                self.phrases.swap(0, 1);
+                self.phrases[0] = Some((b, usize::from(n), got.0, got.1));
+            }
+        }
+        got
     }
 
     /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
@@ -787,11 +811,7 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
         i += 1 + n;
     }
     let r = c.get(i..)?.strip_prefix(b": ")?;
-    let d = r.iter().position(u8::is_ascii_digit)?;
-    let phrase = trim(r.get(..d)?);
-    if phrase.is_empty() || !phrase.iter().all(|b| b.is_ascii_alphabetic() || *b == b' ') {
-        return None;
-    }
+    let (phrase, d) = phrase_prefix(r)?;
     let r = r.get(d..)?;
     let (before, n) = size_kb_prefix(r)?;
     let r = r.get(n..)?.strip_prefix(b"->")?;
@@ -819,6 +839,34 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
     })
 }
 
+/// A collection line's phrase (`Nursery GC`, `GC`, `YC`): the text up to the first digit,
+/// trimmed, letters and spaces only. Returns it and where the digit is.
+fn phrase_prefix(r: &[u8]) -> Option<(&[u8], usize)> {
+    // One pass: a byte that is neither a letter nor a blank before that digit would stay in
+    // the trimmed phrase.
+    let (mut letters, mut other_blank, mut digit) = (false, false, None);
+    for (k, &b) in r.iter().enumerate() {
+        if b.is_ascii_digit() {
+            digit = Some(k);
+            break;
+        } else if b.is_ascii_alphabetic() {
+            letters = true;
+        } else if b != b' ' {
+            if !b.is_ascii_whitespace() {
+                return None;
+            }
+            other_blank = true;
+        }
+    }
+    let d = digit?;
+    let phrase = trim(r.get(..d)?);
+    // A tab or line feed may only be trimmed off, never inside.
+    if !letters || (other_blank && !phrase.iter().all(|b| b.is_ascii_alphabetic() || *b == b' ')) {
+        return None;
+    }
+    Some((phrase, d))
+}
+
 /// Split the leading `[...]` groups: levels, module, asctime stamp, pid, in any order.
 #[cfg(test)]
 fn split_prefix(line: &[u8]) -> Prefix<'_> {
@@ -841,7 +889,7 @@ fn split_prefix_with<'a>(
     let mut s = line;
     let mut any = false;
     while s.first() == Some(&b'[') {
-        let Some(close) = s.iter().take(40).position(|&b| b == b']') else {
+        let Some(close) = memchr::memchr(b']', s.get(..40).unwrap_or(s)) else {
             break;
         };
         let inner = s.get(1..close).unwrap_or_default();
@@ -1028,10 +1076,43 @@ fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
 }
 
 fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
-    !needle.is_empty()
-        && hay
-            .windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle))
+    let Some((first, rest)) = needle.split_first() else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    let Some(last) = hay.len().checked_sub(needle.len()) else {
+        return false;
+    };
+    // The rest is compared only where the first letter is, in either case.
+    (0..=last).any(|i| {
+        hay.get(i).is_some_and(|b| b.to_ascii_lowercase() == first)
+            && hay.get(i + 1..i + needle.len()).is_some_and(|w| {
+                w.iter()
+                    .zip(rest)
+                    .all(|(a, b)| a.to_ascii_lowercase() == b.to_ascii_lowercase())
+            })
+    })
+}
+
+/// Where `needle` first is in `hay` (`num::find`), from each place its first byte is:
+/// building a searcher per call, as `num::find` does, cost more than the search on a line.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&first, rest)) = needle.split_first() else {
+        return Some(0);
+    };
+    let last = hay.len().checked_sub(needle.len())?;
+    if hay.len() > 256 {
+        return num::find(hay, needle);
+    }
+    let mut at = 0;
+    while let Some(p) = hay.get(at..=last).and_then(|h| memchr::memchr(first, h)) {
+        let i = at + p;
+        if hay.get(i + 1..).is_some_and(|t| t.starts_with(rest)) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+    None
 }
 
 #[cfg(test)]
