@@ -173,9 +173,18 @@ struct Parser {
     recent: [u32; RECENT],
     recent_at: usize,
     /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
-    phrases: [Option<([u8; 32], usize, Kind, bool)>; 2],
+    phrases: [Option<PhraseMemo>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
+}
+
+/// A collection phrase (up to 32 bytes) and what `Parser::phrase` found in it.
+#[derive(Debug, Clone, Copy)]
+struct PhraseMemo {
+    bytes: [u8; 32],
+    len: usize,
+    kind: Kind,
+    nursery: bool,
 }
 
 /// Names remembered by `Parser::intern`.
@@ -575,21 +584,22 @@ impl Parser {
     /// `phrase_kind(phrase)` and whether it says "nursery", remembered for the last two
     /// phrases (young and old collection lines alternate).
     fn phrase(&mut self, phrase: &[u8]) -> (Kind, bool) {
-        for m in &self.phrases {
-            if let Some((b, n, kind, nursery)) = m {
-                if b.get(..*n) == Some(phrase) {
-                    return (*kind, *nursery);
-                }
+        for m in self.phrases.iter().flatten() {
+            if m.bytes.get(..m.len) == Some(phrase) {
+                return (m.kind, m.nursery);
             }
         }
         let got = (phrase_kind(phrase), contains_ci(phrase, b"nursery"));
-        if let Ok(n) = u8::try_from(phrase.len()) {
-            let mut b = [0u8; 32];
-            if let Some(d) = b.get_mut(..phrase.len()) {
-                d.copy_from_slice(phrase);
-                self.phrases.swap(0, 1);
-                self.phrases[0] = Some((b, usize::from(n), got.0, got.1));
-            }
+        let mut bytes = [0u8; 32];
+        if let Some(d) = bytes.get_mut(..phrase.len()) {
+            d.copy_from_slice(phrase);
+            self.phrases.swap(0, 1);
+            self.phrases[0] = Some(PhraseMemo {
+                bytes,
+                len: phrase.len(),
+                kind: got.0,
+                nursery: got.1,
+            });
         }
         got
     }
@@ -673,7 +683,7 @@ impl Parser {
         // the nurseries inside them) are set aside: none means the log is in order.
         let mut last = f64::NEG_INFINITY;
         let mut top: Option<(f64, u8)> = None;
-        let mut aside: Vec<((f64, u8), usize)> = Vec::new();
+        let mut aside: Vec<AsideKey> = Vec::new();
         for (i, e) in events.iter().enumerate() {
             let k = order_key(e, &mut last);
             // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
@@ -689,6 +699,9 @@ impl Parser {
         self.log
     }
 }
+
+/// An event set aside by `finish`: its key (`order_key`) and its log position.
+type AsideKey = ((f64, u8), usize);
 
 /// An event's sort key: its start (or the last start before it) and 0 for a collection, 1 for
 /// anything else.
@@ -710,10 +723,10 @@ fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
 /// end of the list, in place: events after the latest gap stay where they are, and only those
 /// between a gap and where its event goes move (one slot per event still to be put back). Keys
 /// (start, rank, log position) are all distinct, so this is the order a stable sort gives.
-fn merge_back(events: &mut [GcEvent], aside: Vec<((f64, u8), usize)>) {
+fn merge_back(events: &mut [GcEvent], aside: Vec<AsideKey>) {
     // Gap positions, the latest last.
     let mut gaps: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
-    let mut taken: Vec<(((f64, u8), usize), GcEvent)> = aside
+    let mut taken: Vec<(AsideKey, GcEvent)> = aside
         .into_iter()
         .filter_map(|(k, i)| {
             let e = events.get_mut(i)?;
@@ -1086,11 +1099,9 @@ fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     // The rest is compared only where the first letter is, in either case.
     (0..=last).any(|i| {
         hay.get(i).is_some_and(|b| b.to_ascii_lowercase() == first)
-            && hay.get(i + 1..i + needle.len()).is_some_and(|w| {
-                w.iter()
-                    .zip(rest)
-                    .all(|(a, b)| a.to_ascii_lowercase() == b.to_ascii_lowercase())
-            })
+            && hay
+                .get(i + 1..i + needle.len())
+                .is_some_and(|w| w.iter().zip(rest).all(|(a, b)| a.eq_ignore_ascii_case(b)))
     })
 }
 
