@@ -174,6 +174,8 @@ struct Parser {
     recent_at: usize,
     /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
     phrases: [Option<PhraseMemo>; 2],
+    /// The last two pause names (up to 32 bytes) and their `name_kind`.
+    names: [Option<NameMemo>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
 }
@@ -185,6 +187,14 @@ struct PhraseMemo {
     len: usize,
     kind: Kind,
     nursery: bool,
+}
+
+/// A pause name (up to 32 bytes) and its `name_kind`.
+#[derive(Debug, Clone, Copy)]
+struct NameMemo {
+    bytes: [u8; 32],
+    len: usize,
+    kind: Option<Kind>,
 }
 
 /// Names remembered by `Parser::intern`.
@@ -320,7 +330,7 @@ impl Parser {
         let name = trim(r);
         let kind = match tag {
             Some(t) => t.kind(),
-            None => name_kind(name).unwrap_or(Kind::Other),
+            None => self.name_kind(name).unwrap_or(Kind::Other),
         };
         let record = if what == b"pau" {
             Record::Pause
@@ -372,7 +382,10 @@ impl Parser {
             },
             None => None,
         };
-        let hint = tag.map(Tag::kind).or_else(|| name_kind(name));
+        let hint = match tag {
+            Some(t) => Some(t.kind()),
+            None => self.name_kind(name),
+        };
         let mut e = GcEvent::new(Record::Pause, hint.unwrap_or(Kind::Other), dur, no);
         e.uptime_s = start;
         // Checked before it is attached anywhere: a pause that cannot be true changes nothing.
@@ -602,6 +615,28 @@ impl Parser {
             });
         }
         got
+    }
+
+    /// `name_kind(name)`, remembered for the last two names (a 5.0 collection itemises two
+    /// pauses, `phase 1` and `phase 4-0`, again and again).
+    fn name_kind(&mut self, name: &[u8]) -> Option<Kind> {
+        for m in self.names.iter().flatten() {
+            if m.bytes.get(..m.len) == Some(name) {
+                return m.kind;
+            }
+        }
+        let kind = name_kind(name);
+        let mut bytes = [0u8; 32];
+        if let Some(d) = bytes.get_mut(..name.len()) {
+            d.copy_from_slice(name);
+            self.names.swap(0, 1);
+            self.names[0] = Some(NameMemo {
+                bytes,
+                len: name.len(),
+                kind,
+            });
+        }
+        kind
     }
 
     /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
@@ -902,6 +937,22 @@ fn split_prefix_with<'a>(
     let mut s = line;
     let mut any = false;
     while s.first() == Some(&b'[') {
+        // The two modules GC records come from, as the loop below would read them.
+        if p.module.is_none() {
+            let module: Option<&'static [u8]> = if s.starts_with(b"[memory ]") {
+                Some(b"memory")
+            } else if s.starts_with(b"[gcpause]") {
+                Some(b"gcpause")
+            } else {
+                None
+            };
+            if let Some(m) = module {
+                p.module = Some(m);
+                any = true;
+                s = s.get(9..).unwrap_or_default();
+                continue;
+            }
+        }
         let Some(close) = memchr::memchr(b']', s.get(..40).unwrap_or(s)) else {
             break;
         };
