@@ -46,7 +46,7 @@
 
 use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
-use super::num::{self, find, rfind, trim, uint_prefix};
+use super::num::{self, rfind, trim, uint_prefix};
 use crate::model::{GcEvent, GcLog, Kind, Record};
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
@@ -169,8 +169,29 @@ pub struct Parser {
     /// checked against the interned text itself, so a hit is always the id `intern` gives.
     recent: [u32; RECENT],
     recent_at: usize,
+    /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
+    phrases: [Option<PhraseMemo>; 2],
+    /// The last two pause names (up to 32 bytes) and their `name_kind`.
+    names: [Option<NameMemo>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
+}
+
+/// A collection phrase (up to 32 bytes) and what `Parser::phrase` found in it.
+#[derive(Debug, Clone, Copy)]
+struct PhraseMemo {
+    bytes: [u8; 32],
+    len: usize,
+    kind: Kind,
+    nursery: bool,
+}
+
+/// A pause name (up to 32 bytes) and its `name_kind`.
+#[derive(Debug, Clone, Copy)]
+struct NameMemo {
+    bytes: [u8; 32],
+    len: usize,
+    kind: Option<Kind>,
 }
 
 /// Names remembered by `Parser::intern`.
@@ -339,7 +360,7 @@ impl Parser {
         let name = trim(r);
         let kind = match tag {
             Some(t) => t.kind(),
-            None => name_kind(name).unwrap_or(Kind::Other),
+            None => self.name_kind(name).unwrap_or(Kind::Other),
         };
         let record = if what == b"pau" {
             Record::Pause
@@ -391,7 +412,10 @@ impl Parser {
             },
             None => None,
         };
-        let hint = tag.map(Tag::kind).or_else(|| name_kind(name));
+        let hint = match tag {
+            Some(t) => Some(t.kind()),
+            None => self.name_kind(name),
+        };
         let mut e = GcEvent::new(Record::Pause, hint.unwrap_or(Kind::Other), dur, no);
         e.uptime_s = start;
         // Checked before it is attached anywhere: a pause that cannot be true changes nothing.
@@ -513,7 +537,7 @@ impl Parser {
     fn collection(&mut self, no: u64, wall: Option<i64>, tag: Option<Tag>, col: &Coll) -> bool {
         let kind = match tag {
             Some(t) => t.kind(),
-            None => phrase_kind(col.phrase),
+            None => self.phrase(col.phrase).0,
         };
         let mut probe = GcEvent::new(Record::Pause, kind, col.pause, no);
         probe.uptime_s = Some(col.start);
@@ -533,7 +557,7 @@ impl Parser {
             }
         };
         let cause = self.cause_for(tag, true);
-        let collector = if kind == Kind::Young && contains_ci(col.phrase, b"nursery") {
+        let collector = if kind == Kind::Young && self.phrase(col.phrase).1 {
             self.intern(b"Nursery")
         } else {
             self.intern(col.phrase)
@@ -632,6 +656,51 @@ impl Parser {
         true
     }
 
+    /// `phrase_kind(phrase)` and whether it says "nursery", remembered for the last two
+    /// phrases (young and old collection lines alternate).
+    fn phrase(&mut self, phrase: &[u8]) -> (Kind, bool) {
+        for m in self.phrases.iter().flatten() {
+            if m.bytes.get(..m.len) == Some(phrase) {
+                return (m.kind, m.nursery);
+            }
+        }
+        let got = (phrase_kind(phrase), contains_ci(phrase, b"nursery"));
+        let mut bytes = [0u8; 32];
+        if let Some(d) = bytes.get_mut(..phrase.len()) {
+            d.copy_from_slice(phrase);
+            self.phrases.swap(0, 1);
+            self.phrases[0] = Some(PhraseMemo {
+                bytes,
+                len: phrase.len(),
+                kind: got.0,
+                nursery: got.1,
+            });
+        }
+        got
+    }
+
+    /// `name_kind(name)`, remembered for the last two names (a 5.0 collection itemises two
+    /// pauses, `phase 1` and `phase 4-0`, again and again).
+    fn name_kind(&mut self, name: &[u8]) -> Option<Kind> {
+        for m in self.names.iter().flatten() {
+            if m.bytes.get(..m.len) == Some(name) {
+                return m.kind;
+            }
+        }
+        let kind = name_kind(name);
+        let mut bytes = [0u8; 32];
+        if let Some(d) = bytes.get_mut(..name.len()) {
+            d.copy_from_slice(name);
+            self.names.swap(0, 1);
+            self.names[0] = Some(NameMemo {
+                bytes,
+                len: name.len(),
+                kind,
+            });
+        }
+        kind
+    }
+
     /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
     fn intern(&mut self, s: &[u8]) -> u32 {
         let capped = cap_label(s);
@@ -711,7 +780,7 @@ impl Parser {
         // the nurseries inside them) are set aside: none means the log is in order.
         let mut last = f64::NEG_INFINITY;
         let mut top: Option<(f64, u8)> = None;
-        let mut aside: Vec<((f64, u8), usize)> = Vec::new();
+        let mut aside: Vec<AsideKey> = Vec::new();
         for (i, e) in events.iter().enumerate() {
             let k = order_key(e, &mut last);
             // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
@@ -727,6 +796,9 @@ impl Parser {
         self.log
     }
 }
+
+/// An event set aside by `finish`: its key (`order_key`) and its log position.
+type AsideKey = ((f64, u8), usize);
 
 /// An event's sort key: its start (or the last start before it) and 0 for a collection, 1 for
 /// anything else.
@@ -748,13 +820,10 @@ fn cmp_key(a: (f64, u8), b: (f64, u8)) -> std::cmp::Ordering {
 /// end of the list, in place: events after the latest gap stay where they are, and only those
 /// between a gap and where its event goes move (one slot per event still to be put back). Keys
 /// (start, rank, log position) are all distinct, so this is the order a stable sort gives.
-/// An event set aside with its key (start, rank) and log position.
-type Keyed = (((f64, u8), usize), GcEvent);
-
-fn merge_back(events: &mut [GcEvent], aside: Vec<((f64, u8), usize)>) {
+fn merge_back(events: &mut [GcEvent], aside: Vec<AsideKey>) {
     // Gap positions, the latest last.
     let mut gaps: Vec<usize> = aside.iter().map(|&(_, i)| i).collect();
-    let mut taken: Vec<Keyed> = aside
+    let mut taken: Vec<(AsideKey, GcEvent)> = aside
         .into_iter()
         .filter_map(|(k, i)| {
             let e = events.get_mut(i)?;
@@ -852,11 +921,7 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
         i += 1 + n;
     }
     let r = c.get(i..)?.strip_prefix(b": ")?;
-    let d = r.iter().position(u8::is_ascii_digit)?;
-    let phrase = trim(r.get(..d)?);
-    if phrase.is_empty() || !phrase.iter().all(|b| b.is_ascii_alphabetic() || *b == b' ') {
-        return None;
-    }
+    let (phrase, d) = phrase_prefix(r)?;
     let r = r.get(d..)?;
     let (before, n) = size_kb_prefix(r)?;
     let r = r.get(n..)?.strip_prefix(b"->")?;
@@ -884,6 +949,34 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
     })
 }
 
+/// A collection line's phrase (`Nursery GC`, `GC`, `YC`): the text up to the first digit,
+/// trimmed, letters and spaces only. Returns it and where the digit is.
+fn phrase_prefix(r: &[u8]) -> Option<(&[u8], usize)> {
+    // One pass: a byte that is neither a letter nor a blank before that digit would stay in
+    // the trimmed phrase.
+    let (mut letters, mut other_blank, mut digit) = (false, false, None);
+    for (k, &b) in r.iter().enumerate() {
+        if b.is_ascii_digit() {
+            digit = Some(k);
+            break;
+        } else if b.is_ascii_alphabetic() {
+            letters = true;
+        } else if b != b' ' {
+            if !b.is_ascii_whitespace() {
+                return None;
+            }
+            other_blank = true;
+        }
+    }
+    let d = digit?;
+    let phrase = trim(r.get(..d)?);
+    // A tab or line feed may only be trimmed off, never inside.
+    if !letters || (other_blank && !phrase.iter().all(|b| b.is_ascii_alphabetic() || *b == b' ')) {
+        return None;
+    }
+    Some((phrase, d))
+}
+
 /// Split the leading `[...]` groups: levels, module, asctime stamp, pid, in any order.
 #[cfg(test)]
 fn split_prefix(line: &[u8]) -> Prefix<'_> {
@@ -906,7 +999,23 @@ fn split_prefix_with<'a>(
     let mut s = line;
     let mut any = false;
     while s.first() == Some(&b'[') {
-        let Some(close) = s.iter().take(40).position(|&b| b == b']') else {
+        // The two modules GC records come from, as the loop below would read them.
+        if p.module.is_none() {
+            let module: Option<&'static [u8]> = if s.starts_with(b"[memory ]") {
+                Some(b"memory")
+            } else if s.starts_with(b"[gcpause]") {
+                Some(b"gcpause")
+            } else {
+                None
+            };
+            if let Some(m) = module {
+                p.module = Some(m);
+                any = true;
+                s = s.get(9..).unwrap_or_default();
+                continue;
+            }
+        }
+        let Some(close) = memchr::memchr(b']', s.get(..40).unwrap_or(s)) else {
             break;
         };
         let inner = s.get(1..close).unwrap_or_default();
@@ -1093,10 +1202,41 @@ fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
 }
 
 fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
-    !needle.is_empty()
-        && hay
-            .windows(needle.len())
-            .any(|w| w.eq_ignore_ascii_case(needle))
+    let Some((first, rest)) = needle.split_first() else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    let Some(last) = hay.len().checked_sub(needle.len()) else {
+        return false;
+    };
+    // The rest is compared only where the first letter is, in either case.
+    (0..=last).any(|i| {
+        hay.get(i).is_some_and(|b| b.to_ascii_lowercase() == first)
+            && hay
+                .get(i + 1..i + needle.len())
+                .is_some_and(|w| w.iter().zip(rest).all(|(a, b)| a.eq_ignore_ascii_case(b)))
+    })
+}
+
+/// Where `needle` first is in `hay` (`num::find`), from each place its first byte is:
+/// building a searcher per call, as `num::find` does, cost more than the search on a line.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&first, rest)) = needle.split_first() else {
+        return Some(0);
+    };
+    let last = hay.len().checked_sub(needle.len())?;
+    if hay.len() > 256 {
+        return num::find(hay, needle);
+    }
+    let mut at = 0;
+    while let Some(p) = hay.get(at..=last).and_then(|h| memchr::memchr(first, h)) {
+        let i = at + p;
+        if hay.get(i + 1..).is_some_and(|t| t.starts_with(rest)) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -7,6 +7,77 @@
 /// (no real figure is that large; the caller's range checks reject it): a 400-digit number is
 /// read as infinity, never as something small.
 pub fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
+    // Most figures are a few digits, a point and a few digits: read eight bytes at a time.
+    if let Some((int, n)) = digits8(s, 0) {
+        let frac = match s.get(n) {
+            Some(b'.' | b',') if s.get(n + 1).is_some_and(u8::is_ascii_digit) => {
+                digits8(s, n + 1).map(|(f, m)| (f, m, n + 1 + m))
+            }
+            _ => Some((0, 0, n)),
+        };
+        // An exponent, or eight digits or more in a row: the general path below.
+        if let Some((frac, frac_digits, i)) = frac {
+            if !matches!(s.get(i), Some(b'e' | b'E' | b'0'..=b'9')) {
+                let scale = POW10.get(frac_digits).copied().unwrap_or(1.0);
+                // The same expression as the general path's, so the same double.
+                return Some((int as f64 + frac as f64 / scale, i));
+            }
+        }
+    }
+    float_prefix_general(s)
+}
+
+/// The run of 1 to 7 ASCII digits starting at `s[at]`: its value and length (`None`: no digit
+/// there, or eight or more in a row). Eight bytes are tested and combined at once (SWAR).
+#[inline]
+fn digits8(s: &[u8], at: usize) -> Option<(u64, usize)> {
+    let rest = s.get(at..)?;
+    let x = match rest.get(..8) {
+        Some(b) => u64::from_le_bytes(b.try_into().ok()?),
+        // Fewer than eight bytes left: NUL after them, which is not a digit.
+        None => load_short(rest),
+    };
+    // A byte's top bit is set unless it is `0`..=`9` (no carry or borrow reaches the first
+    // byte that is not a digit: those before it are digits).
+    let flags = (x.wrapping_add(0x4646_4646_4646_4646) | x.wrapping_sub(0x3030_3030_3030_3030))
+        & 0x8080_8080_8080_8080;
+    let n = (flags.trailing_zeros() / 8) as usize;
+    if n == 0 || n >= 8 {
+        return None;
+    }
+    // The digits moved to the top bytes (leading zeros below), then combined pairwise
+    // (Lemire's eight-digit parse).
+    let v = x.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - n));
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let v = ((v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32))))
+        >> 32;
+    Some((v, n))
+}
+
+/// The bytes of `r` (fewer than eight) as a little-endian word, zero above them: two
+/// overlapping four-byte reads for four to seven bytes (the bytes they share are the same).
+#[inline]
+fn load_short(r: &[u8]) -> u64 {
+    let word = |b: Option<&[u8]>| {
+        b.and_then(|b| b.try_into().ok())
+            .map_or(0, u32::from_le_bytes)
+    };
+    match r.len() {
+        n @ 4..=7 => {
+            u64::from(word(r.get(..4))) | (u64::from(word(r.get(n - 4..))) << (8 * (n - 4)))
+        }
+        _ => r
+            .iter()
+            .take(3)
+            .enumerate()
+            .fold(0, |v, (k, &c)| v | (u64::from(c) << (8 * k))),
+    }
+}
+
+/// `float_prefix` for every form: signs, long runs of digits, exponents.
+fn float_prefix_general(s: &[u8]) -> Option<(f64, usize)> {
     let neg = s.first() == Some(&b'-');
     let mut i = usize::from(matches!(s.first(), Some(b'-' | b'+')));
     let int_start = i;
@@ -114,24 +185,18 @@ pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
 /// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
 /// (rounded to the nearest KB) and bytes consumed. A bare number without unit is taken as KB.
 pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
-    // Fast path, the common `123456K`: up to 15 digits then `K`/`KB` or an end that cannot
+    // Fast path, the common `123456K`: up to 7 digits then `K`/`KB` or an end that cannot
     // continue a number are that integer exactly (what the general path below computes).
-    let digits = s.iter().take(16).take_while(|b| b.is_ascii_digit()).count();
-    if (1..=15).contains(&digits) {
-        let next = s.get(digits).copied();
+    if let Some((v, digits)) = digits8(s, 0) {
         // What could continue the figure (a fraction, an exponent, a blank before a unit)
         // or scale it (a unit other than K): left to the general path.
         let general = matches!(
-            next,
+            s.get(digits),
             Some(b'.' | b',' | b'e' | b'E' | b' ' | b'B' | b'M' | b'm' | b'G' | b'g' | b'T' | b't')
         );
         if !general {
-            let mut v: u64 = 0;
-            for &d in s.get(..digits)? {
-                v = v * 10 + u64::from(d - b'0');
-            }
             let mut i = digits;
-            if matches!(next, Some(b'K' | b'k')) {
+            if matches!(s.get(i), Some(b'K' | b'k')) {
                 i += 1;
                 if s.get(i) == Some(&b'B') {
                     i += 1;
@@ -140,6 +205,11 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
             return Some((v, i));
         }
     }
+    size_kb_prefix_general(s)
+}
+
+/// `size_kb_prefix` for every form: fractions, units, a blank before the unit.
+fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
     let (v, mut i) = float_prefix(s)?;
     if v < 0.0 {
         return None;
@@ -512,6 +582,42 @@ mod tests {
         assert_eq!(float_prefix(b"+.5"), Some((0.5, 3)));
         assert_eq!(float_prefix(b"1e"), Some((1.0, 1)));
         assert_eq!(float_prefix(b"1e-"), Some((1.0, 1)));
+    }
+
+    /// The eight-bytes-at-once paths give what the byte-by-byte path gives.
+    #[test]
+    fn fast_paths_agree_with_the_general_path() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let tails = [
+            "", " ms", "K", "KB", "K->", "M", "e3", "e-2", ".", ",", "s", "9", "/", ":", "é",
+            "\u{7f}", "~",
+        ];
+        for _ in 0..20_000 {
+            let digits = |rnd: &mut dyn FnMut(u64) -> u64| -> String {
+                (0..rnd(11))
+                    .map(|_| char::from(b'0' + rnd(10) as u8))
+                    .collect()
+            };
+            let int = digits(&mut rnd);
+            let frac = digits(&mut rnd);
+            let sep = ["", ".", ","][rnd(3) as usize];
+            let tail = tails[rnd(tails.len() as u64) as usize];
+            let t = format!("{int}{sep}{frac}{tail}");
+            let b = t.as_bytes();
+            assert_eq!(float_prefix(b), float_prefix_general(b), "{t:?}");
+            assert_eq!(size_kb_prefix(b), size_kb_prefix_general(b), "{t:?}");
+        }
+        assert_eq!(float_prefix(b"1234567"), Some((1234567.0, 7)));
+        assert_eq!(float_prefix(b"12345678.5"), Some((12345678.5, 10)));
+        assert_eq!(float_prefix(b"0.1234567 s"), Some((0.1234567, 9)));
+        assert_eq!(size_kb_prefix(b"9999999K)"), Some((9999999, 8)));
+        assert_eq!(size_kb_prefix(b"99999999KB)"), Some((99999999, 10)));
     }
 
     #[test]
