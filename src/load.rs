@@ -584,7 +584,12 @@ fn load_gc_stream(
                     }
                 }
             }
-            let parsed: Vec<Parser> = blocks.par_iter().map(|b| Parser::of(format, b)).collect();
+            let spare: Vec<_> = blocks.iter().map(|_| joiner.spare()).collect();
+            let parsed: Vec<Parser> = blocks
+                .par_iter()
+                .zip(spare)
+                .map(|(b, ev)| Parser::reusing(format, b, ev))
+                .collect();
             for (b, p) in blocks.into_iter().zip(parsed) {
                 joiner.block(&b, p);
                 let mut b = b;

@@ -198,6 +198,15 @@ struct NameMemo {
 const RECENT: usize = 4;
 
 impl Parser {
+    /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse
+    /// their buffers instead of faulting in fresh memory for each.
+    pub(crate) fn with_events(mut events: Vec<GcEvent>) -> Self {
+        events.clear();
+        let mut p = Parser::default();
+        p.log.events = events;
+        p
+    }
+
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
     pub(crate) fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;

@@ -29,7 +29,16 @@ impl Parser {
 
     /// A block parsed on its own.
     pub fn of(format: GcFormat, block: &[u8]) -> Parser {
-        let mut p = Parser::new(format);
+        Parser::reusing(format, block, Vec::new())
+    }
+
+    /// A block parsed on its own, its events written into `events` (see `Joiner::spare`).
+    pub fn reusing(format: GcFormat, block: &[u8], events: Vec<GcEvent>) -> Parser {
+        let mut p = match format {
+            GcFormat::Hotspot => Parser::Hotspot(hotspot::Parser::with_events(events)),
+            GcFormat::Jrockit => Parser::Jrockit(jrockit::Parser::with_events(events)),
+            GcFormat::Unified => Parser::Unified(unified::Parser::with_events(events)),
+        };
         p.feed(block);
         p
     }
@@ -132,7 +141,12 @@ pub struct Joiner<S: Sink> {
     last_key: (f64, u8),
     out_of_order: bool,
     ids: Vec<u32>,
+    /// Event buffers of joined blocks, for reuse.
+    spare: Vec<Vec<GcEvent>>,
 }
+
+/// Event buffers kept for reuse: a round of blocks per thread, and one more.
+const MAX_SPARE: usize = 16;
 
 impl<S: Sink> Joiner<S> {
     pub fn new(format: GcFormat, sink: S) -> Self {
@@ -154,6 +168,7 @@ impl<S: Sink> Joiner<S> {
             last_key: (f64::NEG_INFINITY, 0),
             out_of_order: false,
             ids: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -215,6 +230,11 @@ impl<S: Sink> Joiner<S> {
             self.run_kept = false;
             self.run = Vec::new();
         }
+    }
+
+    /// An event buffer of a block already joined, for the next block's parse (`reusing`).
+    pub fn spare(&mut self) -> Vec<GcEvent> {
+        self.spare.pop().unwrap_or_default()
     }
 
     pub fn stats(&self) -> Stats {
@@ -333,6 +353,11 @@ impl<S: Sink> Joiner<S> {
             self.sink.push(e, &self.ids, offset);
         }
         self.invented = self.invented.saturating_add(invented);
+        if self.spare.len() < MAX_SPARE {
+            let mut events = part.events;
+            events.clear();
+            self.spare.push(events);
+        }
         for m in part.meta {
             if !self.log.meta.contains(&m) {
                 self.log.meta.push(m);
