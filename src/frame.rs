@@ -277,21 +277,7 @@ impl GcColumns {
         // The JRockit parser's order over the whole log: by start (an event without one
         // keeps the place of the event before it), a collection before its pauses, then
         // the order so far.
-        let order = self.sort_by_time.then(|| {
-            let collection = Record::Collection.code() as i8;
-            let mut last = f64::NEG_INFINITY;
-            let mut keys: Vec<(f64, u8, IdxSize)> = (0..n)
-                .map(|i| {
-                    if let Some(u) = self.start_s.get(i) {
-                        last = u;
-                    }
-                    let rank = u8::from(self.record.get(i) != collection);
-                    (last, rank, i as IdxSize)
-                })
-                .collect();
-            keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-            IdxCa::from_vec("".into(), keys.into_iter().map(|k| k.2).collect())
-        });
+        let order = self.order().map(|o| IdxCa::from_vec("".into(), o));
         let start = self.start_s.into_column::<Float64Type>(gc::START_S);
         let t_s = match t {
             // A clone shares the buffer.
@@ -335,6 +321,75 @@ impl GcColumns {
             None => df,
         };
         Ok(GcFrame { df, strings })
+    }
+}
+
+impl GcColumns {
+    /// Row `i` as an event (string ids as stored).
+    fn row(&self, i: usize) -> GcEvent {
+        let record = Record::from_code(self.record.get(i) as u8).unwrap_or(Record::Pause);
+        let kind = Kind::from_code(self.kind.get(i) as u8).unwrap_or(Kind::Other);
+        let mut e = GcEvent::new(record, kind, self.duration[i], u64::from(self.line[i]));
+        e.collector = self.collector.get(i);
+        e.cause = self.cause.get(i);
+        e.name = self.name.get(i);
+        e.uptime_s = self.start_s.get(i);
+        e.wall_ms = self.wall_ms.get(i);
+        e.heap_before_kb = self.heap_before.get(i);
+        e.heap_after_kb = self.heap_after.get(i);
+        e.heap_total_kb = self.heap_total.get(i);
+        e.gc_id = self.gc_id.get(i);
+        e.in_collection = self.in_collection.get(i);
+        e
+    }
+
+    /// The JRockit parser's time order of the rows, when asked for (see `Sink`).
+    fn order(&self) -> Option<Vec<IdxSize>> {
+        if !self.sort_by_time {
+            return None;
+        }
+        let collection = Record::Collection.code() as i8;
+        let mut last = f64::NEG_INFINITY;
+        let mut keys: Vec<(f64, u8, IdxSize)> = (0..self.len())
+            .map(|i| {
+                if let Some(u) = self.start_s.get(i) {
+                    last = u;
+                }
+                (
+                    last,
+                    u8::from(self.record.get(i) != collection),
+                    i as IdxSize,
+                )
+            })
+            .collect();
+        keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        Some(keys.into_iter().map(|k| k.2).collect())
+    }
+
+    /// Earliest wall-clock start and earliest uptime (how rotated parts are put in order).
+    pub fn first_times(&self) -> (Option<i64>, Option<f64>) {
+        let n = self.len();
+        let wall = (0..n).filter_map(|i| self.wall_ms.get(i)).min();
+        let up = (0..n).filter_map(|i| self.start_s.get(i)).reduce(f64::min);
+        (wall, up)
+    }
+
+    /// Append the rows of another log's columns (in its own time order, if it asked for
+    /// one), its string ids mapped through `ids`, its lines moved on by `line_offset`.
+    pub fn append(&mut self, other: &GcColumns, ids: &[u32], line_offset: u64) {
+        let n = other.len();
+        match other.order() {
+            Some(order) => {
+                for i in order {
+                    self.push(&other.row(i as usize), ids, line_offset);
+                }
+            }
+            None => {
+                for i in 0..n {
+                    self.push(&other.row(i), ids, line_offset);
+                }
+            }
+        }
     }
 }
 

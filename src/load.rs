@@ -551,6 +551,40 @@ fn load_gc_stream(
     format: GcFormat,
     size: usize,
 ) -> Result<Loaded> {
+    let (log, cols) = stream_gc(path, head, r, format, size)?;
+    if cols.is_empty() {
+        return Err(Error::nothing_in(
+            path,
+            log.skipped_lines,
+            log.lines,
+            &log.bad,
+        ));
+    }
+    let frame = cols
+        .finish(log.strings.list().to_vec())
+        .map_err(|source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        label: label_of(path),
+        format,
+        log,
+        frame,
+        warnings: Vec::new(),
+        part: 0,
+    })
+}
+
+/// The streaming itself: the log's counts and its columns, not yet a frame.
+fn stream_gc(
+    path: &Path,
+    head: Vec<u8>,
+    r: &mut (dyn Read + Send),
+    format: GcFormat,
+    size: usize,
+) -> Result<(GcLog, frame::GcColumns)> {
     use parse::stream::{Joiner, Parser};
     use rayon::prelude::*;
     use std::sync::mpsc::{channel, sync_channel};
@@ -599,30 +633,7 @@ fn load_gc_stream(
         }
         Ok(())
     })?;
-    let (log, cols) = joiner.finish();
-    if cols.is_empty() {
-        return Err(Error::nothing_in(
-            path,
-            log.skipped_lines,
-            log.lines,
-            &log.bad,
-        ));
-    }
-    let frame = cols
-        .finish(log.strings.list().to_vec())
-        .map_err(|source| Error::Polars {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        label: label_of(path),
-        format,
-        log,
-        frame,
-        warnings: Vec::new(),
-        part: 0,
-    })
+    Ok(joiner.finish())
 }
 
 /// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block
@@ -748,71 +759,91 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
 pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
-    let mut parts: Vec<(PathBuf, GcFormat, GcLog)> = Vec::new();
+    // Each part streamed into columns of its own, then put in time order and appended.
+    let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcColumns)> = Vec::new();
     for p in paths {
-        match input::read_noted(p) {
+        match stream_part(p) {
             Err(e) => errors.push(e),
-            Ok(input::Content { bytes: buf, notes }) => match input::detect(&buf) {
-                Some(Detected::Gc(f)) => {
-                    if let Some((_, first, _)) = parts.first() {
-                        if *first != f {
-                            errors.push(Error::Usage(format!(
-                                "{}: a {} log cannot be joined to a {} log",
-                                label_of(p),
-                                f.as_str(),
-                                first.as_str()
-                            )));
-                            continue;
-                        }
+            Ok((f, log, cols, damage)) => {
+                if let Some((_, first, _, _)) = parts.first() {
+                    if *first != f {
+                        errors.push(Error::Usage(format!(
+                            "{}: a {} log cannot be joined to a {} log",
+                            label_of(p),
+                            f.as_str(),
+                            first.as_str()
+                        )));
+                        continue;
                     }
-                    let mut log = parse_gc(f, &buf);
-                    account_gc(&mut log, &notes);
-                    if let Some(d) = notes.damage {
-                        warnings.push(format!("{}: {d}", label_of(p)));
-                    }
-                    parts.push((p.clone(), f, log));
                 }
-                Some(Detected::Perf(_)) => errors.push(Error::Usage(format!(
-                    "{}: a performance log cannot be joined to GC logs",
-                    label_of(p)
-                ))),
-                None => errors.push(Error::NothingRecognised { path: p.clone() }),
-            },
+                if let Some(d) = damage {
+                    warnings.push(format!("{}: {d}", label_of(p)));
+                }
+                parts.push((p.clone(), f, log, cols));
+            }
         }
     }
-    let by_wall = parts
-        .iter()
-        .all(|(_, _, l)| l.events.iter().any(|e| e.wall_ms.is_some()));
-    let key = |l: &GcLog| -> f64 {
-        let first = if by_wall {
-            l.events
-                .iter()
-                .filter_map(|e| e.wall_ms)
-                .min()
-                .map(|w| w as f64)
-        } else {
-            l.events.iter().filter_map(|e| e.uptime_s).reduce(f64::min)
-        };
+    let times: Vec<(Option<i64>, Option<f64>)> =
+        parts.iter().map(|(_, _, _, c)| c.first_times()).collect();
+    let by_wall = times.iter().all(|t| t.0.is_some());
+    let key = |t: &(Option<i64>, Option<f64>)| -> f64 {
+        let first = if by_wall { t.0.map(|w| w as f64) } else { t.1 };
         first.unwrap_or(f64::INFINITY)
     };
-    parts.sort_by(|a, b| key(&a.2).total_cmp(&key(&b.2)).then_with(|| a.0.cmp(&b.0)));
-    let Some((first_path, format, _)) = parts.first().map(|(p, f, l)| (p.clone(), *f, l)) else {
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by(|&a, &b| {
+        key(&times[a])
+            .total_cmp(&key(&times[b]))
+            .then_with(|| parts[a].0.cmp(&parts[b].0))
+    });
+    let Some(&first) = order.first() else {
         return (None, errors);
     };
+    let (first_path, format) = (parts[first].0.clone(), parts[first].1);
     let n_parts = parts.len();
-    let mut log = parse::merge(parts.into_iter().map(|(_, _, l)| l).collect());
+    let rows: usize = parts.iter().map(|p| p.3.len()).sum();
+    let mut log = GcLog::default();
+    let mut cols = frame::GcColumns::with_capacity(rows);
+    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, frame::GcColumns)>> =
+        parts.into_iter().map(Some).collect();
+    for i in order {
+        let Some((_, _, part, part_cols)) = slots.get_mut(i).and_then(Option::take) else {
+            continue;
+        };
+        let ids: Vec<u32> = part
+            .strings
+            .list()
+            .iter()
+            .map(|s| log.strings.intern(s))
+            .collect();
+        cols.append(&part_cols, &ids, log.lines);
+        drop(part_cols);
+        for m in part.meta {
+            if !log.meta.contains(&m) {
+                log.meta.push(m);
+            }
+        }
+        for mut b in part.bad {
+            if log.bad.len() < BAD_LINES_KEPT {
+                b.line += log.lines;
+                log.bad.push(b);
+            }
+        }
+        log.lines += part.lines;
+        log.record_lines += part.record_lines;
+        log.ignored_lines += part.ignored_lines;
+        log.skipped_lines += part.skipped_lines;
+    }
     let label = if n_parts > 1 {
         format!("{} (+{} rotated parts)", label_of(&first_path), n_parts - 1)
     } else {
         label_of(&first_path)
     };
-    if log.events.is_empty() {
+    if cols.is_empty() {
         errors.push(Error::NothingRecognised { path: first_path });
         return (None, errors);
     }
-    let framed = frame::gc_frame(&log);
-    log.events = Vec::new();
-    match framed {
+    match cols.finish(log.strings.list().to_vec()) {
         Ok(frame) => (
             Some(Loaded {
                 path: first_path,
@@ -833,6 +864,36 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
             (None, errors)
         }
     }
+}
+
+/// One part of a joined set, streamed: its family, counts, columns and the damage the reader
+/// met. A part that is not a GC log is an error naming it.
+fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcColumns, Option<String>)> {
+    let mut r = input::open(p)?;
+    let mut head = Vec::new();
+    input::fill(&mut r, &mut head, PROBE).map_err(|source| Error::Io {
+        path: p.to_path_buf(),
+        source,
+    })?;
+    let f = match input::detect(&head) {
+        Some(Detected::Gc(f)) => f,
+        Some(Detected::Perf(_)) => {
+            return Err(Error::Usage(format!(
+                "{}: a performance log cannot be joined to GC logs",
+                label_of(p)
+            )))
+        }
+        None => {
+            return Err(Error::NothingRecognised {
+                path: p.to_path_buf(),
+            })
+        }
+    };
+    let size = r.size().unwrap_or(0) as usize;
+    let (mut log, cols) = stream_gc(p, head, &mut r, f, size)?;
+    let notes = r.into_notes();
+    account_gc(&mut log, &notes);
+    Ok((f, log, cols, notes.damage))
 }
 
 /// The rotation set a file belongs to: `gc.log.3`, `gc.log.2.current` and `gc.log.0.gz` all

@@ -88,45 +88,6 @@ pub(crate) fn safe_start(format: GcFormat, line: &[u8]) -> bool {
     }
 }
 
-/// Concatenate logs in order (chunks of one file, parts of a rotated set): strings
-/// re-interned, line numbers counted on across the parts.
-pub fn merge(logs: Vec<GcLog>) -> GcLog {
-    let mut out = GcLog::default();
-    let mut line_offset = 0u64;
-    let total_events: usize = logs.iter().map(|l| l.events.len()).sum();
-    out.events.reserve(total_events);
-    for part in logs {
-        let map: Vec<u32> = (0..part.strings.len() as u32)
-            .map(|i| out.strings.intern(part.strings.get(i)))
-            .collect();
-        let id = |i: u32| map.get(i as usize).copied().unwrap_or(0);
-        out.events.extend(part.events.into_iter().map(|mut e| {
-            e.collector = id(e.collector);
-            e.cause = id(e.cause);
-            e.name = id(e.name);
-            e.line += line_offset;
-            e
-        }));
-        for m in part.meta {
-            if !out.meta.contains(&m) {
-                out.meta.push(m);
-            }
-        }
-        out.skipped_lines += part.skipped_lines;
-        out.record_lines += part.record_lines;
-        out.ignored_lines += part.ignored_lines;
-        for mut b in part.bad {
-            if out.bad.len() < BAD_LINES_KEPT {
-                b.line += line_offset;
-                out.bad.push(b);
-            }
-        }
-        line_offset += part.lines;
-    }
-    out.lines = line_offset;
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
