@@ -10,7 +10,7 @@ pub mod perf;
 pub mod stream;
 pub mod unified;
 
-use crate::model::{GcFormat, GcLog, BAD_LINES_KEPT};
+use crate::model::{GcFormat, GcLog};
 use rayon::prelude::*;
 
 /// Inputs smaller than this are parsed on one thread: splitting costs more than it saves.
