@@ -163,10 +163,10 @@ pub struct GcColumns {
     /// As logged until `finish` (the runs' ends are computed from these, as they always were),
     /// then rounded in place by `round_ms`.
     duration: Vec<f64>,
-    heap_before: OptCol<u64>,
-    heap_after: OptCol<u64>,
-    heap_total: OptCol<u64>,
-    gc_id: OptCol<u64>,
+    heap_before: WideCol,
+    heap_after: WideCol,
+    heap_total: WideCol,
+    gc_id: WideCol,
     in_collection: Bits,
     line: Vec<u32>,
     /// Put the rows in the JRockit parser's time order when finished (see `Sink`).
@@ -184,10 +184,10 @@ impl GcColumns {
             start_s: OptCol::with_capacity(n),
             wall_ms: OptCol::with_capacity(n),
             duration: Vec::with_capacity(n),
-            heap_before: OptCol::with_capacity(n),
-            heap_after: OptCol::with_capacity(n),
-            heap_total: OptCol::with_capacity(n),
-            gc_id: OptCol::with_capacity(n),
+            heap_before: WideCol::with_capacity(n),
+            heap_after: WideCol::with_capacity(n),
+            heap_total: WideCol::with_capacity(n),
+            gc_id: WideCol::with_capacity(n),
             in_collection: Bits::with_capacity(n),
             line: Vec::with_capacity(n),
             sort_by_time: false,
@@ -305,11 +305,10 @@ impl GcColumns {
                 t_s,
                 run,
                 Float64Chunked::from_vec(gc::DURATION_MS.into(), self.duration).into_column(),
-                self.heap_before
-                    .into_column::<UInt64Type>(gc::HEAP_BEFORE_KB),
-                self.heap_after.into_column::<UInt64Type>(gc::HEAP_AFTER_KB),
-                self.heap_total.into_column::<UInt64Type>(gc::HEAP_TOTAL_KB),
-                self.gc_id.into_column::<UInt64Type>(gc::GC_ID),
+                self.heap_before.into_column(gc::HEAP_BEFORE_KB),
+                self.heap_after.into_column(gc::HEAP_AFTER_KB),
+                self.heap_total.into_column(gc::HEAP_TOTAL_KB),
+                self.gc_id.into_column(gc::GC_ID),
                 self.in_collection
                     .into_chunked(gc::IN_COLLECTION)
                     .into_column(),
@@ -701,6 +700,67 @@ impl<T: Copy + Default> OptCol<T> {
     }
 }
 
+/// Unsigned figures (heap sizes in K, GC ids) held as u32 while every one fits and widened to
+/// u64 for good at the first that does not: heaps under 4 TB and ids under 4 G are the logs
+/// there are, and 4 bytes a row less on each of four columns is a quarter of a JRockit frame.
+/// The column is UInt32 or UInt64 accordingly; readers cast.
+#[derive(Debug)]
+enum WideCol {
+    Narrow(OptCol<u32>),
+    Wide(OptCol<u64>),
+}
+
+impl Default for WideCol {
+    fn default() -> Self {
+        WideCol::with_capacity(0)
+    }
+}
+
+impl WideCol {
+    fn with_capacity(n: usize) -> Self {
+        WideCol::Narrow(OptCol::with_capacity(n))
+    }
+
+    fn push(&mut self, v: Option<u64>) {
+        if let WideCol::Narrow(c) = self {
+            match v.map(u32::try_from) {
+                None => return c.push(None),
+                Some(Ok(x)) => return c.push(Some(x)),
+                Some(Err(_)) => {}
+            }
+            let OptCol {
+                values,
+                valid,
+                present,
+            } = std::mem::replace(c, OptCol::with_capacity(0));
+            let mut wide = Vec::with_capacity(values.capacity());
+            wide.extend(values.iter().map(|&x| u64::from(x)));
+            *self = WideCol::Wide(OptCol {
+                values: wide,
+                valid,
+                present,
+            });
+        }
+        if let WideCol::Wide(c) = self {
+            c.push(v);
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            WideCol::Narrow(c) => c.get(i).map(u64::from),
+            WideCol::Wide(c) => c.get(i),
+        }
+    }
+
+    fn into_column(self, name: &str) -> Column {
+        match self {
+            WideCol::Narrow(c) => c.into_column::<UInt32Type>(name),
+            WideCol::Wide(c) => c.into_column::<UInt64Type>(name),
+        }
+    }
+}
+
 /// Builds a perf frame column by column, from records appended in batches (a large log is
 /// parsed block by block and each block's records dropped once appended, so a log never
 /// exists twice in memory).
@@ -893,7 +953,12 @@ mod tests {
         assert!(a.validity().is_none());
         assert_eq!(a.values().as_ptr(), b.values().as_ptr());
         assert_eq!((t.get(0), t.get(1)), (Some(1.0), Some(2.5)));
-        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u64().unwrap().clone();
+        // Heap figures under 4 G K: 4 bytes a row.
+        assert_eq!(
+            df.column(gc::HEAP_AFTER_KB).unwrap().dtype(),
+            &DataType::UInt32
+        );
+        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u32().unwrap().clone();
         assert_eq!((heap.get(0), heap.get(1)), (Some(210), Some(150)));
         let line = df.column(gc::LINE).unwrap().u32().unwrap().clone();
         assert_eq!((line.get(0), line.get(1)), (Some(1), Some(2)));
@@ -944,7 +1009,7 @@ mod tests {
         assert_eq!(c.len(), 104);
         let f = c.finish(strings).unwrap();
         let df = &f.df;
-        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u64().unwrap().clone();
+        let heap = df.column(gc::HEAP_AFTER_KB).unwrap().u32().unwrap().clone();
         assert_eq!(
             (heap.get(99), heap.get(100), heap.get(101)),
             (Some(99), None, None)
@@ -1020,5 +1085,28 @@ mod tests {
         }
         let line = got.df.column(gc::LINE).unwrap().u32().unwrap().clone();
         assert_eq!(line.get(2), Some(3));
+    }
+
+    /// A heap figure over 4 G K widens its column to u64 for good: the figures before it,
+    /// their nulls and the ones after keep their values.
+    #[test]
+    fn heap_figures_widen_past_u32() {
+        let mut c = GcColumns::with_capacity(4);
+        let big = (1u64 << 40) + 3;
+        for (i, h) in [Some(7u64), None, Some(big), Some(9)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut e = GcEvent::new(Record::Pause, Kind::Young, 1.0, i as u64 + 1);
+            e.uptime_s = Some(i as f64);
+            e.heap_after_kb = h;
+            c.push(&e, &[0], 0);
+        }
+        let f = c.finish(vec![String::new()]).unwrap();
+        let col = f.df.column(gc::HEAP_AFTER_KB).unwrap();
+        assert_eq!(col.dtype(), &DataType::UInt64);
+        let ca = col.u64().unwrap();
+        let v: Vec<Option<u64>> = (0..ca.len()).map(|i| ca.get(i)).collect();
+        assert_eq!(v, vec![Some(7), None, Some(big), Some(9)]);
     }
 }
