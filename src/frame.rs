@@ -472,6 +472,14 @@ impl Bits {
         }
     }
 
+    /// `len` clear bits, room for `cap`.
+    fn zeros(len: usize, cap: usize) -> Self {
+        let mut b = Bits::with_capacity(cap.max(len));
+        b.words.resize(len.div_ceil(64), 0);
+        b.len = len;
+        b
+    }
+
     /// `len` set bits, room for `cap`.
     fn ones(len: usize, cap: usize) -> Self {
         let mut b = Bits::with_capacity(cap.max(len));
@@ -638,12 +646,16 @@ impl PerfFrame {
 /// A column that may hold nulls: values, plus validity only from the first null on (a
 /// semicolon log has none, so its columns cost no validity at all), turned into a polars
 /// column without copying the values.
+/// While every value so far is null, nothing is stored but their count (a log without date
+/// stamps has a null wall clock on every row: 8 bytes a row for nothing).
 #[derive(Debug, Default)]
 struct OptCol<T> {
     values: Vec<T>,
     valid: Option<Bits>,
     /// Values present (not null).
     present: usize,
+    /// Nulls before the first value, not stored while no value came.
+    nulls: usize,
 }
 
 impl<T: Copy + Default> OptCol<T> {
@@ -652,10 +664,30 @@ impl<T: Copy + Default> OptCol<T> {
             values: Vec::with_capacity(n),
             valid: None,
             present: 0,
+            nulls: 0,
         }
     }
 
+    fn len(&self) -> usize {
+        self.values.len() + self.nulls
+    }
+
     fn push(&mut self, v: Option<T>) {
+        if self.present == 0 {
+            match v {
+                None => {
+                    self.nulls += 1;
+                    return;
+                }
+                Some(_) if self.nulls > 0 => {
+                    // The first value after nulls: store them now.
+                    self.values.resize(self.nulls, T::default());
+                    self.valid = Some(Bits::zeros(self.nulls, self.values.capacity()));
+                    self.nulls = 0;
+                }
+                Some(_) => {}
+            }
+        }
         match (&mut self.valid, v) {
             (None, Some(_)) => {}
             (Some(valid), _) => valid.push(v.is_some()),
@@ -670,6 +702,9 @@ impl<T: Copy + Default> OptCol<T> {
     }
 
     fn get(&self, i: usize) -> Option<T> {
+        if self.present == 0 {
+            return None;
+        }
         let v = *self.values.get(i)?;
         match &self.valid {
             Some(valid) if !valid.get(i) => None,
@@ -679,6 +714,9 @@ impl<T: Copy + Default> OptCol<T> {
 
     /// The values and their validity as a polars array.
     fn into_chunked<P: PolarsNumericType<Native = T>>(self, name: &str) -> ChunkedArray<P> {
+        if self.nulls > 0 {
+            return ChunkedArray::<P>::full_null(name.into(), self.nulls);
+        }
         let OptCol { values, valid, .. } = self;
         match valid {
             None => ChunkedArray::<P>::from_vec(name.into(), values),
@@ -693,8 +731,8 @@ impl<T: Copy + Default> OptCol<T> {
 
     /// As `into_chunked`, but a column null everywhere is a scalar null (no memory per row).
     fn into_column<P: PolarsNumericType<Native = T>>(self, name: &str) -> Column {
-        if self.present == 0 && !self.values.is_empty() {
-            return Column::full_null(name.into(), self.values.len(), &P::get_static_dtype());
+        if self.present == 0 && self.len() > 0 {
+            return Column::full_null(name.into(), self.len(), &P::get_static_dtype());
         }
         self.into_chunked::<P>(name).into_column()
     }
@@ -732,6 +770,7 @@ impl WideCol {
                 values,
                 valid,
                 present,
+                nulls,
             } = std::mem::replace(c, OptCol::with_capacity(0));
             let mut wide = Vec::with_capacity(values.capacity());
             wide.extend(values.iter().map(|&x| u64::from(x)));
@@ -739,6 +778,7 @@ impl WideCol {
                 values: wide,
                 valid,
                 present,
+                nulls,
             });
         }
         if let WideCol::Wide(c) = self {

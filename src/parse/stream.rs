@@ -145,8 +145,8 @@ pub struct Joiner<S: Sink> {
     spare: Vec<Vec<GcEvent>>,
 }
 
-/// Event buffers kept for reuse: a round of blocks per thread, and one more.
-const MAX_SPARE: usize = 16;
+/// Event buffers kept for reuse (a round of blocks is one per thread).
+const MAX_SPARE: usize = 4;
 
 impl<S: Sink> Joiner<S> {
     pub fn new(format: GcFormat, sink: S) -> Self {
