@@ -105,6 +105,28 @@ struct Pending {
     hint: Option<Kind>,
 }
 
+/// Sort keys of `continues_into`: start (none sorts as unknown), then a collection before
+/// its pauses.
+type Key = (Option<f64>, bool);
+
+fn later(a: Key, b: Key) -> Key {
+    match (a.0, b.0) {
+        (None, _) => a,
+        (_, None) => b,
+        (Some(x), Some(y)) if y > x || (y == x && b.1 >= a.1) => b,
+        _ => a,
+    }
+}
+
+fn earlier(a: Key, b: Key) -> Key {
+    match (a.0, b.0) {
+        (None, _) => a,
+        (_, None) => b,
+        (Some(x), Some(y)) if y < x || (y == x && !b.1 && a.1) => b,
+        _ => a,
+    }
+}
+
 /// A pause looked up against the last collection line: its start, duration, kind hint.
 type Lookup = (Option<f64>, f64, Option<Kind>);
 
@@ -522,8 +544,21 @@ impl Parser {
 
     /// Would `next` (a block read on its own) have read the same after `self`: none of the
     /// pauses it looked up before its first collection line goes under `self`'s last one.
+    /// And the time order (see `finish`): every event there sorts after every event here,
+    /// so that each block ordered on its own is the log ordered (else the block is read on,
+    /// and ordered with this one: nursery collections written before the old collection
+    /// they ran inside, on both sides of the edge).
     pub(crate) fn continues_into(&self, next: &Parser) -> bool {
-        !next.lookups.iter().any(|&q| self.itemises(q))
+        let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
+        let last = self.log.events.iter().map(key).reduce(|a, b| later(a, b));
+        let first = next.log.events.iter().map(key).reduce(|a, b| earlier(a, b));
+        let ordered = match (last, first) {
+            (Some((Some(a), ra)), Some((Some(b), rb))) => a < b || (a == b && ra <= rb),
+            (None, _) | (_, None) => true,
+            // An event without a start takes the one before it: only one pass knows which.
+            _ => false,
+        };
+        ordered && !next.lookups.iter().any(|&q| self.itemises(q))
     }
 
     fn push_pending(&mut self, p: Pending) {
