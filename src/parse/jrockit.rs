@@ -550,8 +550,8 @@ impl Parser {
     /// they ran inside, on both sides of the edge).
     pub(crate) fn continues_into(&self, next: &Parser) -> bool {
         let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
-        let last = self.log.events.iter().map(key).reduce(|a, b| later(a, b));
-        let first = next.log.events.iter().map(key).reduce(|a, b| earlier(a, b));
+        let last = self.log.events.iter().map(key).reduce(later);
+        let first = next.log.events.iter().map(key).reduce(earlier);
         let ordered = match (last, first) {
             (Some((Some(a), ra)), Some((Some(b), rb))) => a < b || (a == b && ra <= rb),
             (None, _) | (_, None) => true,
