@@ -7,6 +7,54 @@
 /// (no real figure is that large; the caller's range checks reject it): a 400-digit number is
 /// read as infinity, never as something small.
 pub fn float_prefix(s: &[u8]) -> Option<(f64, usize)> {
+    if let Some(r) = plain_decimal(s) {
+        return Some(r);
+    }
+    float_prefix_general(s)
+}
+
+/// The common shape, `123` or `12.345` (`,` for `.` too) with at most 18 digits on each side
+/// and no exponent after it, read as `float_prefix_general` reads it (same arithmetic, so the
+/// same value). `None`: not that shape, left to the general reader.
+#[inline]
+fn plain_decimal(s: &[u8]) -> Option<(f64, usize)> {
+    let mut i = 0;
+    let mut int: u64 = 0;
+    while let Some(&d) = s.get(i).filter(|d| d.is_ascii_digit()) {
+        if i == 18 {
+            return None;
+        }
+        int = int * 10 + u64::from(d - b'0');
+        i += 1;
+    }
+    if i == 0 {
+        return None;
+    }
+    let mut v = int as f64;
+    if matches!(s.get(i), Some(b'.' | b',')) && s.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        let start = i + 1;
+        let mut j = start;
+        let mut frac: u64 = 0;
+        while let Some(&d) = s.get(j).filter(|d| d.is_ascii_digit()) {
+            if j - start == 18 {
+                return None;
+            }
+            frac = frac * 10 + u64::from(d - b'0');
+            j += 1;
+        }
+        v = int as f64 + frac as f64 / POW10[j - start];
+        i = j;
+    } else {
+        // As the general reader: `int + 0 / 10^0`, which is `int`.
+        v += 0.0;
+    }
+    if matches!(s.get(i), Some(b'e' | b'E')) {
+        return None;
+    }
+    Some((v, i))
+}
+
+fn float_prefix_general(s: &[u8]) -> Option<(f64, usize)> {
     let neg = s.first() == Some(&b'-');
     let mut i = usize::from(matches!(s.first(), Some(b'-' | b'+')));
     let int_start = i;
@@ -114,6 +162,20 @@ pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
 /// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
 /// (rounded to the nearest KB) and bytes consumed. A bare number without unit is taken as KB.
 pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    // The common `3967K`: a whole number of KB is itself (up to 15 digits, exact as a double),
+    // as the general reading below gives it.
+    let d = s.iter().take(16).take_while(|b| b.is_ascii_digit()).count();
+    if (1..=15).contains(&d) && matches!(s.get(d), Some(b'K' | b'k')) {
+        let v = s[..d]
+            .iter()
+            .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+        let i = if s.get(d + 1) == Some(&b'B') {
+            d + 2
+        } else {
+            d + 1
+        };
+        return Some((v, i));
+    }
     let (v, mut i) = float_prefix(s)?;
     if v < 0.0 {
         return None;
@@ -152,7 +214,21 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
     if mult != 1.0 / 1024.0 && i > save && s.get(i) == Some(&b'B') {
         i += 1; // "KB", "MB"
     }
-    Some(((v * mult).round() as u64, i))
+    Some((round_u64(v * mult), i))
+}
+
+/// `v.round() as u64` (half away from zero, saturating, NaN as 0) without the library call
+/// `round` is on x86-64 without SSE4.1: the fraction above `v`'s integer part, compared with
+/// one half. Exact: `v - trunc(v)` loses nothing (both lie within a factor of two, or the
+/// integer part is 0), and a double of 2^53 or more is an integer already.
+#[inline]
+fn round_u64(v: f64) -> u64 {
+    let t = v as u64;
+    if v - t as f64 >= 0.5 {
+        t.saturating_add(1)
+    } else {
+        t
+    }
 }
 
 /// Trim ASCII whitespace on both sides.
@@ -329,8 +405,10 @@ pub fn format_wall_ms(ms: i64) -> String {
 /// The unit of the last digit of a number as written (`12.345` → 0.001, `12` → 1): how far
 /// the value a stamp was rounded or cut from may lie from it. At most nine decimals count.
 pub fn last_digit_unit(num: &[u8]) -> f64 {
+    // 10^-k as `powi` gives it (1 / 10^k, correctly rounded), without its library call.
+    const UNIT: [f64; 10] = [1.0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9];
     match num.iter().rposition(|&b| b == b'.' || b == b',') {
-        Some(dot) => 10f64.powi(-((num.len() - dot - 1).min(9) as i32)),
+        Some(dot) => UNIT[(num.len() - dot - 1).min(9)],
         None => 1.0,
     }
 }
@@ -450,11 +528,148 @@ mod tests {
     }
 
     #[test]
+    fn the_fast_path_reads_as_the_general_reader() {
+        // Every shape near the fast path's edges, and random strings of number bytes.
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for int in [
+            "",
+            "0",
+            "7",
+            "000",
+            "0012",
+            "123456789012345678",
+            "1234567890123456789",
+        ] {
+            for frac in [
+                "",
+                ".",
+                ",",
+                ".0",
+                ".5",
+                ",25",
+                ".000123",
+                ".123456789012345678",
+            ] {
+                for tail in ["", ":", " secs", "e5", "E-3", "K", ".7", ",1"] {
+                    cases.push(format!("{int}{frac}{tail}").into_bytes());
+                }
+            }
+        }
+        cases.push(format!("1.{}", "9".repeat(19)).into_bytes());
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            let mut c = Vec::new();
+            for _ in 0..(x % 24) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                c.push(b"0123456789012345.,e-+: "[(x % 23) as usize]);
+            }
+            cases.push(c);
+        }
+        for c in &cases {
+            let (a, b) = (float_prefix(c), float_prefix_general(c));
+            assert_eq!(
+                a.map(|(v, n)| (v.to_bits(), n)),
+                b.map(|(v, n)| (v.to_bits(), n)),
+                "{:?}",
+                String::from_utf8_lossy(c)
+            );
+        }
+    }
+
+    #[test]
+    fn round_u64_is_round_as_u64() {
+        let mut vals = vec![
+            0.0,
+            -0.0,
+            0.49999999999999994,
+            0.5,
+            1.5,
+            2.5,
+            4503599627370495.5,
+            9007199254740993.0,
+            1.8446744073709552e19,
+            1e300,
+            f64::INFINITY,
+            f64::NAN,
+            -0.4,
+            -1.0,
+            f64::MIN_POSITIVE,
+        ];
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            vals.push(f64::from_bits(x));
+            vals.push((x % 10_000_000) as f64 / 1024.0);
+            vals.push((x % 100_000) as f64 * 1.0009765625);
+        }
+        for v in vals {
+            assert_eq!(round_u64(v), v.round() as u64, "{v:e}");
+        }
+    }
+
+    #[test]
+    fn whole_kb_read_as_the_general_reader() {
+        let general = |s: &[u8]| {
+            let (v, mut i) = float_prefix(s)?;
+            let save = i;
+            if i < s.len() && s[i] == b' ' {
+                i += 1;
+            }
+            if !matches!(s.get(i), Some(b'K' | b'k')) {
+                return None;
+            }
+            i += 1;
+            if i > save && s.get(i) == Some(&b'B') {
+                i += 1;
+            }
+            Some((round_u64(v), i))
+        };
+        for c in [
+            "0K",
+            "7K",
+            "3967K",
+            "0012k",
+            "4032KB",
+            "999999999999999K",
+            "1234567890123456K",
+            "12.5K",
+            "12K)",
+            "1e3K",
+            "12,0K",
+            "5 K",
+            "K",
+        ] {
+            let c = c.as_bytes();
+            if let Some(want) = general(c) {
+                assert_eq!(
+                    size_kb_prefix(c),
+                    Some(want),
+                    "{}",
+                    String::from_utf8_lossy(c)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn last_digit() {
         assert_eq!(last_digit_unit(b"295.880"), 0.001);
         assert_eq!(last_digit_unit(b"1,5"), 0.1);
         assert_eq!(last_digit_unit(b"12"), 1.0);
         assert_eq!(last_digit_unit(b"0.123456789012"), 1e-9);
+        for k in 0..10 {
+            let n = format!("1.{}", "0".repeat(k));
+            let want = if k == 0 { 1.0 } else { 10f64.powi(-(k as i32)) };
+            assert_eq!(
+                last_digit_unit(n.as_bytes()).to_bits(),
+                want.to_bits(),
+                "{n}"
+            );
+        }
     }
 
     #[test]
