@@ -33,15 +33,37 @@
 
 use super::lines::lines;
 use super::num::{
-    asctime_prefix, contains, find, float_prefix, iso_datetime_prefix, last_digit_unit,
-    size_kb_prefix, trim,
+    asctime_prefix, float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim,
 };
 use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use memchr::memmem::{Finder, FinderRev};
 use std::sync::LazyLock;
 
-// Searchers built once: building one per call costs more than the search on a short line.
-static CONCURRENT: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"concurrent-"));
+/// `find(hay, needle)` with the needle's searcher built once, at the first call (building one
+/// per call costs more than the search on a short line).
+macro_rules! find_lit {
+    ($hay:expr, $needle:literal) => {{
+        static F: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new($needle));
+        search(&F, $hay)
+    }};
+}
+/// `f.find(hay)`, without the searcher's set-up when the needle cannot fit (a line's empty or
+/// short rest).
+#[inline]
+fn search(f: &Finder<'_>, hay: &[u8]) -> Option<usize> {
+    if hay.len() < f.needle().len() {
+        return None;
+    }
+    f.find(hay)
+}
+
+/// `contains(hay, needle)`, likewise.
+macro_rules! has {
+    ($hay:expr, $needle:literal) => {
+        find_lit!($hay, $needle).is_some()
+    };
+}
+// Searchers built once, as in `find_lit!`.
 static STOPPED: LazyLock<Finder<'static>> =
     LazyLock::new(|| Finder::new(b"Total time for which application threads were stopped: "));
 static APP_TIME: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Application time: "));
@@ -52,13 +74,6 @@ static SECS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b" secs"))
 static SECS_REV: LazyLock<FinderRev<'static>> = LazyLock::new(|| FinderRev::new(b" secs"));
 static GLUED: LazyLock<Vec<Finder<'static>>> =
     LazyLock::new(|| GLUED_NOISE.iter().map(Finder::new).collect());
-static CONCURRENT_OPEN: LazyLock<[Finder<'static>; 3]> = LazyLock::new(|| {
-    [
-        Finder::new(b"[CMS-concurrent-"),
-        Finder::new(b"[GC concurrent-"),
-        Finder::new(b"[ASCMS-concurrent-"),
-    ]
-});
 
 /// More events on one line than any JVM prints (a log glued into one line, a generated attack):
 /// the line is damage, skipped whole, and reading it stops there.
@@ -175,9 +190,47 @@ pub struct Parser {
     /// A detail line was counted from the initial `detail_owner`: a block parsed on its own
     /// would count it differently from the same lines read after the block before.
     consulted: bool,
+    /// The current line holds `concurrent-` (false: no part of it does).
+    maybe_concurrent: bool,
+    /// Labels interned lately, and the next one to replace.
+    recent: Vec<(Vec<u8>, u32)>,
+    recent_next: usize,
+}
+
+/// Labels `Parser::intern_label` remembers: more than a log's usual names, collectors and
+/// causes; a long label is kept at most `MAX_LABEL_BYTES` (the cap) per slot.
+const RECENT_LABELS: usize = 16;
+
+/// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
+/// (one scan for three of them, one for the other two), at its offset in the needle.
+fn glued_noise_in(s: &[u8]) -> bool {
+    let at = |i: usize, off: usize, n: &[u8]| {
+        i.checked_sub(off)
+            .and_then(|start| s.get(start..start + n.len()))
+            .is_some_and(|c| c == n)
+    };
+    for i in memchr::memchr3_iter(b'z', b'{', b'v', s) {
+        let hit = match s[i] {
+            b'z' => at(i, 10, GLUED_NOISE[0]),
+            b'{' => at(i, 0, GLUED_NOISE[1]),
+            _ => at(i, 11, GLUED_NOISE[2]),
+        };
+        if hit {
+            return true;
+        }
+    }
+    memchr::memchr2_iter(b'B', b'A', s).any(|i| {
+        let n = if s[i] == b'B' {
+            GLUED_NOISE[3]
+        } else {
+            GLUED_NOISE[4]
+        };
+        at(i, 0, n)
+    })
 }
 
 /// Interleaved output glued onto an event line: everything from here to the line's end is noise.
+/// (`glued_noise_in` looks for each from one of its bytes: keep them in step.)
 const GLUED_NOISE: [&[u8]; 5] = [
     b"AdaptiveSize",
     b"{Heap",
@@ -244,9 +297,11 @@ impl Parser {
         }
         // Concurrent phases can be printed in the middle of another event's line.
         let mut scratch = std::mem::take(&mut self.scratch);
-        let line: &[u8] = if CONCURRENT.find(raw).is_some() {
+        let first_concurrent = find_concurrent(raw);
+        self.maybe_concurrent = first_concurrent.is_some();
+        let line: &[u8] = if let Some(first) = first_concurrent {
             scratch.clear();
-            self.extract_concurrent(no, raw, &mut scratch);
+            self.extract_concurrent(no, raw, first, &mut scratch);
             &scratch
         } else {
             raw
@@ -353,11 +408,26 @@ impl Parser {
                 self.damaged_line();
                 return;
             }
-            let Some(end) = balanced_end(&line[at..]).map(|e| at + e) else {
+            // Split while finding where it closes: the one pass over its brackets.
+            let mut top = std::mem::take(&mut self.top);
+            let mut children = std::mem::take(&mut self.children);
+            let split = split(&line[at..], &mut top, &mut children);
+            let (end, r) = match split {
+                Ok(Some(e)) => {
+                    let end = at + e;
+                    let r = self.interpret_split(&line[from..end], at - from, no, &top, &children);
+                    (Some(end), r)
+                }
+                Ok(None) => (None, Err(Fail::NoPause)),
+                // Damage, if it closes.
+                Err(f) => (balanced_end(&line[at..]).map(|e| at + e), Err(f)),
+            };
+            self.top = top;
+            self.children = children;
+            let Some(end) = end else {
                 self.start_pending(no, &line[from..], depth_of(&line[at..]));
                 return;
             };
-            let r = self.interpret_at(&line[from..end], at - from, no, &[]);
             self.note(r);
             if self.line_events > MAX_EVENTS_PER_LINE {
                 self.damaged_line();
@@ -413,14 +483,14 @@ impl Parser {
     /// A line that is not (part of) an event: a detail line, noise, or not understood.
     fn classify(&mut self, line: &[u8]) {
         let t = trim(line);
-        if is_detail(t) {
+        if is_detail(t, self.maybe_concurrent) {
             self.detail();
         } else if is_noise(line) {
             self.fate.ignore = true;
         } else if t.first() == Some(&b'[') {
             // Not what HotSpot, G1 or Shenandoah print in brackets at a line's start.
             self.fate.skip = true;
-        } else if contains(t, b" secs") {
+        } else if has!(t, b" secs") {
             // A piece of an event whose start is missing (` 1K->2K(3K), 0.1 secs]`); a heap
             // transition alone is the tail of a G1 detail line split by a concurrent phase.
             self.fate.skip = true;
@@ -450,7 +520,7 @@ impl Parser {
                     self.note(r);
                     return;
                 }
-                if self.outer.is_none() && contains(&self.pending.text, b"YG occupancy") {
+                if self.outer.is_none() && has!(&self.pending.text, b"YG occupancy") {
                     // The young collection of a CMS remark, itself split over lines.
                     self.outer = Some(std::mem::take(&mut self.pending));
                 } else {
@@ -466,7 +536,7 @@ impl Parser {
         }
         let t = trim(line);
         let looks_like_event_text =
-            memchr::memchr2(b'[', b']', t).is_some() || contains(t, b"->") || contains(t, b"secs");
+            memchr::memchr2(b'[', b']', t).is_some() || has!(t, b"->") || has!(t, b"secs");
         if !looks_like_event_text || is_noise(line) {
             self.classify(line);
             return;
@@ -523,7 +593,10 @@ impl Parser {
     /// Safepoint records, `Application time:` lines and the G1 `[Eden: ...]` summary: lines
     /// that are not bracketed events. True when the line was one of them.
     fn other_record(&mut self, no: u64, line: &[u8]) -> bool {
-        if let Some(i) = STOPPED.find(line) {
+        // Both safepoint phrases hold `time`: one search rules both out on most lines.
+        let timed = has!(line, b"time");
+        let stopped = if timed { search(&STOPPED, line) } else { None };
+        if let Some(i) = stopped {
             let rest = line.get(i + STOPPED.needle().len()..).unwrap_or(&[]);
             match float_prefix(rest) {
                 Some((secs, n)) if rest[n..].starts_with(b" seconds") => {
@@ -543,13 +616,13 @@ impl Parser {
             }
             return true;
         }
-        if APP_TIME.find(line).is_some() {
+        if timed && search(&APP_TIME, line).is_some() {
             // -XX:+PrintGCApplicationConcurrentTime: the time between pauses, no GC record.
             self.fate.ignore = true;
             return true;
         }
         // G1 detail summary: the heap figures of the event just read.
-        if let Some(i) = EDEN.find(line) {
+        if let Some(i) = search(&EDEN, line) {
             let heap = HEAP
                 .find(&line[i..])
                 .and_then(|h| line.get(i + h + HEAP.needle().len()..));
@@ -565,10 +638,16 @@ impl Parser {
     /// JDK 8 Shenandoah: `2.472: [Pause Init Mark (process weakrefs), 3.341 ms]`,
     /// `3.338: [Concurrent marking, 866.393 ms]`; `, start]` lines only announce a phase.
     fn shenandoah(&mut self, no: u64, line: &[u8]) -> bool {
-        let Some(open) = find(line, b"[Pause ").or_else(|| find(line, b"[Concurrent ")) else {
-            return false;
-        };
-        if !only_stamps(&line[..open]) {
+        // The record's `[` right after the stamps: the first `[Pause ` (or, if the line has
+        // none, the first `[Concurrent `) with nothing but stamps before it.
+        let open = line
+            .iter()
+            .position(|&b| !is_stamp_byte(b))
+            .unwrap_or(line.len());
+        let r = &line[open..];
+        let at_open = r.starts_with(b"[Pause ")
+            || (r.starts_with(b"[Concurrent ") && !has!(line, b"[Pause "));
+        if !at_open {
             return false;
         }
         let Some(close) = balanced_end(&line[open..]).map(|e| open + e - 1) else {
@@ -624,7 +703,7 @@ impl Parser {
             ev.heap_after_kb = Some(a);
             ev.heap_total_kb = c;
         }
-        let name_end = find(head, b" (")
+        let name_end = find_lit!(head, b" (")
             .or_else(|| {
                 head.iter()
                     .position(|b| b.is_ascii_digit())
@@ -633,7 +712,7 @@ impl Parser {
             .unwrap_or(head.len());
         ev.name = self.intern_label(trim(&head[..name_end]));
         ev.collector = self.log.strings.intern("Shenandoah");
-        if let Some(i) = find(head, b" (") {
+        if let Some(i) = find_lit!(head, b" (") {
             let cause = paren_len(&head[i + 1..]).and_then(|len| head.get(i + 2..i + len));
             if let Some(c) = cause {
                 ev.cause = self.intern_label(c);
@@ -693,13 +772,14 @@ impl Parser {
 
     /// Cut `12.3: [CMS-concurrent-mark: 0.1/0.2 secs] [Times: ...]` and `[GC concurrent-...]`
     /// records out of `line` (emitting them), writing what remains into `out`. Stops early when
-    /// the line holds more records than `MAX_EVENTS_PER_LINE`.
-    fn extract_concurrent(&mut self, no: u64, line: &[u8], out: &mut Vec<u8>) {
-        let mut next = NextHits::new(line, &CONCURRENT_OPEN[..]);
+    /// the line holds more records than `MAX_EVENTS_PER_LINE`. `first`: where the line's first
+    /// `concurrent-` is.
+    fn extract_concurrent(&mut self, no: u64, line: &[u8], first: usize, out: &mut Vec<u8>) {
         let mut pos = 0;
+        let mut hint = Some(first);
         loop {
             let rest = &line[pos..];
-            let Some(open) = next.from(pos) else {
+            let Some(open) = next_concurrent_open(line, pos, hint.take()) else {
                 out.extend_from_slice(rest);
                 return;
             };
@@ -746,12 +826,9 @@ impl Parser {
         if has_control(body) {
             return Conc::Failed;
         }
-        let name_end = body
-            .iter()
-            .position(|&b| b == b':' || b == b',')
-            .unwrap_or(body.len());
+        let name_end = memchr::memchr2(b':', b',', body).unwrap_or(body.len());
         let name = trim(&body[..name_end]);
-        let Some(secs_at) = SECS.find(body) else {
+        let Some(secs_at) = search(&SECS, body) else {
             // JDK 6 G1 also writes `, 0.0101638 sec]` and `, 0.0000684]`: durations in a form
             // this reader does not take, like the notices.
             let bare = name_end == body.len();
@@ -774,10 +851,11 @@ impl Parser {
         ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
         ev.uptime_s = up.map(|u| u - secs);
         ev.name = self.intern_label(name);
-        ev.collector = self
-            .log
-            .strings
-            .intern(if name.starts_with(b"GC") { "G1" } else { "CMS" });
+        ev.collector = self.intern_label(if name.starts_with(b"GC") {
+            b"G1"
+        } else {
+            b"CMS"
+        });
         match self.log.push_checked(ev) {
             Ok(()) => Conc::Recorded,
             Err(_) => Conc::Failed,
@@ -787,7 +865,23 @@ impl Parser {
     fn intern_label(&mut self, b: &[u8]) -> u32 {
         // Interned per distinct value: a hostile megabyte-long cause must not be kept once per
         // event (real names are under 60 bytes).
-        self.log.strings.intern_bytes(super::limits::cap_label(b))
+        let b = super::limits::cap_label(b);
+        // A log repeats a few names, collectors and causes: the recent ones are compared
+        // before the interner hashes.
+        if let Some(&(_, id)) = self.recent.iter().find(|(k, _)| k.as_slice() == b) {
+            return id;
+        }
+        let id = self.log.strings.intern_bytes(b);
+        if self.recent.len() < RECENT_LABELS {
+            self.recent.push((b.to_vec(), id));
+        } else {
+            let slot = &mut self.recent[self.recent_next];
+            slot.0.clear();
+            slot.0.extend_from_slice(b);
+            slot.1 = id;
+            self.recent_next = (self.recent_next + 1) % RECENT_LABELS;
+        }
+        id
     }
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
@@ -816,6 +910,31 @@ impl Parser {
         r
     }
 
+    /// `interpret_at` for an expression `split` already (`top`, `children`), that closes at
+    /// the end of `text`.
+    fn interpret_split(
+        &mut self,
+        text: &[u8],
+        at: usize,
+        no: u64,
+        top: &[(usize, usize)],
+        children: &[(usize, usize)],
+    ) -> Result<f64, Fail> {
+        let (Some(head), Some(ev_text)) = (text.get(..at), text.get(at..)) else {
+            return Err(Fail::NoPause);
+        };
+        if has_control(ev_text) {
+            return Err(Fail::Damaged);
+        }
+        let st = stamp(head);
+        let mark = self.log.events.len();
+        let r = self.interpret_parts(ev_text, top, children, st, no, &[], 0);
+        if r == Err(Fail::Damaged) {
+            self.log.events.truncate(mark);
+        }
+        r
+    }
+
     /// `level`: how many whole events this one is nested in (at most `MAX_NESTED_EVENTS`, so
     /// this recursion is never deeper than two calls).
     fn interpret(
@@ -829,41 +948,10 @@ impl Parser {
         // Split the expression into its top-level text and its nested children.
         let mut top = std::mem::take(&mut self.top);
         let mut children = std::mem::take(&mut self.children);
-        top.clear();
-        children.clear();
-        let mut depth = 0i64;
-        let mut seg = 1usize;
-        let mut child_start = 0usize;
-        for (i, &b) in ev_text.iter().enumerate() {
-            match b {
-                b'[' => {
-                    depth += 1;
-                    if depth == 2 {
-                        top.push((seg, i));
-                        child_start = i + 1;
-                    }
-                }
-                b']' => {
-                    if depth == 2 {
-                        if children.len() >= MAX_CHILDREN {
-                            self.top = top;
-                            self.children = children;
-                            return Err(Fail::Damaged);
-                        }
-                        children.push((child_start, i));
-                        seg = i + 1;
-                    } else if depth == 1 {
-                        top.push((seg, i));
-                        depth = 0;
-                        break;
-                    }
-                    depth -= 1;
-                }
-                _ => {}
-            }
-        }
-        if depth > 0 {
-            top.push((seg, ev_text.len()));
+        if let Err(f) = split(ev_text, &mut top, &mut children) {
+            self.top = top;
+            self.children = children;
+            return Err(f);
         }
         let r = self.interpret_parts(ev_text, &top, &children, st, no, nested, level);
         // Keep the larger buffers (a nested call took fresh ones).
@@ -973,10 +1061,7 @@ impl Parser {
                 }
                 continue;
             }
-            let cname_end = c
-                .iter()
-                .position(|&b| b == b':' || b == b',' || b == b'(')
-                .unwrap_or(c.len());
+            let cname_end = memchr::memchr3(b':', b',', b'(', c).unwrap_or(c.len());
             let cname = trim(&c[..cname_end]);
             match cname {
                 b"DefNew" | b"ParNew" | b"PSYoungGen" | b"ASParNew" => {
@@ -990,10 +1075,10 @@ impl Parser {
                     }
                 }
                 _ => {
-                    if contains(cname, b"CMS-initial-mark") {
+                    if has!(cname, b"CMS-initial-mark") {
                         kind_hint = Some(Kind::InitialMark);
                         old_gen = b"CMS";
-                    } else if contains(cname, b"CMS-remark") || cname.starts_with(b"YG occupancy") {
+                    } else if has!(cname, b"CMS-remark") || cname.starts_with(b"YG occupancy") {
                         kind_hint = Some(Kind::Remark);
                         old_gen = b"CMS";
                     }
@@ -1073,6 +1158,9 @@ impl Parser {
 
     /// `GC pause (young) (initial-mark)` style full name, interned.
     fn name_id(&mut self, name: &[u8], causes: &[&[u8]]) -> u32 {
+        if !causes.iter().any(|c| is_g1_marker(c)) {
+            return self.intern_label(name);
+        }
         let mut s = std::mem::take(&mut self.name_buf);
         s.clear();
         s.extend_from_slice(name);
@@ -1087,36 +1175,34 @@ impl Parser {
     }
 }
 
-/// The next occurrence of each of several needles at or after a position that only moves
-/// forward: each needle searches each byte of the line once, however many hits there are.
-struct NextHits<'a, 'f> {
-    hay: &'a [u8],
-    finders: &'f [Finder<'static>],
-    /// Per needle: the next hit found, `usize::MAX` when there is none after the last search.
-    next: Vec<usize>,
+/// The first `concurrent-` in `s`, found from its `u`: event and detail lines hold few (a
+/// `user=`, a `Sum:`), and a `memchr` costs less than a substring search's set-up on a line.
+fn find_concurrent(s: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'u', s)
+        .find(|&i| i >= 4 && s[i - 4..].first_chunk::<11>() == Some(b"concurrent-"))
+        .map(|i| i - 4)
 }
 
-impl<'a, 'f> NextHits<'a, 'f> {
-    fn new(hay: &'a [u8], finders: &'f [Finder<'static>]) -> Self {
-        let next = finders
-            .iter()
-            .map(|f| f.find(hay).unwrap_or(usize::MAX))
-            .collect();
-        NextHits { hay, finders, next }
-    }
-
-    /// The first hit of any needle at or after `pos`.
-    fn from(&mut self, pos: usize) -> Option<usize> {
-        for (f, n) in self.finders.iter().zip(self.next.iter_mut()) {
-            if *n < pos {
-                *n = self
-                    .hay
-                    .get(pos..)
-                    .and_then(|r| f.find(r))
-                    .map_or(usize::MAX, |i| pos + i);
+/// Where the first concurrent-phase record (`[CMS-concurrent-`, `[GC concurrent-`,
+/// `[ASCMS-concurrent-`) at or after `pos` opens. Each holds `concurrent-` after a prefix, and
+/// those occur at least 11 bytes apart: the first `concurrent-` that has one of the prefixes
+/// before it (starting at or after `pos`) is the first record. `hint`: the first `concurrent-`
+/// at or after `pos`, if known. Every call searches the line from `pos` to that record, so a
+/// line is searched about once however many records it holds.
+fn next_concurrent_open(line: &[u8], pos: usize, hint: Option<usize>) -> Option<usize> {
+    const PREFIXES: [&[u8]; 3] = [b"[CMS-", b"[GC ", b"[ASCMS-"];
+    let mut q = match hint {
+        Some(q) => q,
+        None => pos + find_concurrent(line.get(pos..)?)?,
+    };
+    loop {
+        for p in PREFIXES {
+            if q >= pos + p.len() && line.get(q - p.len()..q) == Some(p) {
+                return Some(q - p.len());
             }
         }
-        self.next.iter().copied().min().filter(|&n| n != usize::MAX)
+        let from = q + 1;
+        q = from + find_concurrent(line.get(from..)?)?;
     }
 }
 
@@ -1129,7 +1215,42 @@ fn shown(text: &[u8]) -> &[u8] {
 /// Control bytes other than tab: NUL padding or binary damage inside an expression makes
 /// its numbers unreadable (`0.00\0 62122 secs` is not 62,122 s).
 fn has_control(s: &[u8]) -> bool {
-    s.iter().any(|&b| (b < 0x20 && b != b'\t') || b == 0x7f)
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let bad = |b: u8| (b < 0x20 && b != b'\t') || b == 0x7f;
+    // Eight bytes at a time: does the word hold a byte below 0x20 or a 0x7f? (Exact as a
+    // yes/no; a yes is checked byte by byte, which also lets tabs pass.)
+    let suspect = |w: &[u8; 8]| {
+        let x = u64::from_le_bytes(*w);
+        let below = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        let y = x ^ (ONES * 0x7f);
+        let del = y.wrapping_sub(ONES) & !y & HIGH;
+        (below | del) != 0 && w.iter().any(|&b| bad(b))
+    };
+    // 32 bytes at a time without an early exit (vector code), then words.
+    let mut wide = s.chunks_exact(32);
+    for c in &mut wide {
+        if c.iter()
+            .fold(false, |acc, &b| acc | (b < 0x20) | (b == 0x7f))
+            && c.iter().any(|&b| bad(b))
+        {
+            return true;
+        }
+    }
+    let mut chunks = wide.remainder().chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        if suspect(&w) {
+            return true;
+        }
+    }
+    // The rest, padded with spaces (byte by byte: a library copy costs more).
+    let mut w = [b' '; 8];
+    for (d, &b) in w.iter_mut().zip(chunks.remainder()) {
+        *d = b;
+    }
+    suspect(&w)
 }
 
 /// A line of another log family: never part of a HotSpot log, always skipped. Looks at the
@@ -1155,8 +1276,9 @@ fn is_foreign(line: &[u8]) -> bool {
             && d.iter().all(|&b| b.is_ascii_lowercase() || b == b' ');
         // Unified logging: `[gc,start    ]`, `[safepoint]` tags.
         let unified_tags = (d.starts_with(b"gc") || d.starts_with(b"safepoint"))
-            && d.iter()
-                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b",+ ".contains(&b));
+            && d.iter().all(|&b| {
+                b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b',' | b'+' | b' ')
+            });
         if jrockit_module || unified_tags {
             return true;
         }
@@ -1223,28 +1345,29 @@ fn is_csv_row(line: &[u8]) -> bool {
 /// `[Processed Buffers : 1 2`), their `Avg: ... Max: ...]` continuations, `[Times: ...]`,
 /// `[Eden: ...]`, G1 string-dedup statistics (`[Table]`, `[Inspected: 12]`) and JDK 6 G1 heap
 /// transitions (`[ 8M->8M(16M)]`). Not a piece of an event (`[PSYoungGen: ...] ..., 0.1 secs]`).
-fn is_detail(t: &[u8]) -> bool {
+fn is_detail(t: &[u8], maybe_concurrent: bool) -> bool {
     let Some(r) = t.strip_prefix(b"[") else {
         return t.starts_with(b"Avg:") || t.starts_with(b"Sum:") || t.starts_with(b"Min:");
     };
     let r = trim(r);
     // An unclosed concurrent phase, not a label.
-    if contains(r, b"concurrent-") {
+    if maybe_concurrent && find_concurrent(r).is_some() {
         return false;
     }
     match r.first() {
         Some(c) if c.is_ascii_uppercase() => {
-            let end = r
-                .iter()
-                .position(|&b| !(b.is_ascii_alphanumeric() || b" ()/-_&.".contains(&b)));
+            let end = r.iter().position(|&b| {
+                !(b.is_ascii_alphanumeric()
+                    || matches!(b, b' ' | b'(' | b')' | b'/' | b'-' | b'_' | b'&' | b'.'))
+            });
             match end {
-                Some(e) if r[e] == b':' => !(contains(r, b"->") && contains(r, b" secs")),
+                Some(e) if r[e] == b':' => !(has!(r, b"->") && has!(r, b" secs")),
                 // A bare `[Table]`.
                 Some(e) if r[e] == b']' => trim(&r[e + 1..]).is_empty(),
                 _ => false,
             }
         }
-        Some(c) if c.is_ascii_digit() => contains(r, b"->") && !contains(r, b" secs"),
+        Some(c) if c.is_ascii_digit() => has!(r, b"->") && !has!(r, b" secs"),
         _ => false,
     }
 }
@@ -1273,10 +1396,26 @@ const NAMES: [&[u8]; 6] = [
 
 /// The event's name at the start of its head (after `[`) and where the name ends.
 fn event_name(head: &[u8]) -> (&[u8], usize) {
-    for n in NAMES {
-        if head.starts_with(n) {
-            return (n, n.len());
-        }
+    // `NAMES` spelled out: compares of known lengths compile to a few loads each.
+    let n: Option<&'static [u8]> = if head.starts_with(b"GC") {
+        Some(if head.starts_with(b"GC cleanup") {
+            NAMES[0]
+        } else if head.starts_with(b"GC remark") {
+            NAMES[1]
+        } else if head.starts_with(b"GC pause") {
+            NAMES[2]
+        } else if head.starts_with(b"GC--") {
+            NAMES[4]
+        } else {
+            NAMES[5]
+        })
+    } else if head.starts_with(b"Full GC") {
+        Some(NAMES[3])
+    } else {
+        None
+    };
+    if let Some(n) = n {
+        return (n, n.len());
     }
     let end = head
         .iter()
@@ -1338,6 +1477,9 @@ fn event_start(line: &[u8]) -> Option<usize> {
 /// Cut interleaved output glued onto the line after `from`.
 fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
     let from = from.min(line.len());
+    if !glued_noise_in(&line[from..]) {
+        return line;
+    }
     let mut end = line.len();
     for f in GLUED.iter() {
         if let Some(i) = f.find(&line[from..end]) {
@@ -1354,30 +1496,63 @@ fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
 
 /// Net bracket depth of a piece of text.
 fn depth_of(s: &[u8]) -> i64 {
-    let mut d = 0;
-    for &b in s {
-        match b {
-            b'[' => d += 1,
-            b']' => d -= 1,
-            _ => {}
+    s.iter()
+        .map(|&b| i64::from(b == b'[') - i64::from(b == b']'))
+        .sum()
+}
+
+/// Split the expression opened at `ev_text[0]` into its top-level text and its nested children
+/// (ranges of `ev_text`, brackets excluded). Returns where it closes, just past its `]`, or
+/// `None` when it does not close in `ev_text` (its last top-level part then runs to the end).
+/// Err: more children than `MAX_CHILDREN`.
+fn split(
+    ev_text: &[u8],
+    top: &mut Vec<(usize, usize)>,
+    children: &mut Vec<(usize, usize)>,
+) -> Result<Option<usize>, Fail> {
+    top.clear();
+    children.clear();
+    let mut depth = 0i64;
+    let mut seg = 1usize;
+    let mut child_start = 0usize;
+    for i in memchr::memchr2_iter(b'[', b']', ev_text) {
+        if ev_text[i] == b'[' {
+            depth += 1;
+            if depth == 2 {
+                top.push((seg, i));
+                child_start = i + 1;
+            }
+        } else {
+            if depth == 2 {
+                if children.len() >= MAX_CHILDREN {
+                    return Err(Fail::Damaged);
+                }
+                children.push((child_start, i));
+                seg = i + 1;
+            } else if depth == 1 {
+                top.push((seg, i));
+                return Ok(Some(i + 1));
+            }
+            depth -= 1;
         }
     }
-    d
+    if depth > 0 {
+        top.push((seg, ev_text.len()));
+    }
+    Ok(None)
 }
 
 /// If the bracket opened at `s[0]` closes within `s`, the index just past its `]`.
 fn balanced_end(s: &[u8]) -> Option<usize> {
     let mut d = 0i64;
-    for (i, &b) in s.iter().enumerate() {
-        match b {
-            b'[' => d += 1,
-            b']' => {
-                d -= 1;
-                if d == 0 {
-                    return Some(i + 1);
-                }
+    for i in memchr::memchr2_iter(b'[', b']', s) {
+        if s[i] == b'[' {
+            d += 1;
+        } else {
+            d -= 1;
+            if d == 0 {
+                return Some(i + 1);
             }
-            _ => {}
         }
     }
     None
@@ -1455,9 +1630,12 @@ fn ran_inside(outer: Stamp, outer_ms: f64, inner: &Inner) -> bool {
 
 /// True when `s` holds nothing but stamps and spaces.
 fn only_stamps(s: &[u8]) -> bool {
-    s.iter().all(|&b| {
-        b.is_ascii_digit() || matches!(b, b'.' | b',' | b':' | b' ' | b'-' | b'+' | b'T' | b'#')
-    })
+    s.iter().all(|&b| is_stamp_byte(b))
+}
+
+/// A byte of a stamp (`2013-05-22T15:42:34.123+0200: 12.345: #3: `).
+fn is_stamp_byte(b: u8) -> bool {
+    b.is_ascii_digit() || matches!(b, b'.' | b',' | b':' | b' ' | b'-' | b'+' | b'T' | b'#')
 }
 
 /// Start of the stamps that immediately precede position `at` (e.g. `0.769: ` before `[CMS-...`),
@@ -1514,7 +1692,7 @@ fn number_before(s: &[u8], at: usize) -> Option<(f64, u8)> {
 /// `cpu/wall secs` pair, which is a concurrent phase's).
 fn last_secs(s: &[u8]) -> Option<f64> {
     let mut end = s.len();
-    while let Some(i) = SECS_REV.rfind(&s[..end]) {
+    while let Some(i) = rfind_secs(&s[..end]) {
         match number_before(s, i) {
             Some((v, before)) if before != b'/' => return Some(v),
             _ => end = i,
@@ -1523,10 +1701,29 @@ fn last_secs(s: &[u8]) -> Option<f64> {
     None
 }
 
+/// The last ` secs` in `s`. A pause's text ends with it: a short `s` is compared from its end
+/// back, without the reverse search's set-up.
+fn rfind_secs(s: &[u8]) -> Option<usize> {
+    if s.len() > 256 {
+        return SECS_REV.rfind(s);
+    }
+    (0..=s.len().checked_sub(5)?)
+        .rev()
+        .find(|&i| s[i..i + 5] == *b" secs")
+}
+
+/// The first `->` in `s`; a short `s` (a segment before the figures) byte by byte.
+fn find_arrow(s: &[u8]) -> Option<usize> {
+    if s.len() > 32 {
+        return search(&ARROW, s);
+    }
+    s.windows(2).position(|w| w == b"->")
+}
+
 /// The first `a->b(c)` (or `a->b`) in `s`, sizes in KB.
 fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
     let mut from = 0;
-    while let Some(rel) = ARROW.find(&s[from..]) {
+    while let Some(rel) = find_arrow(&s[from..]) {
         let arrow = from + rel;
         // Walk back over the `before` size: digits, '.', unit letter.
         let mut j = arrow;
@@ -1607,7 +1804,9 @@ fn is_noise(line: &[u8]) -> bool {
         b"demand:",
         b"CMS: Large block",
     ];
-    if PREFIXES.iter().any(|p| t.starts_with(p)) {
+    // The first byte first: most lines start with none of them.
+    let starts = |p: &&[u8]| p.first() == t.first() && t.starts_with(p);
+    if PREFIXES.iter().any(starts) {
         return true;
     }
     const MORE: [&[u8]; 13] = [
@@ -1625,10 +1824,10 @@ fn is_noise(line: &[u8]) -> bool {
         b"Free:",
         b"Update Region",
     ];
-    if MORE.iter().any(|p| t.starts_with(p)) {
+    if MORE.iter().any(starts) {
         return true;
     }
-    contains(t, b"[0x") || contains(t, b"GC log file") || contains(t, b"AdaptiveSize")
+    has!(t, b"[0x") || has!(t, b"GC log file") || has!(t, b"AdaptiveSize")
 }
 
 #[cfg(test)]

@@ -885,3 +885,154 @@ fn without_stamps_print_order_decides_nesting() {
     assert_eq!(p.len(), 2);
     assert!(close(p[1].1, 98.0));
 }
+
+// The scanners rewritten for speed, against the plain versions they replaced, on inputs
+// made of the bytes and fragments they look for.
+
+/// A small deterministic generator (xorshift).
+struct Gen(u64);
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// A string of `n` pieces drawn from `parts`.
+    fn text(&mut self, parts: &[&[u8]], n: u64) -> Vec<u8> {
+        let mut v = Vec::new();
+        for _ in 0..self.next() % n {
+            v.extend_from_slice(parts[(self.next() % parts.len() as u64) as usize]);
+        }
+        v
+    }
+}
+
+#[test]
+fn glued_noise_cut_equals_searching_each_needle() {
+    let reference = |line: &[u8], from: usize| -> usize {
+        let mut end = line.len();
+        for n in GLUED_NOISE {
+            if let Some(i) = memchr::memmem::find(&line[from..end], n) {
+                end = from + i;
+            }
+        }
+        if end < line.len() && end > from + 1 && line[end - 1] == b'[' {
+            end -= 1;
+        }
+        end
+    };
+    let mut parts: Vec<&[u8]> = vec![
+        b"[GC ",
+        b"0.1: ",
+        b"[DefNew: 1K->2K(3K), 0.1 secs]",
+        b"[",
+        b"v",
+        b"z",
+        b"{",
+        b"A",
+        b"B",
+        b"f",
+        b"Size",
+        b"Heap",
+        b" GC:",
+        b"survivor",
+        b"Desired ",
+        b"Adaptive",
+        b"After",
+        b"Before",
+    ];
+    parts.extend(GLUED_NOISE);
+    for n in GLUED_NOISE {
+        assert!(glued_noise_in(n), "{}", String::from_utf8_lossy(n));
+        assert!(!glued_noise_in(&n[1..]) && !glued_noise_in(&n[..n.len() - 1]));
+    }
+    let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..50_000 {
+        let line = g.text(&parts, 12);
+        let from = (g.next() as usize) % (line.len() + 1);
+        assert_eq!(
+            cut_glued_noise(&line, from).len(),
+            reference(&line, from),
+            "{:?} from {from}",
+            String::from_utf8_lossy(&line)
+        );
+    }
+}
+
+#[test]
+fn control_bytes_found_as_byte_by_byte() {
+    let mut g = Gen(0x2545_f491_4f6c_dd1d);
+    for _ in 0..100_000 {
+        let len = (g.next() % 90) as usize;
+        let v: Vec<u8> = (0..len)
+            .map(|_| match g.next() % 40 {
+                0 => (g.next() % 0x20) as u8,
+                1 => 0x7f,
+                2 => b'\t',
+                3 => 0x80 + (g.next() % 0x80) as u8,
+                _ => b' ' + (g.next() % 0x5f) as u8,
+            })
+            .collect();
+        let want = v.iter().any(|&b| (b < 0x20 && b != b'\t') || b == 0x7f);
+        assert_eq!(has_control(&v), want, "{v:?}");
+    }
+}
+
+#[test]
+fn concurrent_records_found_as_by_three_searches() {
+    let parts: &[&[u8]] = &[
+        b"[CMS-concurrent-mark: 0.1/0.1 secs]",
+        b"[GC concurrent-mark-start]",
+        b"[ASCMS-concurrent-sweep]",
+        b"concurrent-",
+        b"CMS-",
+        b"[GC ",
+        b"[AS",
+        b"[",
+        b"1.0: ",
+        b"x",
+    ];
+    let reference = |line: &[u8], pos: usize| {
+        [
+            &b"[CMS-concurrent-"[..],
+            b"[GC concurrent-",
+            b"[ASCMS-concurrent-",
+        ]
+        .iter()
+        .filter_map(|n| memchr::memmem::find(&line[pos..], n).map(|i| pos + i))
+        .min()
+    };
+    let mut g = Gen(0x1234_5678_9abc_def1);
+    for _ in 0..50_000 {
+        let line = g.text(parts, 10);
+        let pos = (g.next() as usize) % (line.len() + 1);
+        assert_eq!(
+            next_concurrent_open(&line, pos, None),
+            reference(&line, pos),
+            "{:?} from {pos}",
+            String::from_utf8_lossy(&line)
+        );
+    }
+}
+
+#[test]
+fn split_closes_where_the_brackets_balance() {
+    let parts: &[&[u8]] = &[b"[", b"]", b"[GC ", b"x", b"1.0: ", b"[DefNew: 1K->2K(3K)]"];
+    let mut g = Gen(0x0dd_ba11_cafe_f00d);
+    let (mut top, mut children) = (Vec::new(), Vec::new());
+    for _ in 0..50_000 {
+        let mut text = b"[".to_vec();
+        text.extend(g.text(parts, 12));
+        let end = split(&text, &mut top, &mut children).expect("few children");
+        assert_eq!(
+            end,
+            balanced_end(&text),
+            "{:?}",
+            String::from_utf8_lossy(&text)
+        );
+        // Every child lies inside the expression, between its brackets.
+        let limit = end.unwrap_or(text.len());
+        assert!(children.iter().all(|&(a, b)| a <= b && b < limit));
+    }
+}

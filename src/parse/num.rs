@@ -464,8 +464,10 @@ pub fn format_wall_ms(ms: i64) -> String {
 /// The unit of the last digit of a number as written (`12.345` → 0.001, `12` → 1): how far
 /// the value a stamp was rounded or cut from may lie from it. At most nine decimals count.
 pub fn last_digit_unit(num: &[u8]) -> f64 {
+    // 10^-k as `powi` gives it (1 / 10^k, correctly rounded), without its library call.
+    const UNIT: [f64; 10] = [1.0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9];
     match num.iter().rposition(|&b| b == b'.' || b == b',') {
-        Some(dot) => 10f64.powi(-((num.len() - dot - 1).min(9) as i32)),
+        Some(dot) => UNIT[(num.len() - dot - 1).min(9)],
         None => 1.0,
     }
 }
@@ -621,11 +623,115 @@ mod tests {
     }
 
     #[test]
+    fn the_fast_path_reads_as_the_general_reader() {
+        // Every shape near the fast path's edges, and random strings of number bytes.
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for int in [
+            "",
+            "0",
+            "7",
+            "000",
+            "0012",
+            "123456789012345678",
+            "1234567890123456789",
+        ] {
+            for frac in [
+                "",
+                ".",
+                ",",
+                ".0",
+                ".5",
+                ",25",
+                ".000123",
+                ".123456789012345678",
+            ] {
+                for tail in ["", ":", " secs", "e5", "E-3", "K", ".7", ",1"] {
+                    cases.push(format!("{int}{frac}{tail}").into_bytes());
+                }
+            }
+        }
+        cases.push(format!("1.{}", "9".repeat(19)).into_bytes());
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            let mut c = Vec::new();
+            for _ in 0..(x % 24) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                c.push(b"0123456789012345.,e-+: "[(x % 23) as usize]);
+            }
+            cases.push(c);
+        }
+        for c in &cases {
+            let (a, b) = (float_prefix(c), float_prefix_general(c));
+            assert_eq!(
+                a.map(|(v, n)| (v.to_bits(), n)),
+                b.map(|(v, n)| (v.to_bits(), n)),
+                "{:?}",
+                String::from_utf8_lossy(c)
+            );
+        }
+    }
+
+    #[test]
+    fn whole_kb_read_as_the_general_reader() {
+        let general = |s: &[u8]| {
+            let (v, mut i) = float_prefix(s)?;
+            let save = i;
+            if i < s.len() && s[i] == b' ' {
+                i += 1;
+            }
+            if !matches!(s.get(i), Some(b'K' | b'k')) {
+                return None;
+            }
+            i += 1;
+            if i > save && s.get(i) == Some(&b'B') {
+                i += 1;
+            }
+            Some((v.round() as u64, i))
+        };
+        for c in [
+            "0K",
+            "7K",
+            "3967K",
+            "0012k",
+            "4032KB",
+            "999999999999999K",
+            "1234567890123456K",
+            "12.5K",
+            "12K)",
+            "1e3K",
+            "12,0K",
+            "5 K",
+            "K",
+        ] {
+            let c = c.as_bytes();
+            if let Some(want) = general(c) {
+                assert_eq!(
+                    size_kb_prefix(c),
+                    Some(want),
+                    "{}",
+                    String::from_utf8_lossy(c)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn last_digit() {
         assert_eq!(last_digit_unit(b"295.880"), 0.001);
         assert_eq!(last_digit_unit(b"1,5"), 0.1);
         assert_eq!(last_digit_unit(b"12"), 1.0);
         assert_eq!(last_digit_unit(b"0.123456789012"), 1e-9);
+        for k in 0..10 {
+            let n = format!("1.{}", "0".repeat(k));
+            let want = if k == 0 { 1.0 } else { 10f64.powi(-(k as i32)) };
+            assert_eq!(
+                last_digit_unit(n.as_bytes()).to_bits(),
+                want.to_bits(),
+                "{n}"
+            );
+        }
     }
 
     #[test]
