@@ -444,21 +444,58 @@ fn perf_input(
 /// blocks read before are parsed in parallel; their records are appended to the frame's
 /// columns in file order (line numbers and operation ids made global). Block buffers go back
 /// to the reader for reuse, so memory holds the frame plus a few blocks.
-/// `f` of every item, each on a thread of its own, results in order: a round of blocks, one
-/// per core. (Given to rayon, a round of two 2 MiB blocks ran one after the other on one
-/// worker, the other never stealing the job: half the machine idle.)
-fn in_parallel<I: Send, T: Send>(items: Vec<I>, f: impl Fn(I) -> T + Sync) -> Vec<T> {
-    if items.len() < 2 {
-        return items.into_iter().map(f).collect();
+/// Threads that stay for a whole stream, one per core; each round's blocks go to them one
+/// each and come back in order. (Given to rayon, a round of two 2 MiB blocks ran one after
+/// the other on one worker, the other never stealing the job; a thread spawned per block
+/// starts with a fresh allocator heap each time and faults in new memory.)
+struct Workers<I, T> {
+    jobs: Vec<std::sync::mpsc::SyncSender<I>>,
+    results: Vec<std::sync::mpsc::Receiver<T>>,
+}
+
+impl<I: Send, T: Send> Workers<I, T> {
+    fn new<'scope, 'env, F>(scope: &'scope std::thread::Scope<'scope, 'env>, n: usize, f: F) -> Self
+    where
+        F: Fn(I) -> T + Send + Copy + 'scope,
+        I: 'scope,
+        T: 'scope,
+    {
+        let mut w = Workers {
+            jobs: Vec::new(),
+            results: Vec::new(),
+        };
+        for _ in 0..n.max(1) {
+            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<I>(1);
+            let (res_tx, res_rx) = std::sync::mpsc::sync_channel::<T>(1);
+            scope.spawn(move || {
+                while let Ok(i) = job_rx.recv() {
+                    if res_tx.send(f(i)).is_err() {
+                        return;
+                    }
+                }
+            });
+            w.jobs.push(job_tx);
+            w.results.push(res_rx);
+        }
+        w
     }
-    let f = &f;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items.into_iter().map(|i| s.spawn(move || f(i))).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+
+    /// `f` of every item (at most one per worker), in order.
+    fn run(&self, items: Vec<I>) -> Vec<T> {
+        let n = items.len();
+        for (item, job) in items.into_iter().zip(&self.jobs) {
+            // A worker gone (its `f` panicked) shows as a missing result below.
+            let _ = job.send(item);
+        }
+        self.results
+            .iter()
+            .take(n)
+            .map(|r| match r.recv() {
+                Ok(t) => t,
+                Err(_) => panic!("a parsing thread stopped"),
+            })
             .collect()
-    })
+    }
 }
 
 fn load_perf_stream(
@@ -482,6 +519,10 @@ fn load_perf_stream(
     };
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
+        let workers = Workers::new(scope, per_round, move |b: Vec<u8>| {
+            let log = parse::perf::parse(format, &b);
+            (b, log)
+        });
         let mut done = false;
         while !done {
             let mut blocks = Vec::with_capacity(per_round);
@@ -501,9 +542,8 @@ fn load_perf_stream(
                     }
                 }
             }
-            let parsed: Vec<PerfLog> = in_parallel(blocks.iter().collect(), |b: &Vec<u8>| {
-                parse::perf::parse(format, b)
-            });
+            let (blocks, parsed): (Vec<Vec<u8>>, Vec<PerfLog>) =
+                workers.run(blocks).into_iter().unzip();
             for mut b in blocks {
                 b.clear();
                 // The reader may have finished; then the buffer is simply dropped.
@@ -614,6 +654,10 @@ fn stream_gc(
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
+        let workers = Workers::new(scope, per_round, move |(b, ev): (Vec<u8>, Vec<_>)| {
+            let p = Parser::reusing(format, &b, ev);
+            (b, p)
+        });
         let mut done = false;
         while !done {
             let mut blocks = Vec::with_capacity(per_round);
@@ -633,9 +677,10 @@ fn stream_gc(
                 }
             }
             let spare: Vec<_> = blocks.iter().map(|_| joiner.spare()).collect();
-            let parsed: Vec<Parser> = in_parallel(blocks.iter().zip(spare).collect(), |(b, ev)| {
-                Parser::reusing(format, b, ev)
-            });
+            let (blocks, parsed): (Vec<Vec<u8>>, Vec<Parser>) = workers
+                .run(blocks.into_iter().zip(spare).collect())
+                .into_iter()
+                .unzip();
             for (b, p) in blocks.into_iter().zip(parsed) {
                 joiner.block(&b, p);
                 let mut b = b;

@@ -187,6 +187,8 @@ pub struct Parser {
     /// `continues_into`); `consulted`: more than are kept.
     lookups: Vec<Lookup>,
     consulted: bool,
+    /// `bounds()` for this many events.
+    bounds: std::cell::Cell<Option<(usize, Option<Key>, Option<Key>)>>,
     /// Ids of the last names interned (collector, phrase, pause names repeat line after line):
     /// checked against the interned text itself, so a hit is always the id `intern` gives.
     recent: [u32; RECENT],
@@ -549,9 +551,8 @@ impl Parser {
     /// and ordered with this one: nursery collections written before the old collection
     /// they ran inside, on both sides of the edge).
     pub(crate) fn continues_into(&self, next: &Parser) -> bool {
-        let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
-        let last = self.log.events.iter().map(key).reduce(later);
-        let first = next.log.events.iter().map(key).reduce(earlier);
+        let (_, last) = self.bounds();
+        let (first, _) = next.bounds();
         let ordered = match (last, first) {
             (Some((Some(a), ra)), Some((Some(b), rb))) => a < b || (a == b && ra <= rb),
             (None, _) | (_, None) => true,
@@ -559,6 +560,22 @@ impl Parser {
             _ => false,
         };
         ordered && !next.lookups.iter().any(|&q| self.itemises(q))
+    }
+
+    /// The earliest and the latest sort key of the events (see `continues_into`), kept for
+    /// as long as no event is added (each block edge asks twice).
+    fn bounds(&self) -> (Option<Key>, Option<Key>) {
+        let n = self.log.events.len();
+        if let Some((len, first, last)) = self.bounds.get() {
+            if len == n {
+                return (first, last);
+            }
+        }
+        let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
+        let first = self.log.events.iter().map(key).reduce(earlier);
+        let last = self.log.events.iter().map(key).reduce(later);
+        self.bounds.set(Some((n, first, last)));
+        (first, last)
     }
 
     fn push_pending(&mut self, p: Pending) {
