@@ -109,6 +109,9 @@ struct Pending {
 /// its pauses.
 type Key = (Option<f64>, bool);
 
+/// Events counted, earliest and latest key.
+type Bounds = (usize, Option<Key>, Option<Key>);
+
 fn later(a: Key, b: Key) -> Key {
     match (a.0, b.0) {
         (None, _) => a,
@@ -188,7 +191,7 @@ pub struct Parser {
     lookups: Vec<Lookup>,
     consulted: bool,
     /// `bounds()` for this many events.
-    bounds: std::cell::Cell<Option<(usize, Option<Key>, Option<Key>)>>,
+    bounds: std::cell::Cell<Option<Bounds>>,
     /// Ids of the last names interned (collector, phrase, pause names repeat line after line):
     /// checked against the interned text itself, so a hit is always the id `intern` gives.
     recent: [u32; RECENT],
