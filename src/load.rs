@@ -170,7 +170,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // other file is read whole and detected again on all of its content.
         let detected = input::detect(&buf);
         if let Some(Detected::Gc(format)) = detected {
-            let size = r.size().unwrap_or(0) as usize;
+            let size = r.expected_len() as usize;
             let mut l = load_gc_stream(path, buf, &mut r, format, size)?;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
@@ -180,7 +180,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         if let Some(Detected::Perf(PerfFormat::PerfCsv)) = detected {
             // Rows expected: the size over the probe's mean line length, plus an eighth
             // (a gzip file's size says too little; its columns grow as usual).
-            let size = r.size().unwrap_or(0) as usize;
+            let size = r.expected_len() as usize;
             let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
             let expected = size / per_line + size / per_line / 8;
             let mut l = load_perf_stream(path, buf, &mut r, expected)?;
@@ -946,7 +946,7 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcColumns, Option<St
             })
         }
     };
-    let size = r.size().unwrap_or(0) as usize;
+    let size = r.expected_len() as usize;
     let (mut log, cols) = stream_gc(p, head, &mut r, f, size)?;
     let notes = r.into_notes();
     account_gc(&mut log, &notes);
