@@ -363,8 +363,10 @@ pub struct Parser {
     /// End lines that found no start line in this parser (GC id, name); past `PENDING_MAX`
     /// of them `consulted` is set.
     unmatched_ends: Vec<Unmatched>,
-    /// Start lines remembered by this parser (for the block-edge check of `PENDING_MAX`).
-    starts: usize,
+    /// Most start lines this parser held at once: read after a block that leaves `n` waiting,
+    /// one pass holds at most `n` more, and drops none of them while that stays within
+    /// `PENDING_MAX` (the block-edge check).
+    peak_pending: usize,
 }
 
 /// An end line whose start line this parser did not read (see `Parser::continues_into`).
@@ -597,7 +599,7 @@ impl Parser {
             let Some(i) = waiting.iter().rposition(|p| self.matches(p, u)) else {
                 continue;
             };
-            if !u.concurrent || self.pending.len() + next.starts > PENDING_MAX {
+            if !u.concurrent || self.pending.len() + next.peak_pending > PENDING_MAX {
                 return false;
             }
             waiting.remove(i);
@@ -817,7 +819,6 @@ impl Parser {
         if self.pending.len() >= PENDING_MAX {
             self.pending.remove(0);
         }
-        self.starts += 1;
         self.pending.push(Pending {
             gc_id,
             name,
@@ -825,6 +826,7 @@ impl Parser {
             uptime_tol: d.uptime_tol,
             wall_ms: d.wall_ms,
         });
+        self.peak_pending = self.peak_pending.max(self.pending.len());
     }
 
     /// Times, ids, names and heap figures common to pauses and concurrent phases. Returns the
