@@ -9,7 +9,7 @@
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
 use super::{hotspot, jrockit, unified};
-use crate::model::{GcEvent, GcFormat, GcLog, Record, Strings, BAD_LINES_KEPT};
+use crate::model::{GcEvent, GcFormat, GcLog, Record, BAD_LINES_KEPT};
 
 /// One family's parser, fed block by block.
 pub enum Parser {
@@ -19,14 +19,6 @@ pub enum Parser {
 }
 
 impl Parser {
-    pub fn new(format: GcFormat) -> Parser {
-        match format {
-            GcFormat::Hotspot => Parser::Hotspot(Default::default()),
-            GcFormat::Jrockit => Parser::Jrockit(Default::default()),
-            GcFormat::Unified => Parser::Unified(Default::default()),
-        }
-    }
-
     /// A block parsed on its own.
     pub fn of(format: GcFormat, block: &[u8]) -> Parser {
         Parser::reusing(format, block, Vec::new())
@@ -503,9 +495,4 @@ pub fn last_cut(format: GcFormat, b: &[u8]) -> Option<usize> {
         end = line_start;
     }
     Some(line_end)
-}
-
-/// Strings of a joined log (for sinks that keep ids).
-pub fn strings_list(s: &Strings) -> Vec<String> {
-    s.list().to_vec()
 }
