@@ -444,6 +444,30 @@ fn perf_input(
 /// blocks read before are parsed in parallel; their records are appended to the frame's
 /// columns in file order (line numbers and operation ids made global). Block buffers go back
 /// to the reader for reuse, so memory holds the frame plus a few blocks.
+/// The next round of blocks from the reader (one per worker), and whether the reader has
+/// sent its last.
+fn next_round(
+    rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    per_round: usize,
+    path: &Path,
+) -> Result<(Vec<Vec<u8>>, bool)> {
+    let mut blocks = Vec::with_capacity(per_round);
+    while blocks.len() < per_round {
+        match rx.recv() {
+            Ok(Ok(b)) => blocks.push(b),
+            Ok(Err(source)) => {
+                return Err(Error::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+            // The reader has sent the last block.
+            Err(_) => return Ok((blocks, true)),
+        }
+    }
+    Ok((blocks, false))
+}
+
 /// Threads that stay for a whole stream, one per core; each round's blocks go to them one
 /// each and come back in order. (Given to rayon, a round of two 2 MiB blocks ran one after
 /// the other on one worker, the other never stealing the job; a thread spawned per block
@@ -525,23 +549,8 @@ fn load_perf_stream(
         });
         let mut done = false;
         while !done {
-            let mut blocks = Vec::with_capacity(per_round);
-            while blocks.len() < per_round {
-                match block_rx.recv() {
-                    Ok(Ok(b)) => blocks.push(b),
-                    Ok(Err(source)) => {
-                        return Err(Error::Io {
-                            path: path.to_path_buf(),
-                            source,
-                        })
-                    }
-                    // The reader has sent the last block.
-                    Err(_) => {
-                        done = true;
-                        break;
-                    }
-                }
-            }
+            let blocks;
+            (blocks, done) = next_round(&block_rx, per_round, path)?;
             let (blocks, parsed): (Vec<Vec<u8>>, Vec<PerfLog>) =
                 workers.run(blocks).into_iter().unzip();
             for mut b in blocks {
@@ -660,22 +669,8 @@ fn stream_gc(
         });
         let mut done = false;
         while !done {
-            let mut blocks = Vec::with_capacity(per_round);
-            while blocks.len() < per_round {
-                match block_rx.recv() {
-                    Ok(Ok(b)) => blocks.push(b),
-                    Ok(Err(source)) => {
-                        return Err(Error::Io {
-                            path: path.to_path_buf(),
-                            source,
-                        })
-                    }
-                    Err(_) => {
-                        done = true;
-                        break;
-                    }
-                }
-            }
+            let blocks;
+            (blocks, done) = next_round(&block_rx, per_round, path)?;
             let spare: Vec<_> = blocks.iter().map(|_| joiner.spare()).collect();
             let (blocks, parsed): (Vec<Vec<u8>>, Vec<Parser>) = workers
                 .run(blocks.into_iter().zip(spare).collect())
