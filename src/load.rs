@@ -504,13 +504,18 @@ impl<I: Send, T: Send> Workers<I, T> {
         w
     }
 
-    /// `f` of every item (at most one per worker), in order.
-    fn run(&self, items: Vec<I>) -> Vec<T> {
+    /// Hand each item to a worker (at most one per worker, in order); returns how many.
+    fn submit(&self, items: Vec<I>) -> usize {
         let n = items.len();
         for (item, job) in items.into_iter().zip(&self.jobs) {
-            // A worker gone (its `f` panicked) shows as a missing result below.
+            // A worker gone (its `f` panicked) shows as a missing result in `collect`.
             let _ = job.send(item);
         }
+        n
+    }
+
+    /// The results of the `n` items submitted last, in order.
+    fn collect(&self, n: usize) -> Vec<T> {
         self.results
             .iter()
             .take(n)
@@ -520,6 +525,41 @@ impl<I: Send, T: Send> Workers<I, T> {
             })
             .collect()
     }
+}
+
+/// Rounds of blocks through the workers, in file order: `prepare` makes a block a job,
+/// `consume` takes each result. The next round is handed out before the one before is
+/// consumed, so the workers parse while the joining thread appends (one round at a time
+/// left both cores idle while the results were appended).
+fn pipelined<St, I: Send, T: Send>(
+    rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    per_round: usize,
+    path: &Path,
+    workers: &Workers<I, T>,
+    state: &mut St,
+    mut prepare: impl FnMut(&mut St, Vec<u8>) -> I,
+    mut consume: impl FnMut(&mut St, T),
+) -> Result<()> {
+    let (first, mut done) = next_round(rx, per_round, path)?;
+    let jobs = first.into_iter().map(|b| prepare(state, b)).collect();
+    let mut in_flight = workers.submit(jobs);
+    while in_flight > 0 {
+        let next = if done {
+            Vec::new()
+        } else {
+            let (b, d) = next_round(rx, per_round, path)?;
+            done = d;
+            b
+        };
+        // A worker takes its next job while its result waits: the channels hold one each.
+        let jobs = next.into_iter().map(|b| prepare(state, b)).collect();
+        let results = workers.collect(in_flight);
+        in_flight = workers.submit(jobs);
+        for t in results {
+            consume(state, t);
+        }
+    }
+    Ok(())
 }
 
 fn load_perf_stream(
@@ -547,18 +587,18 @@ fn load_perf_stream(
             let log = parse::perf::parse(format, &b);
             (b, log)
         });
-        let mut done = false;
-        while !done {
-            let blocks;
-            (blocks, done) = next_round(&block_rx, per_round, path)?;
-            let (blocks, parsed): (Vec<Vec<u8>>, Vec<PerfLog>) =
-                workers.run(blocks).into_iter().unzip();
-            for mut b in blocks {
+        let mut state = (&mut log, &mut cols);
+        pipelined(
+            &block_rx,
+            per_round,
+            path,
+            &workers,
+            &mut state,
+            |_, b| b,
+            |(log, cols), (mut b, block): (Vec<u8>, PerfLog)| {
                 b.clear();
                 // The reader may have finished; then the buffer is simply dropped.
                 let _ = free_tx.send(b);
-            }
-            for block in parsed {
                 // Appending is a few stores per record: cheap next to parsing, and one set of
                 // growing columns keeps memory at the frame's size.
                 let ids: Vec<u32> = block
@@ -583,8 +623,8 @@ fn load_perf_stream(
                 log.skipped_lines += block.skipped_lines;
                 log.record_lines += block.record_lines;
                 log.ignored_lines += block.ignored_lines;
-            }
-        }
+            },
+        )?;
         Ok(())
     })?;
     if cols.is_empty() {
@@ -667,22 +707,19 @@ fn stream_gc(
             let p = Parser::reusing(format, &b, ev);
             (b, p)
         });
-        let mut done = false;
-        while !done {
-            let blocks;
-            (blocks, done) = next_round(&block_rx, per_round, path)?;
-            let spare: Vec<_> = blocks.iter().map(|_| joiner.spare()).collect();
-            let (blocks, parsed): (Vec<Vec<u8>>, Vec<Parser>) = workers
-                .run(blocks.into_iter().zip(spare).collect())
-                .into_iter()
-                .unzip();
-            for (b, p) in blocks.into_iter().zip(parsed) {
+        pipelined(
+            &block_rx,
+            per_round,
+            path,
+            &workers,
+            &mut joiner,
+            |joiner, b| (b, joiner.spare()),
+            |joiner, (mut b, p): (Vec<u8>, Parser)| {
                 joiner.block(&b, p);
-                let mut b = b;
                 b.clear();
                 let _ = free_tx.send(b);
-            }
-        }
+            },
+        )?;
         Ok(())
     })?;
     Ok(joiner.finish())
