@@ -17,11 +17,18 @@ fn main() {
         unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 100) };
     }
     // No transparent huge pages: faulting in 2 MB pages for columns and temporaries made the
-    // system time swing between 0.2 and 1.9 s a run on the 5M-line log (0.4 s without them).
-    // MIMALLOC_ALLOW_THP still overrides it.
+    // system time swing between 0.2 and 1.9 s a run on the 5M-line log (0.4 s without them),
+    // and 0.6-1.0 s instead of 0.2 s on a 210 MB JRockit log with the machine busy.
+    // MIMALLOC_ALLOW_THP still overrides it. The option alone is too late: mimalloc reads it
+    // when it starts, before `main`, and had already asked for huge pages on its first arena;
+    // the process-wide switch it would have thrown is thrown here.
     if std::env::var_os("MIMALLOC_ALLOW_THP").is_none() {
-        // SAFETY: as above.
-        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0) };
+        // SAFETY: sets an integer option; prctl takes integers only (no pointers) and its
+        // failure (an old kernel) leaves huge pages as they were.
+        unsafe {
+            libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0);
+            libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+        }
     }
     let cli = gcperf::cli::Cli::parse();
     match gcperf::cli::run(cli) {
