@@ -282,17 +282,43 @@ impl Output {
 /// measures (µs of a 10^6 s run) and far below where sums and quotients of f64 go wrong
 /// (the 16th-17th digit). Values that are already short print as they were; integers below
 /// 2^53 (counts, KiB, epoch ms) are kept whatever their digits; NaN and infinities untouched.
+/// A value within about 1e-16 of a tie (13th digit 5, then zeros) may round either way.
 pub fn clean(v: f64) -> f64 {
     const EXACT_INT: f64 = 9_007_199_254_740_992.0; // 2^53
     if !v.is_finite() || v == 0.0 || (v.fract() == 0.0 && v.abs() < EXACT_INT) {
         return v;
     }
-    // Decimal rounding by formatting: no power of ten to overflow at 1e300 or 1e-300.
+    // Fast (millions of event cells and exported rows): k = a·10^m rounded to a 12-digit
+    // integer, then k / 10^m, a division of two exact values and so the f64 nearest the
+    // 12-digit decimal, as parsing it would give. Powers of ten up to 1e22 are exact; log10
+    // may be one off near a power of ten, which the bounds on k catch.
+    let a = v.abs();
+    let mut m = 11 - a.log10().floor() as i32;
+    for _ in 0..3 {
+        let Some(p) = POW10.get(m.unsigned_abs() as usize) else {
+            break;
+        };
+        let k = if m >= 0 { a * p } else { a / p }.round();
+        if k >= 1e12 {
+            m -= 1;
+        } else if k < 1e11 {
+            m += 1;
+        } else {
+            return if m >= 0 { k / p } else { k * p }.copysign(v);
+        }
+    }
+    // Huge and tiny magnitudes: decimal rounding by formatting, no power of ten to overflow.
     match format!("{v:.11e}").parse::<f64>() {
         Ok(c) if c.is_finite() => c,
         _ => v,
     }
 }
+
+/// 10^0 ..= 10^22, the powers of ten an f64 holds exactly.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 
 /// serde_json's pretty printer with every float `clean`ed on its way out.
 struct CleanFormatter<'a>(serde_json::ser::PrettyFormatter<'a>);
@@ -514,6 +540,73 @@ mod tests {
         assert!(clean(f64::NAN).is_nan());
         assert_eq!(clean(f64::INFINITY), f64::INFINITY);
         assert_eq!(clean(f64::NEG_INFINITY), f64::NEG_INFINITY);
+    }
+
+    /// 12-digit rounding by formatting, the reference the fast path must agree with.
+    fn by_formatting(v: f64) -> f64 {
+        format!("{v:.11e}").parse().unwrap()
+    }
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn clean_restores_short_decimals_through_ulps_of_noise() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            let r = xorshift(&mut seed);
+            // A decimal of 1 to 12 digits, 10^-12 to 10^15: what logs and sums of them hold.
+            let digits = 1 + (r % 12) as u32;
+            let k = (r >> 8) % 10u64.pow(digits);
+            let exp = ((r >> 48) % 28) as i32 - 12 - digits as i32;
+            let d: f64 = format!("{k}e{exp}").parse().unwrap();
+            // Short values are kept.
+            assert_eq!(clean(d), d, "{k}e{exp}");
+            assert_eq!(clean(-d), -d, "-{k}e{exp}");
+            if d == 0.0 {
+                continue;
+            }
+            // Up to 64 ulps either side (a long sum's drift) are noise.
+            let ulps = ((r >> 40) % 64) as i64 + 1;
+            let ulps = if r & 1 == 0 { ulps } else { -ulps };
+            let noisy = f64::from_bits((d.to_bits() as i64 + ulps) as u64);
+            if noisy.fract() == 0.0 {
+                // Near 10^15 ulps are 1/8: an integer is kept (exact, by design).
+                assert_eq!(clean(noisy), noisy);
+                continue;
+            }
+            assert_eq!(clean(noisy), d, "{noisy:e} from {k}e{exp}");
+        }
+    }
+
+    #[test]
+    fn clean_agrees_with_rounding_by_formatting() {
+        let mut seed = 12345;
+        let mut ties = 0;
+        for _ in 0..1_000_000 {
+            let v = f64::from_bits(xorshift(&mut seed));
+            if !v.is_finite() || (v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0) {
+                // Kept as they are (NaN, infinities, exact integers).
+                continue;
+            }
+            let (c, want) = (clean(v), by_formatting(v));
+            if c != want {
+                // Only a near-tie at the 13th digit (`-1.4629629843049999e23`, where a/10^12
+                // rounds up to ...430.5) may round the other way: by one in the 12th digit.
+                let unit = 10f64.powi(v.abs().log10().floor() as i32 - 11);
+                let mid = (c + want) / 2.0;
+                assert!(
+                    (c - want).abs() <= 1.001 * unit && (v - mid).abs() <= 1e-15 * v.abs(),
+                    "{v:e}: {c:e} != {want:e}"
+                );
+                ties += 1;
+            }
+        }
+        assert!(ties < 10, "{ties}");
     }
 
     #[test]
