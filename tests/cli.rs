@@ -1338,3 +1338,164 @@ fn nothing_found_says_what_was_skipped() {
         "{err}"
     );
 }
+
+/// Numbers with float noise: 5 or more 0s or 9s in a row after the decimal point, and a digit
+/// after them (`2047.1390000000001`, `139.29999999999998`, `1.0000000000000002`). Not noise:
+/// an exact `0.99999` (a ZGC pause's start), a small number's leading zeros (`0.000001`).
+fn noisy_numbers(out: &str) -> Vec<String> {
+    let number = regex::Regex::new(r"[0-9]+\.[0-9]+").unwrap();
+    let noise = regex::Regex::new(r"(?:0{5,}|9{5,})[0-9]").unwrap();
+    number
+        .find_iter(out)
+        .map(|m| m.as_str())
+        .filter(|n| {
+            let (int, frac) = n.split_once('.').unwrap_or((n, ""));
+            let frac = if int.bytes().all(|b| b == b'0') {
+                frac.trim_start_matches('0')
+            } else {
+                frac
+            };
+            noise.is_match(frac)
+        })
+        .map(String::from)
+        .collect()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = gcperf().args(args).arg("-q").output().expect("run");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn noise_pattern_finds_the_noise_it_is_for() {
+    let before = "\"pause_total_ms\": 2047.1390000000001,\n1486.8859999999997,10.065000000000055";
+    assert_eq!(
+        noisy_numbers(before),
+        [
+            "2047.1390000000001",
+            "1486.8859999999997",
+            "10.065000000000055"
+        ]
+    );
+    assert_eq!(
+        noisy_numbers("0.30000000000000004 1.0000000000000002 0.000001000000000001"),
+        [
+            "0.30000000000000004",
+            "1.0000000000000002",
+            "0.000001000000000001"
+        ]
+    );
+    // Stamps, integers and clean decimals are not noise.
+    assert!(noisy_numbers(
+        "2012-09-21T10:04:02.371,1348221842308,100000,0.0,1754.5748,0.99999,0.000001,1.5000"
+    )
+    .is_empty());
+}
+
+/// Sums, means, linear quantiles and spans of ms values with 3 decimals print as people
+/// write them, in JSON and in the full-precision CSV/TSV cells.
+#[test]
+fn summary_numbers_have_no_float_noise() {
+    let p = fixture("hotspot/cms-remark-printed-inside-open-parnew.log");
+    let p = p.to_str().unwrap();
+    let json = stdout_of(&["summary", p, "--format", "json"]);
+    // Pauses 15 + 148.442 (remark) + 1821.497 (ParNew) + 12 + 50.2 (ParNew):
+    // f64 addition gives 2047.1390000000001.
+    assert!(json.contains("\"pause_total_ms\": 2047.139,"), "{json}");
+    // 2047.139 / 5 (f64: 409.42780000000005).
+    assert!(json.contains("\"pause_mean_ms\": 409.4278,"), "{json}");
+    // Sorted 12, 15, 50.2, 148.442, 1821.497: rank 0.95 * 4 = 3.8, 148.442 + 0.8 * 1673.055
+    // (f64: 1486.8859999999997).
+    assert!(json.contains("\"pause_p95_ms\": 1486.886,"), "{json}");
+    // 1290.000 (first initial mark) to 1300.053 + 0.012 (last initial mark's end)
+    // (f64: 10.065000000000055).
+    assert!(json.contains("\"span_s\": 10.065,"), "{json}");
+    // 100 * (10.065 - 2.047139) / 10.065 = 79.66081470442...: 12 significant digits.
+    assert!(
+        json.contains("\"throughput_pct\": 79.6608147044\n"),
+        "{json}"
+    );
+    assert_eq!(noisy_numbers(&json), Vec::<String>::new(), "{json}");
+    for fmt in ["csv", "tsv"] {
+        let out = stdout_of(&["summary", p, "--format", fmt]);
+        let sep = if fmt == "csv" { "," } else { "\t" };
+        let want = [
+            "2047.139",
+            "1821.497",
+            "409.4278",
+            "50.2",
+            "1486.886",
+            "1754.5748",
+        ]
+        .join(sep);
+        assert!(out.contains(&want), "{out}");
+        assert!(
+            out.contains(&format!("{sep}10.065{sep}79.6608147044{sep}")),
+            "{out}"
+        );
+        assert_eq!(noisy_numbers(&out), Vec::<String>::new(), "{out}");
+    }
+}
+
+#[test]
+fn perf_numbers_have_no_float_noise() {
+    let p = fixture("perf/grinder-data_trader.log");
+    let p = p.to_str().unwrap();
+    let json = stdout_of(&["perf", p, "--format", "json"]);
+    // 200 test times; sorted, the 180th and 181st are 139 and 142: p90 at rank
+    // 0.9 * 199 = 179.1 is 139 + 0.1 * 3 (f64: 139.29999999999998).
+    assert!(json.contains("\"total_ms_p90\": 139.3,"), "{json}");
+    // Rank 0.99 * 199 = 197.01: 222.07 (f64: 222.06999999999994).
+    assert!(json.contains("\"total_ms_p99\": 222.07,"), "{json}");
+    // 200 requests in 10.558 s (02.371 to 12.929): 18.94298162530782..., 12 digits.
+    assert!(json.contains("\"span_s\": 10.558,"), "{json}");
+    assert!(
+        json.contains("\"throughput_per_s\": 18.9429816253,"),
+        "{json}"
+    );
+    assert_eq!(noisy_numbers(&json), Vec::<String>::new(), "{json}");
+}
+
+/// Every command's machine formats over every fixture folder: no noise anywhere.
+#[test]
+fn machine_formats_of_all_fixtures_have_no_float_noise() {
+    let dirs: Vec<String> = FAMILIES
+        .iter()
+        .map(|d| fixture(d).to_str().unwrap().to_string())
+        .collect();
+    let gc_dirs: Vec<&str> = dirs[..3].iter().map(String::as_str).collect();
+    let perf = dirs[3].as_str();
+    let all: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    for fmt in ["json", "csv"] {
+        runs.push([&["summary", "--format", fmt][..], &all].concat());
+        runs.push([&["gc", "--format", fmt][..], &gc_dirs].concat());
+        runs.push(vec!["perf", perf, "--format", fmt, "--interval", "1s"]);
+        runs.push([&["compare", "--format", fmt][..], &gc_dirs].concat());
+        runs.push(vec!["compare", perf, "--format", fmt]);
+    }
+    runs.push([&["gc", "--format", "csv", "--by", "band"][..], &gc_dirs].concat());
+    runs.push([&["gc", "--events", "--all-records"][..], &gc_dirs].concat());
+    for by in ["band", "over", "interval"] {
+        runs.push(vec![
+            "perf",
+            perf,
+            "--format",
+            "csv",
+            "--by",
+            by,
+            "--interval",
+            "1s",
+        ]);
+    }
+    for args in runs {
+        let out = stdout_of(&args);
+        assert!(out.lines().count() > 1, "{args:?}: {out}");
+        assert_eq!(noisy_numbers(&out), Vec::<String>::new(), "{args:?}");
+    }
+}

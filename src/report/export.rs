@@ -240,11 +240,18 @@ pub fn perf_rows(l: &LoadedPerf, offset: usize, len: usize) -> PolarsResult<Data
     checked(df, Records::Perf)
 }
 
-/// The frame, if its columns are exactly the schema's (names, order, types).
-fn checked(df: DataFrame, r: Records) -> PolarsResult<DataFrame> {
+/// The frame, if its columns are exactly the schema's (names, order, types), with every
+/// double `clean`ed: Parquet readers print the f64 as it is, and a start worked out as end
+/// minus duration (`2.1310000000000002`) would show its noise there.
+fn checked(mut df: DataFrame, r: Records) -> PolarsResult<DataFrame> {
     let want = r.schema();
     if **df.schema() != want {
         polars_bail!(SchemaMismatch: "{} export frame {:?} is not the schema {:?}", r.as_str(), df.schema(), want);
+    }
+    for c in r.columns().iter().filter(|c| c.ty == Ty::F64) {
+        df.try_apply(c.name, |col| {
+            Ok(col.f64()?.apply_values(super::clean).into_series())
+        })?;
     }
     Ok(df)
 }
@@ -710,6 +717,44 @@ mod tests {
         assert_eq!(line.get(199), Some(201));
         assert_eq!(line.get(200), Some(2));
         assert_eq!(line.get(n * 200 - 1), Some(201));
+    }
+
+    /// The doubles of every fixture's export are the values as the logs write them: no float
+    /// noise (`2.1079999999999997` for a start worked out as end minus duration), since
+    /// Parquet readers print the f64 as it is.
+    #[test]
+    fn exported_doubles_of_every_fixture_carry_no_float_noise() {
+        let dirs: Vec<PathBuf> = ["hotspot", "jrockit", "unified", "perf"]
+            .iter()
+            .map(|d| fixture(d))
+            .collect();
+        let files = crate::input::expand(&dirs).files;
+        let inputs: Vec<Input> = files.iter().filter_map(|p| load_any(p).ok()).collect();
+        assert!(inputs.len() > 15, "{}", inputs.len());
+        let refs: Vec<&Input> = inputs.iter().collect();
+        let dir = tempfile::tempdir().unwrap();
+        let e = export(&refs, dir.path()).unwrap();
+        assert_eq!(e.written.len(), 2);
+        let (mut checked, mut noisy) = (0, Vec::new());
+        for w in &e.written {
+            let df = read(&w.path);
+            let file = df.column(FILE).unwrap().str().unwrap();
+            let line = df.column(frame::gc::LINE).unwrap().i64().unwrap();
+            for c in w.records.columns().iter().filter(|c| c.ty == Ty::F64) {
+                let col = df.column(c.name).unwrap().f64().unwrap();
+                for (i, v) in col.iter().enumerate() {
+                    let Some(v) = v else { continue };
+                    checked += 1;
+                    if super::super::clean(v) != v {
+                        let f = file.get(i).unwrap_or("");
+                        let f = f.rsplit('/').next().unwrap_or(f);
+                        noisy.push(format!("{f}:{} {}={v}", line.get(i).unwrap_or(0), c.name));
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        assert!(noisy.is_empty(), "{} noisy: {noisy:#?}", noisy.len());
     }
 
     #[test]

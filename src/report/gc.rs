@@ -75,11 +75,7 @@ fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 
 pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
     match out.format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(reports).unwrap_or_else(|_| "[]".into());
-            s.push('\n');
-            s
-        }
+        Format::Json => super::json(reports),
         Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by {
                 By::Kind => kind_table(reports, None),

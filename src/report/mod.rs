@@ -277,8 +277,114 @@ impl Output {
     }
 }
 
-/// A number for a table cell: full precision for machines, no exponent, no thousands
-/// separators; `digits` fixes the decimals (None: shortest exact representation).
+/// A number as users see it, without the binary noise of float arithmetic (`2047.139`, not
+/// the sum's `2047.1390000000001`): rounded to 12 significant digits, far above what a log
+/// measures (µs of a 10^6 s run) and far below where sums and quotients of f64 go wrong
+/// (the 16th-17th digit). Values that are already short print as they were; integers below
+/// 2^53 (counts, KiB, epoch ms) are kept whatever their digits; NaN and infinities untouched.
+/// A value within about 1e-16 of a tie (13th digit 5, then zeros) may round either way.
+pub fn clean(v: f64) -> f64 {
+    const EXACT_INT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if !v.is_finite() || v == 0.0 || (v.fract() == 0.0 && v.abs() < EXACT_INT) {
+        return v;
+    }
+    // Fast (millions of event cells and exported rows): k = a·10^m rounded to a 12-digit
+    // integer, then k / 10^m, a division of two exact values and so the f64 nearest the
+    // 12-digit decimal, as parsing it would give. Powers of ten up to 1e22 are exact; log10
+    // may be one off near a power of ten, which the bounds on k catch.
+    let a = v.abs();
+    let mut m = 11 - a.log10().floor() as i32;
+    for _ in 0..3 {
+        let Some(p) = POW10.get(m.unsigned_abs() as usize) else {
+            break;
+        };
+        let k = if m >= 0 { a * p } else { a / p }.round();
+        if k >= 1e12 {
+            m -= 1;
+        } else if k < 1e11 {
+            m += 1;
+        } else {
+            return if m >= 0 { k / p } else { k * p }.copysign(v);
+        }
+    }
+    // Huge and tiny magnitudes: decimal rounding by formatting, no power of ten to overflow.
+    match format!("{v:.11e}").parse::<f64>() {
+        Ok(c) if c.is_finite() => c,
+        _ => v,
+    }
+}
+
+/// 10^0 ..= 10^22, the powers of ten an f64 holds exactly.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// serde_json's pretty printer with every float `clean`ed on its way out.
+struct CleanFormatter<'a>(serde_json::ser::PrettyFormatter<'a>);
+
+impl serde_json::ser::Formatter for CleanFormatter<'_> {
+    fn write_f64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: f64) -> std::io::Result<()> {
+        self.0.write_f64(w, clean(v))
+    }
+    fn write_f32<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: f32) -> std::io::Result<()> {
+        self.0.write_f64(w, clean(f64::from(v)))
+    }
+    // The layout is PrettyFormatter's: every method it overrides is passed on.
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_array(w)
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object(w)
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object_value(w)
+    }
+}
+
+/// The JSON output of every command: pretty-printed, a line break at the end, every float
+/// `clean`ed (on the way out, so key order stays the serialised one). Every JSON writer goes
+/// through here, so none can print noise.
+pub fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    let mut buf = Vec::new();
+    let fmt = CleanFormatter(serde_json::ser::PrettyFormatter::new());
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
+    let mut s = match v.serialize(&mut ser) {
+        Ok(()) => String::from_utf8(buf).unwrap_or_else(|_| "[]".into()),
+        Err(_) => "[]".into(),
+    };
+    s.push('\n');
+    s
+}
+
+/// A number for a table cell: full precision for machines (`clean`ed), no exponent, no
+/// thousands separators; `digits` fixes the decimals (None: shortest representation).
 pub fn num(v: f64, digits: Option<usize>) -> String {
     if !v.is_finite() {
         return String::new();
@@ -286,6 +392,7 @@ pub fn num(v: f64, digits: Option<usize>) -> String {
     match digits {
         Some(d) => format!("{v:.d$}"),
         None => {
+            let v = clean(v);
             let s = format!("{v}");
             if s.contains('e') {
                 format!("{v:.12}")
@@ -381,6 +488,204 @@ mod tests {
             Text.write(&t),
             "name  value\n----  -----\na       1.5\nbbb      10\n"
         );
+    }
+
+    #[test]
+    fn clean_drops_binary_noise_and_keeps_exact_values() {
+        // The noise `gcperf summary` and `gcperf perf` printed before (sums, means, linear
+        // quantiles, a span, a quotient) and the classic one.
+        assert_eq!(clean(2047.1390000000001), 2047.139);
+        assert_eq!(clean(409.42780000000005), 409.4278);
+        assert_eq!(clean(1486.8859999999997), 1486.886);
+        assert_eq!(clean(10.065000000000055), 10.065);
+        assert_eq!(clean(139.29999999999998), 139.3);
+        assert_eq!(clean(0.1 + 0.2), 0.3);
+        assert_eq!(clean(4.35 * 100.0), 435.0);
+        assert_eq!(clean(-(1.1 * 1.1)), -1.21);
+        // A genuine quotient keeps 12 significant digits.
+        assert_eq!(clean(18.942981625307823), 18.9429816253);
+        assert_eq!(clean(2.0 / 3.0), 0.666666666667);
+        // Small: 9.000000000000001e-8.
+        assert_eq!(clean(0.7e-7 + 0.2e-7), 9e-8);
+        assert_eq!(clean(1.2345678901234e-300), 1.23456789012e-300);
+        assert_eq!(clean(5e-324), 5e-324);
+        // Huge: no overflow, still finite.
+        assert_eq!(clean(f64::MAX), 1.79769313486e308);
+        assert_eq!(clean(-1.2345678901234e300), -1.23456789012e300);
+        // Exact values unchanged: integers (also past 12 digits), short decimals.
+        for v in [
+            0.0,
+            -0.0,
+            1.0,
+            -7.0,
+            1e15,
+            1_452_507_302_114.0,
+            9_007_199_254_740_991.0,
+        ] {
+            assert_eq!(clean(v).to_bits(), v.to_bits(), "{v}");
+        }
+        for v in [
+            2.858,
+            1754.5748,
+            0.0001,
+            -0.125,
+            12.345,
+            1e-7,
+            123456.789012,
+        ] {
+            assert_eq!(clean(v), v, "{v}");
+        }
+        // 1e15 + 0.125 (a representable 17-digit value) is taken as noise at 12 digits.
+        assert_eq!(clean(1e15 + 0.125), 1e15);
+        assert!(clean(f64::NAN).is_nan());
+        assert_eq!(clean(f64::INFINITY), f64::INFINITY);
+        assert_eq!(clean(f64::NEG_INFINITY), f64::NEG_INFINITY);
+    }
+
+    /// 12-digit rounding by formatting, the reference the fast path must agree with.
+    fn by_formatting(v: f64) -> f64 {
+        format!("{v:.11e}").parse().unwrap()
+    }
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn clean_restores_short_decimals_through_ulps_of_noise() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            let r = xorshift(&mut seed);
+            // A decimal of 1 to 12 digits, 10^-12 to 10^15: what logs and sums of them hold.
+            let digits = 1 + (r % 12) as u32;
+            let k = (r >> 8) % 10u64.pow(digits);
+            let exp = ((r >> 48) % 28) as i32 - 12 - digits as i32;
+            let d: f64 = format!("{k}e{exp}").parse().unwrap();
+            // Short values are kept.
+            assert_eq!(clean(d), d, "{k}e{exp}");
+            assert_eq!(clean(-d), -d, "-{k}e{exp}");
+            if d == 0.0 {
+                continue;
+            }
+            // Up to 64 ulps either side (a long sum's drift) are noise.
+            let ulps = ((r >> 40) % 64) as i64 + 1;
+            let ulps = if r & 1 == 0 { ulps } else { -ulps };
+            let noisy = f64::from_bits((d.to_bits() as i64 + ulps) as u64);
+            if noisy.fract() == 0.0 {
+                // Near 10^15 ulps are 1/8: an integer is kept (exact, by design).
+                assert_eq!(clean(noisy), noisy);
+                continue;
+            }
+            assert_eq!(clean(noisy), d, "{noisy:e} from {k}e{exp}");
+        }
+    }
+
+    #[test]
+    fn clean_agrees_with_rounding_by_formatting() {
+        let mut seed = 12345;
+        let mut ties = 0;
+        for _ in 0..1_000_000 {
+            let v = f64::from_bits(xorshift(&mut seed));
+            if !v.is_finite() || (v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0) {
+                // Kept as they are (NaN, infinities, exact integers).
+                continue;
+            }
+            let (c, want) = (clean(v), by_formatting(v));
+            if c != want {
+                // Only a near-tie at the 13th digit (`-1.4629629843049999e23`, where a/10^12
+                // rounds up to ...430.5) may round the other way: by one in the 12th digit.
+                let unit = 10f64.powi(v.abs().log10().floor() as i32 - 11);
+                let mid = (c + want) / 2.0;
+                assert!(
+                    (c - want).abs() <= 1.001 * unit && (v - mid).abs() <= 1e-15 * v.abs(),
+                    "{v:e}: {c:e} != {want:e}"
+                );
+                ties += 1;
+            }
+        }
+        assert!(ties < 10, "{ties}");
+    }
+
+    #[test]
+    fn full_precision_cells_and_json_are_clean() {
+        assert_eq!(num(2047.1390000000001, None), "2047.139");
+        assert_eq!(num(10.065000000000055, None), "10.065");
+        assert_eq!(num(0.7e-7 + 0.2e-7, None), "0.00000009");
+        assert_eq!(num(1_452_507_302_114.0, None), "1452507302114");
+        // Fixed digits are the text tables' business, left as they were.
+        assert_eq!(num(1486.8859999999997, Some(3)), "1486.886");
+
+        #[derive(serde::Serialize)]
+        struct S {
+            z: f64,
+            a: Vec<f64>,
+            n: u64,
+            none: Option<f64>,
+            nan: f64,
+        }
+        let s = S {
+            z: 0.1 + 0.2,
+            a: vec![139.29999999999998, 5.0],
+            n: 9_007_199_254_740_993,
+            none: None,
+            nan: f64::NAN,
+        };
+        // Field order kept; the pretty layout is serde_json's; integers and null untouched.
+        assert_eq!(
+            json(&s),
+            "{\n  \"z\": 0.3,\n  \"a\": [\n    139.3,\n    5.0\n  ],\n  \"n\": 9007199254740993,\n  \"none\": null,\n  \"nan\": null\n}\n"
+        );
+        // serde_json::Value numbers (the summary builds one) go the same way.
+        let v = serde_json::json!({ "x": [10.065000000000055, { "y": 1486.8859999999997 }] });
+        assert_eq!(
+            json(&v),
+            "{\n  \"x\": [\n    10.065,\n    {\n      \"y\": 1486.886\n    }\n  ]\n}\n"
+        );
+        assert_eq!(json(&Vec::<f64>::new()), "[]\n");
+    }
+
+    /// Every JSON writer goes through `json` (the one place floats are cleaned): no other
+    /// serde_json printer outside tests.
+    #[test]
+    fn json_is_printed_in_one_place() {
+        fn rs_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    rs_files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rs_files(&src, &mut files);
+        assert!(files.len() > 10);
+        let printers = [
+            "serde_json::to_string",
+            "serde_json::to_vec",
+            "serde_json::to_writer",
+            "serde_json::Serializer",
+        ];
+        for f in files {
+            if f.ends_with("report/mod.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).unwrap();
+            // Tests may print as they like.
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            for p in printers {
+                assert!(
+                    !code.contains(p),
+                    "{} prints JSON with {p}: use report::json",
+                    f.display()
+                );
+            }
+        }
     }
 
     #[test]

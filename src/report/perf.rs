@@ -157,11 +157,7 @@ fn short(path: &str) -> String {
 
 pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
     match out.format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(files).unwrap_or_else(|_| "[]".into());
-            s.push('\n');
-            s
-        }
+        Format::Json => super::json(files),
         Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by {
                 By::Op => ops_table(files, None),

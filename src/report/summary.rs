@@ -223,9 +223,7 @@ pub fn render(outcomes: &[Outcome], out: Output) -> String {
                 }
             })
             .collect();
-        let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| "[]".into());
-        s.push('\n');
-        return s;
+        return super::json(&v);
     }
     out.writer().write(&table(outcomes, format))
 }
