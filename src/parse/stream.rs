@@ -32,6 +32,9 @@ impl Parser {
             GcFormat::Unified => Parser::Unified(unified::Parser::with_events(events)),
         };
         p.feed(block);
+        if let Parser::Jrockit(j) = &mut p {
+            j.warm();
+        }
         p
     }
 
