@@ -74,8 +74,8 @@ fn generate(n_pauses: usize) -> Run {
         pauses.push(p);
         let end = start + dur;
         // A request the pause stopped: it began a ms or few before and ran its own 10-40 ms
-        // plus the pause (slow unless both are short).
-        if i % 2 == 0 {
+        // plus the pause (slow unless both are short). Every full GC stops one.
+        if i % 2 == 0 || full {
             let (a, b) = (1 + r.next(5), 10 + r.next(31));
             let s = start - a;
             req(s + b + dur, b + dur, b / 2, "saveOrder");
@@ -384,6 +384,7 @@ fn generated_run_every_figure_exact() {
         "{t:?}"
     );
     assert!(t.slow_only > 0 && t.p99_without < t.p99, "{t:?}");
+    assert!(t.longest.is_some_and(|l| l.1 > 0), "{t:?}");
     check("all", c, &t, true);
 
     // Per kind: each kind's pauses on their own, the kind with more pause time first.
