@@ -323,7 +323,9 @@ pub fn join(lo: &[f64], hi: &[f64], slow: &[bool], p: &Pauses) -> Joined {
                         }
                     }
                 }
-                out.ms.push(ms);
+                // To a nanosecond, as durations are (`frame::round_ms`): 12.3 ms read as
+                // 12.300000000000182 would print so.
+                out.ms.push((ms * 1e6).round() / 1e6);
                 out.hits.push(hits);
             }
             out
@@ -441,6 +443,8 @@ pub struct Correlation {
 
 /// Both logs on one clock and joined: what the tables and the chart are made from.
 pub struct Prepared {
+    /// Every time below is ms after this (host clock, epoch ms).
+    pub base: i64,
     pub clock: Clock,
     pub over_ms: f64,
     /// The performance logs as one frame, on the host clock, the window applied.
@@ -465,6 +469,7 @@ fn gc_times(
     f: &GcFrame,
     format: GcFormat,
     gc_start_ms: Option<i64>,
+    base: i64,
 ) -> Result<(Vec<Option<f64>>, bool), CorrelateError> {
     let df = &f.df;
     let n = df.height();
@@ -485,7 +490,7 @@ fn gc_times(
             .column(gc::T_S)?
             .f64()?
             .iter()
-            .map(|t| t.map(|t| start as f64 + (t * 1000.0 * 1e6).round() / 1e6))
+            .map(|t| t.map(|t| (start - base) as f64 + (t * 1000.0 * 1e6).round() / 1e6))
             .collect();
         return Ok((t, false));
     }
@@ -496,7 +501,7 @@ fn gc_times(
     let mut off: Vec<Option<f64>> = vec![None; runs];
     for i in 0..n {
         if let (Some(w), Some(u)) = (wall[i], up[i]) {
-            let d = w as f64 - (u * 1000.0).round();
+            let d = (w - base) as f64 - (u * 1000.0).round();
             let o = &mut off[run[i] as usize];
             *o = Some(match (*o, format) {
                 (Some(x), GcFormat::Jrockit) => x.max(d),
@@ -509,8 +514,8 @@ fn gc_times(
         .map(|i| {
             let by_uptime = || Some(off[run[i] as usize]? + (up[i]? * 1000.0).round());
             match (format, wall[i]) {
-                (GcFormat::Jrockit, w) => by_uptime().or(w.map(|w| w as f64)),
-                (_, Some(w)) => Some(w as f64),
+                (GcFormat::Jrockit, w) => by_uptime().or(w.map(|w| (w - base) as f64)),
+                (_, Some(w)) => Some((w - base) as f64),
                 (_, None) => by_uptime(),
             }
         })
@@ -581,7 +586,18 @@ fn window(df: DataFrame, o: &Options) -> PolarsResult<DataFrame> {
 
 /// Put the logs on one clock and join them.
 pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, CorrelateError> {
-    let (times, stamped) = gc_times(g.frame, g.format, o.gc_start_ms)?;
+    // Times are kept relative to `base` (near the first request): ms since 1970 are 1.3e12,
+    // where an f64 holds a 12.3 ms pause's end only to 2e-4 ms.
+    let mut base = i64::MAX;
+    for p in perf {
+        if let Some(m) = p.frame.df.column(perf::END_MS)?.i64()?.min() {
+            base = base.min(m);
+        }
+    }
+    if base == i64::MAX {
+        return Err(CorrelateError::NoRequests);
+    }
+    let (times, stamped) = gc_times(g.frame, g.format, o.gc_start_ms, base)?;
     // Zones: the GC log's (local when placed by --gc-start), each perf log's.
     let gc_zone = if stamped { g.zone } else { Zone::Local };
     let perf_zone: Vec<Zone> = perf
@@ -648,10 +664,10 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let mut sp_p = Vec::new();
     let (mut first, mut last) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut untimed = 0u64;
-    for i in 0..times.len() {
+    for (i, time) in times.iter().enumerate() {
         let d = dur.get(i).copied().flatten().unwrap_or(0.0);
         let r = record.get(i).copied().flatten();
-        let Some(t) = times[i].map(|t| t + gc_shift as f64) else {
+        let Some(t) = time.map(|t| t + gc_shift as f64) else {
             untimed += u64::from(r == Some(pause));
             continue;
         };
@@ -692,17 +708,17 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         .iter()
         .map(|v| v.unwrap_or(0.0))
         .collect();
-    let hi: Vec<f64> = end.iter().map(|&e| e as f64).collect();
+    let hi: Vec<f64> = end.iter().map(|&e| (e - base) as f64).collect();
     let lo: Vec<f64> = hi.iter().zip(&total).map(|(h, t)| h - t).collect();
     let slow: Vec<bool> = total.iter().map(|&t| t > o.over_ms).collect();
     let p_first = lo.iter().copied().fold(f64::INFINITY, f64::min);
     let p_last = hi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if p_last < first || p_first > last {
         return Err(CorrelateError::NoOverlap {
-            gc_first_ms: first.floor() as i64,
-            gc_last_ms: last.ceil() as i64,
-            perf_first_ms: p_first.floor() as i64,
-            perf_last_ms: p_last.ceil() as i64,
+            gc_first_ms: base + first.floor() as i64,
+            gc_last_ms: base + last.ceil() as i64,
+            perf_first_ms: base + p_first.floor() as i64,
+            perf_last_ms: base + p_last.ceil() as i64,
         });
     }
     let gc = Pauses::new(gc_p);
@@ -710,6 +726,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let safepoints = o.safepoints.then(|| Pauses::new(sp_p));
     let sp_joined = safepoints.as_ref().map(|s| join(&lo, &hi, &slow, s));
     Ok(Prepared {
+        base,
         clock,
         over_ms: o.over_ms,
         perf: pf,
@@ -844,7 +861,7 @@ fn pause_figures(
         pauses: count,
         pause_ms: ms,
         pauses_hitting_requests: hitting,
-        longest_pause: longest.map(|i| pause_hit(pauses, j, i)),
+        longest_pause: longest.map(|i| pause_hit(p.base, pauses, j, i)),
         figures: overall(p, j)?,
     })
 }
@@ -856,11 +873,11 @@ fn kind_name(code: i8) -> &'static str {
         .map_or("other", Kind::as_str)
 }
 
-fn pause_hit(pauses: &Pauses, j: &Joined, i: usize) -> PauseHit {
+fn pause_hit(base: i64, pauses: &Pauses, j: &Joined, i: usize) -> PauseHit {
     let start = pauses.start[i];
     PauseHit {
-        start: format_wall_ms(start.floor() as i64),
-        start_ms: start,
+        start: format_wall_ms(base + start.floor() as i64),
+        start_ms: base as f64 + start,
         duration_ms: pauses.end[i] - start,
         kind: kind_name(pauses.kind[i]),
         requests: u64::from(j.requests.get(i).copied().unwrap_or(0)),
@@ -939,10 +956,10 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         pauses_hitting_requests: all.pauses_hitting_requests,
         longest_pause: all.longest_pause,
         figures: all.figures,
-        perf_first: format_wall_ms(lo.floor() as i64),
-        perf_last: format_wall_ms(hi.ceil() as i64),
-        gc_first: format_wall_ms(p.gc_first_ms.floor() as i64),
-        gc_last: format_wall_ms(p.gc_last_ms.ceil() as i64),
+        perf_first: format_wall_ms(p.base + lo.floor() as i64),
+        perf_last: format_wall_ms(p.base + hi.ceil() as i64),
+        gc_first: format_wall_ms(p.base + p.gc_first_ms.floor() as i64),
+        gc_last: format_wall_ms(p.base + p.gc_last_ms.ceil() as i64),
         requests_outside_gc_log: outside,
         pauses_untimed: p.pauses_untimed,
         operations,
@@ -1005,7 +1022,10 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
         super::perf::intervals(&p.perf, &super::perf::PerfOptions::default(), iv.max(1))?;
     // The chart's time range: the intervals' (whole intervals, clock-aligned).
     let (t0, t1) = match (intervals.first(), intervals.last()) {
-        (Some(a), Some(b)) => (a.start_ms as f64, (b.start_ms + iv) as f64),
+        (Some(a), Some(b)) => (
+            (a.start_ms - p.base) as f64,
+            (b.start_ms + iv - p.base) as f64,
+        ),
         _ => (lo, hi),
     };
     let slots = slots.max(1);
@@ -1026,14 +1046,14 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
             Some(m) => {
                 m.count += 1;
                 if d > m.duration_ms {
-                    m.start_ms = g.start[i];
+                    m.start_ms = p.base as f64 + g.start[i];
                     m.duration_ms = d;
                     m.kind = kind_name(g.kind[i]);
                 }
             }
             None => {
                 *cell = Some(PauseMark {
-                    start_ms: g.start[i],
+                    start_ms: p.base as f64 + g.start[i],
                     duration_ms: d,
                     kind: kind_name(g.kind[i]),
                     count: 1,
@@ -1061,7 +1081,7 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
         );
         if seen.insert(cell) {
             slow.push(SlowMark {
-                end_ms: p.hi[i] as i64,
+                end_ms: p.base + p.hi[i] as i64,
                 total_ms: total,
                 gc,
             });

@@ -262,11 +262,12 @@ fn text(c: &Correlation) -> String {
     ));
     if let Some(l) = &c.longest_pause {
         s.push_str(&format!(
-            "; longest: {} ms ({}) at {}, stalled {} requests ({} slow)",
+            "; longest: {} ms ({}) at {}, stalled {} request{} ({} slow)",
             num(l.duration_ms, Some(1)),
             l.kind,
             l.start,
             l.requests,
+            if l.requests == 1 { "" } else { "s" },
             l.slow_requests
         ));
     }
