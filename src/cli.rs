@@ -1140,24 +1140,22 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         strict: a.strict,
     })?;
     let mut tally = Tally::default();
-    // Load a group of files: every input's notes on stderr, its counts in the tally.
-    let load = |files: &[PathBuf], tally: &mut Tally| -> Vec<Input> {
+    // Load a group of files: the inputs, their stderr lines, their counts.
+    let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {
         let (r, parts) = crate::report::batch::load_group(files);
         let each: Vec<Result<Input, Error>> = match r {
             Ok(v) => v.into_iter().map(Ok).collect(),
             Err(e) => vec![Err(e)],
         };
-        let mut got = Vec::new();
+        let (mut got, mut lines, mut t) = (Vec::new(), Vec::new(), Tally::default());
         for (k, r) in each.into_iter().enumerate() {
             let joined: &[Error] = if k == 0 { &parts } else { &[] };
-            for l in input_notes(&r, joined, a.quiet) {
-                note(&l);
-            }
-            tally.left_out += joined.len() + r.as_ref().map_or(1, |l| l.warnings().len());
-            tally.skipped_lines += r.as_ref().map_or(0, |l| l.skipped_lines());
+            lines.extend(input_notes(&r, joined, a.quiet));
+            t.left_out += joined.len() + r.as_ref().map_or(1, |l| l.warnings().len());
+            t.skipped_lines += r.as_ref().map_or(0, |l| l.skipped_lines());
             got.extend(r.ok());
         }
-        got
+        (got, lines, t)
     };
     let gx = input::expand(&a.gc);
     let px = input::expand(&a.perf);
@@ -1165,9 +1163,19 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         note(&format!("gcperf: {s}"));
     }
     tally.left_out += gx.skipped.len() + px.skipped.len();
+    // The GC log is read beside the performance logs (each parse is parallel too, but a
+    // stream's reader thread and its merging steps leave a core idle).
+    let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
+        let g = sc.spawn(|| (!gx.files.is_empty()).then(|| load(&gx.files)));
+        let p: Vec<_> = px.files.iter().map(|f| load(std::slice::from_ref(f))).collect();
+        (g.join(), p)
+    });
+    let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
     let mut gc: Option<Loaded> = None;
-    if !gx.files.is_empty() {
-        for i in load(&gx.files, &mut tally) {
+    if let Some((inputs, lines, t)) = gc_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
             match i {
                 Input::Gc(l) if gc.is_none() => gc = Some(l),
                 other => {
@@ -1182,8 +1190,10 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         }
     }
     let mut perfs: Vec<crate::load::LoadedPerf> = Vec::new();
-    for f in &px.files {
-        for i in load(std::slice::from_ref(f), &mut tally) {
+    for (inputs, lines, t) in perf_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
             match i {
                 Input::Perf(l) => perfs.push(l),
                 Input::Gc(l) => {
