@@ -1167,7 +1167,11 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
     // stream's reader thread and its merging steps leave a core idle).
     let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
         let g = sc.spawn(|| (!gx.files.is_empty()).then(|| load(&gx.files)));
-        let p: Vec<_> = px.files.iter().map(|f| load(std::slice::from_ref(f))).collect();
+        let p: Vec<_> = px
+            .files
+            .iter()
+            .map(|f| load(std::slice::from_ref(f)))
+            .collect();
         (g.join(), p)
     });
     let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;

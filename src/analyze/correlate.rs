@@ -983,12 +983,13 @@ pub struct PauseMark {
     pub count: u32,
 }
 
-/// A slow request on the chart (one per small cell of time × log response time).
+/// Slow requests on the chart: one mark per small cell of time × log response time, at the
+/// first request of the cell.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SlowMark {
     pub end_ms: i64,
     pub total_ms: f64,
-    /// It overlaps a GC pause.
+    /// Most slow requests of its cell overlap a GC pause.
     pub gc: bool,
 }
 
@@ -1061,10 +1062,11 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
             }
         }
     }
-    // Slow requests: one per cell of a slot by 1/40 of a decade of response time, those with
-    // GC apart from those without (a million dots would be one blot, and slow to draw).
-    let mut seen = std::collections::HashSet::new();
-    let mut slow = Vec::new();
+    // Slow requests: one mark per cell of a slot by 1/40 of a decade of response time (a
+    // million dots would be one blot, and slow to draw), marked as overlapping GC where most
+    // of the cell's requests do: drawn apart, the highlighted ones would hide the others.
+    let mut cells: std::collections::HashMap<(usize, i64), (usize, u32, u32)> =
+        std::collections::HashMap::new();
     let (mut n_slow, mut n_gc) = (0u64, 0u64);
     for i in 0..p.hi.len() {
         if !p.slow[i] {
@@ -1074,21 +1076,27 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
         let gc = p.joined.hits.get(i).copied().unwrap_or(0) > 0;
         n_slow += 1;
         n_gc += u64::from(gc);
-        let cell = (
+        let key = (
             slot_of(p.hi[i]),
             (total.max(1e-3).log10() * 40.0).floor() as i64,
-            gc,
         );
-        if seen.insert(cell) {
-            slow.push(SlowMark {
-                end_ms: p.base + p.hi[i] as i64,
-                total_ms: total,
-                gc,
-            });
+        let c = cells.entry(key).or_insert((i, 0, 0));
+        if gc {
+            c.1 += 1;
+        } else {
+            c.2 += 1;
         }
     }
-    // Requests without GC first: the highlighted ones are drawn over them.
-    slow.sort_by_key(|m| m.gc);
+    let mut slow: Vec<SlowMark> = cells
+        .into_values()
+        .map(|(i, with, without)| SlowMark {
+            end_ms: p.base + p.hi[i] as i64,
+            total_ms: p.hi[i] - p.lo[i],
+            gc: with >= without,
+        })
+        .collect();
+    // In time order, those with GC last (drawn over the others where they touch).
+    slow.sort_by_key(|m| (m.gc, m.end_ms));
     Ok(ChartData {
         intervals,
         interval_ms: iv,

@@ -1,6 +1,6 @@
 //! The correlate chart: the two-hour chart (mean and p99 response time per interval on a log
-//! axis, throughput on the right) with the slow requests as dots — those overlapping a GC
-//! pause highlighted — and the GC pauses in a strip under the plot on the same time axis
+//! axis, throughput on the right) with the slow requests as dots — highlighted where most of
+//! a dot's requests overlap a GC pause — and the GC pauses in a strip under the plot on the same time axis
 //! (bar height = pause duration, colour = kind); the longest pauses (over the slow threshold)
 //! are also shaded across the plot, so a reader sees which spikes they line up with.
 
@@ -67,11 +67,11 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             (
                 Mark::Bar(HIT),
                 format!(
-                    "slow request overlapping a GC pause ({} of {})",
+                    "slow requests overlapping a GC pause ({} of {})",
                     d.slow_with_gc, d.slow_requests
                 ),
             ),
-            (Mark::Bar(MISS), "slow request without GC".to_string()),
+            (Mark::Bar(MISS), "slow requests without GC".to_string()),
         ];
         for k in &kinds {
             legend.push((Mark::Bar(kind_color(k)), format!("{k} pause")));
