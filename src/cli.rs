@@ -777,7 +777,12 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    let written = batch::write(&a.out, &entries, out)
+    // GC and performance logs of the same run: their correlation too.
+    let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
+    for n in &pair_notes {
+        note(&format!("gcperf: {n}"));
+    }
+    let written = batch::write(&a.out, &entries, &pairs, out)
         .with_context(|| format!("cannot write the report into {}", a.out.display()))?;
     let mut reported = 0;
     for e in &entries {

@@ -575,3 +575,41 @@ fn jmeter_epoch_stamps_on_the_host_clock() {
     assert_eq!(v[0]["clock"]["host_offset_from"], "--tz");
     assert_eq!(v[0]["gc_ms_in_slow"], c["gc_ms_in_slow"]);
 }
+
+/// `gcperf report` pairs the GC log with the performance log of the same run (not with one of
+/// a day later) and shows their correlation and its chart in index.html.
+#[test]
+fn report_pairs_the_logs_of_one_run() {
+    let run = generate(40);
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir(&runs).unwrap();
+    write(&runs, "gc.log", &gc_log(&run, true));
+    write(&runs, "perf.log", &perf_log(&run, 0));
+    write(&runs, "later.log", &perf_log(&run, 86_400_000));
+    let out = dir.path().join("report");
+    let o = gcperf()
+        .args([
+            "report",
+            runs.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(html.matches("<h3>").count(), 1, "one pair");
+    assert!(html.contains("gc.log and ") && html.contains("perf.log</h3>"));
+    assert!(!html.contains("later.log</h3>"));
+    let all: Vec<&Req> = run.reqs.iter().collect();
+    let t = truth(&all, &intervals(&run.pauses, false, None), &run.reqs);
+    let said = format!(
+        "{} requests, {} slow (over 50 ms); {} of the slow overlap a GC pause",
+        t.requests, t.slow, t.slow_with
+    );
+    assert!(html.contains(&said), "{said}");
+    let png = std::fs::read(out.join("charts/correlate-gc-perf.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+}

@@ -344,6 +344,130 @@ pub fn render(cs: &[Correlation], out: Output) -> String {
     }
 }
 
+/// The HTML sections `gcperf report` adds for pairs of a GC log and a performance log whose
+/// wall-clock spans meet (each with its chart, `charts/correlate-<gc>-<perf>.png`), and what
+/// went wrong (one line each). Candidates are spans within 14 hours of each other (a UTC side's
+/// offset is not known before the pair is read); `prepare` then decides on the host clock,
+/// and a pair that does not overlap there is left out without a word. Each pair is read
+/// again, one at a time.
+pub fn pairs(
+    entries: &[super::batch::Entry],
+    dir: &std::path::Path,
+    s: &crate::render::charts::ChartSettings,
+) -> (Vec<String>, Vec<String>) {
+    const SLACK_MS: i64 = 14 * 3_600_000;
+    let (mut html, mut notes) = (Vec::new(), Vec::new());
+    let with_span = |gc: bool| {
+        entries
+            .iter()
+            .filter_map(move |e| e.span.as_ref().filter(|s| s.gc == gc).map(|s| (e, s)))
+    };
+    for (ge, g) in with_span(true) {
+        for (pe, p) in with_span(false) {
+            if p.first_ms - SLACK_MS > g.last_ms || p.last_ms + SLACK_MS < g.first_ms {
+                continue;
+            }
+            match pair(ge, g, pe, p, dir, s) {
+                Ok(Some(h)) => html.push(h),
+                Ok(None) => {}
+                Err(e) => notes.push(format!("{} with {}: not correlated: {e}", ge.stem, pe.stem)),
+            }
+        }
+    }
+    (html, notes)
+}
+
+fn pair(
+    ge: &super::batch::Entry,
+    g: &super::batch::Span,
+    pe: &super::batch::Entry,
+    p: &super::batch::Span,
+    dir: &std::path::Path,
+    s: &crate::render::charts::ChartSettings,
+) -> anyhow::Result<Option<String>> {
+    use crate::analyze::correlate as cor;
+    use crate::load::Input;
+    let pick = |span: &super::batch::Span| -> anyhow::Result<Input> {
+        let (r, _) = super::batch::load_group(&span.group);
+        r?.into_iter()
+            .find(|i| i.part() == span.part)
+            .ok_or_else(|| anyhow::anyhow!("the log could not be read again"))
+    };
+    let (Input::Gc(gl), Input::Perf(pl)) = (pick(g)?, pick(p)?) else {
+        anyhow::bail!("the logs changed since they were read");
+    };
+    let mut head = Vec::new();
+    let zone = match crate::input::open(&gl.path) {
+        Ok(mut r) => {
+            let _ = crate::input::fill(&mut r, &mut head, 1 << 20);
+            cor::gc_zone(&head, gl.format)
+        }
+        Err(_) => cor::Zone::Local,
+    };
+    let o = cor::Options {
+        over_ms: s.perf.over.first().copied().unwrap_or(50.0),
+        skip_s: s.perf.skip_s,
+        from_ms: s.perf.from_ms,
+        to_ms: s.perf.to_ms,
+        ..cor::Options::default()
+    };
+    let side = cor::GcSide {
+        frame: &gl.frame,
+        format: gl.format,
+        zone,
+    };
+    let sides = [cor::PerfSide {
+        frame: &pl.frame,
+        utc: p.utc,
+    }];
+    let prepared = match cor::prepare(&side, &sides, &o) {
+        Ok(x) => x,
+        Err(cor::CorrelateError::Polars(e)) => return Err(e.into()),
+        Err(_) => return Ok(None),
+    };
+    let c = cor::correlate(&prepared, &gl.label, std::slice::from_ref(&pl.label))?;
+    let name = format!("charts/correlate-{}-{}.png", ge.stem, pe.stem);
+    let data = cor::chart_data(&prepared, s.size.width as usize, s.interval_ms)?;
+    let title = format!(
+        "{} + {}",
+        crate::render::charts::file_name(&gl.path),
+        crate::render::charts::file_name(&pl.path)
+    );
+    crate::render::correlate::chart(&dir.join(&name), &title, &data, s.size)?;
+    let f = &c.figures;
+    let mut h = format!(
+        "<h3>{} and {}</h3>\n<p class=\"muted\">clock: {}</p>\n<p>{} requests, {} slow (over {} ms); \
+         {} of the slow overlap a GC pause ({} %), {} only because of it; GC {} % of the slow \
+         requests' time; p99 {} ms, without GC time {} ms</p>\n",
+        super::html_escape(&c.gc_log),
+        super::html_escape(&pl.label),
+        super::html_escape(&clock_text(&c.clock)),
+        f.requests,
+        f.slow_requests,
+        num(c.slow_ms, None),
+        f.slow_with_gc,
+        opt(f.slow_with_gc_pct, Some(1)),
+        f.slow_only_by_gc,
+        opt(f.gc_share_of_slow_pct, Some(1)),
+        opt(f.p99_ms, Some(1)),
+        opt(f.p99_without_gc_ms, Some(1)),
+    );
+    let mut t = table(std::slice::from_ref(&c), Some(1));
+    t.headers.remove(0);
+    t.numeric.remove(0);
+    t.rows.iter_mut().for_each(|r| {
+        r.remove(0);
+    });
+    h.push_str("<div class=\"wide\">\n");
+    h.push_str(&super::Html.write(&t));
+    h.push_str("</div>\n");
+    h.push_str(&format!(
+        "<p><img src=\"{}\" alt=\"GC pauses on the latency timeline\"></p>\n",
+        super::html_escape(&name)
+    ));
+    Ok(Some(h))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
