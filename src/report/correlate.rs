@@ -362,12 +362,32 @@ pub fn pairs(
             .iter()
             .filter_map(move |e| e.span.as_ref().filter(|s| s.gc == gc).map(|s| (e, s)))
     };
+    // Each GC log is read again once, for all the performance logs it meets.
     for (ge, g) in with_span(true) {
-        for (pe, p) in with_span(false) {
-            if p.first_ms - SLACK_MS > g.last_ms || p.last_ms + SLACK_MS < g.first_ms {
+        let near: Vec<_> = with_span(false)
+            .filter(|(_, p)| {
+                p.first_ms - SLACK_MS <= g.last_ms && p.last_ms + SLACK_MS >= g.first_ms
+            })
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        let gl = match pick(g) {
+            Ok(crate::load::Input::Gc(l)) => l,
+            Ok(_) => {
+                notes.push(format!(
+                    "{}: not correlated: the log changed since it was read",
+                    ge.stem
+                ));
                 continue;
             }
-            match pair(ge, g, pe, p, dir, s) {
+            Err(e) => {
+                notes.push(format!("{}: not correlated: {e}", ge.stem));
+                continue;
+            }
+        };
+        for (pe, p) in near {
+            match pair(&gl, ge, pe, p, dir, s) {
                 Ok(Some(h)) => html.push(h),
                 Ok(None) => {}
                 Err(e) => notes.push(format!("{} with {}: not correlated: {e}", ge.stem, pe.stem)),
@@ -377,24 +397,25 @@ pub fn pairs(
     (html, notes)
 }
 
+/// The input of a span, read again.
+fn pick(span: &super::batch::Span) -> anyhow::Result<crate::load::Input> {
+    let (r, _) = super::batch::load_group(&span.group);
+    r?.into_iter()
+        .find(|i| i.part() == span.part)
+        .ok_or_else(|| anyhow::anyhow!("the log could not be read again"))
+}
+
 fn pair(
+    gl: &crate::load::Loaded,
     ge: &super::batch::Entry,
-    g: &super::batch::Span,
     pe: &super::batch::Entry,
     p: &super::batch::Span,
     dir: &std::path::Path,
     s: &crate::render::charts::ChartSettings,
 ) -> anyhow::Result<Option<String>> {
     use crate::analyze::correlate as cor;
-    use crate::load::Input;
-    let pick = |span: &super::batch::Span| -> anyhow::Result<Input> {
-        let (r, _) = super::batch::load_group(&span.group);
-        r?.into_iter()
-            .find(|i| i.part() == span.part)
-            .ok_or_else(|| anyhow::anyhow!("the log could not be read again"))
-    };
-    let (Input::Gc(gl), Input::Perf(pl)) = (pick(g)?, pick(p)?) else {
-        anyhow::bail!("the logs changed since they were read");
+    let crate::load::Input::Perf(pl) = pick(p)? else {
+        anyhow::bail!("the log changed since it was read");
     };
     let mut head = Vec::new();
     let zone = match crate::input::open(&gl.path) {
