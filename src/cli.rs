@@ -53,6 +53,69 @@ pub enum Command {
     /// The normalised records as Parquet for SQL engines (Spark, Trino, DuckDB): GC records
     /// (gc.parquet) and performance-log requests (perf.parquet), schemas in the README.
     Export(ExportArgs),
+    /// GC pauses on the latency timeline: a GC log and the performance logs of the same run on
+    /// one clock; how many slow requests overlap a pause, how much of their time was GC, and
+    /// the p99 with GC time taken out.
+    Correlate(CorrelateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CorrelateArgs {
+    /// The run's GC log; several files are read as one log (the parts of a rotated set, put
+    /// in time order).
+    #[arg(long, required = true, num_args = 1..)]
+    pub gc: Vec<PathBuf>,
+    /// The run's performance logs (semicolon log, JMeter JTL, Grinder), their requests taken
+    /// together.
+    #[arg(long, required = true, num_args = 1..)]
+    pub perf: Vec<PathBuf>,
+    /// A request is slow when it takes longer than this many ms.
+    #[arg(long, default_value_t = 50.0)]
+    pub over: f64,
+    /// The JVM's start in host local time (`2012-09-21 10:00:00`), for a GC log without date
+    /// stamps: its pauses are placed at start + uptime.
+    #[arg(long, value_name = "TIME")]
+    pub gc_start: Option<String>,
+    /// The host's UTC offset (`+0300`, `-05:00`, `Z`): JMeter and Grinder epoch stamps (and
+    /// UTC-stamped GC logs) are moved to the host's clock with it. Default: the GC log's own
+    /// offset where its stamps have one.
+    #[arg(long, allow_hyphen_values = true, value_name = "OFFSET")]
+    pub tz: Option<String>,
+    /// Also correlate safepoint stops (`Total time for which application threads were
+    /// stopped`, unified `safepoint`), as their own category, never mixed into GC pauses.
+    #[arg(long)]
+    pub safepoints: bool,
+    #[command(flatten)]
+    pub window: Window,
+    /// Output format. csv and tsv: one table, a row for all requests, per pause kind and per
+    /// operation.
+    #[arg(long, short, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Do not report lines that were not understood on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// CSV field separator (see `summary --help`).
+    #[arg(long, value_parser = parse_sep)]
+    pub sep: Option<char>,
+    /// Decimal commas in CSV/TSV (see `summary --help`).
+    #[arg(long)]
+    pub decimal_comma: bool,
+    /// A UTF-8 byte order mark before CSV/TSV, for Excel.
+    #[arg(long)]
+    pub excel: bool,
+    /// Exit with code 4 instead of 0 when any line was skipped or any input left out.
+    #[arg(long)]
+    pub strict: bool,
+    /// Also draw the two-hour chart with the GC pauses under it and the slow requests that
+    /// overlap one highlighted, as one PNG.
+    #[arg(long, value_name = "FILE.png")]
+    pub chart: Option<PathBuf>,
+    /// Chart size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900", requires = "chart")]
+    pub size: crate::render::Size,
+    /// The chart's interval (`30s`, `1m`); by default chosen from the span.
+    #[arg(long, requires = "chart")]
+    pub interval: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -271,6 +334,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Compare(a) => run_compare(a),
         Command::Export(a) => run_export(a),
         Command::Report(a) => run_report(a),
+        Command::Correlate(a) => run_correlate(a),
     }
 }
 
@@ -713,7 +777,12 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    let written = batch::write(&a.out, &entries, out)
+    // GC and performance logs of the same run: their correlation too.
+    let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
+    for n in &pair_notes {
+        note(&format!("gcperf: {n}"));
+    }
+    let written = batch::write(&a.out, &entries, &pairs, out)
         .with_context(|| format!("cannot write the report into {}", a.out.display()))?;
     let mut reported = 0;
     for e in &entries {
@@ -1030,4 +1099,195 @@ fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
         tally.produced = 0;
     }
     Ok(tally.exit_code(c.strict))
+}
+
+/// `gcperf correlate`: the GC log and the performance logs loaded (bad inputs noted and left
+/// out), put on one clock and joined; the table and the chart.
+fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
+    use crate::analyze::correlate as cor;
+    if !a.over.is_finite() || a.over < 0.0 {
+        anyhow::bail!("--over takes non-negative milliseconds, e.g. 50");
+    }
+    let tz_min = match a.tz.as_deref() {
+        Some(t) => Some(
+            cor::parse_zone(t)
+                .ok_or_else(|| anyhow::anyhow!("bad --tz {t:?}: use e.g. +0300, -05:00 or Z"))?,
+        ),
+        None => None,
+    };
+    if let Some(p) = &a.chart {
+        if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+            anyhow::bail!(
+                "--chart {}: the chart is a PNG file: name it FILE.png",
+                p.display()
+            );
+        }
+    }
+    let opts = cor::Options {
+        over_ms: a.over,
+        gc_start_ms: a.gc_start.as_deref().map(log_time).transpose()?,
+        tz_min,
+        safepoints: a.safepoints,
+        skip_s: duration_s(&a.window.skip)?,
+        from_ms: a.window.from.as_deref().map(log_time).transpose()?,
+        to_ms: a.window.to.as_deref().map(log_time).transpose()?,
+    };
+    let interval = a.interval.as_deref().map(interval_ms).transpose()?;
+    let out = output(&Common {
+        paths: Vec::new(),
+        format: a.format,
+        quiet: a.quiet,
+        sep: a.sep,
+        decimal_comma: a.decimal_comma,
+        excel: a.excel,
+        join: false,
+        rotated: false,
+        strict: a.strict,
+    })?;
+    let mut tally = Tally::default();
+    // Load a group of files: the inputs, their stderr lines, their counts.
+    let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {
+        let (r, parts) = crate::report::batch::load_group(files);
+        let each: Vec<Result<Input, Error>> = match r {
+            Ok(v) => v.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(e)],
+        };
+        let (mut got, mut lines, mut t) = (Vec::new(), Vec::new(), Tally::default());
+        for (k, r) in each.into_iter().enumerate() {
+            let joined: &[Error] = if k == 0 { &parts } else { &[] };
+            lines.extend(input_notes(&r, joined, a.quiet));
+            t.left_out += joined.len() + r.as_ref().map_or(1, |l| l.warnings().len());
+            t.skipped_lines += r.as_ref().map_or(0, |l| l.skipped_lines());
+            got.extend(r.ok());
+        }
+        (got, lines, t)
+    };
+    let gx = input::expand(&a.gc);
+    let px = input::expand(&a.perf);
+    for s in gx.skipped.iter().chain(&px.skipped) {
+        note(&format!("gcperf: {s}"));
+    }
+    tally.left_out += gx.skipped.len() + px.skipped.len();
+    // The GC log is read beside the performance logs (each parse is parallel too, but a
+    // stream's reader thread and its merging steps leave a core idle).
+    let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
+        let g = sc.spawn(|| (!gx.files.is_empty()).then(|| load(&gx.files)));
+        let p: Vec<_> = px
+            .files
+            .iter()
+            .map(|f| load(std::slice::from_ref(f)))
+            .collect();
+        (g.join(), p)
+    });
+    let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
+    let mut gc: Option<Loaded> = None;
+    if let Some((inputs, lines, t)) = gc_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
+            match i {
+                Input::Gc(l) if gc.is_none() => gc = Some(l),
+                other => {
+                    note(&format!(
+                        "gcperf: {}: not the GC log (a {} log, or a second part): left out",
+                        other.label(),
+                        other.kind()
+                    ));
+                    tally.left_out += 1;
+                }
+            }
+        }
+    }
+    let mut perfs: Vec<crate::load::LoadedPerf> = Vec::new();
+    for (inputs, lines, t) in perf_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
+            match i {
+                Input::Perf(l) => perfs.push(l),
+                Input::Gc(l) => {
+                    note(&format!(
+                        "gcperf: {}: a GC log given to --perf: left out",
+                        l.label
+                    ));
+                    tally.left_out += 1;
+                }
+            }
+        }
+    }
+    let Some(gc) = gc else {
+        eprintln!("gcperf: no GC log could be read: nothing to correlate");
+        return Ok(1);
+    };
+    if perfs.is_empty() {
+        eprintln!("gcperf: no performance log could be read: nothing to correlate");
+        return Ok(1);
+    }
+    // The zone of the GC log's stamps is not kept by the parsers: read from the file's head.
+    let zone = {
+        let mut head = Vec::new();
+        match input::open(&gc.path) {
+            Ok(mut r) => {
+                let _ = input::fill(&mut r, &mut head, 1 << 20);
+                cor::gc_zone(&head, gc.format)
+            }
+            Err(_) => cor::Zone::Local,
+        }
+    };
+    let side = cor::GcSide {
+        frame: &gc.frame,
+        format: gc.format,
+        zone,
+    };
+    let sides: Vec<cor::PerfSide> = perfs
+        .iter()
+        .map(|p| cor::PerfSide {
+            frame: &p.frame,
+            utc: matches!(
+                p.format,
+                crate::model::PerfFormat::JmeterJtl | crate::model::PerfFormat::Grinder
+            ),
+        })
+        .collect();
+    let prepared = match cor::prepare(&side, &sides, &opts) {
+        Ok(p) => p,
+        Err(e @ cor::CorrelateError::NeedGcStart) => anyhow::bail!("{}: {e}", gc.label),
+        Err(cor::CorrelateError::Polars(e)) => anyhow::bail!("{}: analysis failed: {e}", gc.label),
+        Err(e) => {
+            note(&format!(
+                "gcperf: {}",
+                crate::report::correlate::error_text(&e)
+            ));
+            return Ok(1);
+        }
+    };
+    let labels: Vec<String> = perfs.iter().map(|p| p.label.clone()).collect();
+    let c = cor::correlate(&prepared, &gc.label, &labels)
+        .map_err(|e| anyhow::anyhow!("{}: analysis failed: {e}", gc.label))?;
+    if let Some(path) = &a.chart {
+        // A chart that cannot be written is exit 2 with the file named, before the table.
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot write the chart {}", path.display()))?;
+    }
+    print(&out.finish(crate::report::correlate::render(
+        std::slice::from_ref(&c),
+        out,
+    )))?;
+    if let Some(path) = &a.chart {
+        let data = cor::chart_data(&prepared, a.size.width as usize, interval)
+            .map_err(|e| anyhow::anyhow!("cannot draw the chart: {e}"))?;
+        let title = format!(
+            "{} + {}",
+            charts::file_name(&gc.path),
+            perfs
+                .iter()
+                .map(|p| charts::file_name(&p.path))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        crate::render::correlate::chart(path, &title, &data, a.size)
+            .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
+    }
+    tally.produced = 1;
+    Ok(tally.exit_code(a.strict))
 }

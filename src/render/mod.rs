@@ -4,6 +4,7 @@
 
 pub mod charts;
 pub mod compare;
+pub mod correlate;
 pub mod gc;
 pub mod perf;
 

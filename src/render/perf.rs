@@ -164,7 +164,7 @@ pub fn time_label(ms: i64, step: i64, multi_day: bool) -> String {
 
 /// Points of a series, split where a value is missing: each run is drawn as its own line, so
 /// an interval without requests is a gap, never a drop to zero.
-fn runs(points: impl Iterator<Item = (f64, Option<f64>)>) -> Vec<Vec<(f64, f64)>> {
+pub(crate) fn runs(points: impl Iterator<Item = (f64, Option<f64>)>) -> Vec<Vec<(f64, f64)>> {
     let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
     let mut cur = Vec::new();
     for (x, y) in points {

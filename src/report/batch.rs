@@ -30,6 +30,50 @@ pub struct Entry {
     pub bad: Vec<(u64, String)>,
     /// What else was left out, one message each (damaged gzip, parts not joined).
     pub notes: Vec<String>,
+    /// The wall-clock span of a log that has one: how `report` pairs GC and performance
+    /// logs of the same run (`report::correlate::pairs`).
+    pub span: Option<Span>,
+}
+
+/// Where an input is on the wall clock, and how to read it again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    /// First and last time, epoch ms as the log writes it (local taken as UTC; UTC for epoch
+    /// stamps).
+    pub first_ms: i64,
+    pub last_ms: i64,
+    pub gc: bool,
+    /// Epoch stamps (JMeter, Grinder): UTC, not the host's local time.
+    pub utc: bool,
+    /// The files read, and which part of them (see `Input::part`).
+    pub group: Vec<PathBuf>,
+    pub part: u32,
+}
+
+/// The span of a loaded input, where its times are wall-clock ones.
+fn span_of(input: &Input, group: &[PathBuf]) -> Option<Span> {
+    use polars::prelude::*;
+    let (col, gc, utc) = match input {
+        Input::Gc(l) => (
+            l.frame.df.column(crate::frame::gc::WALL_MS).ok()?,
+            true,
+            false,
+        ),
+        Input::Perf(l) => (
+            l.frame.df.column(crate::frame::perf::END_MS).ok()?,
+            false,
+            !matches!(l.format, crate::model::PerfFormat::PerfCsv),
+        ),
+    };
+    let c = col.i64().ok()?;
+    Some(Span {
+        first_ms: c.min()?,
+        last_ms: c.max()?,
+        gc,
+        utc,
+        group: group.to_vec(),
+        part: input.part(),
+    })
 }
 
 impl Entry {
@@ -150,6 +194,7 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         skipped: 0,
         bad: Vec::new(),
         notes,
+        span: None,
     };
     let (loaded, part_errors) = load_group(group);
     let notes: Vec<String> = part_errors
@@ -162,7 +207,10 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
             for (k, input) in inputs.into_iter().enumerate() {
                 let notes = if k == 0 { notes.clone() } else { Vec::new() };
                 let stem = part_stem(stem, &input);
-                out.push(process_input(input, &stem, dir, settings, notes));
+                let span = span_of(&input, group);
+                let mut e = process_input(input, &stem, dir, settings, notes);
+                e.span = span;
+                out.push(e);
             }
             out
         }
@@ -200,6 +248,7 @@ fn process_input(
             .map(|b| (b.line, b.text.clone()))
             .collect(),
         notes,
+        span: None,
     };
     entry.outcome = match FileSummary::of(&input, &settings.perf) {
         Ok(s) => Outcome::Ok(Box::new(s)),
@@ -250,7 +299,13 @@ pub fn process_all(
 }
 
 /// Write `summary.csv`, `operations.csv` and `index.html` into `dir`; returns their paths.
-pub fn write(dir: &Path, entries: &[Entry], out: Output) -> std::io::Result<Vec<PathBuf>> {
+/// `pairs`: the HTML sections of the correlated GC and performance logs.
+pub fn write(
+    dir: &Path,
+    entries: &[Entry],
+    pairs: &[String],
+    out: Output,
+) -> std::io::Result<Vec<PathBuf>> {
     let csv = Output {
         format: Format::Csv,
         ..out
@@ -268,7 +323,7 @@ pub fn write(dir: &Path, entries: &[Entry], out: Output) -> std::io::Result<Vec<
         csv.finish(csv.writer().write(&ops_table(&perf, None))),
     )?;
     let index = dir.join("index.html");
-    std::fs::write(&index, index_html(entries, &owned))?;
+    std::fs::write(&index, index_html(entries, &owned, pairs))?;
     Ok(vec![summary_csv, ops_csv, index])
 }
 
@@ -287,7 +342,7 @@ th{background:#f3f3f3}td.n,th.n{text-align:right}\
 img{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}\
 section{margin-top:2.5em}nav li{margin:.2em 0}.wide{overflow-x:auto}";
 
-fn index_html(entries: &[Entry], outcomes: &[Outcome]) -> String {
+fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> String {
     let (mut gc, mut perf, mut failed) = (0, 0, 0);
     for e in entries {
         match &e.outcome {
@@ -330,6 +385,13 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome]) -> String {
         ));
     }
     h.push_str("</ul></nav>\n");
+    if !pairs.is_empty() {
+        h.push_str("<section id=\"correlate\">\n<h2>GC pauses on the latency timeline</h2>\n");
+        for p in pairs {
+            h.push_str(p);
+        }
+        h.push_str("</section>\n");
+    }
     for e in entries {
         h.push_str(&format!("<section id=\"{}\">\n", html_escape(&e.stem)));
         match &e.outcome {

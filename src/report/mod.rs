@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod compare;
+pub mod correlate;
 pub mod export;
 pub mod gc;
 pub mod perf;

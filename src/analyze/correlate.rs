@@ -1,0 +1,1398 @@
+//! GC pauses on the request timeline (`gcperf correlate`): a GC log and the performance logs of
+//! the same run put on one clock, each request's GC time found by an interval join, and the
+//! figures that say how much of the slow tail GC explains.
+//!
+//! # One clock: what `wall_ms` and `end_ms` hold
+//!
+//! Both frames hold wall-clock times as "milliseconds since the epoch" of a *naive* clock:
+//! - HotSpot date stamps (`2012-09-21T10:00:05.123+0300: 5.123: [GC ...`) and unified `[time]`
+//!   decorations: the host's local time as written; the `+0300` is read past and dropped
+//!   (`parse::num::iso_datetime_prefix`), so `wall_ms` is local time taken as UTC. A unified log
+//!   decorated with `[utctime]` only writes `+0000`: its `wall_ms` is UTC. `[timemillis]` /
+//!   `[timenanos]` are true epoch stamps: UTC.
+//! - JRockit `[Thu Feb 21 15:06:32 2013]` prefixes: local time, whole seconds, written when
+//!   the line is (the end of what it reports); no offset anywhere.
+//! - Semicolon perf log (`[id];2012-09-21 10:00:05.300;...`): the host's local time.
+//! - JMeter `timeStamp` and Grinder `Start time (ms since Epoch)`: true epoch ms, UTC.
+//!
+//! The zone a GC log's stamps are in is not kept by the parsers, so `gc_zone` reads it from the
+//! head of the file. Every side is then put on the *host's local clock*: a side in local time
+//! (semicolon log, JRockit, `--gc-start`) as it is; a side in UTC+z (epoch stamps: z = 0; an ISO
+//! stamp with its offset) moved by `host − z`, where `host` is `--tz`, else the GC log's own
+//! offset, else (no way to know) +0000, said so in `Clock`.
+//!
+//! # The join
+//!
+//! A request spans `[end − total, end]`, a pause `[start, start + duration]`; they overlap when
+//! the intersection is longer than zero. Pauses are sorted by start with a running maximum of
+//! their ends; for each request two binary searches give the pauses that can touch it, and only
+//! those are visited: O((R + K) log P) for R requests, P pauses and K overlapping pairs, in
+//! parallel over chunks of requests. A request's GC time is the length of the union of its
+//! pauses' intersections (pauses that overlap each other, as rounded stamps can, are not
+//! counted twice).
+
+use crate::frame::{gc, perf, GcFrame, PerfFrame};
+use crate::model::{GcFormat, Kind, Record};
+use crate::parse::num::format_wall_ms;
+use polars::prelude::*;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// The zone of a GC log's wall-clock stamps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Zone {
+    /// Local time, offset not written (JRockit; a log without stamps at all).
+    Local,
+    /// UTC plus this many minutes (`+0300` → 180; epoch stamps → 0).
+    Offset(i32),
+}
+
+/// `+0300`, `-0530`, `+0000`.
+pub fn zone_text(min: i32) -> String {
+    let sign = if min < 0 { '-' } else { '+' };
+    let a = min.unsigned_abs();
+    format!("{sign}{:02}{:02}", a / 60, a % 60)
+}
+
+/// `+0300`, `+03:00`, `-05`, `Z`, `UTC` → minutes east of UTC; None if it is not an offset
+/// (or beyond ±14 h).
+pub fn parse_zone(s: &str) -> Option<i32> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("z") || t.eq_ignore_ascii_case("utc") {
+        return Some(0);
+    }
+    let (sign, rest) = match t.as_bytes().first()? {
+        b'+' => (1, &t[1..]),
+        b'-' => (-1, &t[1..]),
+        _ => return None,
+    };
+    let digits: String = rest.chars().filter(|c| *c != ':').collect();
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || rest.matches(':').count() > 1 {
+        return None;
+    }
+    let (h, m) = match digits.len() {
+        1 | 2 => (digits.parse::<i32>().ok()?, 0),
+        4 => (
+            digits[..2].parse::<i32>().ok()?,
+            digits[2..].parse::<i32>().ok()?,
+        ),
+        _ => return None,
+    };
+    if m > 59 || h * 60 + m > 14 * 60 {
+        return None;
+    }
+    Some(sign * (h * 60 + m))
+}
+
+/// The zone of a GC log's stamps, from the head of the file: the offset after its first ISO
+/// date (HotSpot date stamps, unified `[time]` or `[utctime]`); a unified log with wall-clock
+/// stamps but no ISO date writes epoch stamps (`[timemillis]`): UTC. JRockit writes no offset.
+pub fn gc_zone(head: &[u8], format: GcFormat) -> Zone {
+    if format == GcFormat::Jrockit {
+        return Zone::Local;
+    }
+    for line in head.split(|&b| b == b'\n').take(20_000) {
+        // A date starts with four digits and a '-': look only where a '-' follows 4 digits.
+        let mut i = 0;
+        while let Some(p) = memchr::memchr(b'-', line.get(i..).unwrap_or(&[])) {
+            let at = i + p;
+            i = at + 1;
+            if at < 4 || !line[at - 4..at].iter().all(u8::is_ascii_digit) {
+                continue;
+            }
+            let s = &line[at - 4..];
+            if let Some((_, n)) = crate::parse::num::iso_datetime_prefix(s) {
+                return Zone::Offset(zone_in(&s[..n]).unwrap_or(0));
+            }
+        }
+    }
+    match format {
+        GcFormat::Unified => Zone::Offset(0),
+        _ => Zone::Local,
+    }
+}
+
+/// The offset at the end of an ISO stamp (`...34.123+0200`, `+02:00`, `Z`), minutes.
+fn zone_in(stamp: &[u8]) -> Option<i32> {
+    let s = std::str::from_utf8(stamp).ok()?;
+    let tail = s.get(19..)?;
+    let tail = tail.trim_start_matches(|c: char| c == '.' || c == ',' || c.is_ascii_digit());
+    if tail.is_empty() {
+        return None;
+    }
+    parse_zone(tail)
+}
+
+/// A GC log to correlate.
+pub struct GcSide<'a> {
+    pub frame: &'a GcFrame,
+    pub format: GcFormat,
+    /// `gc_zone` of its head.
+    pub zone: Zone,
+}
+
+/// A performance log to correlate.
+pub struct PerfSide<'a> {
+    pub frame: &'a PerfFrame,
+    /// Its end times are epoch ms (UTC: JMeter, Grinder), not local dates.
+    pub utc: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// A request is slow when its total is over this (ms).
+    pub over_ms: f64,
+    /// JVM start on the host's local clock (epoch ms, local taken as UTC): places a GC log
+    /// without date stamps.
+    pub gc_start_ms: Option<i64>,
+    /// The host's offset (`--tz`), minutes.
+    pub tz_min: Option<i32>,
+    /// Correlate safepoint stops too, as their own category.
+    pub safepoints: bool,
+    /// Requests ending within this many seconds of the first one are left out.
+    pub skip_s: f64,
+    /// Only requests ending at or after / before this time (host clock).
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            over_ms: 50.0,
+            gc_start_ms: None,
+            tz_min: None,
+            safepoints: false,
+            skip_s: 0.0,
+            from_ms: None,
+            to_ms: None,
+        }
+    }
+}
+
+/// How the two logs were put on one clock (the JSON's `clock`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Clock {
+    /// `date stamps` or `--gc-start`.
+    pub gc: &'static str,
+    /// The zone of the GC log's stamps (`+0300`); null for local time without an offset.
+    pub gc_zone: Option<String>,
+    /// Per performance log: `local time` or `epoch (UTC)`.
+    pub perf: Vec<&'static str>,
+    /// The host's offset the UTC sides were moved to; null when every side was local.
+    pub host_offset: Option<String>,
+    /// Where `host_offset` came from: `--tz`, `the GC log's stamps`, `assumed (no --tz)`.
+    pub host_offset_from: Option<&'static str>,
+    /// Added to the GC log's times (ms).
+    pub gc_shift_ms: i64,
+    /// Added to each performance log's times (ms).
+    pub perf_shift_ms: Vec<i64>,
+    /// The JVM start given with `--gc-start`, when it was used.
+    pub gc_start: Option<String>,
+    /// `--gc-start` was given but the GC log's own stamps were used.
+    pub gc_start_ignored: bool,
+    /// JVM restarts in the GC log: with `--gc-start`, the later runs are placed end to end
+    /// after the first (their real starts are unknown).
+    pub restarts: u64,
+}
+
+/// Why there is nothing to correlate.
+#[derive(Debug, thiserror::Error)]
+pub enum CorrelateError {
+    #[error("the GC log has no date stamps: give the JVM start with --gc-start \"2012-09-21 10:00:00\" (host local time)")]
+    NeedGcStart,
+    #[error("the GC log has no pauses with a time")]
+    NoPauses,
+    #[error("no requests in the performance logs (or none in the time window)")]
+    NoRequests,
+    /// The logs' spans do not meet: the times are the host clock's.
+    #[error("the logs do not overlap in time")]
+    NoOverlap {
+        gc_first_ms: i64,
+        gc_last_ms: i64,
+        perf_first_ms: i64,
+        perf_last_ms: i64,
+    },
+    #[error(transparent)]
+    Polars(#[from] PolarsError),
+}
+
+/// Pauses sorted by start, with the running maximum of their ends (the join's second search).
+#[derive(Debug, Clone, Default)]
+pub struct Pauses {
+    pub start: Vec<f64>,
+    pub end: Vec<f64>,
+    max_end: Vec<f64>,
+    /// `Kind::code()`.
+    pub kind: Vec<i8>,
+}
+
+impl Pauses {
+    /// From (start ms, duration ms, kind) in any order.
+    pub fn new(mut v: Vec<(f64, f64, i8)>) -> Self {
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut p = Pauses {
+            start: Vec::with_capacity(v.len()),
+            end: Vec::with_capacity(v.len()),
+            max_end: Vec::with_capacity(v.len()),
+            kind: Vec::with_capacity(v.len()),
+        };
+        let mut m = f64::NEG_INFINITY;
+        for (s, d, k) in v {
+            p.start.push(s);
+            p.end.push(s + d);
+            m = m.max(s + d);
+            p.max_end.push(m);
+            p.kind.push(k);
+        }
+        p
+    }
+
+    pub fn len(&self) -> usize {
+        self.start.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.start.is_empty()
+    }
+
+    fn of_kind(&self, k: i8) -> Pauses {
+        Pauses::new(
+            (0..self.len())
+                .filter(|&i| self.kind[i] == k)
+                .map(|i| (self.start[i], self.end[i] - self.start[i], k))
+                .collect(),
+        )
+    }
+}
+
+/// What the join gives: per request, its GC time and how many pauses touch it; per pause, how
+/// many requests and slow requests it touches.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Joined {
+    pub ms: Vec<f64>,
+    pub hits: Vec<u32>,
+    pub requests: Vec<u32>,
+    pub slow: Vec<u32>,
+}
+
+/// Requests `[lo[i], hi[i]]` against `p`: see the module documentation.
+pub fn join(lo: &[f64], hi: &[f64], slow: &[bool], p: &Pauses) -> Joined {
+    let n = lo.len().min(hi.len()).min(slow.len());
+    let np = p.len();
+    if np == 0 {
+        return Joined {
+            ms: vec![0.0; n],
+            hits: vec![0; n],
+            requests: Vec::new(),
+            slow: Vec::new(),
+        };
+    }
+    // Chunks big enough that the per-pause counters (two per pause per chunk) cost little.
+    let chunk = (n / (rayon::current_num_threads() * 4)).max(65_536);
+    let parts: Vec<Joined> = (0..n.div_ceil(chunk))
+        .into_par_iter()
+        .map(|c| {
+            let r = c * chunk..((c + 1) * chunk).min(n);
+            let mut out = Joined {
+                ms: Vec::with_capacity(r.len()),
+                hits: Vec::with_capacity(r.len()),
+                requests: vec![0; np],
+                slow: vec![0; np],
+            };
+            for i in r {
+                let (a, b) = (lo[i], hi[i]);
+                let (mut ms, mut hits) = (0.0, 0u32);
+                if b > a {
+                    // First pause that can reach past `a`; first that starts at or after `b`.
+                    let j0 = p.max_end.partition_point(|&e| e <= a);
+                    let j1 = p.start.partition_point(|&s| s < b);
+                    let mut covered = a;
+                    for j in j0..j1.max(j0) {
+                        let (s, e) = (p.start[j], p.end[j]);
+                        if e <= a || e.min(b) - s.max(a) <= 0.0 {
+                            continue;
+                        }
+                        hits += 1;
+                        out.requests[j] += 1;
+                        out.slow[j] += u32::from(slow[i]);
+                        let (from, to) = (s.max(covered), e.min(b));
+                        if to > from {
+                            ms += to - from;
+                            covered = to;
+                        }
+                    }
+                }
+                // To a nanosecond, as durations are (`frame::round_ms`): 12.3 ms read as
+                // 12.300000000000182 would print so.
+                out.ms.push((ms * 1e6).round() / 1e6);
+                out.hits.push(hits);
+            }
+            out
+        })
+        .collect();
+    let mut all = Joined {
+        ms: Vec::with_capacity(n),
+        hits: Vec::with_capacity(n),
+        requests: vec![0; np],
+        slow: vec![0; np],
+    };
+    for part in parts {
+        all.ms.extend(part.ms);
+        all.hits.extend(part.hits);
+        for (a, b) in all.requests.iter_mut().zip(part.requests) {
+            *a += b;
+        }
+        for (a, b) in all.slow.iter_mut().zip(part.slow) {
+            *a += b;
+        }
+    }
+    all
+}
+
+/// The figures reported overall, per operation and per pause kind.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Figures {
+    pub requests: u64,
+    /// Requests whose total is over `slow_ms`.
+    pub slow_requests: u64,
+    /// Slow requests overlapping at least one pause.
+    pub slow_with_gc: u64,
+    /// Of the slow requests.
+    pub slow_with_gc_pct: Option<f64>,
+    /// Requests not slow that overlap a pause.
+    pub fast_with_gc: u64,
+    /// Slow requests that would not be slow without their GC time (`total − gc ≤ slow_ms`).
+    pub slow_only_by_gc: u64,
+    /// GC time inside slow requests (ms), and per slow request.
+    pub gc_ms_in_slow: f64,
+    pub gc_ms_in_slow_mean: Option<f64>,
+    /// The slow requests' total time, and the shares of it that were GC and database.
+    pub slow_total_ms: f64,
+    pub gc_share_of_slow_pct: Option<f64>,
+    /// Null where the log has no Java/DB split.
+    pub db_ms_in_slow: Option<f64>,
+    pub db_share_of_slow_pct: Option<f64>,
+    /// p99 of the total, and of `total − GC time`: what removing GC would buy.
+    pub p99_ms: Option<f64>,
+    pub p99_without_gc_ms: Option<f64>,
+}
+
+/// A pause and the requests it stalled.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PauseHit {
+    /// Start, host clock.
+    pub start: String,
+    pub start_ms: f64,
+    pub duration_ms: f64,
+    pub kind: &'static str,
+    pub requests: u64,
+    pub slow_requests: u64,
+}
+
+/// A category of pauses (a kind, or safepoints).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PauseFigures {
+    pub kind: &'static str,
+    /// Pauses within the performance logs' span (first request start to last end).
+    pub pauses: u64,
+    pub pause_ms: f64,
+    pub pauses_hitting_requests: u64,
+    pub longest_pause: Option<PauseHit>,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OperationFigures {
+    pub operation: String,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// One correlation: a GC log against the performance logs of the same run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Correlation {
+    pub gc_log: String,
+    pub perf_logs: Vec<String>,
+    pub clock: Clock,
+    pub slow_ms: f64,
+    /// GC pauses (not safepoints) within the performance logs' span.
+    pub pauses: u64,
+    pub pause_ms: f64,
+    pub pauses_hitting_requests: u64,
+    pub longest_pause: Option<PauseHit>,
+    #[serde(flatten)]
+    pub figures: Figures,
+    /// First request start and last request end; first and last GC record (host clock).
+    pub perf_first: String,
+    pub perf_last: String,
+    pub gc_first: String,
+    pub gc_last: String,
+    /// Requests wholly before the GC log's first record or after its last: the GC log cannot
+    /// say whether GC touched them.
+    pub requests_outside_gc_log: u64,
+    /// GC pauses the clock could not place (no stamp on them).
+    pub pauses_untimed: u64,
+    pub operations: Vec<OperationFigures>,
+    pub kinds: Vec<PauseFigures>,
+    /// With `--safepoints`: safepoint stops, never mixed into the GC figures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub safepoints: Option<PauseFigures>,
+}
+
+/// Both logs on one clock and joined: what the tables and the chart are made from.
+pub struct Prepared {
+    /// Every time below is ms after this (host clock, epoch ms).
+    pub base: i64,
+    pub clock: Clock,
+    pub over_ms: f64,
+    /// The performance logs as one frame, on the host clock, the window applied.
+    pub perf: PerfFrame,
+    /// Request start and end (host clock, ms), slow or not, in the frame's row order.
+    lo: Vec<f64>,
+    hi: Vec<f64>,
+    slow: Vec<bool>,
+    pub gc: Pauses,
+    pub safepoints: Option<Pauses>,
+    pub joined: Joined,
+    sp_joined: Option<Joined>,
+    gc_first_ms: f64,
+    gc_last_ms: f64,
+    pauses_untimed: u64,
+}
+
+/// The times of a GC frame's rows on the log's wall clock (local or UTC, as written), ms;
+/// None where a row has no time the clock can place. `Err` when the log has no stamps and no
+/// JVM start was given.
+fn gc_times(
+    f: &GcFrame,
+    format: GcFormat,
+    gc_start_ms: Option<i64>,
+    base: i64,
+) -> Result<(Vec<Option<f64>>, bool), CorrelateError> {
+    let df = &f.df;
+    let n = df.height();
+    let wall: Vec<Option<i64>> = df.column(gc::WALL_MS)?.i64()?.iter().collect();
+    let up: Vec<Option<f64>> = df.column(gc::START_S)?.f64()?.iter().collect();
+    let run: Vec<u32> = df
+        .column(gc::RUN)?
+        .u32()?
+        .iter()
+        .map(|r| r.unwrap_or(0))
+        .collect();
+    if wall.iter().all(Option::is_none) {
+        let Some(start) = gc_start_ms else {
+            return Err(CorrelateError::NeedGcStart);
+        };
+        // The runs laid end to end (`t_s`): after a restart the real start is unknown.
+        let t: Vec<Option<f64>> = df
+            .column(gc::T_S)?
+            .f64()?
+            .iter()
+            .map(|t| t.map(|t| (start - base) as f64 + (t * 1000.0 * 1e6).round() / 1e6))
+            .collect();
+        return Ok((t, false));
+    }
+    // Per run, wall clock minus uptime: places a row with an uptime but no stamp, and, for
+    // JRockit (whole-second stamps written at a line's end, cut not rounded), gives every row
+    // the millisecond of its uptime: the largest difference is the nearest to the truth.
+    let runs = run.iter().max().map_or(1, |&r| r as usize + 1);
+    let mut off: Vec<Option<f64>> = vec![None; runs];
+    for i in 0..n {
+        if let (Some(w), Some(u)) = (wall[i], up[i]) {
+            let d = (w - base) as f64 - (u * 1000.0).round();
+            let o = &mut off[run[i] as usize];
+            *o = Some(match (*o, format) {
+                (Some(x), GcFormat::Jrockit) => x.max(d),
+                (Some(x), _) => x,
+                (None, _) => d,
+            });
+        }
+    }
+    let t = (0..n)
+        .map(|i| {
+            let by_uptime = || Some(off[run[i] as usize]? + (up[i]? * 1000.0).round());
+            match (format, wall[i]) {
+                (GcFormat::Jrockit, w) => by_uptime().or(w.map(|w| (w - base) as f64)),
+                (_, Some(w)) => Some((w - base) as f64),
+                (_, None) => by_uptime(),
+            }
+        })
+        .collect();
+    Ok((t, true))
+}
+
+/// The performance logs as one frame: end times moved by each log's shift, operation ids
+/// into one list of names.
+fn combine(perf: &[PerfSide], shifts: &[i64]) -> PolarsResult<PerfFrame> {
+    let mut names: Vec<String> = Vec::new();
+    let mut ids: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+    let mut out: Option<DataFrame> = None;
+    for (side, &shift) in perf.iter().zip(shifts) {
+        let map: Vec<u32> = side
+            .frame
+            .operations
+            .iter()
+            .map(|name| {
+                *ids.entry(name.clone()).or_insert_with(|| {
+                    names.push(name.clone());
+                    names.len() as u32 - 1
+                })
+            })
+            .collect();
+        let df = &side.frame.df;
+        let op: UInt32Chunked = df
+            .column(perf::OPERATION_ID)?
+            .u32()?
+            .iter()
+            .map(|o| o.map(|o| map.get(o as usize).copied().unwrap_or(0)))
+            .collect();
+        let mut df = df.clone();
+        df.with_column(op.with_name(perf::OPERATION_ID.into()).into_column())?;
+        if shift != 0 {
+            let end = df.column(perf::END_MS)?.i64()?.clone() + shift;
+            df.with_column(end.with_name(perf::END_MS.into()).into_column())?;
+        }
+        match &mut out {
+            None => out = Some(df),
+            Some(o) => {
+                o.vstack_mut_owned(df)?;
+            }
+        }
+    }
+    let df = out.unwrap_or_default();
+    Ok(PerfFrame {
+        df,
+        operations: names,
+    })
+}
+
+/// The window (`--skip`, `--from`, `--to`) on the host clock, as `analyze::perf` applies it.
+fn window(df: DataFrame, o: &Options) -> PolarsResult<DataFrame> {
+    let mut lf = df.lazy();
+    if o.skip_s > 0.0 {
+        let cut = col(perf::END_MS).min().cast(DataType::Float64) + lit(o.skip_s * 1000.0);
+        lf = lf.filter(col(perf::END_MS).cast(DataType::Float64).gt_eq(cut));
+    }
+    if let Some(f) = o.from_ms {
+        lf = lf.filter(col(perf::END_MS).gt_eq(lit(f)));
+    }
+    if let Some(t) = o.to_ms {
+        lf = lf.filter(col(perf::END_MS).lt(lit(t)));
+    }
+    lf.collect()
+}
+
+/// Put the logs on one clock and join them.
+pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, CorrelateError> {
+    // Times are kept relative to `base` (near the first request): ms since 1970 are 1.3e12,
+    // where an f64 holds a 12.3 ms pause's end only to 2e-4 ms.
+    let mut base = i64::MAX;
+    for p in perf {
+        if let Some(m) = p.frame.df.column(perf::END_MS)?.i64()?.min() {
+            base = base.min(m);
+        }
+    }
+    if base == i64::MAX {
+        return Err(CorrelateError::NoRequests);
+    }
+    let (times, stamped) = gc_times(g.frame, g.format, o.gc_start_ms, base)?;
+    // Zones: the GC log's (local when placed by --gc-start), each perf log's.
+    let gc_zone = if stamped { g.zone } else { Zone::Local };
+    let perf_zone: Vec<Zone> = perf
+        .iter()
+        .map(|p| if p.utc { Zone::Offset(0) } else { Zone::Local })
+        .collect();
+    let needs_host = std::iter::once(gc_zone)
+        .chain(perf_zone.iter().copied())
+        .any(|z| matches!(z, Zone::Offset(_)));
+    let (host, host_from) = match (o.tz_min, gc_zone) {
+        (Some(t), _) => (Some(t), Some("--tz")),
+        (None, Zone::Offset(z)) => (Some(z), Some("the GC log's stamps")),
+        (None, Zone::Local) if needs_host => (Some(0), Some("assumed (no --tz)")),
+        _ => (None, None),
+    };
+    let shift = |z: Zone| match (z, host) {
+        (Zone::Offset(z), Some(h)) => i64::from(h - z) * 60_000,
+        _ => 0,
+    };
+    let gc_shift = shift(gc_zone);
+    let perf_shift: Vec<i64> = perf_zone.iter().map(|&z| shift(z)).collect();
+    let restarts = g
+        .frame
+        .df
+        .column(gc::RUN)?
+        .u32()?
+        .max()
+        .map_or(0, u64::from);
+    let clock = Clock {
+        gc: if stamped { "date stamps" } else { "--gc-start" },
+        gc_zone: match gc_zone {
+            Zone::Offset(z) => Some(zone_text(z)),
+            Zone::Local => None,
+        },
+        perf: perf_zone
+            .iter()
+            .map(|z| match z {
+                Zone::Local => "local time",
+                Zone::Offset(_) => "epoch (UTC)",
+            })
+            .collect(),
+        host_offset: if needs_host {
+            host.map(zone_text)
+        } else {
+            None
+        },
+        host_offset_from: if needs_host { host_from } else { None },
+        gc_shift_ms: gc_shift,
+        perf_shift_ms: perf_shift.clone(),
+        gc_start: (!stamped)
+            .then(|| o.gc_start_ms.map(format_wall_ms))
+            .flatten(),
+        gc_start_ignored: stamped && o.gc_start_ms.is_some(),
+        restarts,
+    };
+
+    // The GC side: pauses (and safepoints) on the host clock, and the log's span.
+    let df = &g.frame.df;
+    let record: Vec<Option<i8>> = df.column(gc::RECORD)?.i8()?.iter().collect();
+    let kind: Vec<Option<i8>> = df.column(gc::KIND)?.i8()?.iter().collect();
+    let dur: Vec<Option<f64>> = df.column(gc::DURATION_MS)?.f64()?.iter().collect();
+    let (pause, safepoint) = (Record::Pause.code() as i8, Record::Safepoint.code() as i8);
+    let mut gc_p = Vec::new();
+    let mut sp_p = Vec::new();
+    let (mut first, mut last) = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut untimed = 0u64;
+    for (i, time) in times.iter().enumerate() {
+        let d = dur.get(i).copied().flatten().unwrap_or(0.0);
+        let r = record.get(i).copied().flatten();
+        let Some(t) = time.map(|t| t + gc_shift as f64) else {
+            untimed += u64::from(r == Some(pause));
+            continue;
+        };
+        first = first.min(t);
+        last = last.max(t + d);
+        let k = kind
+            .get(i)
+            .copied()
+            .flatten()
+            .unwrap_or(Kind::Other.code() as i8);
+        if r == Some(pause) {
+            gc_p.push((t, d, k));
+        } else if r == Some(safepoint) && o.safepoints {
+            sp_p.push((t, d, k));
+        }
+    }
+    if gc_p.is_empty() {
+        return Err(CorrelateError::NoPauses);
+    }
+
+    // The perf side: one frame on the host clock, the window applied.
+    let mut pf = combine(perf, &perf_shift)?;
+    pf.df = window(pf.df, o)?;
+    if pf.df.height() == 0 {
+        return Err(CorrelateError::NoRequests);
+    }
+    let end: Vec<i64> = pf
+        .df
+        .column(perf::END_MS)?
+        .i64()?
+        .iter()
+        .map(|v| v.unwrap_or(0))
+        .collect();
+    let total: Vec<f64> = pf
+        .df
+        .column(perf::TOTAL_MS)?
+        .f64()?
+        .iter()
+        .map(|v| v.unwrap_or(0.0))
+        .collect();
+    let hi: Vec<f64> = end.iter().map(|&e| (e - base) as f64).collect();
+    let lo: Vec<f64> = hi.iter().zip(&total).map(|(h, t)| h - t).collect();
+    let slow: Vec<bool> = total.iter().map(|&t| t > o.over_ms).collect();
+    let p_first = lo.iter().copied().fold(f64::INFINITY, f64::min);
+    let p_last = hi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if p_last < first || p_first > last {
+        return Err(CorrelateError::NoOverlap {
+            gc_first_ms: base + first.floor() as i64,
+            gc_last_ms: base + last.ceil() as i64,
+            perf_first_ms: base + p_first.floor() as i64,
+            perf_last_ms: base + p_last.ceil() as i64,
+        });
+    }
+    let gc = Pauses::new(gc_p);
+    let joined = join(&lo, &hi, &slow, &gc);
+    let safepoints = o.safepoints.then(|| Pauses::new(sp_p));
+    let sp_joined = safepoints.as_ref().map(|s| join(&lo, &hi, &slow, s));
+    Ok(Prepared {
+        base,
+        clock,
+        over_ms: o.over_ms,
+        perf: pf,
+        lo,
+        hi,
+        slow,
+        gc,
+        safepoints,
+        joined,
+        sp_joined,
+        gc_first_ms: first,
+        gc_last_ms: last,
+        pauses_untimed: untimed,
+    })
+}
+
+const OVERLAP_MS: &str = "_gc_ms";
+const HITS: &str = "_gc_hits";
+
+/// The requests with a join's columns, for the figures' queries.
+fn requests_frame(p: &Prepared, j: &Joined) -> PolarsResult<DataFrame> {
+    let mut df = p
+        .perf
+        .df
+        .select([perf::OPERATION_ID, perf::TOTAL_MS, perf::DB_MS])?;
+    df.with_column(Float64Chunked::from_slice(OVERLAP_MS.into(), &j.ms).into_column())?;
+    df.with_column(UInt32Chunked::from_slice(HITS.into(), &j.hits).into_column())?;
+    Ok(df)
+}
+
+fn q(e: Expr, p: f64) -> Expr {
+    e.quantile(lit(p), QuantileMethod::Linear)
+}
+
+/// The aggregations of `Figures` (p99s apart: they copy a column each).
+fn figure_aggs(over: f64) -> Vec<Expr> {
+    let t = col(perf::TOTAL_MS);
+    let slow = t.clone().gt(lit(over));
+    let hit = col(HITS).gt(lit(0u32));
+    vec![
+        len().alias("requests"),
+        slow.clone().sum().alias("slow"),
+        slow.clone().and(hit.clone()).sum().alias("slow_with"),
+        slow.clone().not().and(hit).sum().alias("fast_with"),
+        slow.clone()
+            .and((t.clone() - col(OVERLAP_MS)).lt_eq(lit(over)))
+            .sum()
+            .alias("slow_only"),
+        col(OVERLAP_MS)
+            .filter(slow.clone())
+            .sum()
+            .alias("gc_in_slow"),
+        t.clone().filter(slow.clone()).sum().alias("slow_total"),
+        col(perf::DB_MS)
+            .filter(slow.clone())
+            .sum()
+            .alias("db_in_slow"),
+        col(perf::DB_MS).filter(slow).count().alias("db_n"),
+        col(perf::DB_MS).count().alias("db_any"),
+        q(t.clone(), 0.99).alias("p99"),
+        q(t - col(OVERLAP_MS), 0.99).alias("p99_without"),
+    ]
+}
+
+/// Row `i` of an aggregation result as `Figures`.
+fn figures_at(out: &DataFrame, i: usize) -> PolarsResult<Figures> {
+    let v = |name: &str| -> PolarsResult<Option<f64>> {
+        let c = out.column(name)?.cast(&DataType::Float64)?;
+        Ok(c.f64()?.get(i).filter(|v| v.is_finite()))
+    };
+    let n = |name: &str| -> PolarsResult<u64> { Ok(v(name)?.unwrap_or(0.0) as u64) };
+    let slow = n("slow")?;
+    let slow_total = v("slow_total")?.unwrap_or(0.0);
+    let gc_in_slow = v("gc_in_slow")?.unwrap_or(0.0);
+    let has_db = n("db_any")? > 0;
+    let db_in_slow = has_db.then(|| v("db_in_slow").ok().flatten().unwrap_or(0.0));
+    let share = |x: f64| (slow_total > 0.0).then(|| x * 100.0 / slow_total);
+    let slow_with = n("slow_with")?;
+    Ok(Figures {
+        requests: n("requests")?,
+        slow_requests: slow,
+        slow_with_gc: slow_with,
+        slow_with_gc_pct: (slow > 0).then(|| slow_with as f64 * 100.0 / slow as f64),
+        fast_with_gc: n("fast_with")?,
+        slow_only_by_gc: n("slow_only")?,
+        gc_ms_in_slow: gc_in_slow,
+        gc_ms_in_slow_mean: (slow > 0).then(|| gc_in_slow / slow as f64),
+        slow_total_ms: slow_total,
+        gc_share_of_slow_pct: share(gc_in_slow),
+        db_ms_in_slow: db_in_slow,
+        db_share_of_slow_pct: db_in_slow.and_then(share),
+        p99_ms: v("p99")?,
+        p99_without_gc_ms: v("p99_without")?,
+    })
+}
+
+/// The overall figures of a join.
+fn overall(p: &Prepared, j: &Joined) -> PolarsResult<Figures> {
+    let out = requests_frame(p, j)?
+        .lazy()
+        .select(figure_aggs(p.over_ms))
+        .collect()?;
+    figures_at(&out, 0)
+}
+
+/// The pause-side figures of a category: within the performance logs' span.
+fn pause_figures(
+    p: &Prepared,
+    pauses: &Pauses,
+    j: &Joined,
+    kind: &'static str,
+) -> PolarsResult<PauseFigures> {
+    let (lo, hi) = span(p);
+    let mut count = 0u64;
+    let mut ms = 0.0;
+    let mut hitting = 0u64;
+    let mut longest: Option<usize> = None;
+    for i in 0..pauses.len() {
+        if pauses.end[i] <= lo || pauses.start[i] >= hi {
+            continue;
+        }
+        count += 1;
+        let d = pauses.end[i] - pauses.start[i];
+        ms += d;
+        hitting += u64::from(j.requests.get(i).copied().unwrap_or(0) > 0);
+        if longest.is_none_or(|l| d > pauses.end[l] - pauses.start[l]) {
+            longest = Some(i);
+        }
+    }
+    Ok(PauseFigures {
+        kind,
+        pauses: count,
+        pause_ms: ms,
+        pauses_hitting_requests: hitting,
+        longest_pause: longest.map(|i| pause_hit(p.base, pauses, j, i)),
+        figures: overall(p, j)?,
+    })
+}
+
+fn kind_name(code: i8) -> &'static str {
+    u8::try_from(code)
+        .ok()
+        .and_then(Kind::from_code)
+        .map_or("other", Kind::as_str)
+}
+
+fn pause_hit(base: i64, pauses: &Pauses, j: &Joined, i: usize) -> PauseHit {
+    let start = pauses.start[i];
+    PauseHit {
+        start: format_wall_ms(base + start.floor() as i64),
+        start_ms: base as f64 + start,
+        duration_ms: pauses.end[i] - start,
+        kind: kind_name(pauses.kind[i]),
+        requests: u64::from(j.requests.get(i).copied().unwrap_or(0)),
+        slow_requests: u64::from(j.slow.get(i).copied().unwrap_or(0)),
+    }
+}
+
+/// First request start and last request end.
+fn span(p: &Prepared) -> (f64, f64) {
+    (
+        p.lo.iter().copied().fold(f64::INFINITY, f64::min),
+        p.hi.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    )
+}
+
+/// Every figure of a prepared correlation; `gc_log` and `perf_logs` name the inputs.
+pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResult<Correlation> {
+    let all = pause_figures(p, &p.gc, &p.joined, "all")?;
+    // Per operation.
+    let out = requests_frame(p, &p.joined)?
+        .lazy()
+        .group_by([col(perf::OPERATION_ID)])
+        .agg(figure_aggs(p.over_ms))
+        .collect()?;
+    let ids = out.column(perf::OPERATION_ID)?.u32()?.clone();
+    let mut operations = Vec::with_capacity(out.height());
+    for i in 0..out.height() {
+        operations.push(OperationFigures {
+            operation: p.perf.operation(ids.get(i).unwrap_or(0)).to_string(),
+            figures: figures_at(&out, i)?,
+        });
+    }
+    // Most GC time in slow requests first, then by name: the operations GC hurts at the top.
+    operations.sort_by(|a, b| {
+        b.figures
+            .gc_ms_in_slow
+            .total_cmp(&a.figures.gc_ms_in_slow)
+            .then_with(|| a.operation.cmp(&b.operation))
+    });
+    // Per pause kind: each kind's pauses joined on their own.
+    let mut codes: Vec<i8> = p.gc.kind.clone();
+    codes.sort_unstable();
+    codes.dedup();
+    let mut kinds = Vec::with_capacity(codes.len());
+    for k in codes {
+        let name = kind_name(k);
+        if codes_single(&p.gc) {
+            kinds.push(PauseFigures {
+                kind: name,
+                ..all.clone()
+            });
+            continue;
+        }
+        let sub = p.gc.of_kind(k);
+        let j = join(&p.lo, &p.hi, &p.slow, &sub);
+        kinds.push(pause_figures(p, &sub, &j, name)?);
+    }
+    kinds.sort_by(|a, b| b.pause_ms.total_cmp(&a.pause_ms).then(a.kind.cmp(b.kind)));
+    let safepoints = match (&p.safepoints, &p.sp_joined) {
+        (Some(s), Some(j)) => Some(pause_figures(p, s, j, "safepoint")?),
+        _ => None,
+    };
+    let (lo, hi) = span(p);
+    let outside =
+        p.lo.iter()
+            .zip(&p.hi)
+            .filter(|(a, b)| **b < p.gc_first_ms || **a > p.gc_last_ms)
+            .count() as u64;
+    Ok(Correlation {
+        gc_log: gc_log.to_string(),
+        perf_logs: perf_logs.to_vec(),
+        clock: p.clock.clone(),
+        slow_ms: p.over_ms,
+        pauses: all.pauses,
+        pause_ms: all.pause_ms,
+        pauses_hitting_requests: all.pauses_hitting_requests,
+        longest_pause: all.longest_pause,
+        figures: all.figures,
+        perf_first: format_wall_ms(p.base + lo.floor() as i64),
+        perf_last: format_wall_ms(p.base + hi.ceil() as i64),
+        gc_first: format_wall_ms(p.base + p.gc_first_ms.floor() as i64),
+        gc_last: format_wall_ms(p.base + p.gc_last_ms.ceil() as i64),
+        requests_outside_gc_log: outside,
+        pauses_untimed: p.pauses_untimed,
+        operations,
+        kinds,
+        safepoints,
+    })
+}
+
+/// Every pause of one kind: its figures are the overall ones.
+fn codes_single(p: &Pauses) -> bool {
+    p.kind.windows(2).all(|w| w[0] == w[1])
+}
+
+/// A pause on the chart: the longest of those starting in its slot.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PauseMark {
+    pub start_ms: f64,
+    pub duration_ms: f64,
+    pub kind: &'static str,
+    /// Pauses in the slot.
+    pub count: u32,
+}
+
+/// Slow requests on the chart: one mark per small cell of time × log response time, at the
+/// first request of the cell.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlowMark {
+    pub end_ms: i64,
+    pub total_ms: f64,
+    /// Most slow requests of its cell overlap a GC pause.
+    pub gc: bool,
+}
+
+/// What the correlate chart draws: the two-hour chart's intervals, the pauses, the slow
+/// requests; a few thousand points whatever the logs' size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartData {
+    pub intervals: Vec<super::perf::Interval>,
+    pub interval_ms: i64,
+    pub pauses: Vec<PauseMark>,
+    pub slow: Vec<SlowMark>,
+    pub slow_ms: f64,
+    /// Pauses in the chart's span, and the longest.
+    pub pause_count: u64,
+    pub pause_max_ms: f64,
+    pub slow_requests: u64,
+    pub slow_with_gc: u64,
+}
+
+/// The chart's data with `slots` time slots across (about the plot's width in pixels) and the
+/// given interval (None: chosen as the two-hour chart chooses it).
+pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> PolarsResult<ChartData> {
+    let (lo, hi) = span(p);
+    let requests = p.hi.len() as u64;
+    let span_ms = (hi - lo).max(0.0) as i64;
+    let iv = interval_ms.unwrap_or_else(|| {
+        super::perf::auto_interval_ms(span_ms, requests)
+            .max(span_ms / crate::render::charts::MAX_TIMELINE_POINTS + 1)
+    });
+    let intervals =
+        super::perf::intervals(&p.perf, &super::perf::PerfOptions::default(), iv.max(1))?;
+    // The chart's time range: the intervals' (whole intervals, clock-aligned).
+    let (t0, t1) = match (intervals.first(), intervals.last()) {
+        (Some(a), Some(b)) => (
+            (a.start_ms - p.base) as f64,
+            (b.start_ms + iv - p.base) as f64,
+        ),
+        _ => (lo, hi),
+    };
+    let slots = slots.max(1);
+    let width = ((t1 - t0) / slots as f64).max(1e-9);
+    let slot_of = |t: f64| (((t - t0) / width).floor().max(0.0) as usize).min(slots - 1);
+    let mut best: Vec<Option<PauseMark>> = vec![None; slots];
+    let (mut count, mut max) = (0u64, 0.0f64);
+    let g = &p.gc;
+    for i in 0..g.len() {
+        if g.end[i] <= t0 || g.start[i] >= t1 {
+            continue;
+        }
+        let d = g.end[i] - g.start[i];
+        count += 1;
+        max = max.max(d);
+        let cell = &mut best[slot_of(g.start[i])];
+        match cell {
+            Some(m) => {
+                m.count += 1;
+                if d > m.duration_ms {
+                    m.start_ms = p.base as f64 + g.start[i];
+                    m.duration_ms = d;
+                    m.kind = kind_name(g.kind[i]);
+                }
+            }
+            None => {
+                *cell = Some(PauseMark {
+                    start_ms: p.base as f64 + g.start[i],
+                    duration_ms: d,
+                    kind: kind_name(g.kind[i]),
+                    count: 1,
+                })
+            }
+        }
+    }
+    // Slow requests: one mark per cell of a slot by 1/40 of a decade of response time (a
+    // million dots would be one blot, and slow to draw), marked as overlapping GC where most
+    // of the cell's requests do: drawn apart, the highlighted ones would hide the others.
+    let mut cells: std::collections::HashMap<(usize, i64), (usize, u32, u32)> =
+        std::collections::HashMap::new();
+    let (mut n_slow, mut n_gc) = (0u64, 0u64);
+    for i in 0..p.hi.len() {
+        if !p.slow[i] {
+            continue;
+        }
+        let total = p.hi[i] - p.lo[i];
+        let gc = p.joined.hits.get(i).copied().unwrap_or(0) > 0;
+        n_slow += 1;
+        n_gc += u64::from(gc);
+        let key = (
+            slot_of(p.hi[i]),
+            (total.max(1e-3).log10() * 40.0).floor() as i64,
+        );
+        let c = cells.entry(key).or_insert((i, 0, 0));
+        if gc {
+            c.1 += 1;
+        } else {
+            c.2 += 1;
+        }
+    }
+    let mut slow: Vec<SlowMark> = cells
+        .into_values()
+        .map(|(i, with, without)| SlowMark {
+            end_ms: p.base + p.hi[i] as i64,
+            total_ms: p.hi[i] - p.lo[i],
+            gc: with >= without,
+        })
+        .collect();
+    // In time order, those with GC last (drawn over the others where they touch).
+    slow.sort_by_key(|m| (m.gc, m.end_ms));
+    Ok(ChartData {
+        intervals,
+        interval_ms: iv,
+        pauses: best.into_iter().flatten().collect(),
+        slow,
+        slow_ms: p.over_ms,
+        pause_count: count,
+        pause_max_ms: max,
+        slow_requests: n_slow,
+        slow_with_gc: n_gc,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The truth for `join`: every request against every pause.
+    fn brute(lo: &[f64], hi: &[f64], slow: &[bool], p: &[(f64, f64)]) -> Joined {
+        let mut out = Joined {
+            ms: Vec::new(),
+            hits: Vec::new(),
+            requests: vec![0; p.len()],
+            slow: vec![0; p.len()],
+        };
+        let mut order: Vec<usize> = (0..p.len()).collect();
+        order.sort_by(|&a, &b| p[a].0.total_cmp(&p[b].0));
+        for i in 0..lo.len() {
+            let mut pieces: Vec<(f64, f64)> = Vec::new();
+            let mut hits = 0;
+            for (r, &j) in order.iter().enumerate() {
+                let (s, e) = (p[j].0, p[j].0 + p[j].1);
+                let (a, b) = (s.max(lo[i]), e.min(hi[i]));
+                if b - a > 0.0 {
+                    hits += 1;
+                    out.requests[r] += 1;
+                    out.slow[r] += u32::from(slow[i]);
+                    pieces.push((a, b));
+                }
+            }
+            // Union length of the pieces.
+            pieces.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let (mut ms, mut cur): (f64, Option<(f64, f64)>) = (0.0, None);
+            for (a, b) in pieces {
+                cur = match cur {
+                    Some((ca, cb)) if a <= cb => Some((ca, cb.max(b))),
+                    Some((ca, cb)) => {
+                        ms += cb - ca;
+                        Some((a, b))
+                    }
+                    None => Some((a, b)),
+                };
+            }
+            if let Some((a, b)) = cur {
+                ms += b - a;
+            }
+            out.ms.push(ms);
+            out.hits.push(hits);
+        }
+        out
+    }
+
+    #[test]
+    fn join_by_hand() {
+        // Pauses [100, 150], [200, 210], [400, 700]; requests (lo, hi): one inside the first
+        // pause, one across the first two, one touching a pause's end only (no overlap), one
+        // of zero length inside a pause, one spanning the long pause.
+        let p = Pauses::new(vec![(200.0, 10.0, 0), (100.0, 50.0, 3), (400.0, 300.0, 0)]);
+        let lo = [110.0, 120.0, 150.0, 120.0, 350.0];
+        let hi = [130.0, 205.0, 190.0, 120.0, 800.0];
+        let slow = [false, true, true, false, true];
+        let j = join(&lo, &hi, &slow, &p);
+        assert_eq!(j.ms, vec![20.0, 35.0, 0.0, 0.0, 300.0]);
+        assert_eq!(j.hits, vec![1, 2, 0, 0, 1]);
+        // Per pause in start order: [100,150] by requests 0, 1; [200,210] by 1; [400,700] by 4.
+        assert_eq!(j.requests, vec![2, 1, 1]);
+        assert_eq!(j.slow, vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn join_agrees_with_every_pair_on_random_data_with_overlapping_pauses() {
+        // A small LCG: the test needs no crate and the same data each run.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut r = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        // 300 000 requests in chunks of 65 536 go through five chunks of the parallel join.
+        let pauses: Vec<(f64, f64)> = (0..400)
+            .map(|_| (r(100_000) as f64, (r(2000) + 1) as f64 / 4.0))
+            .collect();
+        let n = 300_000;
+        let lo: Vec<f64> = (0..n).map(|_| r(100_000) as f64 - 50.0).collect();
+        let hi: Vec<f64> = lo.iter().map(|&a| a + r(3000) as f64 / 2.0).collect();
+        let slow: Vec<bool> = hi.iter().zip(&lo).map(|(b, a)| b - a > 700.0).collect();
+        let p = Pauses::new(pauses.iter().map(|&(s, d)| (s, d, 0)).collect());
+        let got = join(&lo, &hi, &slow, &p);
+        // The brute force on a sample of requests, and per pause on all of them.
+        let want = brute(&lo, &hi, &slow, &pauses);
+        assert_eq!(got.hits, want.hits);
+        assert_eq!(got.requests, want.requests);
+        assert_eq!(got.slow, want.slow);
+        for i in 0..n {
+            assert!((got.ms[i] - want.ms[i]).abs() < 1e-9, "{i}");
+        }
+        assert!(
+            got.hits.iter().any(|&h| h >= 2),
+            "no request met two pauses"
+        );
+    }
+
+    #[test]
+    fn zones_of_stamps() {
+        assert_eq!(parse_zone("+0300"), Some(180));
+        assert_eq!(parse_zone("-05:30"), Some(-330));
+        assert_eq!(parse_zone("+3"), Some(180));
+        assert_eq!(parse_zone("Z"), Some(0));
+        assert_eq!(parse_zone("UTC"), Some(0));
+        assert_eq!(parse_zone("0300"), None);
+        assert_eq!(parse_zone("+1500"), None);
+        assert_eq!(parse_zone("+03:7"), None);
+        assert_eq!(zone_text(-330), "-0530");
+        let hs = b"Java HotSpot(TM) 64-Bit Server VM\n2016-01-11T10:15:02.114+0100: 1.210: [GC (Allocation Failure)";
+        assert_eq!(gc_zone(hs, GcFormat::Hotspot), Zone::Offset(60));
+        let uni = b"[2019-03-05T14:11:18.470-0500][0.010s][info][gc] Using G1\n";
+        assert_eq!(gc_zone(uni, GcFormat::Unified), Zone::Offset(-300));
+        let utc = b"[2019-03-05T14:11:18.470+0000][info][gc] Using G1\n";
+        assert_eq!(gc_zone(utc, GcFormat::Unified), Zone::Offset(0));
+        let millis = b"[1551791478470ms][info][gc] Using G1\n";
+        assert_eq!(gc_zone(millis, GcFormat::Unified), Zone::Offset(0));
+        let jr = b"[memory ][Thu Feb 21 15:06:32 2013][11844] 2.100-2.200: GC 10K->5K (20K), 100.000 ms\n";
+        assert_eq!(gc_zone(jr, GcFormat::Jrockit), Zone::Local);
+        assert_eq!(
+            gc_zone(b"1.210: [GC 10K->5K(20K), 0.01 secs]\n", GcFormat::Hotspot),
+            Zone::Local
+        );
+    }
+
+    fn gc_frame(text: &str) -> GcFrame {
+        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+    }
+
+    fn perf_frame(text: &str) -> PerfFrame {
+        let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
+        crate::frame::perf_frame(&log).unwrap()
+    }
+
+    const GC: &str = "2012-09-21T10:00:01.000+0300: 1.000: [GC (Allocation Failure) [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.1000000 secs] [Times: user=0.01 sys=0.00, real=0.10 secs]\n\
+        2012-09-21T10:00:05.000+0300: 5.000: [Full GC (Ergonomics) [PSYoungGen: 100K->0K(200K)] 300K->150K(600K), 0.5000000 secs] [Times: user=0.01 sys=0.00, real=0.50 secs]\n";
+
+    #[test]
+    fn by_hand_with_stamps_and_the_clock_said() {
+        // Requests (end, total): a: 10:00:01.050, 100 ms (from .950: 50 ms of the young
+        // pause), slow; b: 10:00:03.000, 500 ms, no GC, DB 450: slow by the database;
+        // c: 10:00:05.600, 700 ms (from 4.900: the whole 500 ms full GC), slow; d: 10:00:06.000,
+        // 20 ms, fast, no GC; e: 10:00:05.100, 40 ms (from 5.060: 40 ms of GC), fast with GC.
+        let pf = perf_frame(
+            "[a];2012-09-21 10:00:01.050;100;90;10;1;op1;\n\
+             [b];2012-09-21 10:00:03.000;500;50;450;1;op2;\n\
+             [e];2012-09-21 10:00:05.100;40;40;0;0;op1;\n\
+             [c];2012-09-21 10:00:05.600;700;650;50;1;op1;\n\
+             [d];2012-09-21 10:00:06.000;20;10;10;1;op2;\n",
+        );
+        let gf = gc_frame(GC);
+        let g = GcSide {
+            frame: &gf,
+            format: GcFormat::Hotspot,
+            zone: Zone::Offset(180),
+        };
+        let sides = [PerfSide {
+            frame: &pf,
+            utc: false,
+        }];
+        let p = prepare(&g, &sides, &Options::default()).unwrap();
+        let c = correlate(&p, "gc.log", &["perf.log".into()]).unwrap();
+        assert_eq!(c.clock.gc, "date stamps");
+        assert_eq!(c.clock.gc_zone.as_deref(), Some("+0300"));
+        // Both local: nothing moved; the host's offset is the GC log's.
+        assert_eq!(
+            (c.clock.gc_shift_ms, c.clock.perf_shift_ms.clone()),
+            (0, vec![0])
+        );
+        assert_eq!(c.clock.host_offset.as_deref(), Some("+0300"));
+        assert_eq!(c.clock.perf, vec!["local time"]);
+        let f = &c.figures;
+        assert_eq!((f.requests, f.slow_requests, f.slow_with_gc), (5, 3, 2));
+        assert_eq!((f.fast_with_gc, f.slow_only_by_gc), (1, 1));
+        // 50 + 500 ms of GC in slow requests, of 100 + 500 + 700 ms.
+        assert_eq!(f.gc_ms_in_slow, 550.0);
+        assert_eq!(f.slow_total_ms, 1300.0);
+        assert_eq!(f.db_ms_in_slow, Some(510.0));
+        assert_eq!(f.gc_ms_in_slow_mean, Some(550.0 / 3.0));
+        // Totals 20 40 100 500 700: p99 at rank 3.96 = 500 + 0.96 * 200 = 692; without GC
+        // 20 0 50 500 200 → sorted 0 20 50 200 500: 200 + 0.96 * 300 = 488.
+        assert!((f.p99_ms.unwrap() - 692.0).abs() < 1e-9);
+        assert!((f.p99_without_gc_ms.unwrap() - 488.0).abs() < 1e-9);
+        assert_eq!((c.pauses, c.pauses_hitting_requests), (2, 2));
+        let l = c.longest_pause.as_ref().unwrap();
+        assert_eq!(
+            (l.kind, l.duration_ms, l.requests, l.slow_requests),
+            ("full", 500.0, 2, 1)
+        );
+        assert_eq!(l.start, "2012-09-21T10:00:05.000");
+        // Kinds: full first (more pause time), each joined alone.
+        let k: Vec<(&str, u64, u64)> = c
+            .kinds
+            .iter()
+            .map(|k| (k.kind, k.figures.slow_with_gc, k.figures.fast_with_gc))
+            .collect();
+        assert_eq!(k, vec![("full", 1, 1), ("young", 1, 0)]);
+        // op1 has all the GC time.
+        assert_eq!(c.operations[0].operation, "op1");
+        assert_eq!(c.operations[0].figures.gc_ms_in_slow, 550.0);
+        assert_eq!(c.operations[1].figures.slow_requests, 1);
+        // d starts at 10:00:05.980, after the GC log's last record ends (05.500).
+        assert_eq!(c.requests_outside_gc_log, 1);
+    }
+
+    #[test]
+    fn no_stamps_needs_a_jvm_start_and_far_apart_logs_say_so() {
+        let gf = gc_frame(
+            "1.000: [GC (Allocation Failure) [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.1000000 secs]\n",
+        );
+        let pf = perf_frame("[a];2012-09-21 10:00:01.050;100;90;10;1;op1;\n");
+        let g = GcSide {
+            frame: &gf,
+            format: GcFormat::Hotspot,
+            zone: Zone::Local,
+        };
+        let sides = [PerfSide {
+            frame: &pf,
+            utc: false,
+        }];
+        assert!(matches!(
+            prepare(&g, &sides, &Options::default()),
+            Err(CorrelateError::NeedGcStart)
+        ));
+        let start = crate::parse::num::iso_datetime_prefix(b"2012-09-21 10:00:00")
+            .unwrap()
+            .0;
+        let o = Options {
+            gc_start_ms: Some(start),
+            ..Options::default()
+        };
+        let c = correlate(&prepare(&g, &sides, &o).unwrap(), "g", &[]).unwrap();
+        assert_eq!(c.clock.gc, "--gc-start");
+        assert_eq!(c.figures.gc_ms_in_slow, 50.0);
+        // A day later: apart.
+        let o = Options {
+            gc_start_ms: Some(start + 86_400_000),
+            ..Options::default()
+        };
+        match prepare(&g, &sides, &o) {
+            Err(CorrelateError::NoOverlap {
+                gc_first_ms,
+                perf_last_ms,
+                ..
+            }) => assert_eq!(gc_first_ms - perf_last_ms, 86_400_000 + 1000 - 1050),
+            _ => panic!("expected no overlap"),
+        }
+    }
+
+    #[test]
+    fn epoch_stamps_move_to_the_gc_logs_offset_or_tz() {
+        // JMeter-like: a semicolon frame flagged as UTC, 07:00:01.050 UTC = 10:00:01.050 at
+        // +0300.
+        let pf = perf_frame("[a];2012-09-21 07:00:01.050;100;90;10;1;op1;\n");
+        let gf = gc_frame(GC);
+        let g = GcSide {
+            frame: &gf,
+            format: GcFormat::Hotspot,
+            zone: Zone::Offset(180),
+        };
+        let sides = [PerfSide {
+            frame: &pf,
+            utc: true,
+        }];
+        let c = correlate(&prepare(&g, &sides, &Options::default()).unwrap(), "g", &[]).unwrap();
+        assert_eq!(c.clock.perf_shift_ms, vec![3 * 3_600_000]);
+        assert_eq!(c.clock.host_offset.as_deref(), Some("+0300"));
+        assert_eq!(c.clock.host_offset_from, Some("the GC log's stamps"));
+        assert_eq!(c.figures.gc_ms_in_slow, 50.0);
+        // --tz +0100 says the host is at +0100: the GC log's +0300 stamps move back 2 h, the
+        // epoch ones forward 1 h, and they meet at 08:00:01.
+        let o = Options {
+            tz_min: Some(60),
+            ..Options::default()
+        };
+        let c = correlate(&prepare(&g, &sides, &o).unwrap(), "g", &[]).unwrap();
+        assert_eq!(
+            (c.clock.gc_shift_ms, c.clock.perf_shift_ms[0]),
+            (-7_200_000, 3_600_000)
+        );
+        assert_eq!(c.clock.host_offset_from, Some("--tz"));
+        assert_eq!(c.figures.gc_ms_in_slow, 50.0);
+    }
+}
