@@ -334,11 +334,7 @@ fn text(c: &Correlation) -> String {
 
 pub fn render(cs: &[Correlation], out: Output) -> String {
     match out.format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(cs).unwrap_or_else(|_| "[]".into());
-            s.push('\n');
-            s
-        }
+        Format::Json => super::json(cs),
         Format::Csv | Format::Tsv | Format::Markdown => out.writer().write(&table(cs, None)),
         Format::Table => cs.iter().map(text).collect::<Vec<_>>().join("\n"),
     }
