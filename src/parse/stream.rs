@@ -327,7 +327,7 @@ impl<S: Sink> Joiner<S> {
         let offset = self.log.lines;
         let jrockit = self.format == GcFormat::Jrockit;
         let mut invented = 0u64;
-        for e in &part.events {
+        for e in &mut part.events {
             if jrockit {
                 // Each block is in time order; the log is, unless a block begins before the
                 // one before it ended (then the whole log is sorted as one, at the end).
@@ -343,11 +343,10 @@ impl<S: Sink> Joiner<S> {
             }
             if e.invented_id {
                 invented = invented.max(e.gc_id.unwrap_or(0));
+                // Numbered on from the blocks before (in place: the buffer is reused next,
+                // and a copy of every event was 3 % of a JRockit 1.4.2 log's time).
                 if self.invented > 0 {
-                    let mut e = e.clone();
                     e.gc_id = e.gc_id.map(|g| g.saturating_add(self.invented));
-                    self.sink.push(&e, &self.ids, offset);
-                    continue;
                 }
             }
             self.sink.push(e, &self.ids, offset);
