@@ -714,10 +714,11 @@ fn stream_gc(
             &workers,
             &mut joiner,
             |joiner, b| (b, joiner.spare()),
-            |joiner, (mut b, p): (Vec<u8>, Parser)| {
-                joiner.block(&b, p);
-                b.clear();
-                let _ = free_tx.send(b);
+            |joiner, (b, p): (Vec<u8>, Parser)| {
+                for mut b in joiner.block_owned(b, p) {
+                    b.clear();
+                    let _ = free_tx.send(b);
+                }
             },
         )?;
         Ok(())
