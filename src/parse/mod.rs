@@ -25,8 +25,11 @@ pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
     }
 }
 
-/// Block size for parsing a large log in parallel (in memory or streamed).
-pub const BLOCK: usize = 2 << 20;
+/// Block size for parsing a large log in parallel (in memory or streamed). 1 MiB: a block and
+/// its events stay in a core's 2 MiB of L2 while the joining thread takes them, and fewer
+/// bytes are in flight (2 MiB blocks: 5-10 % slower, 12-16 MB more at the peak on the 210 MB
+/// logs, five runs each, interleaved).
+pub const BLOCK: usize = 1 << 20;
 
 /// Parse a whole log, in parallel blocks when it is large: the result is the one-pass parse
 /// (see `stream`).
