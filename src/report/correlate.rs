@@ -358,13 +358,28 @@ pub fn pairs(
             .iter()
             .filter_map(move |e| e.span.as_ref().filter(|s| s.gc == gc).map(|s| (e, s)))
     };
-    // Each GC log is read again once, for all the performance logs it meets.
-    for (ge, g) in with_span(true) {
-        let near: Vec<_> = with_span(false)
-            .filter(|(_, p)| {
-                p.first_ms - SLACK_MS <= g.last_ms && p.last_ms + SLACK_MS >= g.first_ms
-            })
-            .collect();
+    // Each performance log goes with the one GC log its span overlaps most (the JVM that
+    // served it: a folder of many servers' logs of one day would otherwise correlate every
+    // pair, 60 of them for the 84-file fleet folder, 66 s); none when no span meets it.
+    let overlap = |g: &super::batch::Span, p: &super::batch::Span| {
+        (p.last_ms + SLACK_MS).min(g.last_ms) - (p.first_ms - SLACK_MS).max(g.first_ms)
+    };
+    let gcs: Vec<_> = with_span(true).collect();
+    let mut by_gc: Vec<Vec<_>> = vec![Vec::new(); gcs.len()];
+    for (pe, p) in with_span(false) {
+        let best = gcs
+            .iter()
+            .enumerate()
+            .map(|(i, (_, g))| (overlap(g, p), i))
+            .filter(|&(o, _)| o >= 0)
+            .max_by_key(|&(o, i)| (o, std::cmp::Reverse(i)));
+        if let Some((_, i)) = best {
+            by_gc[i].push((pe, p));
+        }
+    }
+    // Each GC log is read again once, for all its performance logs, which are read and
+    // correlated in parallel (one per core in flight, as the report's first pass).
+    for ((ge, g), near) in gcs.into_iter().zip(by_gc) {
         if near.is_empty() {
             continue;
         }
@@ -382,8 +397,13 @@ pub fn pairs(
                 continue;
             }
         };
-        for (pe, p) in near {
-            match pair(&gl, ge, pe, p, dir, s) {
+        use rayon::prelude::*;
+        let done: Vec<_> = near
+            .par_iter()
+            .map(|&(pe, p)| (pe, pair(&gl, ge, pe, p, dir, s)))
+            .collect();
+        for (pe, r) in done {
+            match r {
                 Ok(Some(h)) => html.push(h),
                 Ok(None) => {}
                 Err(e) => notes.push(format!("{} with {}: not correlated: {e}", ge.stem, pe.stem)),
