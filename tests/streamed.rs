@@ -199,3 +199,54 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
         }
     }
 }
+
+/// A `-Xlog:gc` log (one line per GC, no `[gc,start]` lines: every pause line is an end whose
+/// start no block holds) read in blocks: the one-pass result, and blocks read on by the block
+/// before only where an edge falls inside a concurrent cycle (before: every block, 1 core).
+#[test]
+fn xlog_gc_without_start_lines_reads_in_parallel_blocks() {
+    let mut buf = b"[0.010s][info][gc] Using G1\n".to_vec();
+    let (mut t, mut id) = (0.5f64, 0u64);
+    let mut cycles = 0u64;
+    while buf.len() < 3 << 20 {
+        if id % 40 == 39 {
+            // Initial mark, then a cycle whose start and end lines enclose a young pause,
+            // a remark and a cleanup of its own id.
+            let c = id + 1;
+            buf.extend_from_slice(format!(
+                "[{t:.3}s][info][gc] GC({id}) Pause Young (Concurrent Start) (G1 Evacuation Pause) 80M->79M(128M) 5.011ms\n\
+                 [{t:.3}s][info][gc] GC({c}) Concurrent Cycle\n\
+                 [{:.3}s][info][gc] GC({}) Pause Young (Normal) (G1 Evacuation Pause) 90M->88M(128M) 3.819ms\n\
+                 [{:.3}s][info][gc] GC({c}) Pause Remark 113M->113M(128M) 0.939ms\n\
+                 [{:.3}s][info][gc] GC({c}) Pause Cleanup 114M->70M(128M) 0.367ms\n\
+                 [{:.3}s][info][gc] GC({c}) Concurrent Cycle 20.140ms\n",
+                t + 0.005, c + 1, t + 0.015, t + 0.020, t + 0.0201
+            ).as_bytes());
+            id += 3;
+            cycles += 1;
+            t += 0.05;
+        } else {
+            buf.extend_from_slice(
+                format!("[{t:.3}s][info][gc] GC({id}) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 3.456ms\n")
+                    .as_bytes(),
+            );
+            id += 1;
+            t += 0.25;
+        }
+    }
+    let one = gcperf::parse::parse_one(GcFormat::Unified, &buf);
+    // Every GC line is a record: pauses and the cycles.
+    let lines = buf.iter().filter(|&&b| b == b'\n').count() as u64;
+    assert_eq!(
+        one.events.len() as u64,
+        lines - 1 - cycles,
+        "a cycle's two lines are one event"
+    );
+    let (blocks, continued) =
+        same_in_blocks(GcFormat::Unified, &buf, &[64 << 10, 1000], "-Xlog:gc");
+    assert!(blocks >= 40, "{blocks} blocks");
+    assert!(
+        continued * 4 <= blocks,
+        "{continued} of {blocks} blocks read on"
+    );
+}

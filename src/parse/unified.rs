@@ -241,6 +241,9 @@ const MAX_OPEN_GC: usize = 1024;
 /// GC ids met first by a line that is not their event, kept per parser for the block-edge
 /// check: a 2 MiB block holds a few thousand GCs.
 const MAX_UNSEEN: usize = 1 << 20;
+/// Most end lines without a start kept by one parser (see `Parser::unmatched_ends`): a block
+/// holds a few thousand GCs.
+const MAX_UNMATCHED: usize = 1 << 20;
 
 /// Header settings kept at most (restarts repeat the same ones, deduplicated).
 const MAX_META: usize = 64;
@@ -360,8 +363,9 @@ pub struct Parser {
     seen_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
     /// GC ids that had an event in this parser.
     event_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
-    /// End lines that found no start line in this parser (GC id, name); past `PENDING_MAX`
-    /// of them `consulted` is set.
+    /// End lines that found no start line in this parser (GC id, name); past `MAX_UNMATCHED`
+    /// of them `consulted` is set. A `-Xlog:gc` log writes no start lines: every GC's one line
+    /// is such an end (a cap of `PENDING_MAX` made every block of one read on: one core).
     unmatched_ends: Vec<Unmatched>,
     /// Most start lines this parser held at once: read after a block that leaves `n` waiting,
     /// one pass holds at most `n` more, and drops none of them while that stays within
@@ -373,7 +377,8 @@ pub struct Parser {
 #[derive(Debug, Clone)]
 struct Unmatched {
     gc_id: Option<u64>,
-    name: Vec<u8>,
+    /// Id in the parser's own strings.
+    name: u32,
     line: u64,
     uptime_s: Option<f64>,
     wall_ms: Option<i64>,
@@ -513,7 +518,7 @@ impl Parser {
             // Concurrent phases that ended here and started there: their start, as `fill`
             // would have taken it.
             for u in std::mem::take(&mut self.unmatched_ends) {
-                let Some(i) = waiting.iter().rposition(|p| prev.matches(p, &u)) else {
+                let Some(i) = waiting.iter().rposition(|p| prev.matches(p, self, &u)) else {
                     continue;
                 };
                 let p = waiting.remove(i);
@@ -596,7 +601,7 @@ impl Parser {
         // over by `adopt`; a pause's (or more than one pass would still hold) is not.
         let mut waiting: Vec<&Pending> = self.pending.iter().collect();
         for u in &next.unmatched_ends {
-            let Some(i) = waiting.iter().rposition(|p| self.matches(p, u)) else {
+            let Some(i) = waiting.iter().rposition(|p| self.matches(p, next, u)) else {
                 continue;
             };
             if !u.concurrent || self.pending.len() + next.peak_pending > PENDING_MAX {
@@ -607,8 +612,9 @@ impl Parser {
         !lines_differ
     }
 
-    fn matches(&self, p: &Pending, u: &Unmatched) -> bool {
-        p.gc_id == u.gc_id && self.log.strings.get(p.name).as_bytes() == &u.name[..]
+    /// Whether start line `p` here is the one end line `u` of `next` lacks.
+    fn matches(&self, p: &Pending, next: &Parser, u: &Unmatched) -> bool {
+        p.gc_id == u.gc_id && self.log.strings.get(p.name) == next.log.strings.get(u.name)
     }
 
     /// Count line `no` as what it turned out to be.
@@ -848,10 +854,10 @@ impl Parser {
             .iter()
             .rposition(|p| p.gc_id == gc_id && p.name == name);
         if found.is_none() {
-            if self.unmatched_ends.len() < PENDING_MAX {
+            if self.unmatched_ends.len() < MAX_UNMATCHED {
                 self.unmatched_ends.push(Unmatched {
                     gc_id,
-                    name: self.log.strings.get(name).as_bytes().to_vec(),
+                    name,
                     line: ev.line,
                     uptime_s: d.uptime_s,
                     wall_ms: d.wall_ms,
