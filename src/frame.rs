@@ -441,6 +441,20 @@ impl crate::parse::stream::Sink for GcColumns {
     fn sort_by_time(&mut self) {
         self.sort_by_time = true;
     }
+    /// As `parse::hotspot::name_full_gcs`, on the columns.
+    fn name_full_gcs(&mut self, g1: u32) {
+        let (pause, full) = (Record::Pause.code() as i8, Kind::Full.code() as i8);
+        let n = self.len();
+        if !(0..n).any(|i| self.record.get(i) == pause && self.collector.get(i) == g1) {
+            return;
+        }
+        for i in 0..n {
+            if self.record.get(i) == pause && self.kind.get(i) == full && self.collector.get(i) == 0
+            {
+                self.collector.set(i, g1);
+            }
+        }
+    }
     /// As `parse::unified::link_cycles`, on the columns.
     fn link_cycles(&mut self) {
         let (collection, pause) = (Record::Collection.code() as i8, Record::Pause.code() as i8);

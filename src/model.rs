@@ -225,6 +225,10 @@ impl Strings {
         self.map.insert(b.to_vec(), i);
         i
     }
+    /// The id of `s` if it was interned.
+    pub fn find(&self, s: &str) -> Option<u32> {
+        self.map.get(s.as_bytes()).copied()
+    }
     /// Number of ids handed out, the empty string's 0 included.
     pub fn len(&self) -> usize {
         self.list.len()

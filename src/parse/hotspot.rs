@@ -95,7 +95,27 @@ const MAX_STAMP_NUMBER: usize = 40;
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
     p.feed(buf);
-    p.finish()
+    let mut log = p.finish();
+    if let Some(g1) = log.strings.find("G1") {
+        name_full_gcs(&mut log.events, g1);
+    }
+    log
+}
+
+/// A G1 log's `Full GC` lines name no collector (`[Full GC (Allocation Failure)  4095M->
+/// 3000M(4096M), 2.5 secs]`: no generation brackets): the full collections of a log whose
+/// other pauses are G1's are G1's. Over the whole log (a block may hold the full GC and none
+/// of the others), so the streamed path does it when joined (`Sink::name_full_gcs`).
+pub(crate) fn name_full_gcs(events: &mut [GcEvent], g1: u32) {
+    let uses = |e: &GcEvent| e.record == Record::Pause && e.collector == g1;
+    if !events.iter().any(uses) {
+        return;
+    }
+    for e in events {
+        if e.record == Record::Pause && e.kind == Kind::Full && e.collector == 0 {
+            e.collector = g1;
+        }
+    }
 }
 
 /// An event that has started but whose brackets are not balanced yet.

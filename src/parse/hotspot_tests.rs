@@ -1036,3 +1036,28 @@ fn split_closes_where_the_brackets_balance() {
         assert!(children.iter().all(|&(a, b)| a <= b && b < limit));
     }
 }
+
+#[test]
+fn a_g1_logs_full_gc_is_g1s_and_a_bare_full_gc_names_no_collector() {
+    // JDK 8 G1 with details: the full GC's line names no generation.
+    let log = one(
+        "1.000: [GC pause (G1 Evacuation Pause) (young), 0.0100000 secs]\n\
+         2.000: [Full GC (Allocation Failure)  4095M->3000M(4096M), 2.5000000 secs]\n",
+    );
+    let coll: Vec<&str> = log
+        .events
+        .iter()
+        .map(|e| log.strings.get(e.collector))
+        .collect();
+    assert_eq!(coll, ["G1", "G1"]);
+    assert_eq!(log.events[1].kind, Kind::Full);
+    // The same line in a log without G1 pauses (`-verbose:gc` of any collector): unknown.
+    let log = one("2.000: [Full GC 4095K->3000K(4096K), 2.5000000 secs]\n");
+    assert_eq!(log.strings.get(log.events[0].collector), "");
+    // A named generation is kept, G1 or not.
+    let log = one(
+        "1.000: [GC pause (G1 Evacuation Pause) (young), 0.0100000 secs]\n\
+         2.000: [Full GC [PSYoungGen: 100K->0K(200K)] 300K->150K(600K), 0.2000000 secs]\n",
+    );
+    assert_eq!(log.strings.get(log.events[1].collector), "PSYoungGen");
+}

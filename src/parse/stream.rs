@@ -108,6 +108,8 @@ pub trait Sink {
     fn sort_by_time(&mut self);
     /// Unified logs: link ZGC cycles to their pauses (`unified::link_cycles`).
     fn link_cycles(&mut self);
+    /// HotSpot logs: G1's full collections named `g1` (`hotspot::name_full_gcs`).
+    fn name_full_gcs(&mut self, g1: u32);
 }
 
 /// Joins blocks parsed on their own, in log order, into one log (`log`: counts, strings,
@@ -308,6 +310,11 @@ impl<S: Sink> Joiner<S> {
         if self.out_of_order {
             self.sink.sort_by_time();
         }
+        if self.format == GcFormat::Hotspot {
+            if let Some(g1) = self.log.strings.find("G1") {
+                self.sink.name_full_gcs(g1);
+            }
+        }
         if self.format == GcFormat::Unified {
             self.sink.link_cycles();
         }
@@ -431,6 +438,9 @@ impl Sink for Events {
     }
     fn sort_by_time(&mut self) {
         sort_jrockit(&mut self.events);
+    }
+    fn name_full_gcs(&mut self, g1: u32) {
+        hotspot::name_full_gcs(&mut self.events, g1);
     }
     fn link_cycles(&mut self) {
         unified::link_cycles(&mut self.events);
