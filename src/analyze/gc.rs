@@ -110,14 +110,15 @@ fn neumaier_sum(v: &[f64]) -> f64 {
     sum + carry
 }
 
+/// A float column of the frame as it is (a scalar spread out).
+fn floats(df: &DataFrame, name: &str) -> PolarsResult<Float64Chunked> {
+    Ok(df.column(name)?.as_materialized_series().f64()?.clone())
+}
+
 /// The durations of the pauses, in row order.
 fn pause_durations(df: &DataFrame) -> PolarsResult<Vec<f64>> {
     let rec = df.column(RECORD)?.as_materialized_series().i8()?.clone();
-    let dur = df
-        .column(DURATION_MS)?
-        .as_materialized_series()
-        .f64()?
-        .clone();
+    let dur = floats(df, DURATION_MS)?;
     let pause = Record::Pause.code() as i8;
     Ok(rec
         .iter()
@@ -128,12 +129,7 @@ fn pause_durations(df: &DataFrame) -> PolarsResult<Vec<f64>> {
 
 /// The latest end (`t_s` + duration) of any event, without a column of ends (8 bytes a row).
 fn latest_end(df: &DataFrame) -> PolarsResult<Option<f64>> {
-    let t = df.column(T_S)?.as_materialized_series().f64()?.clone();
-    let dur = df
-        .column(DURATION_MS)?
-        .as_materialized_series()
-        .f64()?
-        .clone();
+    let (t, dur) = (floats(df, T_S)?, floats(df, DURATION_MS)?);
     // As `t + d / 1000` in a polars expression: the same operations on the same doubles.
     Ok(t.iter()
         .zip(dur.iter())
