@@ -866,13 +866,16 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
     check_bands(&a.pause_bands)?;
+    let slo = Slo::read(&a.slo, &BOTH)?;
     let mut perf = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut perf.over);
     let settings = ChartSettings {
         size: a.size,
         log_y: a.log_y,
         gc_bands: a.pause_bands.clone(),
         interval_ms: perf.interval_ms.take(),
         window: window_text(&a.perf.window, perf.skip_s),
+        pause_target_ms: slo.pause_target_ms,
         perf,
     };
     let out = output(&a.common)?;
@@ -897,7 +900,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     };
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
-    let entries = batch::process_all(
+    let mut entries = batch::process_all(
         groups,
         &stems,
         &a.out,
@@ -906,6 +909,19 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
+    for e in &mut entries {
+        if let crate::report::summary::Outcome::Ok(s) = &mut e.outcome {
+            s.judge(&slo.objectives, false);
+        }
+    }
+    let judged = entries.iter().filter_map(|e| match &e.outcome {
+        crate::report::summary::Outcome::Ok(s) => Some(s.slo.iter()),
+        crate::report::summary::Outcome::Failed { .. } => None,
+    });
+    let reported_any = entries
+        .iter()
+        .any(|e| matches!(e.outcome, crate::report::summary::Outcome::Ok(_)));
+    let slo_failed = slo.check_judged(judged.flatten(), reported_any)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
     for n in &pair_notes {
@@ -959,7 +975,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
                 .count(),
         skipped_lines: entries.iter().map(|e| e.skipped).sum(),
     };
-    Ok(tally.exit_code(a.common.strict))
+    Ok(tally.exit_code_slo(a.common.strict, slo_failed))
 }
 
 fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
@@ -1106,6 +1122,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         perf: popts,
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
+        pause_target_ms: None,
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;

@@ -24,6 +24,8 @@ pub struct ChartSettings {
     pub interval_ms: Option<i64>,
     /// The request window in words (`first 60s left out`), for the charts' titles.
     pub window: String,
+    /// `--pause-target` (ms): GC pauses counted against it instead of the log's own target.
+    pub pause_target_ms: Option<f64>,
 }
 
 #[derive(Debug, thiserror::Error)]
