@@ -804,21 +804,27 @@ impl Parser {
     /// (`-XpauseTarget:30ms`, ms by default): the run's pause target, kept as the meta entry
     /// `pause_target_ms`. False (nothing kept) for other lines or a target that cannot be true.
     fn pause_target(&mut self, t: &[u8]) -> bool {
-        let v = if let Some(r) = t.strip_prefix(b"Deterministic GC target pause time:") {
-            r
+        // The option is one word of a command line; the sentence is the whole line.
+        let (v, option) = if let Some(r) = t.strip_prefix(b"Deterministic GC target pause time:") {
+            (trim_start(r), false)
         } else if let Some(p) = find(t, b"-XpauseTarget") {
             match t.get(p + 13..) {
-                Some([b'=' | b':', r @ ..]) => r,
+                Some([b'=' | b':', r @ ..]) => (r, true),
                 _ => return false,
             }
         } else {
             return false;
         };
-        let v = trim_start(v);
         let Some((x, n)) = float_prefix(v) else {
             return false;
         };
-        let unit = trim(v.get(n..).unwrap_or_default());
+        let rest = v.get(n..).unwrap_or_default();
+        let unit = if option {
+            let w = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+            rest.get(..w).unwrap_or_default()
+        } else {
+            trim(rest)
+        };
         let ms = match unit {
             b"" | b"ms" | b"ms." => x,
             b"s" | b"s." => x * 1000.0,

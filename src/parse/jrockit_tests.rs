@@ -1214,3 +1214,33 @@ fn finish_orders_like_a_stable_sort() {
         assert_eq!(got, want, "{case:?}");
     }
 }
+
+#[test]
+fn pause_target_lines_are_meta() {
+    let target = |log: &GcLog| -> Vec<String> {
+        log.meta
+            .iter()
+            .filter(|(k, _)| k == "pause_target_ms")
+            .map(|(_, v)| v.clone())
+            .collect()
+    };
+    let log = parse(
+        b"Deterministic GC target pause time: 30 ms\n\
+          [memory ] Deterministic GC target pause time: 0.025 s\n\
+          java -Xverbose:memory -XpauseTarget=40ms -jar app.jar\n\
+          -XpauseTarget:15\n\
+          [memory ] 9.385: Nursery GC 123930K->27087K (1048576K), 5.400 ms\n",
+    );
+    assert_eq!(target(&log), vec!["30", "25", "40", "15"]);
+    assert_eq!(counts(&log), (1, 4, 0));
+    // Targets that cannot be true, or are not targets: skipped lines as before, no meta.
+    let log = parse(
+        b"Deterministic GC target pause time: -5 ms\n\
+          Deterministic GC target pause time: 30 parsecs\n\
+          Deterministic GC target pause time: 1e300 ms\n\
+          -XpauseTarget 30ms\n\
+          -XpauseTarget=\n",
+    );
+    assert!(target(&log).is_empty());
+    assert_eq!(counts(&log), (0, 0, 5));
+}
