@@ -358,6 +358,18 @@ fn pause_target_from_the_log_header() {
     ]);
     assert_eq!(code, 3);
     assert!(v[0]["slo"][0]["value"].is_null());
+    // `compare` shows the target's rows where a run has one.
+    let (_, csv, _) = run(&["compare", d.to_str().unwrap(), t, "--format", "csv"]);
+    assert!(csv.contains("\ngc,pauses_over_target,0,2\n"), "{csv}");
+    assert!(csv.contains("\ngc,pauses_over_target_pct,0,40\n"), "{csv}");
+    let (_, out, _) = run(&[
+        "summary",
+        gencon.to_str().unwrap(),
+        "-q",
+        "--slo",
+        "pauses_over_target==0",
+    ]);
+    assert!(out.contains("pauses_over_target   none  =="), "{out}");
     // A bad --pause-target: exit 2.
     assert_eq!(run(&["summary", t, "--pause-target", "fast"]).0, 2);
     assert_eq!(run(&["summary", t, "--pause-target", "0"]).0, 2);

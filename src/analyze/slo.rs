@@ -344,12 +344,10 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
     // The unit must fit every figure the metric names.
     for k in kinds {
         let key = o.key(k).unwrap_or_default();
-        let fits = match (Unit::of(&key), unit) {
-            (_, None) => true,
-            (Unit::Ms | Unit::S, Some("ms" | "s")) => true,
-            (Unit::Pct, Some("%")) => true,
-            _ => false,
-        };
+        let fits = matches!(
+            (Unit::of(&key), unit),
+            (_, None) | (Unit::Ms | Unit::S, Some("ms" | "s")) | (Unit::Pct, Some("%"))
+        );
         if !fits {
             let what = match Unit::of(&key) {
                 Unit::Ms | Unit::S => "a time: ms or s",

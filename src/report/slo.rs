@@ -59,7 +59,18 @@ pub fn render(runs: &[(&str, &[Verdict])], out: Output) -> String {
         .iter()
         .map(|(_, v)| v.iter().filter(|v| !v.pass).count())
         .sum();
-    let t = table(runs);
+    let mut t = table(runs);
+    if matches!(out.format, Format::Table | Format::Markdown) {
+        // People read "none" where the run has no such figure (CSV keeps the cell empty).
+        let value = t.headers.iter().position(|h| h == "value");
+        for row in &mut t.rows {
+            if let Some(c) = value.and_then(|i| row.get_mut(i)) {
+                if c.is_empty() {
+                    *c = "none".into();
+                }
+            }
+        }
+    }
     let body = out.writer().write(&t);
     match out.format {
         Format::Table => format!("\nObjectives: {} of {n} met\n\n{body}", n - failed),
