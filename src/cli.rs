@@ -209,6 +209,10 @@ pub struct ChartArgs {
     /// Pause-duration band edges in ms for the GC pause histogram.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub bands: Vec<f64>,
+    /// A pause target drawn on the pause chart (`30ms`, `0.03s`; plain numbers are ms), over
+    /// the one the log states (JRockit deterministic GC).
+    #[arg(long, value_name = "TIME")]
+    pub pause_target: Option<String>,
     /// Response-time band edges in ms for the performance-log latency histogram, ascending; a
     /// leading 0 adds a band for exactly 0 ms. A time t falls in a-b when a < t <= b.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
@@ -259,6 +263,22 @@ pub struct SloOpts {
     pub pause_target: Option<String>,
 }
 
+/// `--pause-target`: `30ms`, `0.03s`, `30` (ms) → ms.
+fn pause_target_ms(t: &str) -> anyhow::Result<f64> {
+    let t = t.trim();
+    let (n, mult) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1000.0)
+    } else {
+        (t, 1.0)
+    };
+    match n.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(crate::report::clean(v * mult)),
+        _ => anyhow::bail!("bad --pause-target {t:?}: use e.g. 30ms or 0.03s"),
+    }
+}
+
 /// `--slo` and `--pause-target` read, for a command judging logs of `kinds`.
 struct Slo {
     objectives: Vec<analyze::slo::Objective>,
@@ -282,23 +302,7 @@ impl Slo {
                 );
             }
         }
-        let pause_target_ms = match o.pause_target.as_deref() {
-            None => None,
-            Some(t) => {
-                let t = t.trim();
-                let (n, mult) = if let Some(v) = t.strip_suffix("ms") {
-                    (v, 1.0)
-                } else if let Some(v) = t.strip_suffix('s') {
-                    (v, 1000.0)
-                } else {
-                    (t, 1.0)
-                };
-                match n.trim().parse::<f64>() {
-                    Ok(v) if v.is_finite() && v > 0.0 => Some(crate::report::clean(v * mult)),
-                    _ => anyhow::bail!("bad --pause-target {t:?}: use e.g. 30ms or 0.03s"),
-                }
-            }
-        };
+        let pause_target_ms = o.pause_target.as_deref().map(pause_target_ms).transpose()?;
         Ok(Slo {
             objectives,
             pause_target_ms,
@@ -1122,7 +1126,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         perf: popts,
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
-        pause_target_ms: None,
+        pause_target_ms: a.pause_target.as_deref().map(pause_target_ms).transpose()?,
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;

@@ -474,6 +474,15 @@ pub fn meta_pause_target(meta: &[(String, String)]) -> Option<f64> {
 /// Sets the pause-target figures of `g`: the pauses longer than `target_ms` (a pause of
 /// exactly the target meets it), their count and share of all pauses.
 pub fn apply_pause_target(g: &mut GcSummary, f: &GcFrame, target_ms: f64) -> PolarsResult<()> {
+    let over = pauses_over(f, target_ms)?;
+    g.pause_target_ms = Some(target_ms);
+    g.pauses_over_target = Some(over);
+    g.pauses_over_target_pct = (g.pauses > 0).then(|| 100.0 * over as f64 / g.pauses as f64);
+    Ok(())
+}
+
+/// How many pauses are longer than `target_ms`.
+pub fn pauses_over(f: &GcFrame, target_ms: f64) -> PolarsResult<u64> {
     let rec = f.df.column(RECORD)?.as_materialized_series().i8()?.clone();
     let dur =
         f.df.column(DURATION_MS)?
@@ -481,15 +490,11 @@ pub fn apply_pause_target(g: &mut GcSummary, f: &GcFrame, target_ms: f64) -> Pol
             .f64()?
             .clone();
     let pause = Record::Pause.code() as i8;
-    let over = rec
+    Ok(rec
         .iter()
         .zip(dur.iter())
         .filter(|(r, d)| *r == Some(pause) && d.is_some_and(|d| d > target_ms))
-        .count() as u64;
-    g.pause_target_ms = Some(target_ms);
-    g.pauses_over_target = Some(over);
-    g.pauses_over_target_pct = (g.pauses > 0).then(|| 100.0 * over as f64 / g.pauses as f64);
-    Ok(())
+        .count() as u64)
 }
 
 #[cfg(test)]
