@@ -252,8 +252,8 @@ pub struct SloOpts {
     /// at full precision: for counts, errors==0). Units ms or s on times, % on shares, both
     /// optional (ms and % by default). Each objective is judged on every run that has its
     /// figure (a verdict row: value, limit, pass/FAIL; `slo` in JSON); a run without the
-    /// value (no requests, no pause target) fails it. Exit code 3 when any fails; 2 when one
-    /// is malformed or no input has its figure.
+    /// value (no requests, no pause target) fails it. Exit code 3 when any fails (3 also
+    /// where --strict would give 4); 2 when one is malformed or no input has its figure.
     #[arg(long, value_delimiter = ',', value_name = "EXPR")]
     pub slo: Vec<String>,
     /// Count the GC pauses longer than this (`30ms`, `0.03s`; plain numbers are ms):
