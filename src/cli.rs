@@ -821,6 +821,9 @@ fn interval_ms(s: &str) -> anyhow::Result<i64> {
 }
 
 fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
+    if a.slo.pause_target.is_some() {
+        anyhow::bail!("--pause-target counts GC pauses: see `gcperf gc` or `gcperf summary`");
+    }
     let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Perf])?;
     let per_op = a.by == Some(crate::report::perf::By::Op);
     let by = a.by.unwrap_or(crate::report::perf::By::Op);

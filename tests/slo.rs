@@ -373,6 +373,12 @@ fn pause_target_from_the_log_header() {
     // A bad --pause-target: exit 2.
     assert_eq!(run(&["summary", t, "--pause-target", "fast"]).0, 2);
     assert_eq!(run(&["summary", t, "--pause-target", "0"]).0, 2);
+    // `perf` reads no GC log: the option is refused, not ignored.
+    let g = gen(1);
+    assert_eq!(
+        run(&["perf", g.path.to_str().unwrap(), "--pause-target", "30"]).0,
+        2
+    );
 }
 
 #[test]
