@@ -22,7 +22,10 @@ use std::path::{Path, PathBuf};
                   PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). The format is \
                   detected from content; files may be gzip-compressed or zip archives; folders are read \
                   recursively; `-` reads standard input.\n\nExit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or \
-                  output error; 4 with --strict when any line was skipped or any input left out."
+                  output error (a malformed --slo objective, or one no input has the figure for, included); \
+                  3 an --slo objective failed; 4 with --strict when any line was skipped or any input left \
+                  out. When several apply: 2, then 1, then 3, then 4 (a failed objective is reported even \
+                  when lines were skipped)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -124,6 +127,8 @@ pub struct ReportArgs {
     pub common: Common,
     #[command(flatten)]
     pub perf: PerfOpts,
+    #[command(flatten)]
+    pub slo: SloOpts,
     /// The report folder (created if missing): index.html, summary.csv, operations.csv,
     /// charts/.
     #[arg(long, short)]
@@ -145,6 +150,8 @@ pub struct CompareArgs {
     pub common: Common,
     #[command(flatten)]
     pub perf: PerfOpts,
+    #[command(flatten)]
+    pub slo: SloOpts,
     /// Names for the runs, one per file in the order given: `--labels before,after`
     /// (default: the file names).
     #[arg(long, value_delimiter = ',')]
@@ -202,6 +209,10 @@ pub struct ChartArgs {
     /// Pause-duration band edges in ms for the GC pause histogram.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub bands: Vec<f64>,
+    /// A pause target drawn on the pause chart (`30ms`, `0.03s`; plain numbers are ms), over
+    /// the one the log states (JRockit deterministic GC).
+    #[arg(long, value_name = "TIME")]
+    pub pause_target: Option<String>,
     /// Response-time band edges in ms for the performance-log latency histogram, ascending; a
     /// leading 0 adds a band for exactly 0 ms. A time t falls in a-b when a < t <= b.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
@@ -228,6 +239,102 @@ pub struct Window {
     /// Only requests ending before this time.
     #[arg(long)]
     pub to: Option<String>,
+}
+
+/// Objectives and the pause target.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SloOpts {
+    /// Objectives, each METRIC OP VALUE[unit]: `p95<=50ms,p50<=25ms,error_pct<1`. METRIC: a
+    /// key of the gc or perf object of `summary --format json` (pause_max_ms, total_ms_p95,
+    /// throughput_pct, throughput_per_s...), over_<N>ms_pct for any N (N is added to --over),
+    /// or p50, p90, p95, p99, max, mean (the request's total time for performance logs, the
+    /// pause duration for GC logs). OP: <, <=, >, >= or == (== compares the figure as printed
+    /// at full precision: for counts, errors==0). Units ms or s on times, % on shares, both
+    /// optional (ms and % by default). Each objective is judged on every run that has its
+    /// figure (a verdict row: value, limit, pass/FAIL; `slo` in JSON); a run without the
+    /// value (no requests, no pause target) fails it. Exit code 3 when any fails (3 also
+    /// where --strict would give 4); 2 when one is malformed or no input has its figure.
+    #[arg(long, value_delimiter = ',', value_name = "EXPR")]
+    pub slo: Vec<String>,
+    /// Count the GC pauses longer than this (`30ms`, `0.03s`; plain numbers are ms):
+    /// pause_target_ms, pauses_over_target, pauses_over_target_pct. Default: the target the
+    /// log states (JRockit `Deterministic GC target pause time: 30 ms`, `-XpauseTarget`).
+    #[arg(long, value_name = "TIME")]
+    pub pause_target: Option<String>,
+}
+
+/// `--pause-target`: `30ms`, `0.03s`, `30` (ms) → ms.
+fn pause_target_ms(t: &str) -> anyhow::Result<f64> {
+    let t = t.trim();
+    let (n, mult) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1000.0)
+    } else {
+        (t, 1.0)
+    };
+    match n.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(crate::report::clean(v * mult)),
+        _ => anyhow::bail!("bad --pause-target {t:?}: use e.g. 30ms or 0.03s"),
+    }
+}
+
+/// `--slo` and `--pause-target` read, for a command judging logs of `kinds`.
+struct Slo {
+    objectives: Vec<analyze::slo::Objective>,
+    pause_target_ms: Option<f64>,
+}
+
+impl Slo {
+    fn read(o: &SloOpts, kinds: &[analyze::slo::LogKind]) -> anyhow::Result<Slo> {
+        let objectives = analyze::slo::parse(&o.slo)?;
+        for ob in &objectives {
+            if !ob.kinds().iter().any(|k| kinds.contains(k)) {
+                anyhow::bail!(
+                    "--slo {:?}: {} is not a figure of the logs this command reads ({})",
+                    ob.text,
+                    ob.metric,
+                    if kinds == [analyze::slo::LogKind::Gc] {
+                        "GC logs"
+                    } else {
+                        "performance logs"
+                    }
+                );
+            }
+        }
+        let pause_target_ms = o.pause_target.as_deref().map(pause_target_ms).transpose()?;
+        Ok(Slo {
+            objectives,
+            pause_target_ms,
+        })
+    }
+
+    /// Every objective must have been judged on some run: one no input has the figure for is
+    /// an error naming it (exit 2), never a silent pass.
+    fn check_judged<'a>(
+        &self,
+        verdicts: impl IntoIterator<Item = &'a analyze::slo::Verdict> + Clone,
+        produced: bool,
+    ) -> anyhow::Result<bool> {
+        if !produced {
+            return Ok(false);
+        }
+        for o in &self.objectives {
+            if !verdicts.clone().into_iter().any(|v| v.objective == o.text) {
+                anyhow::bail!(
+                    "--slo {:?}: no input has the figure {} (it is a figure of {} logs)",
+                    o.text,
+                    o.metric,
+                    if o.kinds() == [analyze::slo::LogKind::Gc] {
+                        "GC"
+                    } else {
+                        "performance"
+                    }
+                );
+            }
+        }
+        Ok(crate::report::slo::any_failed(verdicts))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -273,6 +380,8 @@ pub struct SummaryArgs {
     pub common: Common,
     #[command(flatten)]
     pub perf: PerfOpts,
+    #[command(flatten)]
+    pub slo: SloOpts,
 }
 
 /// Options of the performance-log figures.
@@ -299,16 +408,22 @@ pub struct PerfArgs {
     pub common: Common,
     #[command(flatten)]
     pub perf: PerfOpts,
-    /// For csv/tsv: one row per operation (op), per latency band (band), per threshold (over)
-    /// or per interval (interval; needs --interval).
-    #[arg(long, value_enum, default_value_t = crate::report::perf::By::Op)]
-    pub by: crate::report::perf::By,
+    #[command(flatten)]
+    pub slo: SloOpts,
+    /// For csv/tsv: one row per operation (op, the default), per latency band (band), per
+    /// threshold (over) or per interval (interval; needs --interval). `--by op` given
+    /// explicitly also judges each --slo objective per operation where operations have its
+    /// figure (count, errors, total_ms_mean/p95/max, mean, p95, max, db_share_pct...).
+    #[arg(long, value_enum)]
+    pub by: Option<crate::report::perf::By>,
 }
 
 #[derive(Args, Debug)]
 pub struct GcArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub slo: SloOpts,
     /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100, >100.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub bands: Vec<f64>,
@@ -399,8 +514,14 @@ impl Tally {
     /// 1 when no input gave output; 4 with `--strict` when anything was skipped or left out;
     /// else 0.
     fn exit_code(&self, strict: bool) -> i32 {
+        self.exit_code_slo(strict, false)
+    }
+    /// As `exit_code`, and 3 when an objective failed (before `--strict`'s 4).
+    fn exit_code_slo(&self, strict: bool, slo_failed: bool) -> i32 {
         if self.produced == 0 {
             1
+        } else if slo_failed {
+            3
         } else if strict && (self.left_out > 0 || self.skipped_lines > 0) {
             4
         } else {
@@ -700,8 +821,15 @@ fn interval_ms(s: &str) -> anyhow::Result<i64> {
 }
 
 fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
-    let opts = perf_options(&a.perf)?;
-    if a.by == crate::report::perf::By::Interval && opts.interval_ms.is_none() {
+    if a.slo.pause_target.is_some() {
+        anyhow::bail!("--pause-target counts GC pauses: see `gcperf gc` or `gcperf summary`");
+    }
+    let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Perf])?;
+    let per_op = a.by == Some(crate::report::perf::By::Op);
+    let by = a.by.unwrap_or(crate::report::perf::By::Op);
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    if by == crate::report::perf::By::Interval && opts.interval_ms.is_none() {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
@@ -712,7 +840,10 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         a.common.quiet,
         &|_, _, r| match r {
             Ok(l) if l.perf().is_some() => match FileSummary::of(&l, &opts) {
-                Ok(s) => Step::output(s),
+                Ok(mut s) => {
+                    s.judge(&slo.objectives, per_op);
+                    Step::output(s)
+                }
                 Err(e) => failed(&l, e),
             },
             Ok(_) => {
@@ -728,8 +859,13 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
             "gcperf: GC logs given to `perf` are left out (see `gcperf gc` and `gcperf summary`)"
         );
     }
-    print(&out.finish(crate::report::perf::render(&reports, out, a.by)))?;
-    Ok(tally.exit_code(a.common.strict))
+    let failed = slo.check_judged(reports.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let verdicts = slo_rows(reports.iter());
+    print(&out.finish(
+        crate::report::perf::render(&reports, out, by)
+            + &crate::report::slo::render(&verdicts, out),
+    ))?;
+    Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 
 fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
@@ -737,13 +873,16 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
     check_bands(&a.pause_bands)?;
+    let slo = Slo::read(&a.slo, &BOTH)?;
     let mut perf = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut perf.over);
     let settings = ChartSettings {
         size: a.size,
         log_y: a.log_y,
         gc_bands: a.pause_bands.clone(),
         interval_ms: perf.interval_ms.take(),
         window: window_text(&a.perf.window, perf.skip_s),
+        pause_target_ms: slo.pause_target_ms,
         perf,
     };
     let out = output(&a.common)?;
@@ -768,7 +907,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     };
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
-    let entries = batch::process_all(
+    let mut entries = batch::process_all(
         groups,
         &stems,
         &a.out,
@@ -777,6 +916,19 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
+    for e in &mut entries {
+        if let crate::report::summary::Outcome::Ok(s) = &mut e.outcome {
+            s.judge(&slo.objectives, false);
+        }
+    }
+    let judged = entries.iter().filter_map(|e| match &e.outcome {
+        crate::report::summary::Outcome::Ok(s) => Some(s.slo.iter()),
+        crate::report::summary::Outcome::Failed { .. } => None,
+    });
+    let reported_any = entries
+        .iter()
+        .any(|e| matches!(e.outcome, crate::report::summary::Outcome::Ok(_)));
+    let slo_failed = slo.check_judged(judged.flatten(), reported_any)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
     for n in &pair_notes {
@@ -830,12 +982,14 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
                 .count(),
         skipped_lines: entries.iter().map(|e| e.skipped).sum(),
     };
-    Ok(tally.exit_code(a.common.strict))
+    Ok(tally.exit_code_slo(a.common.strict, slo_failed))
 }
 
 fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     use crate::report::compare::{self, Run};
-    let opts = perf_options(&a.perf)?;
+    let slo = Slo::read(&a.slo, &BOTH)?;
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
     if let Some(p) = &a.chart {
         if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
             anyhow::bail!(
@@ -853,8 +1007,9 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         &inputs,
         a.common.quiet,
         &|i, _, r| match r {
-            Ok(l) => match FileSummary::of(&l, &opts) {
-                Ok(summary) => {
+            Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                Ok(mut summary) => {
+                    summary.judge(&slo.objectives, false);
                     let label = labels.get(i).cloned().unwrap_or_default();
                     // The parts of a file that changes family: one run each.
                     let label = match l.part() {
@@ -869,6 +1024,11 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         },
         &mut |_, run| runs.push(run),
     );
+    let failed = slo.check_judged(runs.iter().flat_map(|r| &r.summary.slo), tally.produced > 0)?;
+    let verdicts: Vec<(&str, &[analyze::slo::Verdict])> = runs
+        .iter()
+        .map(|r| (r.label.as_str(), r.summary.slo.as_slice()))
+        .collect();
     let chart = a.chart.as_ref().filter(|_| !runs.is_empty());
     if let Some(path) = chart {
         // A chart that cannot be written is exit 2 with the file named, before any table is
@@ -876,16 +1036,18 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         std::fs::File::create(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
-    print(&out.finish(compare::render(&runs, out)))?;
+    print(&out.finish(compare::render(&runs, out) + &crate::report::slo::render(&verdicts, out)))?;
     if let Some(path) = chart {
         crate::render::compare::compare(path, &runs, a.size, a.log_y)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
-    Ok(tally.exit_code(a.common.strict))
+    Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 
 fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
-    let opts = perf_options(&a.perf)?;
+    let slo = Slo::read(&a.slo, &BOTH)?;
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
     let out = output(&a.common)?;
     let mut outcomes: Vec<Outcome> = Vec::new();
     // Each input is summarised as it is loaded and dropped: a folder of any size needs the
@@ -894,8 +1056,11 @@ fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
         &inputs(&a.common),
         a.common.quiet,
         &|_, p, r| match r {
-            Ok(l) => match FileSummary::of(&l, &opts) {
-                Ok(s) => Step::output(Outcome::Ok(Box::new(s))),
+            Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                Ok(mut s) => {
+                    s.judge(&slo.objectives, false);
+                    Step::output(Outcome::Ok(Box::new(s)))
+                }
                 Err(e) => {
                     let mut s = failed(&l, &e);
                     s.value = Some(Outcome::Failed {
@@ -915,8 +1080,28 @@ fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
         },
         &mut |_, o| outcomes.push(o),
     );
-    print(&out.finish(summary::render(&outcomes, out)))?;
-    Ok(tally.exit_code(a.common.strict))
+    let ok: Vec<&FileSummary> = outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Ok(s) => Some(&**s),
+            Outcome::Failed { .. } => None,
+        })
+        .collect();
+    let failed = slo.check_judged(ok.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let verdicts = slo_rows(ok.iter().copied());
+    print(
+        &out.finish(summary::render(&outcomes, out) + &crate::report::slo::render(&verdicts, out)),
+    )?;
+    Ok(tally.exit_code_slo(a.common.strict, failed))
+}
+
+const BOTH: [analyze::slo::LogKind; 2] = [analyze::slo::LogKind::Gc, analyze::slo::LogKind::Perf];
+
+/// Each run's verdicts under its name, for the verdict table.
+fn slo_rows<'a>(
+    runs: impl Iterator<Item = &'a FileSummary>,
+) -> Vec<(&'a str, &'a [analyze::slo::Verdict])> {
+    runs.map(|s| (s.file.as_str(), s.slo.as_slice())).collect()
 }
 
 fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
@@ -944,6 +1129,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         perf: popts,
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
+        pause_target_ms: a.pause_target.as_deref().map(pause_target_ms).transpose()?,
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
@@ -978,6 +1164,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
 
 fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     check_bands(&a.bands)?;
+    let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Gc])?;
     let edges = a.bands.clone();
     let out = output(&a.common)?;
     let inputs = inputs(&a.common);
@@ -1031,8 +1218,11 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         a.common.quiet,
         &|_, _, r| match r {
             Ok(l) => match l.gc() {
-                Some(g) => match gc_report(g, &edges) {
-                    Ok(rep) => Step::output(rep),
+                Some(g) => match gc_report(g, &edges, slo.pause_target_ms) {
+                    Ok(mut rep) => {
+                        rep.summary.judge(&slo.objectives, false);
+                        Step::output(rep)
+                    }
                     Err(e) => failed(&l, e),
                 },
                 None => not_gc(&l),
@@ -1041,13 +1231,20 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         },
         &mut |_, rep| reports.push(rep),
     );
-    print(&out.finish(gcreport::render(&reports, out, a.by)))?;
-    Ok(tally.exit_code(a.common.strict))
+    let failed = slo.check_judged(
+        reports.iter().flat_map(|r| &r.summary.slo),
+        tally.produced > 0,
+    )?;
+    let verdicts = slo_rows(reports.iter().map(|r| &r.summary));
+    print(&out.finish(
+        gcreport::render(&reports, out, a.by) + &crate::report::slo::render(&verdicts, out),
+    ))?;
+    Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 
-fn gc_report(l: &Loaded, edges: &[f64]) -> anyhow::Result<GcReport> {
+fn gc_report(l: &Loaded, edges: &[f64], pause_target_ms: Option<f64>) -> anyhow::Result<GcReport> {
     Ok(GcReport {
-        summary: FileSummary::gc(l, analyze::gc::summary(&l.frame)?),
+        summary: FileSummary::gc(l, summary::gc_summary(l, pause_target_ms)?),
         by_kind: analyze::gc::breakdown(&l.frame)?,
         bands: analyze::gc::bands(&l.frame, edges)?,
         heap: analyze::gc::heap(&l.frame)?,

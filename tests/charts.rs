@@ -269,7 +269,7 @@ fn a_folder_of_gc_and_perf_logs_gets_every_chart_of_each() {
     // The fixtures of each family (fixtures/bad/ holds the fuzzer's hostile cases).
     let folders = ["hotspot", "jrockit", "unified", "perf"].map(fixture);
     let files = render(&folders, dir.path(), &[]);
-    let gc_logs = 13;
+    let gc_logs = 14;
     let perf_logs = PERF_FIXTURES.len();
     assert_eq!(files.len(), 3 * gc_logs + 3 * perf_logs, "{files:?}");
     for f in PERF_FIXTURES {
@@ -634,4 +634,49 @@ fn compare_chart_that_cannot_be_written_is_named_with_exit_2() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The pause target is a dashed red line on the pause chart: the log's own (DetGC, 30 ms) or
+/// `--pause-target`'s, higher for a longer target; none without a target.
+#[test]
+fn pause_target_line_on_the_pause_chart() {
+    const TARGET: [u8; 3] = [200, 30, 30];
+    let dir = tempfile::tempdir().unwrap();
+    // The row holding most of the line's pixels.
+    let line_row = |png: &Path| -> Option<u32> {
+        let img = Image::open(png);
+        (0..img.height)
+            .map(|y| {
+                let n = (0..img.width).filter(|&x| img.at(x, y) == TARGET).count();
+                (n, y)
+            })
+            .filter(|(n, _)| *n > 100)
+            .max()
+            .map(|(_, y)| y)
+    };
+    let det = fixture("jrockit/r26-detgc.log");
+    let gencon = fixture("jrockit/r26-gencon.log");
+    let a = dir.path().join("a");
+    render(&[det, gencon.clone()], &a, &[]);
+    assert!(line_row(&a.join("r26-detgc-pauses.png")).is_some());
+    assert_eq!(
+        Image::open(&a.join("r26-gencon-pauses.png")).count(TARGET),
+        0
+    );
+    let (b, c) = (dir.path().join("b"), dir.path().join("c"));
+    render(
+        std::slice::from_ref(&gencon),
+        &b,
+        &["--pause-target", "30ms"],
+    );
+    render(
+        std::slice::from_ref(&gencon),
+        &c,
+        &["--pause-target", "0.2s"],
+    );
+    let low = line_row(&b.join("r26-gencon-pauses.png")).expect("30 ms line");
+    let high = line_row(&c.join("r26-gencon-pauses.png")).expect("200 ms line");
+    // Image rows count down: 200 ms is drawn above 30 ms (the axis goes to 300 ms, so about
+    // 170/300 of the plot's height apart).
+    assert!(high + 100 < low, "{high} {low}");
 }

@@ -38,6 +38,14 @@ pub struct GcSummary {
     /// Share of the span outside GC pauses, percent; null when the span is unknown or zero.
     pub throughput_pct: Option<f64>,
     pub heap_max_kb: Option<u64>,
+    /// The run's pause target (the log's own, or `--pause-target`), ms; the pauses longer
+    /// than it, count and share of all pauses (`analyze::slo::apply_pause_target`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pause_target_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pauses_over_target: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pauses_over_target_pct: Option<f64>,
 }
 
 /// Rows of one record; the frame holds codes, not names.
@@ -203,6 +211,9 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         span_s: get_f64(&out, "span_s"),
         throughput_pct: get_f64(&out, "throughput_pct"),
         heap_max_kb: get_f64(&out, "heap_max_kb").map(|v| v as u64),
+        pause_target_ms: None,
+        pauses_over_target: None,
+        pauses_over_target_pct: None,
     })
 }
 

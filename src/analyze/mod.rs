@@ -3,6 +3,7 @@
 pub mod correlate;
 pub mod gc;
 pub mod perf;
+pub mod slo;
 
 use polars::prelude::*;
 

@@ -36,7 +36,9 @@
 //!   details); `[gcpause]` notes (`(pause includes compaction: ...)`, `Threads waited for
 //!   memory ...`, `Thread ... was in TLA-fetch ...`); every other module (`[nursery]`,
 //!   `[alloc  ]`, `[compact]`, ...); the JVM's own messages under a level (`[WARN ] ...`);
-//!   the R28 heap region dump and `-X` option warnings without a prefix.
+//!   the R28 heap region dump and `-X` option warnings without a prefix; the pause target
+//!   (`Deterministic GC target pause time: 30 ms`, a line giving `-XpauseTarget=30ms`), kept
+//!   as the meta entry `pause_target_ms`.
 //! - skipped: a line of another family (a unified `[0.1s][info][gc]` line, a HotSpot
 //!   `12.3: [GC ...]` event, a perf-log row, application output); a `[memory ]` line shaped
 //!   like a collection (a figure, then `->`) that cannot be read, or whose values cannot be
@@ -287,6 +289,8 @@ impl Parser {
             // `[WARN ] Use of -Djrockit.optfile is deprecated ...`: the JVM's own message.
             None if pre.level => Fate::Ignored,
             None if is_jvm_noise(line) => Fate::Ignored,
+            // The run's pause target: `Deterministic GC target pause time: 30 ms`.
+            None if self.pause_target(trim(line)) => Fate::Ignored,
             None => Fate::Skipped,
         }
     }
@@ -324,6 +328,8 @@ impl Parser {
             self.gc_mode(r);
         } else if starts_with_ci(c, b"heap size: ") {
             self.heap_sizes(c);
+        } else if c.starts_with(b"Deterministic GC target ") && self.pause_target(c) {
+            // Kept as meta; ignored like the module's other settings.
         } else if let Some(r) = c.strip_prefix(b"Changing GC strategy ") {
             let i = self.log.meta.len();
             if i < MAX_META {
@@ -792,6 +798,44 @@ impl Parser {
                 String::from_utf8_lossy(cap_label(value)).into_owned(),
             ));
         }
+    }
+
+    /// `Deterministic GC target pause time: 30 ms`, or a line giving `-XpauseTarget=30ms`
+    /// (`-XpauseTarget:30ms`, ms by default): the run's pause target, kept as the meta entry
+    /// `pause_target_ms`. False (nothing kept) for other lines or a target that cannot be true.
+    fn pause_target(&mut self, t: &[u8]) -> bool {
+        // The option is one word of a command line; the sentence is the whole line.
+        let (v, option) = if let Some(r) = t.strip_prefix(b"Deterministic GC target pause time:") {
+            (trim_start(r), false)
+        } else if let Some(p) = find(t, b"-XpauseTarget") {
+            match t.get(p + 13..) {
+                Some([b'=' | b':', r @ ..]) => (r, true),
+                _ => return false,
+            }
+        } else {
+            return false;
+        };
+        let Some((x, n)) = float_prefix(v) else {
+            return false;
+        };
+        let rest = v.get(n..).unwrap_or_default();
+        let unit = if option {
+            let w = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+            rest.get(..w).unwrap_or_default()
+        } else {
+            trim(rest)
+        };
+        let ms = match unit {
+            b"" | b"ms" | b"ms." => x,
+            b"s" | b"s." => x * 1000.0,
+            _ => return false,
+        };
+        // A target is a positive time under a day, like a pause (`GcEvent::implausible`).
+        if !(ms > 0.0 && ms <= 86_400_000.0) {
+            return false;
+        }
+        self.meta("pause_target_ms", format!("{ms}").as_bytes());
+        true
     }
 
     /// `Static, strategy: Generational Concurrent Mark & Sweep` or `Garbage collection optimized

@@ -24,6 +24,8 @@ pub struct ChartSettings {
     pub interval_ms: Option<i64>,
     /// The request window in words (`first 60s left out`), for the charts' titles.
     pub window: String,
+    /// `--pause-target` (ms): GC pauses counted against it instead of the log's own target.
+    pub pause_target_ms: Option<f64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,7 +63,14 @@ pub fn charts_for(
                 path_for("heap"),
                 path_for("pause-histogram"),
             );
-            super::gc::pauses(&pp, &title, &series, s.size, s.log_y)?;
+            let target = s
+                .pause_target_ms
+                .or_else(|| analyze::slo::meta_pause_target(&l.log.meta));
+            let target = match target {
+                Some(t) => Some((t, analyze::slo::pauses_over(&l.frame, t)?)),
+                None => None,
+            };
+            super::gc::pauses(&pp, &title, &series, s.size, s.log_y, target)?;
             super::gc::heap(&hp, &title, &series, s.size)?;
             super::gc::histogram(&bp, &title, &bands, s.size, s.log_y)?;
             Ok(vec![pp, hp, bp])

@@ -34,13 +34,15 @@ fn x_range(s: &Series) -> (f64, f64) {
 }
 
 /// Every stop-the-world pause as an impulse at its time, coloured by kind, the longest one
-/// labelled. `log_y` plots log10(ms) with labels in ms.
+/// labelled. `log_y` plots log10(ms) with labels in ms. `target`: the pause target (ms) and
+/// the pauses over it, drawn as a dashed horizontal line named in the legend.
 pub fn pauses(
     path: &Path,
     title: &str,
     s: &Series,
     size: Size,
     log_y: bool,
+    target: Option<(f64, u64)>,
 ) -> Result<(), RenderError> {
     render(path, size, |root, sc| {
         let (x0, x1) = x_range(s);
@@ -52,7 +54,10 @@ pub fn pauses(
                     Some((_, my)) if my >= y => m,
                     _ => Some((x, y)),
                 });
-        let ymax_ms = max.map_or(1.0, |m| m.1);
+        // The target stays in view above the pauses.
+        let ymax_ms = max
+            .map_or(1.0, |m| m.1)
+            .max(target.map_or(0.0, |(t, _)| t * 1.05));
         let tr = |v: f64| if log_y { v.max(0.001).log10() } else { v };
         let (y0, y1) = if log_y {
             (
@@ -108,6 +113,25 @@ pub fn pauses(
                 .label(format!("{kind} ({n})"))
                 .legend(move |(x, y)| {
                     Rectangle::new([(x, y - 6), (x + 14, y + 6)], color.filled())
+                });
+        }
+        if let Some((t, over)) = target {
+            let red = RGBColor(200, 30, 30);
+            let y = tr(t);
+            // Dashes drawn as short segments: the same pixels on every run.
+            let step = (x1 - x0) / 120.0;
+            let dashes = (0..120).step_by(2).map(move |i| {
+                let a = x0 + step * f64::from(i);
+                PathElement::new(vec![(a, y), (a + step, y)], red.stroke_width(2))
+            });
+            chart
+                .draw_series(dashes)?
+                .label(format!(
+                    "pause target {} ms ({over} over)",
+                    crate::report::num(t, None)
+                ))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 14, y)], red.stroke_width(2))
                 });
         }
         if let Some((mx, my)) = max {

@@ -250,7 +250,7 @@ fn process_input(
         notes,
         span: None,
     };
-    entry.outcome = match FileSummary::of(&input, &settings.perf) {
+    entry.outcome = match FileSummary::of_target(&input, &settings.perf, settings.pause_target_ms) {
         Ok(s) => Outcome::Ok(Box::new(s)),
         Err(e) => Outcome::Failed {
             file,
@@ -322,9 +322,29 @@ pub fn write(
         &ops_csv,
         csv.finish(csv.writer().write(&ops_table(&perf, None))),
     )?;
+    let mut written = vec![summary_csv, ops_csv];
+    // The verdicts of --slo: slo.csv, and a table on the page.
+    let verdicts = verdicts(entries);
+    if !verdicts.is_empty() {
+        let slo_csv = dir.join("slo.csv");
+        std::fs::write(
+            &slo_csv,
+            csv.finish(csv.writer().write(&super::slo::table(&verdicts))),
+        )?;
+        written.push(slo_csv);
+    }
     let index = dir.join("index.html");
     std::fs::write(&index, index_html(entries, &owned, pairs))?;
-    Ok(vec![summary_csv, ops_csv, index])
+    written.push(index);
+    Ok(written)
+}
+
+/// Each reported run's `--slo` verdicts, for runs that have some.
+fn verdicts(entries: &[Entry]) -> Vec<(&str, &[crate::analyze::slo::Verdict])> {
+    ok(entries)
+        .filter(|s| !s.slo.is_empty())
+        .map(|s| (s.file.as_str(), s.slo.as_slice()))
+        .collect()
 }
 
 fn ok(entries: &[Entry]) -> impl Iterator<Item = &FileSummary> {
@@ -371,6 +391,20 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
     h.push_str("<div class=\"wide\">\n");
     h.push_str(&Html.write(&summary::table(outcomes, Format::Table)));
     h.push_str("</div>\n");
+    let v = verdicts(entries);
+    if !v.is_empty() {
+        let failed = v
+            .iter()
+            .flat_map(|(_, v)| v.iter())
+            .filter(|v| !v.pass)
+            .count();
+        let n: usize = v.iter().map(|(_, v)| v.len()).sum();
+        h.push_str(&format!(
+            "<h2>Objectives: {} of {n} met</h2>\n<p>Also in <a href=\"slo.csv\">slo.csv</a>.</p>\n",
+            n - failed
+        ));
+        h.push_str(&Html.write(&super::slo::table(&v)));
+    }
     h.push_str("<nav><h2>Files</h2>\n<ul>\n");
     for e in entries {
         let (file, note) = match &e.outcome {

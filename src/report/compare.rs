@@ -103,7 +103,7 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
         digits,
         values: gc.iter().map(|s| s.as_ref().and_then(f)).collect(),
     };
-    vec![
+    let mut out = vec![
         m("collections", None, &|s| Some(s.collections as f64)),
         m("pauses", None, &|s| Some(s.pauses as f64)),
         m("pause_total_ms", Some(3), &|s| Some(s.pause_total_ms)),
@@ -117,7 +117,18 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
         }),
         m("span_s", Some(3), &|s| s.span_s),
         m("restarts", None, &|s| Some(s.restarts as f64)),
-    ]
+    ];
+    // The pause target, where a run has one (JRockit DetGC, `--pause-target`).
+    if gc.iter().flatten().any(|s| s.pause_target_ms.is_some()) {
+        out.push(m("pause_target_ms", Some(3), &|s| s.pause_target_ms));
+        out.push(m("pauses_over_target", None, &|s| {
+            s.pauses_over_target.map(|v| v as f64)
+        }));
+        out.push(m("pauses_over_target_pct", Some(4), &|s| {
+            s.pauses_over_target_pct
+        }));
+    }
+    out
 }
 
 /// A value for a cell: counts as integers; other figures rounded for people, exact for

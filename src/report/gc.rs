@@ -97,6 +97,13 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                     opt(g.pause_max_ms, Some(3)),
                     opt(g.throughput_pct, Some(3)),
                 ));
+                if let (Some(t), Some(n)) = (g.pause_target_ms, g.pauses_over_target) {
+                    out.push_str(&format!(
+                        "pause target {} ms: {n} pauses over it ({} %)\n",
+                        num(t, None),
+                        opt(g.pauses_over_target_pct, Some(4)),
+                    ));
+                }
                 let h = &r.heap;
                 let kb =
                     |v: Option<u64>| v.map(|v| format!("{v} KB")).unwrap_or_else(|| "-".into());

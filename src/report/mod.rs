@@ -7,6 +7,7 @@ pub mod correlate;
 pub mod export;
 pub mod gc;
 pub mod perf;
+pub mod slo;
 pub mod summary;
 
 /// A rectangular table of already-formatted cells.

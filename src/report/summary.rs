@@ -3,6 +3,7 @@
 use super::{num, opt, Format, Output, Table};
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::{PerfOptions, PerfSummary};
+use crate::analyze::slo::{self, Objective, Verdict};
 use crate::load::{Input, Loaded};
 use serde::Serialize;
 use serde_json::Value;
@@ -19,6 +20,9 @@ pub struct FileSummary {
     pub gc: Option<GcSummary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub perf: Option<PerfSummary>,
+    /// The verdicts of `--slo`, when objectives were given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slo: Vec<Verdict>,
 }
 
 impl FileSummary {
@@ -31,13 +35,24 @@ impl FileSummary {
             skipped_lines: l.log.skipped_lines,
             gc: Some(gc),
             perf: None,
+            slo: Vec::new(),
         }
     }
 
     /// Analyse any input.
     pub fn of(i: &Input, o: &PerfOptions) -> polars::prelude::PolarsResult<Self> {
+        Self::of_target(i, o, None)
+    }
+
+    /// Analyse any input; a GC log's pauses are counted against `pause_target_ms`, else
+    /// against the target its log states (JRockit's deterministic GC).
+    pub fn of_target(
+        i: &Input,
+        o: &PerfOptions,
+        pause_target_ms: Option<f64>,
+    ) -> polars::prelude::PolarsResult<Self> {
         let (gc, perf) = match i {
-            Input::Gc(l) => (Some(crate::analyze::gc::summary(&l.frame)?), None),
+            Input::Gc(l) => (Some(gc_summary(l, pause_target_ms)?), None),
             Input::Perf(l) => (None, Some(crate::analyze::perf::summary(&l.frame, o)?)),
         };
         Ok(FileSummary {
@@ -48,8 +63,23 @@ impl FileSummary {
             skipped_lines: i.skipped_lines(),
             gc,
             perf,
+            slo: Vec::new(),
         })
     }
+
+    /// Judge the run against `objectives` (with `per_op`, each operation too).
+    pub fn judge(&mut self, objectives: &[Objective], per_op: bool) {
+        self.slo = slo::evaluate(objectives, self.gc.as_ref(), self.perf.as_ref(), per_op);
+    }
+}
+
+/// A GC log's summary with its pause-target figures (`target`, else the log's own).
+pub fn gc_summary(l: &Loaded, target: Option<f64>) -> polars::prelude::PolarsResult<GcSummary> {
+    let mut g = crate::analyze::gc::summary(&l.frame)?;
+    if let Some(t) = target.or_else(|| slo::meta_pause_target(&l.log.meta)) {
+        slo::apply_pause_target(&mut g, &l.frame, t)?;
+    }
+    Ok(g)
 }
 
 /// A file's outcome: its summary, or the error that stopped it.
@@ -62,7 +92,7 @@ pub enum Outcome {
 /// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
 /// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
 /// performance columns empty and the other way round.
-const GC_COLUMNS: [&str; 15] = [
+const GC_COLUMNS: [&str; 18] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -78,6 +108,9 @@ const GC_COLUMNS: [&str; 15] = [
     "span_s",
     "throughput_pct",
     "heap_max_kb",
+    "pause_target_ms",
+    "pauses_over_target",
+    "pauses_over_target_pct",
 ];
 
 const PERF_COLUMNS: [&str; 17] = [
@@ -119,7 +152,7 @@ const TEXT_PERF: [&str; 6] = [
     "db_share_pct",
 ];
 
-fn columns(over: &[f64], gc: bool, perf: bool, text: bool) -> Vec<String> {
+fn columns(over: &[f64], gc: bool, perf: bool, text: bool, target: bool) -> Vec<String> {
     let mut c = vec!["file".to_string(), "kind".into(), "format".into()];
     if !text {
         c.push("lines".into());
@@ -128,6 +161,11 @@ fn columns(over: &[f64], gc: bool, perf: bool, text: bool) -> Vec<String> {
     if gc {
         let g: &[&str] = if text { &TEXT_GC } else { &GC_COLUMNS };
         c.extend(g.iter().map(|s| s.to_string()));
+        // People see the pause target where a run has one.
+        if text && target {
+            c.push("pause_target_ms".into());
+            c.push("pauses_over_target".into());
+        }
     }
     if perf {
         let p: &[&str] = if text { &TEXT_PERF } else { &PERF_COLUMNS };
@@ -177,6 +215,17 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                 put(
                     "heap_max_kb",
                     g.heap_max_kb.map(|v| v.to_string()).unwrap_or_default(),
+                );
+                put("pause_target_ms", opt(g.pause_target_ms, digits));
+                put(
+                    "pauses_over_target",
+                    g.pauses_over_target
+                        .map(|v| v.to_string())
+                        .unwrap_or_default(),
+                );
+                put(
+                    "pauses_over_target_pct",
+                    opt(g.pauses_over_target_pct, digits.map(|d| d.max(4))),
                 );
             }
             if let Some(p) = &s.perf {
@@ -250,7 +299,8 @@ pub fn table(outcomes: &[Outcome], format: Format) -> Table {
                 .map(|p| p.over.iter().map(|o| o.ms).collect())
         })
         .unwrap_or_default();
-    let cols = columns(&over, any_gc, any_perf, text);
+    let target = ok().any(|s| s.gc.as_ref().is_some_and(|g| g.pause_target_ms.is_some()));
+    let cols = columns(&over, any_gc, any_perf, text, target);
     let names: Vec<&str> = cols.iter().map(String::as_str).collect();
     let mut t = Table::new(&names);
     if text {
