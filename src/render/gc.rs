@@ -9,15 +9,61 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
-fn x_desc(s: &Series) -> &'static str {
-    if s.x_is_index {
-        "collection number (the log has no time stamps)"
-    } else {
-        "time since JVM start (s)"
+/// The time axis' unit: seconds for up to two hours, then hours, then days past two days
+/// (a 5-day log labelled in seconds read 0 to 500000). `div` turns seconds into it.
+#[derive(Clone, Copy)]
+struct Unit {
+    div: f64,
+    name: &'static str,
+}
+
+fn unit(s: &Series) -> Unit {
+    let (lo, hi) = x_range_s(s);
+    match hi - lo {
+        _ if s.x_is_index => Unit { div: 1.0, name: "" },
+        d if d > 2.0 * 86_400.0 => Unit {
+            div: 86_400.0,
+            name: "d",
+        },
+        d if d > 2.0 * 3_600.0 => Unit {
+            div: 3_600.0,
+            name: "h",
+        },
+        _ => Unit {
+            div: 1.0,
+            name: "s",
+        },
     }
 }
 
-fn x_range(s: &Series) -> (f64, f64) {
+/// A time since JVM start as a reader says it: `73.5 s`, `12 min 05 s`, `5 h 03 min`,
+/// `3 d 4 h` (in the axis' unit, the longest pause of a 5-day log at 73 s read `0.0 d`).
+fn at_text(sec: f64) -> String {
+    let t = sec.max(0.0);
+    let whole = t.round() as u64;
+    match t {
+        _ if t < 120.0 => format!("{t:.1} s"),
+        _ if t < 7_200.0 => format!("{} min {:02} s", whole / 60, whole % 60),
+        _ if t < 172_800.0 => format!("{} h {:02} min", whole / 3_600, whole % 3_600 / 60),
+        _ => format!("{} d {} h", whole / 86_400, whole % 86_400 / 3_600),
+    }
+}
+
+fn x_desc(s: &Series, u: Unit) -> String {
+    if s.x_is_index {
+        "collection number (the log has no time stamps)".into()
+    } else {
+        format!("time since JVM start ({})", u.name)
+    }
+}
+
+/// The x range in the axis' unit.
+fn x_range(s: &Series, u: Unit) -> (f64, f64) {
+    let (lo, hi) = x_range_s(s);
+    (lo / u.div, hi / u.div)
+}
+
+fn x_range_s(s: &Series) -> (f64, f64) {
     let xs = s
         .pauses
         .iter()
@@ -45,14 +91,15 @@ pub fn pauses(
     target: Option<(f64, u64)>,
 ) -> Result<(), RenderError> {
     render(path, size, |root, sc| {
-        let (x0, x1) = x_range(s);
+        let u = unit(s);
+        let (x0, x1) = x_range(s, u);
         let max =
             s.pauses
                 .iter()
                 .flat_map(|(_, v)| v.iter())
                 .fold(None::<(f64, f64)>, |m, &(x, y)| match m {
                     Some((_, my)) if my >= y => m,
-                    _ => Some((x, y)),
+                    _ => Some((x / u.div, y)),
                 });
         // The target stays in view above the pauses.
         let ymax_ms = max
@@ -88,7 +135,7 @@ pub fn pauses(
             }
         };
         style_mesh(&mut chart.configure_mesh(), sc)
-            .x_desc(x_desc(s))
+            .x_desc(x_desc(s, u))
             .y_desc(if log_y {
                 "pause (ms, log scale)"
             } else {
@@ -98,7 +145,13 @@ pub fn pauses(
             .y_label_formatter(&ylabel)
             .draw()?;
         let base = y0;
-        for (kind, pts) in &s.pauses {
+        // The kinds with the longest pauses drawn first: a short pause's bar then stands over
+        // the long ones at its time, where drawn after it was hidden (a dense log's full GCs
+        // covered every young pause).
+        let mut kinds: Vec<&(String, Vec<(f64, f64)>)> = s.pauses.iter().collect();
+        let top = |v: &[(f64, f64)]| v.iter().map(|p| p.1).fold(0.0f64, f64::max);
+        kinds.sort_by(|a, b| top(&b.1).total_cmp(&top(&a.1)));
+        for (kind, pts) in kinds {
             let color = kind_color(kind);
             // Pauses in the log, not points drawn (a big log is drawn reduced).
             let n = s
@@ -108,6 +161,7 @@ pub fn pauses(
                 .map_or(pts.len() as u64, |(_, n)| *n);
             chart
                 .draw_series(pts.iter().map(move |&(x, y)| {
+                    let x = x / u.div;
                     PathElement::new(vec![(x, base), (x, tr(y))], color.stroke_width(2))
                 }))?
                 .label(format!("{kind} ({n})"))
@@ -138,7 +192,13 @@ pub fn pauses(
             let text = if s.x_is_index {
                 format!("longest: {my:.1} ms (#{mx:.0})")
             } else {
-                format!("longest: {my:.1} ms at {mx:.1} s")
+                // On a seconds axis in seconds, as the axis reads.
+                let at = if u.div == 1.0 {
+                    format!("{mx:.1} s")
+                } else {
+                    at_text(mx * u.div)
+                };
+                format!("longest: {my:.1} ms at {at}")
             };
             chart.draw_series(std::iter::once(Circle::new(
                 (mx, tr(my)),
@@ -169,7 +229,8 @@ pub fn pauses(
 /// Heap occupancy before and after each collection, and the heap's capacity, over time.
 pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), RenderError> {
     render(path, size, |root, sc| {
-        let (x0, x1) = x_range(s);
+        let u = unit(s);
+        let (x0, x1) = x_range(s, u);
         let to_mb = |kb: f64| kb / 1024.0;
         let ymax = s
             .heap
@@ -181,7 +242,7 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         let mut chart =
             builder(&area, sc).build_cartesian_2d(x0..x1, 0.0..nice_max(to_mb(ymax)))?;
         style_mesh(&mut chart.configure_mesh(), sc)
-            .x_desc(x_desc(s))
+            .x_desc(x_desc(s, u))
             .y_desc("heap (MB)")
             .x_label_formatter(&tick)
             .y_label_formatter(&tick)
@@ -192,7 +253,7 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         let series = |f: fn(&HeapPoint) -> Option<f64>| -> Vec<(f64, f64)> {
             s.heap
                 .iter()
-                .filter_map(|h| f(h).map(|v| (h.x, to_mb(v))))
+                .filter_map(|h| f(h).map(|v| (h.x / u.div, to_mb(v))))
                 .collect()
         };
         let caps = series(|h| h.capacity);
@@ -301,4 +362,27 @@ pub fn histogram(
         }))?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_in_the_unit_of_their_size() {
+        assert_eq!(at_text(73.49), "73.5 s");
+        assert_eq!(at_text(725.0), "12 min 05 s");
+        assert_eq!(at_text(18_180.0), "5 h 03 min");
+        assert_eq!(at_text(273_600.0), "3 d 4 h");
+        let series = |x1: f64| Series {
+            pauses: vec![("young".into(), vec![(0.0, 1.0), (x1, 2.0)])],
+            ..Series::default()
+        };
+        // Up to two hours in seconds, then hours, then days past two days.
+        assert_eq!(unit(&series(7_000.0)).name, "s");
+        assert_eq!(unit(&series(100_000.0)).name, "h");
+        let u = unit(&series(494_978.0));
+        assert_eq!((u.name, u.div), ("d", 86_400.0));
+        assert_eq!(x_desc(&series(494_978.0), u), "time since JVM start (d)");
+    }
 }
