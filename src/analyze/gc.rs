@@ -150,10 +150,16 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
     let pause = is(Record::Pause);
     let collection = is(Record::Collection).or(pause.clone().and(col(IN_COLLECTION).not()));
     let d = col(DURATION_MS);
-    let pd = d.clone().filter(pause.clone());
-    let q = {
+    // The pauses' figures from one copy of their durations (filtered copies in the query,
+    // one per figure, were 23-70 MB more at a 210 MB log's peak): a compensated sum (as
+    // exact as polars' pairwise one, tested on every fixture and corpus log), the max and
+    // the quantiles of the same sorted copy.
+    let (total, max, mean, q) = {
         let mut v = pause_durations(df)?;
-        linear_quantiles(&mut v, &[0.50, 0.95, 0.99])
+        let total = neumaier_sum(&v);
+        let q = linear_quantiles(&mut v, &[0.50, 0.95, 0.99]);
+        let mean = (!v.is_empty()).then(|| total / v.len() as f64);
+        (total, v.last().copied(), mean, q)
     };
     let end = latest_end(df)?;
     let out = df
@@ -162,9 +168,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         .select([
             count_if(collection.clone()).alias("collections"),
             count_if(pause.clone()).alias("pauses"),
-            pd.clone().sum().alias("pause_total_ms"),
-            pd.clone().max().alias("pause_max_ms"),
-            pd.clone().mean().alias("pause_mean_ms"),
+            lit(total).alias("pause_total_ms"),
             count_if(collection.and(is_kind(Kind::Full))).alias("full"),
             count_if(is(Record::Concurrent)).alias("concurrent"),
             count_if(is(Record::Safepoint)).alias("safepoints"),
@@ -198,8 +202,8 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         collections: u("collections"),
         pauses: u("pauses"),
         pause_total_ms: get_f64(&out, "pause_total_ms").unwrap_or(0.0),
-        pause_max_ms: get_f64(&out, "pause_max_ms"),
-        pause_mean_ms: get_f64(&out, "pause_mean_ms"),
+        pause_max_ms: max,
+        pause_mean_ms: mean,
         pause_p50_ms: q.first().copied().flatten(),
         pause_p95_ms: q.get(1).copied().flatten(),
         pause_p99_ms: q.get(2).copied().flatten(),
