@@ -1500,3 +1500,23 @@ fn machine_formats_of_all_fixtures_have_no_float_noise() {
         assert_eq!(noisy_numbers(&out), Vec::<String>::new(), "{args:?}");
     }
 }
+
+/// A log without a Java/DB split says nothing of a DB share (was `DB share  %`); a semicolon
+/// log still gives it (soap-after: 83.36 % of its requests' time in the database).
+#[test]
+fn perf_text_leaves_out_a_db_share_it_does_not_have() {
+    let grinder = gcperf()
+        .args(["perf", "fixtures/perf/grinder-data_trader.log"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&grinder.stdout);
+    assert!(grinder.status.success());
+    assert!(!text.contains("DB share"), "{text}");
+    assert!(!text.contains("  %"), "{text}");
+    let semi = gcperf()
+        .args(["perf", "fixtures/perf/soap-after.log"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&semi.stdout);
+    assert!(text.contains("; DB share 83.36 %\n"), "{text}");
+}

@@ -184,15 +184,20 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                     opt(p.span_s, Some(3)),
                     opt(p.throughput_per_s, Some(3)),
                 ));
+                // A log without a Java/DB split (JMeter, Grinder) has no DB share: said by
+                // leaving it out, not by a lone `%`.
+                let db = p
+                    .db_share_pct
+                    .map(|v| format!("; DB share {} %", num(v, Some(2))))
+                    .unwrap_or_default();
                 out.push_str(&format!(
-                    "total ms: mean {}, p50 {}, p90 {}, p95 {}, p99 {}, max {}; DB share {} %\n",
+                    "total ms: mean {}, p50 {}, p90 {}, p95 {}, p99 {}, max {}{db}\n",
                     opt(p.total_ms_mean, Some(3)),
                     opt(p.total_ms_p50, Some(3)),
                     opt(p.total_ms_p90, Some(3)),
                     opt(p.total_ms_p95, Some(3)),
                     opt(p.total_ms_p99, Some(3)),
                     opt(p.total_ms_max, Some(3)),
-                    opt(p.db_share_pct, Some(2)),
                 ));
                 for o in &p.over {
                     out.push_str(&format!(
