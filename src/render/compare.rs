@@ -340,7 +340,7 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
     let every = name_every(plot_h / k as f64, sc);
     let ylabel = |v: &f64| {
         let r = v.floor().max(0.0) as usize;
-        if p.names && r < p.rows.len() && (p.rows.len() - 1 - r) % every == 0 {
+        if p.names && r < p.rows.len() && (p.rows.len() - 1 - r).is_multiple_of(every) {
             p.rows[p.rows.len() - 1 - r].0.clone()
         } else {
             String::new()
