@@ -14,7 +14,7 @@ fn pauses_us(k: u64) -> Vec<(bool, u64)> {
         .collect();
     let fulls = if k == 37 {
         122
-    } else if k % 5 == 0 {
+    } else if k.is_multiple_of(5) {
         3
     } else {
         0
