@@ -164,9 +164,22 @@ pub struct CompareArgs {
     /// Chart size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1600x900", requires = "chart")]
     pub size: crate::render::Size,
-    /// Band shares on a logarithmic axis in the chart (a share of 0.0001 % is a visible bar).
+    /// Logarithmic value axes in the chart: the band shares (a share of 0.0001 % is a visible
+    /// bar) and the GC runs' pause times (one run of 244 s of pauses no longer flattens the
+    /// others).
     #[arg(long, requires = "chart")]
     pub log_y: bool,
+    /// Rank the runs by a figure, in the table and the chart: `--sort pause_total_ms` or
+    /// `pause_total_ms:asc` (lowest first), `--sort throughput_pct:desc` (highest first).
+    /// FIGURE is named as in --slo (a key of the gc or perf object of `summary --format json`,
+    /// over_<N>ms_pct, or p50, p90, p95, p99, max, mean); runs without it come last. Default:
+    /// the order given.
+    #[arg(long, value_name = "FIGURE[:asc|:desc]")]
+    pub sort: Option<String>,
+    /// Only the first N runs (with --sort the N lowest or highest), in the table and the
+    /// chart; the headings and the chart's title say how many of how many are shown.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub top: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -990,6 +1003,15 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     let slo = Slo::read(&a.slo, &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    let sort = a
+        .sort
+        .as_deref()
+        .map(analyze::compare::SortKey::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(k) = &sort {
+        analyze::slo::add_over(std::slice::from_ref(k.objective()), &mut opts.over);
+    }
     if let Some(p) = &a.chart {
         if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
             anyhow::bail!(
@@ -1025,6 +1047,7 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         &mut |_, run| runs.push(run),
     );
     let failed = slo.check_judged(runs.iter().flat_map(|r| &r.summary.slo), tally.produced > 0)?;
+    let note = compare::rank(&mut runs, sort.as_ref(), a.top.map(|n| n as usize));
     let verdicts: Vec<(&str, &[analyze::slo::Verdict])> = runs
         .iter()
         .map(|r| (r.label.as_str(), r.summary.slo.as_slice()))
@@ -1036,9 +1059,19 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         std::fs::File::create(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
-    print(&out.finish(compare::render(&runs, out) + &crate::report::slo::render(&verdicts, out)))?;
+    let view = compare::View { note: note.clone() };
+    print(
+        &out.finish(
+            compare::render(&runs, out, &view) + &crate::report::slo::render(&verdicts, out),
+        ),
+    )?;
     if let Some(path) = chart {
-        crate::render::compare::compare(path, &runs, a.size, a.log_y)
+        let chart_opts = crate::render::compare::ChartOptions {
+            log_y: a.log_y,
+            sort,
+            note,
+        };
+        crate::render::compare::compare(path, &runs, a.size, &chart_opts)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
     Ok(tally.exit_code_slo(a.common.strict, failed))

@@ -1,5 +1,6 @@
 //! Analyses: polars lazy queries over the frames built in `frame`.
 
+pub mod compare;
 pub mod correlate;
 pub mod gc;
 pub mod perf;

@@ -16,7 +16,7 @@
 
 use super::perf::{count_text, share_text};
 use super::{
-    builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, titled, Mark,
+    builder, legend_row, linear_ticks, nice_max, note, render_scaled, style_mesh, titled, Mark,
     RenderError, Root, Scale, Size, Ticked, FONT,
 };
 use crate::analyze::gc::GcSummary;
@@ -222,6 +222,17 @@ fn bars_in_row(plot_h: f64, k: usize, n: usize, sc: &Scale) -> (f64, f64) {
     (group, row_px * group / n)
 }
 
+/// Name every k-th row of rows `row_px` high: rows at least 1.2 lines of text high get all
+/// their names.
+fn name_every(row_px: f64, sc: &Scale) -> usize {
+    let line = sc.label as f64 * 1.2;
+    if row_px >= line || row_px <= 0.0 {
+        1
+    } else {
+        (line / row_px).ceil() as usize
+    }
+}
+
 /// Whether the bars of panel `p` drawn into `area` are too thin to carry a label (7 px).
 fn thin_bars(area: &Root, p: &Panel, sc: &Scale) -> Res<bool> {
     let plot_h = area
@@ -324,10 +335,12 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
         .margin_top(margin_top(sc))
         .margin_right(margin_right(sc))
         .build_cartesian_2d(x.clone(), y)?;
-    // Row 0 at the top.
+    // Row 0 at the top. Rows thinner than a line of text name every k-th row only (counted
+    // from the top), so that names never overlap.
+    let every = name_every(plot_h / k as f64, sc);
     let ylabel = |v: &f64| {
         let r = v.floor().max(0.0) as usize;
-        if p.names && r < p.rows.len() {
+        if p.names && r < p.rows.len() && (p.rows.len() - 1 - r).is_multiple_of(every) {
             p.rows[p.rows.len() - 1 - r].0.clone()
         } else {
             String::new()
@@ -563,16 +576,45 @@ fn perf_section(
     Ok(())
 }
 
-/// The GC runs: a legend, then total GC pause time and the longest single pause per run.
-fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size: Size) -> Res<()> {
-    let legend: Vec<(Mark, String)> = runs
-        .iter()
-        .map(|(i, l, _)| (Mark::Bar(run_color(*i)), l.to_string()))
-        .collect();
-    let area = legend_row(area, &legend, sc)?;
+/// Whether the GC runs are one series: more runs than colours, each a row of its own (a
+/// legend of repeating colours would say nothing the row names do not).
+fn one_series(runs: usize) -> bool {
+    runs > RUN_COLORS.len()
+}
+
+/// The GC runs: a legend (unless they are one series, in one colour), then total GC pause
+/// time and the longest single pause per run; first the figure they are ranked by where it
+/// is another.
+fn gc_section(
+    area: &Root,
+    runs: &[(usize, &str, &GcSummary)],
+    sc: &Scale,
+    size: Size,
+    opts: &ChartOptions,
+) -> Res<()> {
+    let single = one_series(runs.len());
+    let color = |i: usize| if single { RUN_COLORS[0] } else { run_color(i) };
+    let area = if single {
+        area.clone()
+    } else {
+        let legend: Vec<(Mark, String)> = runs
+            .iter()
+            .map(|(i, l, _)| (Mark::Bar(run_color(*i)), l.to_string()))
+            .collect();
+        legend_row(area, &legend, sc)?
+    };
     let labels: Vec<String> = runs.iter().map(|r| r.1.to_string()).collect();
     let (run_names, run_w) = names(&area, &labels, sc, size)?;
-    let panels = side_by_side(&area, &[name_area(run_w, sc), no_name_area(sc)], sc);
+    // The ranking figure as a panel of its own, unless it is one of the two drawn anyway.
+    let ranked = opts.sort.as_ref().and_then(|k| {
+        let key = k.key(crate::analyze::slo::LogKind::Gc)?;
+        (key != "pause_total_ms" && key != "pause_max_ms").then_some((k, key))
+    });
+    let mut y_areas = vec![name_area(run_w, sc), no_name_area(sc)];
+    if ranked.is_some() {
+        y_areas.push(no_name_area(sc));
+    }
+    let panels = side_by_side(&area, &y_areas, sc);
     let rows = |get: &dyn Fn(&GcSummary) -> (Option<f64>, String)| {
         runs.iter()
             .zip(&run_names)
@@ -582,15 +624,59 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
                     name.clone(),
                     vec![Bar {
                         value,
-                        color: run_color(*i),
+                        color: color(*i),
                         text,
                     }],
                 )
             })
             .collect::<Vec<_>>()
     };
+    let log = opts.log_y;
+    let scale_word = if log { ", log scale" } else { "" };
+    let mut next = panels.iter();
+    let (Some(first), Some(second)) = (next.next(), next.next()) else {
+        return Ok(());
+    };
+    if let (Some((k, key)), Some(third)) = (ranked, next.next()) {
+        // Ranked by another figure: it comes first, the two pause panels after it.
+        draw_panel(
+            first,
+            &Panel {
+                caption: format!("{key} (ranked by it)"),
+                rows: rows(&|s| {
+                    let v = k.value(Some(s), None);
+                    (v, v.map_or("–".into(), value_text))
+                }),
+                names: true,
+                y_desc: "run",
+                x_desc: format!("{key}{scale_word}"),
+                log,
+                max_tick: None,
+                empty: "no GC runs",
+            },
+            sc,
+        )?;
+        return gc_pause_panels(second, third, &rows, false, log, sc);
+    }
+    gc_pause_panels(first, second, &rows, true, log, sc)
+}
+
+/// Rows of one bar per run, from a run's value and its label.
+type RowsOf<'a> =
+    dyn Fn(&dyn Fn(&GcSummary) -> (Option<f64>, String)) -> Vec<(String, Vec<Bar>)> + 'a;
+
+/// The total and the longest pause per run; `names`: the first of them names the rows.
+fn gc_pause_panels(
+    total: &Root,
+    longest: &Root,
+    rows: &RowsOf,
+    names: bool,
+    log: bool,
+    sc: &Scale,
+) -> Res<()> {
+    let scale_word = if log { ", log scale" } else { "" };
     draw_panel(
-        &panels[0],
+        total,
         &Panel {
             caption: "total GC pause time".into(),
             rows: rows(&|s| {
@@ -604,17 +690,17 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
                     ),
                 )
             }),
-            names: true,
+            names,
             y_desc: "run",
-            x_desc: "sum of all stop-the-world GC pauses (ms)".into(),
-            log: false,
+            x_desc: format!("sum of all stop-the-world GC pauses (ms{scale_word})"),
+            log,
             max_tick: None,
             empty: "no GC runs",
         },
         sc,
     )?;
     draw_panel(
-        &panels[1],
+        longest,
         &Panel {
             caption: "longest single GC pause".into(),
             rows: rows(&|s| match s.pause_max_ms {
@@ -623,8 +709,8 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
             }),
             names: false,
             y_desc: "",
-            x_desc: "longest stop-the-world GC pause (ms)".into(),
-            log: false,
+            x_desc: format!("longest stop-the-world GC pause (ms{scale_word})"),
+            log,
             max_tick: None,
             empty: "no GC runs",
         },
@@ -633,41 +719,96 @@ fn gc_section(area: &Root, runs: &[(usize, &str, &GcSummary)], sc: &Scale, size:
     Ok(())
 }
 
-/// Pixels the GC section asks for: legend, caption, x axis and 1.6 lines of text per run.
-fn gc_height(area: &Root, runs: usize, sc: &Scale) -> Res<u32> {
-    let fixed = sc.label * 8 / 5 + sc.label / 2 + caption_h(area, sc)? + sc.label * 3;
-    Ok(fixed + margin_top(sc) + runs as u32 * sc.label * 8 / 5 + sc.label)
+/// Pixels the GC section asks for: legend (unless one series), caption, x axis and 1.6 lines
+/// of text per run.
+fn gc_height(runs: usize, sc: &Scale) -> u32 {
+    let legend = if one_series(runs) {
+        0
+    } else {
+        sc.label * 8 / 5 * runs.div_ceil(4) as u32 + sc.label / 2
+    };
+    let caption = sc.desc * 2 + 10;
+    legend + caption + sc.label * 3 + margin_top(sc) + runs as u32 * sc.label * 8 / 5 + sc.label
+}
+
+/// How the comparison chart is drawn.
+#[derive(Debug, Clone, Default)]
+pub struct ChartOptions {
+    /// Band shares, and the GC panels' pause times, on a log axis.
+    pub log_y: bool,
+    /// What the runs are ranked by, if anything (a GC figure other than the pause panels'
+    /// gets a panel of its own).
+    pub sort: Option<crate::analyze::compare::SortKey>,
+    /// Said in the title: the ranking, and how many runs of how many are shown.
+    pub note: Option<String>,
+}
+
+/// The title: the runs' labels (or, beyond four runs, what is shown of them), and the note.
+fn title(labels: &[&str], note: Option<&str>) -> String {
+    match note {
+        Some(n) if labels.len() > 4 => n.to_string(),
+        Some(n) => format!("{} — {n}", chart_title(labels)),
+        None => chart_title(labels),
+    }
+}
+
+/// The size a comparison of `gc_runs` GC runs is drawn at: `size`, grown taller (up to the
+/// 10 000 px a size may have) where the runs need more rows than fit, with text as at `size`.
+pub fn grown_size(size: Size, gc_runs: usize, perf: bool) -> Size {
+    if gc_runs == 0 {
+        return size;
+    }
+    let sc = Scale::of(size);
+    let title = sc.title * 3 / 2 + sc.label * 2;
+    // With performance runs above, they keep half of the height asked for.
+    let above = if perf { size.height / 2 } else { 0 };
+    let need = title + above + gc_height(gc_runs, &sc);
+    Size {
+        width: size.width,
+        height: size.height.max(need.min(10_000)),
+    }
 }
 
 /// Draw the comparison of `runs` into the PNG at `path`: performance panels for the
-/// performance runs, GC panels for the GC runs, both kinds one above the other. `log_y`: the
-/// band shares on a log scale.
-pub fn compare(path: &Path, runs: &[Run], size: Size, log_y: bool) -> Result<(), RenderError> {
-    render(path, size, |root, sc| {
+/// performance runs, GC panels for the GC runs, both kinds one above the other; taller than
+/// `size` where the GC runs need it (see `grown_size`).
+pub fn compare(
+    path: &Path,
+    runs: &[Run],
+    size: Size,
+    opts: &ChartOptions,
+) -> Result<(), RenderError> {
+    let perf: Vec<(usize, &str, &PerfSummary)> = runs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.summary.perf.as_ref().map(|p| (i, r.label.as_str(), p)))
+        .collect();
+    let gc: Vec<(usize, &str, &GcSummary)> = runs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.summary.gc.as_ref().map(|g| (i, r.label.as_str(), g)))
+        .collect();
+    let drawn = grown_size(size, gc.len(), !perf.is_empty());
+    render_scaled(path, drawn, Scale::of(size), |root, sc| {
         let labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).collect();
-        let area = titled(root, &chart_title(&labels), sc)?;
-        let perf: Vec<(usize, &str, &PerfSummary)> = runs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| r.summary.perf.as_ref().map(|p| (i, r.label.as_str(), p)))
-            .collect();
-        let gc: Vec<(usize, &str, &GcSummary)> = runs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| r.summary.gc.as_ref().map(|g| (i, r.label.as_str(), g)))
-            .collect();
+        let area = titled(root, &title(&labels, opts.note.as_deref()), sc)?;
         match (perf.is_empty(), gc.is_empty()) {
-            (false, true) => perf_section(&area, &perf, sc, size, log_y)?,
-            (true, false) => gc_section(&area, &gc, sc, size)?,
+            (false, true) => perf_section(&area, &perf, sc, size, opts.log_y)?,
+            (true, false) => gc_section(&area, &gc, sc, size, opts)?,
             (false, false) => {
                 // GC below, as high as its runs ask (a quarter of the height at least, half
-                // at most); performance above with the rest.
+                // at most, unless the chart grew for them); performance above with the rest.
                 let h = area.dim_in_pixel().1;
-                let gc_h = gc_height(&area, gc.len(), sc)?.clamp(h / 4, h / 2);
+                let want = gc_height(gc.len(), sc);
+                let gc_h = if drawn.height > size.height {
+                    h.saturating_sub(size.height / 2)
+                } else {
+                    want.clamp(h / 4, h / 2)
+                };
                 let (top, bottom) = area.split_vertically(h - gc_h);
                 let top = top.margin(0, sc.label, 0, 0);
-                perf_section(&top, &perf, sc, size, log_y)?;
-                gc_section(&bottom, &gc, sc, size)?;
+                perf_section(&top, &perf, sc, size, opts.log_y)?;
+                gc_section(&bottom, &gc, sc, size, opts)?;
             }
             (true, true) => {
                 let style = (FONT, sc.desc)

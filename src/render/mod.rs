@@ -137,8 +137,18 @@ pub(crate) fn render(
     size: Size,
     draw: impl FnOnce(&Root, &Scale) -> Drawn,
 ) -> Result<(), RenderError> {
+    render_scaled(path, size, Scale::of(size), draw)
+}
+
+/// As `render`, with text sizes of another size's (a chart grown taller for its rows keeps
+/// the text of the size asked for).
+pub(crate) fn render_scaled(
+    path: &Path,
+    size: Size,
+    sc: Scale,
+    draw: impl FnOnce(&Root, &Scale) -> Drawn,
+) -> Result<(), RenderError> {
     init_fonts();
-    let sc = Scale::of(size);
     let root = BitMapBackend::new(path, (size.width, size.height)).into_drawing_area();
     let drawn = (|| -> Drawn {
         root.fill(&WHITE)?;

@@ -165,7 +165,57 @@ fn section_table(
     t
 }
 
-pub fn render(runs: &[Run], out: Output) -> String {
+/// How the runs are shown beyond their figures.
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    /// The ranking and how many runs of how many are shown (`--sort`, `--top`), said in the
+    /// headings of the text and Markdown tables.
+    pub note: Option<String>,
+}
+
+/// Rank `runs` by `sort` (stable; runs without the figure last) and keep the first `top`.
+/// Returns what the headings say about it: `72 runs, lowest pause_total_ms first`, `the 20
+/// lowest pause_total_ms of 72 runs`, `the first 20 of 72 runs`.
+pub fn rank(
+    runs: &mut Vec<Run>,
+    sort: Option<&crate::analyze::compare::SortKey>,
+    top: Option<usize>,
+) -> Option<String> {
+    let n = runs.len();
+    if let Some(k) = sort {
+        let values: Vec<Option<f64>> = runs
+            .iter()
+            .map(|r| k.value(r.summary.gc.as_ref(), r.summary.perf.as_ref()))
+            .collect();
+        let order = crate::analyze::compare::ranking(&values, k.descending);
+        let mut taken: Vec<Option<Run>> = std::mem::take(runs).into_iter().map(Some).collect();
+        runs.extend(
+            order
+                .iter()
+                .filter_map(|&i| taken.get_mut(i).and_then(Option::take)),
+        );
+    }
+    let shown = top.unwrap_or(n).min(n);
+    runs.truncate(shown);
+    let runs_word = |n: usize| if n == 1 { "run" } else { "runs" };
+    match (sort, shown < n) {
+        (Some(k), true) => Some(format!(
+            "the {shown} {} {} of {n} runs",
+            k.first_word(),
+            k.figure
+        )),
+        (Some(k), false) => Some(format!(
+            "{n} {}, {} {} first",
+            runs_word(n),
+            k.first_word(),
+            k.figure
+        )),
+        (None, true) => Some(format!("the first {shown} of {n} runs")),
+        (None, false) => None,
+    }
+}
+
+pub fn render(runs: &[Run], out: Output, view: &View) -> String {
     let perf: Vec<&Run> = runs.iter().filter(|r| r.summary.perf.is_some()).collect();
     let gc: Vec<&Run> = runs.iter().filter(|r| r.summary.gc.is_some()).collect();
     match out.format {
@@ -215,6 +265,10 @@ pub fn render(runs: &[Run], out: Output) -> String {
                 if !s.is_empty() {
                     s.push('\n');
                 }
+                let title = match &view.note {
+                    Some(n) => format!("{title} ({n})"),
+                    None => title.to_string(),
+                };
                 s.push_str(&if md {
                     format!("### {title}\n\n")
                 } else {
