@@ -180,6 +180,14 @@ pub struct CompareArgs {
     /// chart; the headings and the chart's title say how many of how many are shown.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub top: Option<u64>,
+    /// Draw the load curve as the chart instead: each --percentiles of the request's total
+    /// time against throughput, one point per performance run (runs at increasing load),
+    /// --slo objectives on those percentiles as dashed lines, points over them ringed red.
+    #[arg(long, requires = "chart")]
+    pub load_curve: bool,
+    /// The percentiles of the load curve: any of 50, 90, 95, 99.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![50u32, 95], requires = "load_curve")]
+    pub percentiles: Vec<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -1003,6 +1011,13 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     let slo = Slo::read(&a.slo, &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    if let Some(p) = a
+        .percentiles
+        .iter()
+        .find(|p| !analyze::compare::PERCENTILES.contains(p))
+    {
+        anyhow::bail!("--percentiles {p}: use any of 50, 90, 95, 99");
+    }
     let sort = a
         .sort
         .as_deref()
@@ -1071,10 +1086,56 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
             sort,
             note,
         };
+        if a.load_curve {
+            load_curve_chart(path, &runs, &a.percentiles, &slo.objectives, a.size)?;
+            return Ok(tally.exit_code_slo(a.common.strict, failed));
+        }
         crate::render::compare::compare(path, &runs, a.size, &chart_opts)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
     Ok(tally.exit_code_slo(a.common.strict, failed))
+}
+
+/// `compare --load-curve`: each performance run a point, percentiles against throughput.
+fn load_curve_chart(
+    path: &Path,
+    runs: &[crate::report::compare::Run],
+    pcts: &[u32],
+    objectives: &[analyze::slo::Objective],
+    size: crate::render::Size,
+) -> anyhow::Result<()> {
+    use crate::render::load_curve::{self as lc, LoadPoint};
+    let perf: Vec<&analyze::perf::PerfSummary> = runs
+        .iter()
+        .filter_map(|r| r.summary.perf.as_ref())
+        .collect();
+    let points: Vec<LoadPoint> = perf
+        .iter()
+        .filter_map(|p| {
+            Some(LoadPoint {
+                throughput: p.throughput_per_s?,
+                values: pcts
+                    .iter()
+                    .map(|&q| analyze::compare::percentile(p, q))
+                    .collect(),
+            })
+        })
+        .collect();
+    let limits: Vec<lc::Limit> = perf
+        .first()
+        .map(|p| analyze::compare::percentile_limits(objectives, pcts, p))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(series, ms, text)| lc::Limit { series, ms, text })
+        .collect();
+    let series: Vec<String> = pcts.iter().map(|p| format!("p{p}")).collect();
+    let title = format!(
+        "load curve: {} against throughput, {} runs",
+        series.join(", "),
+        points.len()
+    );
+    lc::load_curve(path, &title, &series, &points, &limits, size)
+        .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))
 }
 
 fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {

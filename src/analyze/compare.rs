@@ -140,6 +140,41 @@ pub fn delta(base: Option<f64>, v: Option<f64>) -> Option<(f64, Option<f64>)> {
     Some((abs, pct))
 }
 
+/// The percentiles a run's summary has (`--percentiles`).
+pub const PERCENTILES: [u32; 4] = [50, 90, 95, 99];
+
+/// A run's percentile of the request's total time (ms): 50, 90, 95 or 99.
+pub fn percentile(p: &PerfSummary, pct: u32) -> Option<f64> {
+    match pct {
+        50 => p.total_ms_p50,
+        90 => p.total_ms_p90,
+        95 => p.total_ms_p95,
+        99 => p.total_ms_p99,
+        _ => None,
+    }
+}
+
+/// The limits of objectives on one of `pcts` (`p95<=50ms`, `total_ms_p95<0.05s`): (index
+/// into `pcts`, limit in ms, objective text), judged as `--slo` judges them on `run`.
+pub fn percentile_limits(
+    objectives: &[slo::Objective],
+    pcts: &[u32],
+    run: &PerfSummary,
+) -> Vec<(usize, f64, String)> {
+    let mut out = Vec::new();
+    for o in objectives {
+        for v in slo::evaluate(std::slice::from_ref(o), None, Some(run), false) {
+            if let Some(i) = pcts
+                .iter()
+                .position(|p| v.metric == format!("total_ms_p{p}"))
+            {
+                out.push((i, v.limit, o.text.clone()));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

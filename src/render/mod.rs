@@ -6,6 +6,7 @@ pub mod charts;
 pub mod compare;
 pub mod correlate;
 pub mod gc;
+pub mod load_curve;
 pub mod perf;
 
 use plotters::chart::{ChartBuilder, ChartContext, MeshStyle, SeriesLabelPosition};

@@ -1,0 +1,139 @@
+//! The load curve (the SIP document's figure): response-time percentiles against throughput,
+//! one point per run (`compare --chart FILE --load-curve`: runs at increasing call rates).
+//! Objectives on a percentile (`--slo p95<=50ms`) are dashed horizontal lines in the
+//! percentile's colour; points over their objective are ringed in red.
+
+use super::compare::RUN_COLORS;
+use super::{builder, nice_max, render, style_mesh, tick, titled, RenderError, Size, FONT};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::path::Path;
+
+/// One point: the throughput (requests/s) and each percentile's value (ms), in the order of
+/// the series names given to `load_curve`; None where the run has none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadPoint {
+    pub throughput: f64,
+    pub values: Vec<Option<f64>>,
+}
+
+/// An objective drawn: the series it limits (an index into the series names), its limit (ms)
+/// and its text (`p95<=50ms`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limit {
+    pub series: usize,
+    pub ms: f64,
+    pub text: String,
+}
+
+/// Red of the rings around points over their objective.
+pub const OVER: RGBColor = RGBColor(213, 0, 0);
+
+/// Whether a point's value breaks its series' limits (over the lowest limit on it).
+pub fn over(value: f64, series: usize, limits: &[Limit]) -> bool {
+    limits
+        .iter()
+        .filter(|l| l.series == series)
+        .any(|l| value > l.ms)
+}
+
+/// Draw the load curve into the PNG at `path`: `series` (`p50`, `p95`) one line each through
+/// the points sorted by throughput.
+pub fn load_curve(
+    path: &Path,
+    title: &str,
+    series: &[String],
+    points: &[LoadPoint],
+    limits: &[Limit],
+    size: Size,
+) -> Result<(), RenderError> {
+    let mut pts: Vec<&LoadPoint> = points.iter().filter(|p| p.throughput.is_finite()).collect();
+    pts.sort_by(|a, b| a.throughput.total_cmp(&b.throughput));
+    render(path, size, |root, sc| {
+        let area = titled(root, title, sc)?;
+        let x_max = pts.iter().map(|p| p.throughput).fold(0.0, f64::max);
+        let y_max = pts
+            .iter()
+            .flat_map(|p| p.values.iter().flatten())
+            .copied()
+            .chain(limits.iter().map(|l| l.ms))
+            .fold(0.0, f64::max);
+        let (xh, yh) = (
+            nice_max(x_max * 1.05).max(1.0),
+            nice_max(y_max * 1.1).max(1.0),
+        );
+        let mut chart = builder(&area, sc)
+            .margin_right(sc.label * 2)
+            .y_label_area_size(sc.label * 5)
+            .build_cartesian_2d(0.0..xh, 0.0..yh)?;
+        let fmt = |v: &f64| tick(v);
+        style_mesh(&mut chart.configure_mesh(), sc)
+            .x_desc("throughput (requests/s over the run's span)")
+            .y_desc("response time (ms)")
+            .x_label_formatter(&fmt)
+            .y_label_formatter(&fmt)
+            .draw()?;
+        let r = (sc.label / 4).max(3) as i32;
+        for (s, name) in series.iter().enumerate() {
+            let color = RUN_COLORS[s % RUN_COLORS.len()];
+            let line: Vec<(f64, f64)> = pts
+                .iter()
+                .filter_map(|p| {
+                    p.values
+                        .get(s)
+                        .copied()
+                        .flatten()
+                        .map(|v| (p.throughput, v))
+                })
+                .collect();
+            chart
+                .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))?
+                .label(name.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(3))
+                });
+            chart.draw_series(line.iter().map(|&p| Circle::new(p, r, color.filled())))?;
+            chart.draw_series(
+                line.iter()
+                    .filter(|p| over(p.1, s, limits))
+                    .map(|&p| Circle::new(p, r * 2, OVER.stroke_width(2))),
+            )?;
+            for l in limits.iter().filter(|l| l.series == s) {
+                chart.draw_series(DashedLineSeries::new(
+                    [(0.0, l.ms), (xh, l.ms)],
+                    sc.label / 2,
+                    sc.label / 3,
+                    color.stroke_width(2),
+                ))?;
+                let n = line.iter().filter(|p| p.1 > l.ms).count();
+                chart.draw_series(std::iter::once(Text::new(
+                    format!("{}: {n} of {} over", l.text, line.len()),
+                    (xh * 0.01, l.ms),
+                    (FONT, sc.label * 4 / 5)
+                        .into_font()
+                        .color(&color)
+                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
+                )))?;
+            }
+        }
+        super::legend_inside(&mut chart, sc, SeriesLabelPosition::UpperLeft)?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_over_their_own_series_limit() {
+        let l = [Limit {
+            series: 1,
+            ms: 50.0,
+            text: "p95<=50ms".into(),
+        }];
+        assert!(over(50.1, 1, &l));
+        assert!(!over(50.0, 1, &l));
+        assert!(!over(99.0, 0, &l));
+    }
+}
