@@ -85,8 +85,8 @@ pub fn operation_throughput(count: u64, span_s: Option<f64>) -> Option<f64> {
     span_s.filter(|s| *s > 0.0).map(|s| count as f64 / s)
 }
 
-/// A value for a bar label: three significant digits (at least the units), thousands spaced:
-/// "2 591", "725.6" → "726", "32.1", "0.470" → "0.47", "0.00123".
+/// A value for a bar label: three significant digits (at least the units), no thousands
+/// separator: "2591", "725.6" → "726", "32.1", "0.470" → "0.47", "0.00123".
 pub fn value_text(v: f64) -> String {
     if !v.is_finite() {
         return "–".into();
@@ -109,7 +109,7 @@ pub fn value_text(v: f64) -> String {
 }
 
 /// Milliseconds of a GC pause for a label: tenths as the GC charts and tables show them
-/// ("274.9", "605.2"), thousands spaced from 1000 ("2 591"), 3 significant digits below 1.
+/// ("274.9", "605.2"), whole from 1000 ("2591"), 3 significant digits below 1.
 pub fn pause_text(ms: f64) -> String {
     if ms.is_finite() && (1.0..999.95).contains(&ms) {
         format!("{ms:.1}")
@@ -900,7 +900,7 @@ mod tests {
 
     #[test]
     fn values_have_three_significant_digits() {
-        assert_eq!(value_text(2590.834), "2 591");
+        assert_eq!(value_text(2590.834), "2591");
         assert_eq!(value_text(725.64), "726");
         assert_eq!(value_text(99.96), "100");
         assert_eq!(value_text(32.133), "32.1");
@@ -917,8 +917,8 @@ mod tests {
         assert_eq!(pause_text(274.862), "274.9");
         assert_eq!(pause_text(605.221), "605.2");
         assert_eq!(pause_text(10.0), "10.0");
-        assert_eq!(pause_text(2590.834), "2 591");
-        assert_eq!(pause_text(999.96), "1 000");
+        assert_eq!(pause_text(2590.834), "2591");
+        assert_eq!(pause_text(999.96), "1000");
         assert_eq!(pause_text(0.03), "0.03");
         assert_eq!(pause_text(0.0), "0");
     }
