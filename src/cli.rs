@@ -309,6 +309,10 @@ struct Slo {
 impl Slo {
     fn read(o: &SloOpts, kinds: &[analyze::slo::LogKind]) -> anyhow::Result<Slo> {
         let objectives = analyze::slo::parse(&o.slo)?;
+        // `--slo ''` or `--slo ,` given and nothing to judge: an error, not a silent pass.
+        if !o.slo.is_empty() && objectives.is_empty() {
+            anyhow::bail!("--slo: no objective given: write METRIC OP VALUE, e.g. p95<=50ms");
+        }
         for ob in &objectives {
             if !ob.kinds().iter().any(|k| kinds.contains(k)) {
                 anyhow::bail!(

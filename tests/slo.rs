@@ -408,3 +408,24 @@ fn report_writes_the_verdicts() {
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(html.contains("Objectives: 1 of 2 met"));
 }
+
+/// `--slo` with nothing in it is an error (exit 2), not a run judged against nothing.
+#[test]
+fn an_empty_objective_list_is_an_error() {
+    for e in ["", ",", " , "] {
+        let out = assert_cmd::Command::cargo_bin("gcperf")
+            .unwrap()
+            .args([
+                "summary",
+                "-q",
+                "--slo",
+                e,
+                "fixtures/jrockit/r26-detgc.log",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{e:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--slo: no objective given"), "{e:?}: {err}");
+    }
+}
