@@ -1184,12 +1184,9 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         grouped,
         baseline,
     };
-    print(
-        &out.finish(
-            compare::render_groups(&groups, out, &view)
-                + &crate::report::slo::render(&verdicts, out),
-        ),
-    )?;
+    print(&out.finish(
+        compare::render_groups(&groups, out, &view) + &crate::report::slo::render(&verdicts, out),
+    ))?;
     if let Some(path) = chart {
         let chart_opts = crate::render::compare::ChartOptions {
             log_y: a.log_y,

@@ -261,7 +261,10 @@ struct Row {
 
 impl Row {
     fn delta(&self, col: usize) -> Option<(f64, Option<f64>)> {
-        delta(self.base, self.cells.get(col).copied().flatten().map(|s| s.mean))
+        delta(
+            self.base,
+            self.cells.get(col).copied().flatten().map(|s| s.mean),
+        )
     }
 }
 
@@ -371,7 +374,7 @@ fn delta_cell(d: Option<(f64, Option<f64>)>, digits: Option<usize>) -> String {
     }
 }
 
-fn kind_columns<'a>(groups: &'a [Group], perf: bool) -> Vec<&'a Group> {
+fn kind_columns(groups: &[Group], perf: bool) -> Vec<&Group> {
     groups
         .iter()
         .filter(|g| {
@@ -587,8 +590,15 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                         let mut pct = vec![sec, format!("{}_delta_pct", r.name)];
                         for i in 0..all.len() {
                             let d = r.delta(i);
-                            abs.push(d.map(|d| cell(Some(d.0), r.digits, true)).unwrap_or_default());
-                            pct.push(d.and_then(|d| d.1).map(|p| num(p, None)).unwrap_or_default());
+                            abs.push(
+                                d.map(|d| cell(Some(d.0), r.digits, true))
+                                    .unwrap_or_default(),
+                            );
+                            pct.push(
+                                d.and_then(|d| d.1)
+                                    .map(|p| num(p, None))
+                                    .unwrap_or_default(),
+                            );
                         }
                         deltas.push(abs);
                         deltas.push(pct);
@@ -656,11 +666,9 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                     if view.baseline.is_some() && sec.deltas() {
                         let mut row = vec![format!("{}_delta", r.name)];
                         // Blank under the baseline itself.
-                        row.extend(cols.iter().enumerate().map(|(i, g)| {
-                            match &view.baseline {
-                                Some(b) if b.label == g.label => String::new(),
-                                _ => delta_cell(r.delta(i), r.digits),
-                            }
+                        row.extend(cols.iter().enumerate().map(|(i, g)| match &view.baseline {
+                            Some(b) if b.label == g.label => String::new(),
+                            _ => delta_cell(r.delta(i), r.digits),
                         }));
                         t.push(row);
                     }
