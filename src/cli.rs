@@ -49,6 +49,7 @@ pub enum Command {
     /// Runs side by side, one column per file: requests, throughput, shares over thresholds,
     /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
     /// throughput for GC logs.
+    #[command(mut_arg("paths", |a| a.required_unless_present("group")))]
     Compare(CompareArgs),
     /// A report folder for a folder of runs: every log's charts, summary.csv (a row per
     /// input, errors included), operations.csv and an index.html showing it all.
@@ -156,6 +157,23 @@ pub struct CompareArgs {
     /// (default: the file names).
     #[arg(long, value_delimiter = ',')]
     pub labels: Vec<String>,
+    /// Repeats of one configuration as one column: `--group base=r1.log,r2.log --group
+    /// opt=r3.log,r4.log` (instead of FILES; folders are read recursively). Each figure is the
+    /// mean over the group's repeats with the range: `mean (min–max)` in text and Markdown,
+    /// extra `<figure>_min`/`<figure>_max` rows (and a `repeats` row) in CSV/TSV, and in JSON
+    /// one object per group: `perf`/`gc` map each figure to `{"mean","min","max","runs"}`
+    /// (runs: the repeats that have it), `repeats` holds each repeat's own figures. --sort
+    /// ranks the groups by their means; --chart draws each repeat.
+    #[arg(long, value_name = "LABEL=FILE,FILE...", conflicts_with_all = ["paths", "labels"])]
+    pub group: Vec<String>,
+    /// The run (or group) whose figures the others' changes are against, by its label
+    /// (default: the first given). Every figure of a performance or GC run gets its change:
+    /// a `<figure>_delta` row in text and Markdown (`+20.500 (+25.00%)`), `<figure>_delta`
+    /// and `<figure>_delta_pct` rows in the `perf_delta`/`gc_delta` sections of CSV/TSV, and
+    /// a `delta` object in JSON (`baseline`, and `perf`/`gc` with the same keys; the % is
+    /// null where the baseline's figure is 0). With one run, no deltas.
+    #[arg(long, value_name = "LABEL")]
+    pub baseline: Option<String>,
     /// Also draw the comparison as one PNG: throughput and mean response time per operation
     /// and the share per latency band for performance runs, total and longest GC pause for GC
     /// runs (the table still goes to stdout).
@@ -1040,10 +1058,39 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         }
     }
     let out = output(&a.common)?;
-    let inputs = inputs(&a.common);
+    // --group: each file of a group is one repeat, its own input.
+    let specs = a
+        .group
+        .iter()
+        .map(|g| parse_group(g))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some((l, _)) = specs
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| specs[..i].iter().find(|t| t.0 == s.0))
+    {
+        anyhow::bail!("--group {l}: the label is given twice");
+    }
+    let (inputs, group_of) = if specs.is_empty() {
+        (inputs(&a.common), Vec::new())
+    } else {
+        let mut all = Inputs {
+            groups: Vec::new(),
+            skipped: Vec::new(),
+        };
+        let mut group_of = Vec::new();
+        for (gi, (_, files)) in specs.iter().enumerate() {
+            let x = input::expand(files);
+            group_of.extend(std::iter::repeat_n(gi, x.files.len()));
+            all.groups.extend(x.files.into_iter().map(|f| vec![f]));
+            all.skipped.extend(x.skipped);
+        }
+        (all, group_of)
+    };
     let labels = compare::labels(&inputs.names(), &a.labels).map_err(|e| anyhow::anyhow!(e))?;
     // Unreadable files are reported; the other runs keep their labels.
-    let mut runs: Vec<Run> = Vec::new();
+    let mut runs: Vec<(usize, Run)> = Vec::new();
     let tally = each_input(
         &inputs,
         a.common.quiet,
@@ -1052,12 +1099,17 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
                 Ok(mut summary) => {
                     summary.judge(&slo.objectives, false);
                     let label = labels.get(i).cloned().unwrap_or_default();
+                    // A repeat is named by its group and file.
+                    let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
+                        Some((g, _)) => format!("{g}: {label}"),
+                        None => label,
+                    };
                     // The parts of a file that changes family: one run each.
                     let label = match l.part() {
                         0 => label,
                         n => format!("{label} (part {n})"),
                     };
-                    Step::output(Run { label, summary })
+                    Step::output((i, Run { label, summary }))
                 }
                 Err(e) => failed(&l, e),
             },
@@ -1065,8 +1117,61 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         },
         &mut |_, run| runs.push(run),
     );
-    let failed = slo.check_judged(runs.iter().flat_map(|r| &r.summary.slo), tally.produced > 0)?;
-    let note = compare::rank(&mut runs, sort.as_ref(), a.top.map(|n| n as usize));
+    let failed = slo.check_judged(
+        runs.iter().flat_map(|r| &r.1.summary.slo),
+        tally.produced > 0,
+    )?;
+    let grouped = !specs.is_empty();
+    let mut groups: Vec<compare::Group> = if grouped {
+        let mut g: Vec<compare::Group> = specs
+            .iter()
+            .map(|(l, _)| compare::Group {
+                label: l.clone(),
+                runs: Vec::new(),
+            })
+            .collect();
+        for (i, r) in std::mem::take(&mut runs) {
+            if let Some(g) = group_of.get(i).and_then(|&gi| g.get_mut(gi)) {
+                g.runs.push(r);
+            }
+        }
+        // A group none of whose files could be read is left out (its files are reported).
+        g.retain(|g| !g.runs.is_empty());
+        g
+    } else {
+        runs.drain(..)
+            .map(|(_, r)| compare::Group {
+                label: r.label.clone(),
+                runs: vec![r],
+            })
+            .collect()
+    };
+    let baseline = match &a.baseline {
+        Some(b) => Some(
+            groups
+                .iter()
+                .find(|g| g.label == *b)
+                .cloned()
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--baseline {b:?}: no run or group has that label (labels: {})",
+                        groups
+                            .iter()
+                            .map(|g| g.label.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?,
+        ),
+        None => groups.first().filter(|_| groups.len() > 1).cloned(),
+    };
+    let note = compare::rank_groups(
+        &mut groups,
+        sort.as_ref(),
+        a.top.map(|n| n as usize),
+        grouped,
+    );
+    let runs: Vec<Run> = groups.iter().flat_map(|g| g.runs.iter().cloned()).collect();
     let verdicts: Vec<(&str, &[analyze::slo::Verdict])> = runs
         .iter()
         .map(|r| (r.label.as_str(), r.summary.slo.as_slice()))
@@ -1078,12 +1183,14 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         std::fs::File::create(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
-    let view = compare::View { note: note.clone() };
-    print(
-        &out.finish(
-            compare::render(&runs, out, &view) + &crate::report::slo::render(&verdicts, out),
-        ),
-    )?;
+    let view = compare::View {
+        note: note.clone(),
+        grouped,
+        baseline,
+    };
+    print(&out.finish(
+        compare::render_groups(&groups, out, &view) + &crate::report::slo::render(&verdicts, out),
+    ))?;
     if let Some(path) = chart {
         let chart_opts = crate::render::compare::ChartOptions {
             log_y: a.log_y,
@@ -1098,6 +1205,30 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
     Ok(tally.exit_code_slo(a.common.strict, failed))
+}
+
+/// `--group LABEL=FILE,FILE...`: the label and the files; a one-line error for a spec
+/// without `=`, an empty label or no file.
+fn parse_group(spec: &str) -> Result<(String, Vec<PathBuf>), String> {
+    let Some((label, files)) = spec.split_once('=') else {
+        return Err(format!(
+            "--group {spec:?}: write LABEL=FILE,FILE... (no '=' in it)"
+        ));
+    };
+    let label = label.trim();
+    if label.is_empty() {
+        return Err(format!("--group {spec:?}: the label before '=' is empty"));
+    }
+    let files: Vec<PathBuf> = files
+        .split(',')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    if files.is_empty() {
+        return Err(format!("--group {label}: no files after '='"));
+    }
+    Ok((label.to_string(), files))
 }
 
 /// `compare --load-curve`: each performance run a point, percentiles against throughput.

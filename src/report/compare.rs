@@ -9,6 +9,7 @@
 
 use super::summary::FileSummary;
 use super::{num, Format, Output, Table};
+use crate::analyze::compare::{delta, spread, Spread};
 use serde::Serialize;
 
 /// One run: a file's figures under the label it is compared by.
@@ -136,33 +137,19 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
 fn cell(v: Option<f64>, digits: Option<usize>, exact: bool) -> String {
     match (v, digits) {
         (None, _) => String::new(),
-        (Some(v), None) => num(v, Some(0)),
+        // A count; a mean of counts (`--group`) may be fractional.
+        (Some(v), None) if v.fract() == 0.0 => num(v, Some(0)),
+        (Some(v), None) => num(v, (!exact).then_some(1)),
         (Some(v), Some(d)) => num(v, (!exact).then_some(d)),
     }
 }
 
-fn section_table(
-    first: &str,
-    runs: &[&Run],
-    metrics: &[Metric],
-    exact: bool,
-    section: Option<&str>,
-) -> Table {
-    let mut headers: Vec<String> = Vec::new();
-    if section.is_some() {
-        headers.push("section".into());
-    }
-    headers.push(first.into());
-    headers.extend(runs.iter().map(|r| r.label.clone()));
-    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let mut t = Table::new(&h).numeric_from(headers.len() - runs.len());
-    for m in metrics {
-        let mut row: Vec<String> = section.iter().map(|s| s.to_string()).collect();
-        row.push(m.name.clone());
-        row.extend(m.values.iter().map(|v| cell(*v, m.digits, exact)));
-        t.push(row);
-    }
-    t
+/// One column of the comparison: a run, or the repeats of one configuration (`--group`),
+/// whose figures are the mean over the repeats with the min–max range.
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub label: String,
+    pub runs: Vec<Run>,
 }
 
 /// How the runs are shown beyond their figures.
@@ -171,6 +158,11 @@ pub struct View {
     /// The ranking and how many runs of how many are shown (`--sort`, `--top`), said in the
     /// headings of the text and Markdown tables.
     pub note: Option<String>,
+    /// The columns are groups of repeats: `mean (min–max)`, `_min`/`_max` rows, JSON spreads.
+    pub grouped: bool,
+    /// The column every other's change is against (the first given, or `--baseline`); kept
+    /// here because `--sort`/`--top` may move it or leave it out. None: no deltas.
+    pub baseline: Option<Group>,
 }
 
 /// Rank `runs` by `sort` (stable; runs without the figure last) and keep the first `top`.
@@ -181,79 +173,440 @@ pub fn rank(
     sort: Option<&crate::analyze::compare::SortKey>,
     top: Option<usize>,
 ) -> Option<String> {
-    let n = runs.len();
-    if let Some(k) = sort {
-        let values: Vec<Option<f64>> = runs
+    let values: Vec<Option<f64>> = match sort {
+        Some(k) => runs
             .iter()
             .map(|r| k.value(r.summary.gc.as_ref(), r.summary.perf.as_ref()))
-            .collect();
-        let order = crate::analyze::compare::ranking(&values, k.descending);
-        let mut taken: Vec<Option<Run>> = std::mem::take(runs).into_iter().map(Some).collect();
-        runs.extend(
+            .collect(),
+        None => Vec::new(),
+    };
+    rank_by(runs, &values, sort, top, ("run", "runs"))
+}
+
+/// As `rank`, for columns: by the mean of the figure over each group's repeats; the note
+/// counts groups (`grouped`) or runs.
+pub fn rank_groups(
+    groups: &mut Vec<Group>,
+    sort: Option<&crate::analyze::compare::SortKey>,
+    top: Option<usize>,
+    grouped: bool,
+) -> Option<String> {
+    let values: Vec<Option<f64>> = match sort {
+        Some(k) => groups
+            .iter()
+            .map(|g| {
+                let v: Vec<Option<f64>> = g
+                    .runs
+                    .iter()
+                    .map(|r| k.value(r.summary.gc.as_ref(), r.summary.perf.as_ref()))
+                    .collect();
+                spread(&v).map(|s| s.mean)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let words = if grouped {
+        ("group", "groups")
+    } else {
+        ("run", "runs")
+    };
+    rank_by(groups, &values, sort, top, words)
+}
+
+fn rank_by<T>(
+    items: &mut Vec<T>,
+    values: &[Option<f64>],
+    sort: Option<&crate::analyze::compare::SortKey>,
+    top: Option<usize>,
+    (one, many): (&str, &str),
+) -> Option<String> {
+    let n = items.len();
+    if let Some(k) = sort {
+        let order = crate::analyze::compare::ranking(values, k.descending);
+        let mut taken: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
+        items.extend(
             order
                 .iter()
                 .filter_map(|&i| taken.get_mut(i).and_then(Option::take)),
         );
     }
     let shown = top.unwrap_or(n).min(n);
-    runs.truncate(shown);
-    let runs_word = |n: usize| if n == 1 { "run" } else { "runs" };
+    items.truncate(shown);
+    let word = |n: usize| if n == 1 { one } else { many };
     match (sort, shown < n) {
         (Some(k), true) => Some(format!(
-            "the {shown} {} {} of {n} runs",
+            "the {shown} {} {} of {n} {many}",
             k.first_word(),
             k.figure
         )),
         (Some(k), false) => Some(format!(
             "{n} {}, {} {} first",
-            runs_word(n),
+            word(n),
             k.first_word(),
             k.figure
         )),
-        (None, true) => Some(format!("the first {shown} of {n} runs")),
+        (None, true) => Some(format!("the first {shown} of {n} {many}")),
         (None, false) => None,
     }
 }
 
+/// A figure over the columns: each column's spread over its repeats (a run alone: mean = min
+/// = max), and the baseline's mean.
+struct Row {
+    name: String,
+    digits: Option<usize>,
+    cells: Vec<Option<Spread>>,
+    base: Option<f64>,
+}
+
+impl Row {
+    fn delta(&self, col: usize) -> Option<(f64, Option<f64>)> {
+        delta(
+            self.base,
+            self.cells.get(col).copied().flatten().map(|s| s.mean),
+        )
+    }
+}
+
+/// The rows `f` makes, over every repeat of every column at once (so that every column has
+/// the same rows), split back into columns.
+fn rows(cols: &[&Group], base: Option<&Group>, f: &dyn Fn(&[&Run]) -> Vec<Metric>) -> Vec<Row> {
+    let mut flat: Vec<&Run> = cols.iter().flat_map(|g| g.runs.iter()).collect();
+    let nb = flat.len();
+    if let Some(b) = base {
+        flat.extend(b.runs.iter());
+    }
+    f(&flat)
+        .into_iter()
+        .map(|m| {
+            let mut at = 0;
+            let cells = cols
+                .iter()
+                .map(|g| {
+                    let n = g.runs.len();
+                    let s = spread(m.values.get(at..at + n).unwrap_or(&[]));
+                    at += n;
+                    s
+                })
+                .collect();
+            let base = base
+                .and_then(|_| spread(m.values.get(nb..).unwrap_or(&[])))
+                .map(|s| s.mean);
+            Row {
+                name: m.name,
+                digits: m.digits,
+                cells,
+                base,
+            }
+        })
+        .collect()
+}
+
+/// The rows of a section: its figures, band shares or band counts.
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    Perf,
+    BandPct,
+    BandCount,
+    Gc,
+}
+
+impl Section {
+    fn name(self) -> &'static str {
+        match self {
+            Section::Perf => "perf",
+            Section::BandPct => "band_pct",
+            Section::BandCount => "band_count",
+            Section::Gc => "gc",
+        }
+    }
+    fn metrics(self, runs: &[&Run]) -> Vec<Metric> {
+        match self {
+            Section::Perf => perf_metrics(runs),
+            Section::BandPct => band_metrics(runs).0,
+            Section::BandCount => band_metrics(runs).1,
+            Section::Gc => gc_metrics(runs),
+        }
+    }
+    /// Deltas are shown for the figures, not for every latency band.
+    fn deltas(self) -> bool {
+        matches!(self, Section::Perf | Section::Gc)
+    }
+    fn rows(self, cols: &[&Group], view: &View) -> Vec<Row> {
+        rows(cols, view.baseline.as_ref(), &|r| self.metrics(r))
+    }
+}
+
+/// A mean, with its range for groups (text and Markdown).
+fn spread_cell(s: Option<Spread>, digits: Option<usize>, grouped: bool) -> String {
+    match s {
+        None => String::new(),
+        Some(s) if grouped => format!(
+            "{} ({}–{})",
+            cell(Some(s.mean), digits, false),
+            cell(Some(s.min), digits, false),
+            cell(Some(s.max), digits, false)
+        ),
+        Some(s) => cell(Some(s.mean), digits, false),
+    }
+}
+
+/// A change with its sign: `+12.500`, `-3`.
+fn signed(v: f64, digits: Option<usize>, exact: bool) -> String {
+    let s = cell(Some(v), digits, exact);
+    if v > 0.0 {
+        format!("+{s}")
+    } else {
+        s
+    }
+}
+
+/// `+20.500 (+25.00%)`: a column's change against the baseline (text and Markdown).
+fn delta_cell(d: Option<(f64, Option<f64>)>, digits: Option<usize>) -> String {
+    match d {
+        None => String::new(),
+        Some((abs, None)) => signed(abs, digits, false),
+        Some((abs, Some(pct))) => format!(
+            "{} ({}%)",
+            signed(abs, digits, false),
+            signed(pct, Some(2), false)
+        ),
+    }
+}
+
+fn kind_columns(groups: &[Group], perf: bool) -> Vec<&Group> {
+    groups
+        .iter()
+        .filter(|g| {
+            g.runs.iter().any(|r| {
+                if perf {
+                    r.summary.perf.is_some()
+                } else {
+                    r.summary.gc.is_some()
+                }
+            })
+        })
+        .collect()
+}
+
+/// An object with its keys in the order given (serde_json's map sorts them).
+struct Ordered<V>(Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for Ordered<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// JSON `delta`: `<figure>_delta` and `<figure>_delta_pct` (null when the baseline's figure
+/// is 0) per figure the column and the baseline both have.
+#[derive(Serialize)]
+struct JsonDelta {
+    baseline: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    perf: Option<Ordered<Option<f64>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gc: Option<Ordered<Option<f64>>>,
+}
+
+#[derive(Serialize)]
+struct JsonRun<'a> {
+    #[serde(flatten)]
+    run: &'a Run,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delta: Option<JsonDelta>,
+}
+
+#[derive(Serialize)]
+struct JsonSpread {
+    mean: f64,
+    min: f64,
+    max: f64,
+    /// Repeats that have the figure.
+    runs: usize,
+}
+
+#[derive(Serialize)]
+struct JsonGroup<'a> {
+    label: &'a str,
+    /// Repeats in the group.
+    runs: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    perf: Option<Ordered<JsonSpread>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gc: Option<Ordered<JsonSpread>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delta: Option<JsonDelta>,
+    /// Each repeat's own figures, as a run of `compare` without groups has them.
+    repeats: &'a [Run],
+}
+
+fn json_delta(perf: &[Row], gc: &[Row], col: usize, view: &View) -> Option<JsonDelta> {
+    let b = view.baseline.as_ref()?;
+    let of = |rows: &[Row]| {
+        let v: Vec<(String, Option<f64>)> = rows
+            .iter()
+            .filter_map(|r| r.delta(col).map(|d| (r, d)))
+            .flat_map(|(r, (abs, pct))| {
+                [
+                    (format!("{}_delta", r.name), Some(abs)),
+                    (format!("{}_delta_pct", r.name), pct),
+                ]
+            })
+            .collect();
+        (!v.is_empty()).then_some(Ordered(v))
+    };
+    Some(JsonDelta {
+        baseline: b.label.clone(),
+        perf: of(perf),
+        gc: of(gc),
+    })
+}
+
+fn json(groups: &[Group], view: &View) -> String {
+    let cols: Vec<&Group> = groups.iter().collect();
+    let perf = Section::Perf.rows(&cols, view);
+    let gc = Section::Gc.rows(&cols, view);
+    if !view.grouped {
+        let v: Vec<JsonRun> = groups
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| {
+                Some(JsonRun {
+                    run: g.runs.first()?,
+                    delta: json_delta(&perf, &gc, i, view),
+                })
+            })
+            .collect();
+        return super::json(&v);
+    }
+    let spreads = |rows: &[Row], i: usize| {
+        let v: Vec<(String, JsonSpread)> = rows
+            .iter()
+            .filter_map(|r| {
+                let s = r.cells.get(i).copied().flatten()?;
+                Some((
+                    r.name.clone(),
+                    JsonSpread {
+                        mean: s.mean,
+                        min: s.min,
+                        max: s.max,
+                        runs: s.n,
+                    },
+                ))
+            })
+            .collect();
+        (!v.is_empty()).then_some(Ordered(v))
+    };
+    let v: Vec<JsonGroup> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| JsonGroup {
+            label: &g.label,
+            runs: g.runs.len(),
+            perf: spreads(&perf, i),
+            gc: spreads(&gc, i),
+            delta: json_delta(&perf, &gc, i, view),
+            repeats: &g.runs,
+        })
+        .collect();
+    super::json(&v)
+}
+
+/// Runs one column each (deltas against `view.baseline`).
 pub fn render(runs: &[Run], out: Output, view: &View) -> String {
-    let perf: Vec<&Run> = runs.iter().filter(|r| r.summary.perf.is_some()).collect();
-    let gc: Vec<&Run> = runs.iter().filter(|r| r.summary.gc.is_some()).collect();
+    let groups: Vec<Group> = runs
+        .iter()
+        .map(|r| Group {
+            label: r.label.clone(),
+            runs: vec![r.clone()],
+        })
+        .collect();
+    render_groups(&groups, out, view)
+}
+
+/// Columns of runs or of groups of repeats (`view.grouped`).
+pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
+    let perf = kind_columns(groups, true);
+    let gc = kind_columns(groups, false);
     match out.format {
-        Format::Json => super::json(runs),
+        Format::Json => json(groups, view),
         Format::Csv | Format::Tsv => {
             // One table: a section column, so that a spreadsheet gets everything at once. The
             // run columns are those of the section's kind; with both kinds, every run.
-            let all: Vec<&Run> = if perf.is_empty() || gc.is_empty() {
+            let all: Vec<&Group> = if perf.is_empty() || gc.is_empty() {
                 if perf.is_empty() {
                     gc.clone()
                 } else {
                     perf.clone()
                 }
             } else {
-                runs.iter().collect()
+                groups.iter().collect()
             };
-            let mut rows: Vec<Metric> = Vec::new();
-            let mut sections: Vec<&str> = Vec::new();
+            let mut sections = Vec::new();
             if !perf.is_empty() {
-                let m = perf_metrics(&all);
-                sections.extend(std::iter::repeat_n("perf", m.len()));
-                rows.extend(m);
-                let (share, count) = band_metrics(&all);
-                sections.extend(std::iter::repeat_n("band_pct", share.len()));
-                rows.extend(share);
-                sections.extend(std::iter::repeat_n("band_count", count.len()));
-                rows.extend(count);
+                sections.extend([Section::Perf, Section::BandPct, Section::BandCount]);
             }
             if !gc.is_empty() {
-                let m = gc_metrics(&all);
-                sections.extend(std::iter::repeat_n("gc", m.len()));
-                rows.extend(m);
+                sections.push(Section::Gc);
             }
-            let mut t = section_table("metric", &all, &[], true, Some(""));
-            for (s, m) in sections.iter().zip(&rows) {
-                let mut row = vec![s.to_string(), m.name.clone()];
-                row.extend(m.values.iter().map(|v| cell(*v, m.digits, true)));
-                t.push(row);
+            let mut headers = vec!["section".to_string(), "metric".into()];
+            headers.extend(all.iter().map(|g| g.label.clone()));
+            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+            let mut t = Table::new(&h).numeric_from(2);
+            let mut deltas: Vec<Vec<String>> = Vec::new();
+            for sec in sections {
+                let rows = sec.rows(&all, view);
+                let name = sec.name();
+                if view.grouped {
+                    let mut row = vec![name.to_string(), "repeats".into()];
+                    row.extend(all.iter().map(|g| g.runs.len().to_string()));
+                    t.push(row);
+                }
+                for r in &rows {
+                    let line = |suffix: &str, f: &dyn Fn(&Spread) -> f64| {
+                        let mut row = vec![name.to_string(), format!("{}{suffix}", r.name)];
+                        row.extend(
+                            r.cells
+                                .iter()
+                                .map(|s| cell(s.as_ref().map(f), r.digits, true)),
+                        );
+                        row
+                    };
+                    t.push(line("", &|s| s.mean));
+                    if view.grouped {
+                        t.push(line("_min", &|s| s.min));
+                        t.push(line("_max", &|s| s.max));
+                    }
+                    if view.baseline.is_some() && sec.deltas() {
+                        // In their own section after the figures: `perf_delta`, `gc_delta`.
+                        let sec = format!("{name}_delta");
+                        let mut abs = vec![sec.clone(), format!("{}_delta", r.name)];
+                        let mut pct = vec![sec, format!("{}_delta_pct", r.name)];
+                        for i in 0..all.len() {
+                            let d = r.delta(i);
+                            abs.push(
+                                d.map(|d| cell(Some(d.0), r.digits, true))
+                                    .unwrap_or_default(),
+                            );
+                            pct.push(
+                                d.and_then(|d| d.1)
+                                    .map(|p| num(p, None))
+                                    .unwrap_or_default(),
+                            );
+                        }
+                        deltas.push(abs);
+                        deltas.push(pct);
+                    }
+                }
+            }
+            for r in deltas {
+                t.push(r);
             }
             out.writer().write(&t)
         }
@@ -265,6 +618,7 @@ pub fn render(runs: &[Run], out: Output, view: &View) -> String {
                 if !s.is_empty() {
                     s.push('\n');
                 }
+                let bands = title == BANDS;
                 let title = match &view.note {
                     Some(n) => format!("{title} ({n})"),
                     None => title.to_string(),
@@ -274,37 +628,69 @@ pub fn render(runs: &[Run], out: Output, view: &View) -> String {
                 } else {
                     format!("{title}\n\n")
                 });
+                // What the cells are, under the heading.
+                let mut notes: Vec<String> = Vec::new();
+                if view.grouped {
+                    notes.push("mean (min–max) over the repeats".into());
+                }
+                if let Some(b) = view.baseline.as_ref().filter(|_| !bands) {
+                    notes.push(format!("_delta: change against {}", b.label));
+                }
+                if !notes.is_empty() {
+                    s.push_str(&notes.join("; "));
+                    s.push_str("\n\n");
+                }
+            };
+            let table = |first: &str, cols: &[&Group], sec: Section, dash: bool| {
+                let mut headers = vec![first.to_string()];
+                headers.extend(cols.iter().map(|g| g.label.clone()));
+                let h: Vec<&str> = headers.iter().map(String::as_str).collect();
+                let mut t = Table::new(&h).numeric_from(1);
+                if view.grouped {
+                    let mut row = vec!["repeats".to_string()];
+                    row.extend(cols.iter().map(|g| g.runs.len().to_string()));
+                    t.push(row);
+                }
+                for r in sec.rows(cols, view) {
+                    let mut row = vec![r.name.clone()];
+                    for c in &r.cells {
+                        // "–" where a run has no request in the band, as the source tables
+                        // write it.
+                        row.push(if dash && c.is_some_and(|c| c.max == 0.0) {
+                            "–".into()
+                        } else {
+                            spread_cell(*c, r.digits, view.grouped)
+                        });
+                    }
+                    t.push(row);
+                    if view.baseline.is_some() && sec.deltas() {
+                        let mut row = vec![format!("{}_delta", r.name)];
+                        // Blank under the baseline itself.
+                        row.extend(cols.iter().enumerate().map(|(i, g)| match &view.baseline {
+                            Some(b) if b.label == g.label => String::new(),
+                            _ => delta_cell(r.delta(i), r.digits),
+                        }));
+                        t.push(row);
+                    }
+                }
+                w.write(&t)
             };
             if !perf.is_empty() {
                 heading(&mut s, "Performance logs");
-                s.push_str(&w.write(&section_table(
-                    "metric",
-                    &perf,
-                    &perf_metrics(&perf),
-                    false,
-                    None,
-                )));
-                heading(&mut s, "Latency bands: share of requests, %");
-                let (share, _) = band_metrics(&perf);
-                let mut t = section_table("band_ms", &perf, &share, false, None);
-                // "–" where a run has no request in the band, as the source tables write it.
-                for row in &mut t.rows {
-                    for c in row.iter_mut().skip(1) {
-                        if c.parse::<f64>().is_ok_and(|v| v == 0.0) {
-                            *c = "–".into();
-                        }
-                    }
-                }
-                s.push_str(&w.write(&t));
+                s.push_str(&table("metric", &perf, Section::Perf, false));
+                heading(&mut s, BANDS);
+                s.push_str(&table("band_ms", &perf, Section::BandPct, true));
             }
             if !gc.is_empty() {
                 heading(&mut s, "GC logs");
-                s.push_str(&w.write(&section_table("metric", &gc, &gc_metrics(&gc), false, None)));
+                s.push_str(&table("metric", &gc, Section::Gc, false));
             }
             s
         }
     }
 }
+
+const BANDS: &str = "Latency bands: share of requests, %";
 
 /// Labels for the runs: as given, else each file's name (its path where names repeat).
 pub fn labels(files: &[String], given: &[String]) -> Result<Vec<String>, String> {
