@@ -159,7 +159,9 @@ pub struct CompareArgs {
     pub labels: Vec<String>,
     /// Repeats of one configuration as one column: `--group base=r1.log,r2.log --group
     /// opt=r3.log,r4.log` (instead of FILES; folders are read recursively). Each figure is the
-    /// mean over the group's repeats with the range: `mean (min–max)` in text and Markdown,
+    /// mean over the group's repeats with the range (a percentile too: the mean of the repeats'
+    /// p95s, as repeated runs are averaged, not the p95 of all their requests pooled):
+    /// `mean (min–max)` in text and Markdown,
     /// extra `<figure>_min`/`<figure>_max` rows (and a `repeats` row) in CSV/TSV, and in JSON
     /// one object per group: `perf`/`gc` map each figure to `{"mean","min","max","runs"}`
     /// (runs: the repeats that have it), `repeats` holds each repeat's own figures. --sort
