@@ -124,7 +124,7 @@ pub fn spread(values: &[Option<f64>]) -> Option<Spread> {
     }
     let mean = v.iter().sum::<f64>() / v.len() as f64;
     Some(Spread {
-        mean: crate::report::clean(mean),
+        mean: super::clean(mean),
         min: v.iter().copied().fold(f64::INFINITY, f64::min),
         max: v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         n: v.len(),
@@ -135,8 +135,8 @@ pub fn spread(values: &[Option<f64>]) -> Option<Spread> {
 /// the baseline is 0).
 pub fn delta(base: Option<f64>, v: Option<f64>) -> Option<(f64, Option<f64>)> {
     let (b, v) = (base?, v?);
-    let abs = crate::report::clean(v - b);
-    let pct = (b != 0.0).then(|| crate::report::clean((v - b) / b.abs() * 100.0));
+    let abs = super::clean(v - b);
+    let pct = (b != 0.0).then(|| super::clean((v - b) / b.abs() * 100.0));
     Some((abs, pct))
 }
 

@@ -3,12 +3,12 @@
 //! objective and run (and per operation where asked). Also the pause target: pauses longer
 //! than a run's target (JRockit's `Deterministic GC target pause time`, or `--pause-target`).
 
+use super::clean;
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::{Operation, PerfSummary};
 use crate::frame::gc::{DURATION_MS, RECORD};
 use crate::frame::GcFrame;
 use crate::model::Record;
-use crate::report::clean;
 use polars::prelude::*;
 use serde::Serialize;
 

@@ -182,7 +182,7 @@ pub fn pauses(
                 .draw_series(dashes)?
                 .label(format!(
                     "pause target {} ms ({over} over)",
-                    crate::report::num(t, None)
+                    crate::analyze::clean(t)
                 ))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 14, y)], red.stroke_width(2))

@@ -279,48 +279,9 @@ impl Output {
     }
 }
 
-/// A number as users see it, without the binary noise of float arithmetic (`2047.139`, not
-/// the sum's `2047.1390000000001`): rounded to 12 significant digits, far above what a log
-/// measures (µs of a 10^6 s run) and far below where sums and quotients of f64 go wrong
-/// (the 16th-17th digit). Values that are already short print as they were; integers below
-/// 2^53 (counts, KiB, epoch ms) are kept whatever their digits; NaN and infinities untouched.
-/// A value within about 1e-16 of a tie (13th digit 5, then zeros) may round either way.
-pub fn clean(v: f64) -> f64 {
-    const EXACT_INT: f64 = 9_007_199_254_740_992.0; // 2^53
-    if !v.is_finite() || v == 0.0 || (v.fract() == 0.0 && v.abs() < EXACT_INT) {
-        return v;
-    }
-    // Fast (millions of event cells and exported rows): k = a·10^m rounded to a 12-digit
-    // integer, then k / 10^m, a division of two exact values and so the f64 nearest the
-    // 12-digit decimal, as parsing it would give. Powers of ten up to 1e22 are exact; log10
-    // may be one off near a power of ten, which the bounds on k catch.
-    let a = v.abs();
-    let mut m = 11 - a.log10().floor() as i32;
-    for _ in 0..3 {
-        let Some(p) = POW10.get(m.unsigned_abs() as usize) else {
-            break;
-        };
-        let k = if m >= 0 { a * p } else { a / p }.round();
-        if k >= 1e12 {
-            m -= 1;
-        } else if k < 1e11 {
-            m += 1;
-        } else {
-            return if m >= 0 { k / p } else { k * p }.copysign(v);
-        }
-    }
-    // Huge and tiny magnitudes: decimal rounding by formatting, no power of ten to overflow.
-    match format!("{v:.11e}").parse::<f64>() {
-        Ok(c) if c.is_finite() => c,
-        _ => v,
-    }
-}
-
-/// 10^0 ..= 10^22, the powers of ten an f64 holds exactly.
-const POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
+/// Figures are cleaned where they are computed (`analyze::clean`); every writer here prints
+/// them through it too.
+pub use crate::analyze::clean;
 
 /// serde_json's pretty printer with every float `clean`ed on its way out.
 struct CleanFormatter<'a>(serde_json::ser::PrettyFormatter<'a>);
