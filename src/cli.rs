@@ -258,10 +258,25 @@ pub struct ChartArgs {
     /// leading 0 adds a band for exactly 0 ms. A time t falls in a-b when a < t <= b.
     #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
     pub latency_bands: Vec<f64>,
-    /// Length of the timeline's intervals (`30s`, `1m`, `1h`); by default chosen from the
-    /// log's span: a round length from 1s to 1h giving 60 to 300 points, longer for sparse logs.
+    /// Length of the timeline's and the load curve's intervals (`30s`, `1m`, `1h`); by
+    /// default chosen from the log's span: a round length from 1s to 1h giving 60 to 300
+    /// points, longer for sparse logs.
     #[arg(long)]
     pub interval: Option<String>,
+    /// The charts to draw, by name, of those that apply to each log: pauses, heap,
+    /// pause-histogram (GC logs); timeline, latency-histogram, split, load-curve (performance
+    /// logs: the load curve is each interval's --percentiles against its throughput). Default:
+    /// all but load-curve.
+    #[arg(long, value_delimiter = ',', value_name = "KIND")]
+    pub kind: Vec<crate::render::charts::ChartKind>,
+    /// The load curve's percentiles: any of 50, 90, 95, 99.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![50u32, 95])]
+    pub percentiles: Vec<u32>,
+    /// Objectives on the load curve's percentiles (`p95<=50ms,p50<=25ms`, as `summary
+    /// --slo` reads them), drawn as dashed lines with the intervals over them ringed red. A
+    /// chart gives no verdict: `summary --slo` does.
+    #[arg(long, value_delimiter = ',', value_name = "EXPR")]
+    pub slo: Vec<String>,
     #[command(flatten)]
     pub window: Window,
 }
@@ -922,6 +937,9 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     let mut perf = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut perf.over);
     let settings = ChartSettings {
+        kinds: charts::ChartKind::DEFAULT.to_vec(),
+        percentiles: vec![50, 95],
+        objectives: Vec::new(),
         size: a.size,
         log_y: a.log_y,
         gc_bands: a.pause_bands.clone(),
@@ -1030,18 +1048,26 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     Ok(tally.exit_code_slo(a.common.strict, slo_failed))
 }
 
-fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
-    use crate::report::compare::{self, Run};
-    let slo = Slo::read(&a.slo, &BOTH)?;
-    let mut opts = perf_options(&a.perf)?;
-    analyze::slo::add_over(&slo.objectives, &mut opts.over);
-    if let Some(p) = a
-        .percentiles
+/// `--percentiles`: each one the summary has.
+fn check_percentiles(p: &[u32]) -> anyhow::Result<()> {
+    if let Some(p) = p
         .iter()
         .find(|p| !analyze::compare::PERCENTILES.contains(p))
     {
         anyhow::bail!("--percentiles {p}: use any of 50, 90, 95, 99");
     }
+    if p.is_empty() {
+        anyhow::bail!("--percentiles: give one or more of 50, 90, 95, 99");
+    }
+    Ok(())
+}
+
+fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
+    use crate::report::compare::{self, Run};
+    let slo = Slo::read(&a.slo, &BOTH)?;
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    check_percentiles(&a.percentiles)?;
     let sort = a
         .sort
         .as_deref()
@@ -1258,10 +1284,7 @@ fn load_curve_chart(
             })
         })
         .collect();
-    let limits: Vec<lc::Limit> = perf
-        .first()
-        .map(|p| analyze::compare::percentile_limits(objectives, pcts, p))
-        .unwrap_or_default()
+    let limits: Vec<lc::Limit> = analyze::compare::percentile_limits(objectives, pcts)
         .into_iter()
         .map(|(series, ms, text)| lc::Limit { series, ms, text })
         .collect();
@@ -1271,8 +1294,15 @@ fn load_curve_chart(
         series.join(", "),
         points.len()
     );
-    lc::load_curve(path, &title, &series, &points, &limits, size)
-        .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))
+    let curve = lc::Curve {
+        title: &title,
+        x_desc: "throughput (requests/s over the run's span)",
+        series: &series,
+        points: &points,
+        limits: &limits,
+        connect: true,
+    };
+    lc::load_curve(path, &curve, size).map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))
 }
 
 fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
@@ -1353,7 +1383,38 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         to_ms: a.window.to.as_deref().map(log_time).transpose()?,
         ..analyze::perf::PerfOptions::default()
     };
+    let kinds = if a.kind.is_empty() {
+        charts::ChartKind::DEFAULT.to_vec()
+    } else {
+        a.kind.clone()
+    };
+    check_percentiles(&a.percentiles)?;
+    let objectives = analyze::slo::parse(&a.slo)?;
+    if !a.slo.is_empty() && !kinds.contains(&charts::ChartKind::LoadCurve) {
+        anyhow::bail!("--slo is drawn on the load curve: add --kind load-curve");
+    }
+    if !a.slo.is_empty() && objectives.is_empty() {
+        anyhow::bail!("--slo: no objective given");
+    }
+    // Only objectives on a drawn percentile can be drawn; any other would be accepted and
+    // then ignored.
+    for o in &objectives {
+        if analyze::compare::percentile_limits(std::slice::from_ref(o), &a.percentiles).is_empty() {
+            anyhow::bail!(
+                "--slo {}: the load curve draws objectives on its percentiles ({}) only",
+                o.text,
+                a.percentiles
+                    .iter()
+                    .map(|p| format!("p{p}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
     let settings = ChartSettings {
+        kinds,
+        percentiles: a.percentiles.clone(),
+        objectives,
         size: a.size,
         log_y: a.log_y,
         gc_bands: a.bands.clone(),
@@ -1376,6 +1437,21 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
                 let stem = crate::report::batch::part_stem(stem, &l);
                 let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
                 match charts::charts_for(&l, &settings, &p) {
+                    Ok(paths) if paths.is_empty() => Step::left_out(Some(format!(
+                        "gcperf: {}: no chart of --kind {} applies to a {}",
+                        l.label(),
+                        settings
+                            .kinds
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(","),
+                        if l.gc().is_some() {
+                            "GC log"
+                        } else {
+                            "performance log"
+                        }
+                    ))),
                     Ok(paths) => Step::output(paths),
                     Err(e) => Step::left_out(Some(format!("gcperf: {e}"))),
                 }

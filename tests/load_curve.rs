@@ -145,3 +145,155 @@ fn six_runs_at_increasing_load() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// One run of six minutes whose load rises each minute: minute k has 10 × (k + 1) requests a
+/// second, response times 1..=100 in turn scaled by (k + 1) — the six runs above, one after
+/// another in one log.
+fn rising_run() -> String {
+    let mut s = String::new();
+    let mut id = 0u64;
+    for k in 0..6u64 {
+        let rate = 10 * (k + 1);
+        let n = 60 * rate;
+        for i in 0..n {
+            let ms = k * 60_000 + i * 60_000 / n;
+            let total = (i % 100 + 1) * (k + 1);
+            s.push_str(&format!(
+                "[{id:032X}];2012-09-21 12:{:02}:{:02}.{:03};{total};{total};0;0;op;\n",
+                ms / 60_000,
+                ms / 1000 % 60,
+                ms % 1000
+            ));
+            id += 1;
+        }
+    }
+    s
+}
+
+fn chart(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["chart", "-q"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn one_run_a_point_per_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("rising.log");
+    std::fs::write(&log, rising_run()).unwrap();
+    let out = dir.path().join("charts");
+    let (log_s, out_s) = (log.to_str().unwrap(), out.to_str().unwrap());
+    // The intervals' figures, independently: minute k's p95 is about 95.05 × (k + 1) (the
+    // linear p95 of 1..=100 repeated), its throughput 10 × (k + 1) a second. With p95 <= 300:
+    // minutes 0-2 (95-286) pass, 3-5 (380-571) are over: ringed.
+    let o = chart(&[
+        log_s,
+        "-o",
+        out_s,
+        "--kind",
+        "load-curve",
+        "--interval",
+        "1m",
+        "--slo",
+        "p95<=300ms",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Only the kind asked for is written, and listed.
+    let listed = String::from_utf8(o.stdout).unwrap();
+    let png = out.join("rising-load-curve.png");
+    assert_eq!(listed.trim(), png.to_str().unwrap());
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
+    if let Ok(keep) = std::env::var("GCPERF_KEEP_CHART") {
+        std::fs::copy(&png, format!("{keep}.interval.png")).unwrap();
+    }
+    let img = pixels(&png);
+    assert!(count(&img, P50) > 100 && count(&img, P95) > 100);
+    let ringed = count(&img, RED);
+    assert!(ringed > 0);
+    // Every interval under the limit: no ring.
+    let o = chart(&[
+        log_s,
+        "-o",
+        out_s,
+        "--kind",
+        "load-curve",
+        "--interval",
+        "1m",
+        "--slo",
+        "p95<=600ms",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(count(&pixels(&png), RED), 0);
+    // Every interval's p95 over 50 ms: six rings, about twice the three.
+    let o = chart(&[
+        log_s,
+        "-o",
+        out_s,
+        "--kind",
+        "load-curve",
+        "--interval",
+        "1m",
+        "--slo",
+        "p95<=50ms",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let six = count(&pixels(&png), RED);
+    assert!(six > ringed * 3 / 2, "{six} vs {ringed}");
+}
+
+#[test]
+fn chart_kinds_and_objectives_refused_where_they_cannot_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("rising.log");
+    std::fs::write(&log, rising_run()).unwrap();
+    let out = dir.path().join("charts");
+    let (log_s, out_s) = (log.to_str().unwrap(), out.to_str().unwrap());
+    let err = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    // An objective with nothing to draw it on: a usage error, never a silent pass.
+    let o = chart(&[log_s, "-o", out_s, "--slo", "p95<=50ms"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("add --kind load-curve"), "{}", err(&o));
+    let o = chart(&[
+        log_s,
+        "-o",
+        out_s,
+        "--kind",
+        "load-curve",
+        "--slo",
+        "error_pct<1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("p50, p95"), "{}", err(&o));
+    let o = chart(&[log_s, "-o", out_s, "--kind", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("load-curve"), "{}", err(&o));
+    // A GC chart asked of a performance log: nothing drawn, said, exit 1.
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["chart", log_s, "-o", out_s, "--kind", "pauses,heap"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).contains("no chart of --kind pauses,heap applies to a performance log"),
+        "{}",
+        err(&o)
+    );
+    // Several kinds by name: just those.
+    let o = chart(&[log_s, "-o", out_s, "--kind", "split,timeline"]);
+    assert_eq!(o.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["rising-split.png", "rising-timeline.png"]);
+}

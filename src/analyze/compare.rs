@@ -155,21 +155,15 @@ pub fn percentile(p: &PerfSummary, pct: u32) -> Option<f64> {
 }
 
 /// The limits of objectives on one of `pcts` (`p95<=50ms`, `total_ms_p95<0.05s`): (index
-/// into `pcts`, limit in ms, objective text), judged as `--slo` judges them on `run`.
-pub fn percentile_limits(
-    objectives: &[slo::Objective],
-    pcts: &[u32],
-    run: &PerfSummary,
-) -> Vec<(usize, f64, String)> {
+/// into `pcts`, limit in ms, objective text), read as `--slo` judges them.
+pub fn percentile_limits(objectives: &[slo::Objective], pcts: &[u32]) -> Vec<(usize, f64, String)> {
     let mut out = Vec::new();
     for o in objectives {
-        for v in slo::evaluate(std::slice::from_ref(o), None, Some(run), false) {
-            if let Some(i) = pcts
-                .iter()
-                .position(|p| v.metric == format!("total_ms_p{p}"))
-            {
-                out.push((i, v.limit, o.text.clone()));
-            }
+        let Some(key) = o.key(slo::LogKind::Perf) else {
+            continue;
+        };
+        if let Some(i) = pcts.iter().position(|p| key == format!("total_ms_p{p}")) {
+            out.push((i, o.limit(&key), o.text.clone()));
         }
     }
     out

@@ -467,6 +467,74 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     Ok(rows)
 }
 
+/// One interval as a point of a run's load curve: its throughput and the response-time
+/// percentiles asked for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadInterval {
+    pub start_ms: i64,
+    pub requests: u64,
+    /// As `Interval::throughput_per_s`: None for an interval too little covered to be a rate.
+    pub throughput_per_s: Option<f64>,
+    /// The percentiles (`pcts`, each 0-100) of the interval's total times; None when it has
+    /// no requests.
+    pub percentiles: Vec<Option<f64>>,
+}
+
+/// The per-interval series with percentiles of each interval's response times: the load
+/// curve of a single run, one point per interval (`chart --kind load-curve`). Percentiles are
+/// polars' linear ones, as the summary's.
+pub fn load_intervals(
+    pf: &PerfFrame,
+    o: &PerfOptions,
+    interval_ms: i64,
+    pcts: &[f64],
+) -> PolarsResult<Vec<LoadInterval>> {
+    let rows = intervals(pf, o, interval_ms)?;
+    let Some(s0) = rows.first().map(|r| r.start_ms / interval_ms) else {
+        return Ok(Vec::new());
+    };
+    let t = col(TOTAL_MS);
+    let aggs: Vec<Expr> = pcts
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| q(t.clone(), p / 100.0).alias(format!("q{i}")))
+        .collect();
+    let out = selected(&pf.df, o)
+        .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
+        .agg(aggs)
+        .collect()?;
+    let slot = out.column("slot")?.cast(&DataType::Int64)?;
+    let slot = slot.i64()?;
+    let qs = (0..pcts.len())
+        .map(|i| {
+            Ok(out
+                .column(&format!("q{i}"))?
+                .cast(&DataType::Float64)?
+                .f64()?
+                .clone())
+        })
+        .collect::<PolarsResult<Vec<Float64Chunked>>>()?;
+    let mut points: Vec<LoadInterval> = rows
+        .iter()
+        .map(|r| LoadInterval {
+            start_ms: r.start_ms,
+            requests: r.requests,
+            throughput_per_s: r.throughput_per_s,
+            percentiles: vec![None; pcts.len()],
+        })
+        .collect();
+    for i in 0..out.height() {
+        let Some(s) = slot.get(i) else { continue };
+        let Some(p) = usize::try_from(s - s0).ok().and_then(|k| points.get_mut(k)) else {
+            continue;
+        };
+        for (v, c) in p.percentiles.iter_mut().zip(&qs) {
+            *v = c.get(i);
+        }
+    }
+    Ok(points)
+}
+
 /// Interval lengths the two-hour chart picks from when none is given: round clock units.
 pub const AUTO_INTERVALS_MS: [i64; 9] = [
     1_000, 5_000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000,
@@ -641,6 +709,37 @@ mod tests {
         assert_eq!((rows[1].requests, rows[1].covered_s), (1, 0.01));
         assert_eq!(rows[1].throughput_per_s, None);
         assert!(intervals(&pf, &o, 0).is_err());
+    }
+
+    #[test]
+    fn load_intervals_by_hand() {
+        // Minute 12:00: 4 requests of 10, 20, 30, 40 ms from :00 to :45; minute 12:01: none;
+        // minute 12:02: 1 request of 500 ms at :00 (covered 0 s: no rate).
+        let pf = frame(
+            "[a];2012-09-21 12:00:00.000;10;5;5;1;op;\n\
+             [b];2012-09-21 12:00:15.000;20;5;5;1;op;\n\
+             [c];2012-09-21 12:00:30.000;30;5;5;1;op;\n\
+             [d];2012-09-21 12:00:45.000;40;5;5;1;op;\n\
+             [e];2012-09-21 12:02:00.000;500;5;5;1;op;\n",
+        );
+        let rows = load_intervals(&pf, &PerfOptions::default(), 60_000, &[50.0, 95.0]).unwrap();
+        assert_eq!(rows.len(), 3);
+        let r = &rows[0];
+        // Covered from :00 to the minute's end, 60 s: 4 / 60 a second.
+        assert_eq!((r.requests, r.throughput_per_s), (4, Some(4.0 / 60.0)));
+        // Linear p50 of 10..40: rank 1.5 → 25; p95: rank 2.85 → 30 + 0.85 × 10 = 38.5.
+        assert_eq!(r.percentiles[0], Some(25.0));
+        assert!((r.percentiles[1].unwrap() - 38.5).abs() < 1e-9);
+        assert_eq!((rows[1].requests, rows[1].percentiles[0]), (0, None));
+        assert_eq!(rows[2].percentiles, vec![Some(500.0), Some(500.0)]);
+        assert_eq!(rows[2].throughput_per_s, None);
+        // The warm-up left out (first 20 s): the minute keeps 30 and 40 ms, p50 35.
+        let skip = PerfOptions {
+            skip_s: 20.0,
+            ..PerfOptions::default()
+        };
+        let rows = load_intervals(&pf, &skip, 60_000, &[50.0]).unwrap();
+        assert_eq!((rows[0].requests, rows[0].percentiles[0]), (2, Some(35.0)));
     }
 
     #[test]

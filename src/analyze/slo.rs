@@ -233,7 +233,7 @@ impl Objective {
     }
 
     /// The limit in the figure's unit (`0.05s` is 50 for a key in ms).
-    fn limit(&self, key: &str) -> f64 {
+    pub fn limit(&self, key: &str) -> f64 {
         let v = match (Unit::of(key), self.unit) {
             (Unit::Ms, Some("s")) => self.value * 1000.0,
             (Unit::S, Some("ms")) => self.value / 1000.0,

@@ -11,9 +11,83 @@ use std::path::{Path, PathBuf};
 /// them would take long.
 pub const MAX_TIMELINE_POINTS: i64 = 20_000;
 
+/// A chart by name (`chart --kind`), each written as `<stem>-<name>.png`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChartKind {
+    Pauses,
+    Heap,
+    PauseHistogram,
+    Timeline,
+    LatencyHistogram,
+    Split,
+    LoadCurve,
+}
+
+impl ChartKind {
+    pub const ALL: [ChartKind; 7] = [
+        ChartKind::Pauses,
+        ChartKind::Heap,
+        ChartKind::PauseHistogram,
+        ChartKind::Timeline,
+        ChartKind::LatencyHistogram,
+        ChartKind::Split,
+        ChartKind::LoadCurve,
+    ];
+    /// What `chart` draws when no `--kind` is given: all but the load curve, which only
+    /// says something of a run whose load varied.
+    pub const DEFAULT: [ChartKind; 6] = [
+        ChartKind::Pauses,
+        ChartKind::Heap,
+        ChartKind::PauseHistogram,
+        ChartKind::Timeline,
+        ChartKind::LatencyHistogram,
+        ChartKind::Split,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ChartKind::Pauses => "pauses",
+            ChartKind::Heap => "heap",
+            ChartKind::PauseHistogram => "pause-histogram",
+            ChartKind::Timeline => "timeline",
+            ChartKind::LatencyHistogram => "latency-histogram",
+            ChartKind::Split => "split",
+            ChartKind::LoadCurve => "load-curve",
+        }
+    }
+
+    /// Whether the chart is drawn from GC logs (else from performance logs).
+    pub fn of_gc(self) -> bool {
+        matches!(
+            self,
+            ChartKind::Pauses | ChartKind::Heap | ChartKind::PauseHistogram
+        )
+    }
+}
+
+impl std::str::FromStr for ChartKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let s = s.trim();
+        ChartKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = ChartKind::ALL.iter().map(|k| k.name()).collect();
+                format!("no chart kind `{s}`: use any of {}", names.join(", "))
+            })
+    }
+}
+
 /// How to draw.
 #[derive(Debug, Clone)]
 pub struct ChartSettings {
+    /// The charts to draw, of those that apply to each log.
+    pub kinds: Vec<ChartKind>,
+    /// The load curve's percentiles (of 50, 90, 95, 99).
+    pub percentiles: Vec<u32>,
+    /// Objectives drawn on the load curve (those on its percentiles).
+    pub objectives: Vec<analyze::slo::Objective>,
     pub size: Size,
     pub log_y: bool,
     /// GC pause-duration band edges (ms) for the pause histogram.
@@ -45,47 +119,60 @@ pub fn file_name(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Draw every chart of `input`; `path_for(chart)` names each file (`pauses`, `heap`,
-/// `pause-histogram` for GC logs; `timeline`, `latency-histogram`, `split` for performance
-/// logs). Returns the files written, in that order.
+/// Draw the charts of `s.kinds` that apply to `input`; `path_for(chart)` names each file
+/// (`pauses`, `heap`, `pause-histogram` for GC logs; `timeline`, `latency-histogram`, `split`,
+/// `load-curve` for performance logs). Returns the files written, in that order; none when
+/// no kind asked for applies to the log.
 pub fn charts_for(
     input: &Input,
     s: &ChartSettings,
     path_for: &dyn Fn(&str) -> PathBuf,
 ) -> Result<Vec<PathBuf>, ChartError> {
+    let want = |k: ChartKind| s.kinds.contains(&k);
     match input {
         Input::Gc(l) => {
             let title = file_name(&l.path);
-            let series = analyze::gc::series(&l.frame, s.size.width as usize)?;
-            let bands = analyze::gc::bands(&l.frame, &s.gc_bands)?;
-            let (pp, hp, bp) = (
-                path_for("pauses"),
-                path_for("heap"),
-                path_for("pause-histogram"),
-            );
-            let target = s
-                .pause_target_ms
-                .or_else(|| analyze::slo::meta_pause_target(&l.log.meta));
-            let target = match target {
-                Some(t) => Some((t, analyze::slo::pauses_over(&l.frame, t)?)),
-                None => None,
-            };
-            super::gc::pauses(&pp, &title, &series, s.size, s.log_y, target)?;
-            super::gc::heap(&hp, &title, &series, s.size)?;
-            super::gc::histogram(&bp, &title, &bands, s.size, s.log_y)?;
-            Ok(vec![pp, hp, bp])
+            let mut out = Vec::new();
+            if want(ChartKind::Pauses) || want(ChartKind::Heap) {
+                let series = analyze::gc::series(&l.frame, s.size.width as usize)?;
+                if want(ChartKind::Pauses) {
+                    let target = s
+                        .pause_target_ms
+                        .or_else(|| analyze::slo::meta_pause_target(&l.log.meta));
+                    let target = match target {
+                        Some(t) => Some((t, analyze::slo::pauses_over(&l.frame, t)?)),
+                        None => None,
+                    };
+                    let pp = path_for(ChartKind::Pauses.name());
+                    super::gc::pauses(&pp, &title, &series, s.size, s.log_y, target)?;
+                    out.push(pp);
+                }
+                if want(ChartKind::Heap) {
+                    let hp = path_for(ChartKind::Heap.name());
+                    super::gc::heap(&hp, &title, &series, s.size)?;
+                    out.push(hp);
+                }
+            }
+            if want(ChartKind::PauseHistogram) {
+                let bands = analyze::gc::bands(&l.frame, &s.gc_bands)?;
+                let bp = path_for(ChartKind::PauseHistogram.name());
+                super::gc::histogram(&bp, &title, &bands, s.size, s.log_y)?;
+                out.push(bp);
+            }
+            Ok(out)
         }
         Input::Perf(l) => perf_charts(l, s, path_for),
     }
 }
 
-/// A performance log's charts: timeline, latency histogram, Java/DB split.
+/// A performance log's charts: timeline, latency histogram, Java/DB split, load curve.
 fn perf_charts(
     l: &LoadedPerf,
     s: &ChartSettings,
     path_for: &dyn Fn(&str) -> PathBuf,
 ) -> Result<Vec<PathBuf>, ChartError> {
     use super::perf as chart;
+    let want = |k: ChartKind| s.kinds.contains(&k);
     let title = file_name(&l.path);
     let sum = analyze::perf::summary(&l.frame, &s.perf)?;
     let span_ms = sum.span_s.map_or(0, |v| (v * 1000.0).round() as i64);
@@ -95,7 +182,8 @@ fn perf_charts(
         analyze::perf::auto_interval_ms(span_ms, sum.requests)
             .max(span_ms / MAX_TIMELINE_POINTS + 1)
     });
-    if span_ms / iv >= MAX_TIMELINE_POINTS {
+    let timed = want(ChartKind::Timeline) || want(ChartKind::LoadCurve);
+    if timed && span_ms / iv >= MAX_TIMELINE_POINTS {
         return Err(ChartError::Settings(format!(
             "{}: --interval {} gives {} points over the log's {:.0} s; use {} or longer",
             l.label,
@@ -105,17 +193,81 @@ fn perf_charts(
             chart::duration_text(span_ms / MAX_TIMELINE_POINTS + 1),
         )));
     }
-    let series = analyze::perf::intervals(&l.frame, &s.perf, iv)?;
-    let ops = analyze::perf::split(&sum.operations);
-    let (tp, hp, sp) = (
-        path_for("timeline"),
-        path_for("latency-histogram"),
-        path_for("split"),
+    let mut out = Vec::new();
+    if want(ChartKind::Timeline) {
+        let series = analyze::perf::intervals(&l.frame, &s.perf, iv)?;
+        let tp = path_for(ChartKind::Timeline.name());
+        chart::timeline(&tp, &title, &s.window, &series, iv, s.size)?;
+        out.push(tp);
+    }
+    if want(ChartKind::LatencyHistogram) {
+        let hp = path_for(ChartKind::LatencyHistogram.name());
+        chart::latency_histogram(&hp, &title, &s.window, &sum.bands, s.size, s.log_y)?;
+        out.push(hp);
+    }
+    if want(ChartKind::Split) {
+        let ops = analyze::perf::split(&sum.operations);
+        let sp = path_for(ChartKind::Split.name());
+        chart::split(&sp, &title, &s.window, &ops, s.size)?;
+        out.push(sp);
+    }
+    if want(ChartKind::LoadCurve) {
+        let lp = path_for(ChartKind::LoadCurve.name());
+        load_curve(&lp, l, s, iv, &title)?;
+        out.push(lp);
+    }
+    Ok(out)
+}
+
+/// One run's load curve: a point per interval (of `iv` ms) that is a rate, its percentiles
+/// against its throughput; the objectives on those percentiles as lines.
+fn load_curve(
+    path: &Path,
+    l: &LoadedPerf,
+    s: &ChartSettings,
+    iv: i64,
+    name: &str,
+) -> Result<(), ChartError> {
+    use super::load_curve::{self as lc, LoadPoint};
+    let pcts: Vec<f64> = s.percentiles.iter().map(|&p| f64::from(p)).collect();
+    let rows = analyze::perf::load_intervals(&l.frame, &s.perf, iv, &pcts)?;
+    let points: Vec<LoadPoint> = rows
+        .into_iter()
+        .filter(|r| r.requests > 0)
+        .filter_map(|r| {
+            Some(LoadPoint {
+                throughput: r.throughput_per_s?,
+                values: r.percentiles,
+            })
+        })
+        .collect();
+    let limits: Vec<lc::Limit> = analyze::compare::percentile_limits(&s.objectives, &s.percentiles)
+        .into_iter()
+        .map(|(series, ms, text)| lc::Limit { series, ms, text })
+        .collect();
+    let series: Vec<String> = s.percentiles.iter().map(|p| format!("p{p}")).collect();
+    let every = super::perf::duration_text(iv);
+    let window = if s.window.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", s.window)
+    };
+    let title = format!(
+        "{name}: {} against throughput, {} intervals of {every}{window}",
+        series.join(", "),
+        points.len()
     );
-    chart::timeline(&tp, &title, &s.window, &series, iv, s.size)?;
-    chart::latency_histogram(&hp, &title, &s.window, &sum.bands, s.size, s.log_y)?;
-    chart::split(&sp, &title, &s.window, &ops, s.size)?;
-    Ok(vec![tp, hp, sp])
+    let x_desc = format!("throughput (requests/s within each {every})");
+    let curve = lc::Curve {
+        title: &title,
+        x_desc: &x_desc,
+        series: &series,
+        points: &points,
+        limits: &limits,
+        connect: false,
+    };
+    lc::load_curve(path, &curve, s.size)?;
+    Ok(())
 }
 
 /// File stems for inputs, in order: each file's stem, with `-2`, `-3`... where a stem repeats,

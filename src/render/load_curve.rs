@@ -37,16 +37,25 @@ pub fn over(value: f64, series: usize, limits: &[Limit]) -> bool {
         .any(|l| value > l.ms)
 }
 
-/// Draw the load curve into the PNG at `path`: `series` (`p50`, `p95`) one line each through
-/// the points sorted by throughput.
-pub fn load_curve(
-    path: &Path,
-    title: &str,
-    series: &[String],
-    points: &[LoadPoint],
-    limits: &[Limit],
-    size: Size,
-) -> Result<(), RenderError> {
+/// What a load curve shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curve<'a> {
+    pub title: &'a str,
+    /// What a point's throughput is (over a run's span, or within an interval).
+    pub x_desc: &'a str,
+    /// The series' names (`p50`, `p95`), one per value of a point.
+    pub series: &'a [String],
+    pub points: &'a [LoadPoint],
+    pub limits: &'a [Limit],
+    /// Join each series' points (sorted by throughput) with a line: runs at increasing load.
+    /// A single run's intervals are a cloud of points, which a line would only scribble over.
+    pub connect: bool,
+}
+
+/// Draw the load curve into the PNG at `path`: each series (`p50`, `p95`) its colour, points
+/// by throughput.
+pub fn load_curve(path: &Path, c: &Curve, size: Size) -> Result<(), RenderError> {
+    let (title, series, points, limits) = (c.title, c.series, c.points, c.limits);
     let mut pts: Vec<&LoadPoint> = points.iter().filter(|p| p.throughput.is_finite()).collect();
     pts.sort_by(|a, b| a.throughput.total_cmp(&b.throughput));
     render(path, size, |root, sc| {
@@ -68,7 +77,7 @@ pub fn load_curve(
             .build_cartesian_2d(0.0..xh, 0.0..yh)?;
         let fmt = |v: &f64| tick(v);
         style_mesh(&mut chart.configure_mesh(), sc)
-            .x_desc("throughput (requests/s over the run's span)")
+            .x_desc(c.x_desc)
             .y_desc("response time (ms)")
             .x_label_formatter(&fmt)
             .y_label_formatter(&fmt)
@@ -86,8 +95,12 @@ pub fn load_curve(
                         .map(|v| (p.throughput, v))
                 })
                 .collect();
+            let width = if c.connect { 2 } else { 0 };
             chart
-                .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))?
+                .draw_series(LineSeries::new(
+                    if c.connect { line.clone() } else { Vec::new() },
+                    color.stroke_width(width),
+                ))?
                 .label(name.clone())
                 .legend(move |(x, y)| {
                     PathElement::new([(x, y), (x + 20, y)], color.stroke_width(3))
