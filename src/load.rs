@@ -565,7 +565,7 @@ fn pipelined<St, I: Send, T: Send>(
 fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
-    r: &mut (dyn Read + Send),
+    r: &mut input::Reader,
     expected_rows: usize,
 ) -> Result<LoadedPerf> {
     use std::sync::mpsc::{channel, sync_channel};
@@ -651,7 +651,7 @@ fn load_perf_stream(
 fn load_gc_stream(
     path: &Path,
     head: Vec<u8>,
-    r: &mut (dyn Read + Send),
+    r: &mut input::Reader,
     format: GcFormat,
     size: usize,
 ) -> Result<Loaded> {
@@ -685,7 +685,7 @@ fn load_gc_stream(
 fn stream_gc(
     path: &Path,
     head: Vec<u8>,
-    r: &mut (dyn Read + Send),
+    r: &mut input::Reader,
     format: GcFormat,
     size: usize,
 ) -> Result<(GcLog, frame::GcColumns)> {
@@ -730,7 +730,7 @@ fn stream_gc(
 /// ends where the input does), in order, reusing the buffers handed back.
 fn read_blocks(
     head: Vec<u8>,
-    r: &mut (dyn Read + Send),
+    r: &mut input::Reader,
     out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
     free: &std::sync::mpsc::Receiver<Vec<u8>>,
 ) {
@@ -741,7 +741,7 @@ fn read_blocks(
 /// holds no cut reads on until it does).
 fn read_blocks_cut(
     head: Vec<u8>,
-    r: &mut (dyn Read + Send),
+    r: &mut input::Reader,
     out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
     free: &std::sync::mpsc::Receiver<Vec<u8>>,
     size: usize,
