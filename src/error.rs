@@ -49,6 +49,9 @@ pub enum Error {
     Archive { path: PathBuf, message: String },
     #[error("{}", escape(.0))]
     Usage(String),
+    /// Something of gcperf's own failed (a thread of it stopped): a bug, said as one.
+    #[error("{}: {what} (a bug in gcperf)", escape_path(path))]
+    Internal { path: PathBuf, what: String },
 }
 
 pub type Result<T> = std::result::Result<T, Error>;

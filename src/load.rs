@@ -699,7 +699,8 @@ fn stream_gc(
     // written are never resident.
     let probe_rows = parse::parse_one(format, &head).events.len();
     let expected = (size / head.len().max(1)).saturating_mul(probe_rows) + probe_rows;
-    let mut joiner = Joiner::new(format, frame::GcColumns::with_capacity(expected));
+    let sink = parse::stream::Threaded::new(frame::GcColumns::with_capacity(expected));
+    let mut joiner = Joiner::new(format, sink);
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
@@ -723,7 +724,12 @@ fn stream_gc(
         )?;
         Ok(())
     })?;
-    Ok(joiner.finish())
+    let (log, sink) = joiner.finish();
+    let cols = sink.into_inner().ok_or_else(|| Error::Internal {
+        path: path.to_path_buf(),
+        what: "the thread appending its records failed".into(),
+    })?;
+    Ok((log, cols))
 }
 
 /// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block

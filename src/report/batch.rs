@@ -107,6 +107,7 @@ pub fn error_text(e: &Error) -> String {
         Error::Unsupported { what, hint, .. } => format!("{what}: not supported; {hint}"),
         Error::Archive { message, .. } => escape(message).into_owned(),
         Error::Usage(s) => escape(s).into_owned(),
+        Error::Internal { what, .. } => format!("{what} (a bug in gcperf)"),
     }
 }
 
