@@ -566,8 +566,26 @@ impl Bits {
                 .is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
+    /// As arrow's bitmap: the same bit order (bit i of the little-endian words is bit i of
+    /// its bytes), so the words' bytes as they are; handed over whole where a bit at a time
+    /// was 1 % of a HotSpot log's time, on one core at the end.
+    fn into_bitmap(self) -> polars_arrow::bitmap::Bitmap {
+        let mut bytes: Vec<u8> = self.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        bytes.truncate(self.len.div_ceil(8));
+        let len = self.len;
+        polars_arrow::bitmap::Bitmap::try_new(bytes, len).unwrap_or_else(|_| {
+            // Unreachable (the words hold every bit): the slow way all the same.
+            polars_arrow::bitmap::Bitmap::from_iter((0..len).map(|i| self.get(i)))
+        })
+    }
+
     fn into_chunked(self, name: &str) -> BooleanChunked {
-        BooleanChunked::from_iter_values(name.into(), (0..self.len).map(|i| self.get(i)))
+        let arr = polars_arrow::array::BooleanArray::new(
+            polars_arrow::datatypes::ArrowDataType::Boolean,
+            self.into_bitmap(),
+            None,
+        );
+        BooleanChunked::with_chunk(name.into(), arr)
     }
 }
 
@@ -832,9 +850,7 @@ impl<T: Copy + Default> OptCol<T> {
             None => ChunkedArray::<P>::from_vec(name.into(), values),
             Some(valid) => {
                 // Our bits as polars' validity bitmap (one bit per row too).
-                let mask = valid.into_chunked("");
-                let bitmap = mask.downcast_iter().next().map(|a| a.values().clone());
-                ChunkedArray::<P>::from_vec_validity(name.into(), values, bitmap)
+                ChunkedArray::<P>::from_vec_validity(name.into(), values, Some(valid.into_bitmap()))
             }
         }
     }
