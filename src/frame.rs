@@ -98,7 +98,7 @@ const RESTART_BACK_S: f64 = 1.0;
 /// taken in line order (`line`, ties in push order). An uptime that goes back starts a new run
 /// only when the next event with an uptime is back there too: one event printed late (a
 /// JRockit old collection after the nursery collections inside it) or one damaged stamp is
-/// not a restart.
+/// not a restart; nor is the last event's, which nothing after it confirms.
 fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
     let n = line.len();
     // Parsers mostly push in line order: then no order is allocated.
@@ -118,8 +118,11 @@ fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
             if back(u) {
                 // The next event in line order that has an uptime (none: confirmed). Each
                 // stretch without uptimes is walked once, from the event before it.
+                // The last event with an uptime has no next one to confirm it: one event is
+                // not a restart (a gzip cut inside `(start time: 292896.105 s)` leaves a last
+                // line reading `29289`, which made a "restart").
                 let next = (p + 1..n).find_map(|q| uptime.get(at(q)));
-                if next.is_none_or(back) {
+                if next.is_some_and(back) {
                     run += 1;
                     latest = u;
                     run_of.get_or_insert_with(|| vec![0; n]);

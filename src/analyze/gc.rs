@@ -694,6 +694,16 @@ mod tests {
              9.600: [GC 100K->50K(200K), 0.1000000 secs]\n",
         );
         assert_eq!(summary(&df).unwrap().restarts, 0);
+        // The last event going back, with nothing after it to confirm (a log cut inside its
+        // last stamp: `29289` of `292896.105`): not a restart; the span is 2.0 s to 20.1 s.
+        let df = hotspot_frame(
+            "10.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             20.000: [GC 100K->50K(200K), 0.1000000 secs]\n\
+             2.000: [GC 100K->50K(200K), 0.1000000 secs]\n",
+        );
+        let s = summary(&df).unwrap();
+        assert_eq!(s.restarts, 0);
+        assert!((s.span_s.unwrap() - 18.1).abs() < 1e-9, "{:?}", s.span_s);
     }
 
     use super::*;
