@@ -826,8 +826,7 @@ impl Parser {
     /// A ZGC cycle line without its own capacity (`502M(49%)->716M(70%)`) takes the one its
     /// `Capacity:` statistics row printed just before.
     fn take_capacity(&mut self, ev: &mut GcEvent) {
-        if let (None, Some(id), Some((cid, kb))) = (ev.heap_total_kb, ev.gc_id, self.zgc_capacity)
-        {
+        if let (None, Some(id), Some((cid, kb))) = (ev.heap_total_kb, ev.gc_id, self.zgc_capacity) {
             if id == cid {
                 ev.heap_total_kb = Some(kb);
             }

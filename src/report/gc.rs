@@ -104,6 +104,26 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                         opt(g.pauses_over_target_pct, Some(4)),
                     ));
                 }
+                let st = &g.stalls;
+                if st.stalls > 0 {
+                    // Thread stalls are not pauses: the other threads ran on.
+                    out.push_str(&format!(
+                        "stalls (threads waiting for the collector, not pauses): {}, {} ms in total, longest {} ms\n",
+                        st.stalls,
+                        num(st.stall_total_ms, Some(3)),
+                        opt(st.stall_max_ms, Some(3)),
+                    ));
+                }
+                if g.safepoint_pauses > 0 {
+                    out.push_str(&format!(
+                        "safepoints: {}, {} ms stopped in total{}\n",
+                        g.safepoint_pauses,
+                        num(g.safepoint_total_ms, Some(3)),
+                        st.ttsp_max_ms
+                            .map(|t| format!(", longest time to safepoint {} ms", num(t, Some(3))))
+                            .unwrap_or_default(),
+                    ));
+                }
                 let h = &r.heap;
                 let kb =
                     |v: Option<u64>| v.map(|v| format!("{v} KB")).unwrap_or_else(|| "-".into());
