@@ -818,7 +818,10 @@ fn a_g1_full_gc_interleaved_with_concurrent_lines_keeps_its_time() {
     assert_eq!(counts(&log), (11, 10, 1, 0));
     // A G1 young pause that starts a marking cycle is an initial mark (issue 13: as unified
     // logging's `Pause Young (Concurrent Start)`).
-    assert_eq!(kinds_ms(&log), [(Kind::InitialMark, 10.0), (Kind::Full, 1200.0)]);
+    assert_eq!(
+        kinds_ms(&log),
+        [(Kind::InitialMark, 10.0), (Kind::Full, 1200.0)]
+    );
     let full = pauses(&log)[1];
     assert_eq!(full.uptime_s, Some(25.1));
     assert_eq!(

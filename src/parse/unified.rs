@@ -368,7 +368,8 @@ pub struct Parser {
     /// is such an end (a cap of `PENDING_MAX` made every block of one read on: one core).
     unmatched_ends: Vec<Unmatched>,
     /// The heap capacity of the latest ZGC `Capacity:` statistics row (GC id, K at
-    /// Relocate End), for the cycle line that follows it.
+    /// Relocate End), for the cycle line that follows it (until then the parser is not
+    /// `idle`: a block edge between them is read on).
     zgc_capacity: Option<(u64, u64)>,
     /// Most start lines this parser held at once: read after a block that leaves `n` waiting,
     /// one pass holds at most `n` more, and drops none of them while that stays within
@@ -509,7 +510,8 @@ impl Parser {
     /// No GC's lines wait for their event, no safepoint for its name: a block may end here
     /// (start lines waiting for their end are checked against the next block's end lines).
     pub(crate) fn idle(&self) -> bool {
-        self.groups.held.is_empty() && self.safepoint_op == 0
+        // A ZGC `Capacity:` row waits for its cycle line too.
+        self.groups.held.is_empty() && self.safepoint_op == 0 && self.zgc_capacity.is_none()
     }
 
     /// What one pass would hold after `prev`'s lines and this parser's: `prev`'s start lines
@@ -824,13 +826,15 @@ impl Parser {
     }
 
     /// A ZGC cycle line without its own capacity (`502M(49%)->716M(70%)`) takes the one its
-    /// `Capacity:` statistics row printed just before.
+    /// `Capacity:` statistics row printed just before. Any cycle line ends the wait (`idle`):
+    /// the row was its, or another GC's whose cycle line will not come after this one.
     fn take_capacity(&mut self, ev: &mut GcEvent) {
         if let (None, Some(id), Some((cid, kb))) = (ev.heap_total_kb, ev.gc_id, self.zgc_capacity) {
             if id == cid {
                 ev.heap_total_kb = Some(kb);
             }
         }
+        self.zgc_capacity = None;
     }
 
     /// ZGC `Allocation Stall (main) 2.500ms`, `Relocation Stall (worker) 0.1ms`: one thread
