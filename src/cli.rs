@@ -89,6 +89,11 @@ pub struct CorrelateArgs {
     /// stopped`, unified `safepoint`), as their own category, never mixed into GC pauses.
     #[arg(long)]
     pub safepoints: bool,
+    /// Also correlate thread stalls (ZGC `Allocation Stall`, `Relocation Stall`), as their
+    /// own category, never mixed into GC pauses (a stall stops one thread: a request over
+    /// it may not be the stalled one).
+    #[arg(long)]
+    pub stalls: bool,
     #[command(flatten)]
     pub window: Window,
     /// Output format. csv and tsv: one table, a row for all requests, per pause kind and per
@@ -1634,6 +1639,7 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         gc_start_ms: a.gc_start.as_deref().map(log_time).transpose()?,
         tz_min,
         safepoints: a.safepoints,
+        stalls: a.stalls,
         skip_s: duration_s(&a.window.skip)?,
         from_ms: a.window.from.as_deref().map(log_time).transpose()?,
         to_ms: a.window.to.as_deref().map(log_time).transpose()?,

@@ -507,3 +507,57 @@ fn zgc_stalls_and_time_to_safepoint() {
     close(f(&g["stall_total_ms"]), 20.0);
     close(f(&g["ttsp_max_ms"]), 2.5);
 }
+
+/// `correlate`: stalls are never pauses; with `--stalls` they are a category of their own.
+/// By hand: the pause 12:00:00.900-01.000 (100 ms) overlaps request A1 (00.850-01.050, slow);
+/// the stall 04.500-05.000 (500 ms) overlaps A2 (04.800-05.100, slow) by 200 ms; GC(1) at
+/// 09.999 is after the last request (09.000).
+#[test]
+fn correlate_keeps_stalls_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let gc = dir.path().join("gc.log");
+    std::fs::write(
+        &gc,
+        "[2012-10-05T12:00:00.000+0000][info][gc] Using The Z Garbage Collector\n\
+[2012-10-05T12:00:01.000+0000][info][gc,phases] GC(0) Pause Mark Start 100.000ms\n\
+[2012-10-05T12:00:05.000+0000][info][gc] Allocation Stall (main) 500.000ms\n\
+[2012-10-05T12:00:10.000+0000][info][gc,phases] GC(1) Pause Mark Start 1.000ms\n",
+    )
+    .unwrap();
+    let perf = dir.path().join("app.log");
+    std::fs::write(
+        &perf,
+        "[A1];2012-10-05 12:00:01.050;200;100;100;1;saveOrder;\n\
+[A2];2012-10-05 12:00:05.100;300;200;100;1;saveOrder;\n\
+[A3];2012-10-05 12:00:07.000;10;5;5;1;saveOrder;\n\
+[A4];2012-10-05 12:00:09.000;20;10;10;1;saveOrder;\n",
+    )
+    .unwrap();
+    let (g, p) = (gc.to_str().unwrap(), perf.to_str().unwrap());
+    let plain = json(&["correlate", "--gc", g, "--perf", p]);
+    let c = &plain[0];
+    assert_eq!(
+        (c["pauses"].as_u64(), c["slow_with_gc"].as_u64()),
+        (Some(1), Some(1))
+    );
+    close(f(&c["pause_ms"]), 100.0);
+    assert!(c.get("stalls").is_none(), "{c}");
+    let with = json(&["correlate", "--gc", g, "--perf", p, "--stalls"]);
+    let c = &with[0];
+    // The GC figures are the same; the stalls have their own.
+    assert_eq!(
+        (c["pauses"].as_u64(), c["slow_with_gc"].as_u64()),
+        (Some(1), Some(1))
+    );
+    close(f(&c["gc_ms_in_slow"]), 100.0);
+    let s = &c["stalls"];
+    assert_eq!(s["kind"], "stall");
+    assert_eq!(
+        (s["pauses"].as_u64(), s["slow_with_gc"].as_u64()),
+        (Some(1), Some(1))
+    );
+    close(f(&s["pause_ms"]), 500.0);
+    close(f(&s["gc_ms_in_slow"]), 200.0);
+    let csv = ok(&["correlate", "--gc", g, "--perf", p, "--stalls", "-f", "csv"]);
+    assert!(csv.lines().any(|l| l.contains(",stalls,stall,4,2,1,")), "{csv}");
+}
