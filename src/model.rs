@@ -357,7 +357,7 @@ impl GcEvent {
             return Some("duration over a day");
         }
         if let Some(t) = self.ttsp_ms {
-            if !t.is_finite() || t < 0.0 || t > MAX_DURATION_MS {
+            if !t.is_finite() || !(0.0..=MAX_DURATION_MS).contains(&t) {
                 return Some("time to safepoint out of range");
             }
         }

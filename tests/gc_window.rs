@@ -559,5 +559,8 @@ fn correlate_keeps_stalls_apart() {
     close(f(&s["pause_ms"]), 500.0);
     close(f(&s["gc_ms_in_slow"]), 200.0);
     let csv = ok(&["correlate", "--gc", g, "--perf", p, "--stalls", "-f", "csv"]);
-    assert!(csv.lines().any(|l| l.contains(",stalls,stall,4,2,1,")), "{csv}");
+    assert!(
+        csv.lines().any(|l| l.contains(",stalls,stall,4,2,1,")),
+        "{csv}"
+    );
 }
