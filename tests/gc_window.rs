@@ -460,6 +460,14 @@ fn zgc_stalls_and_time_to_safepoint() {
         "{}",
         stalls[2]
     );
+    // Each safepoint's reach in the last column: 0.15, 2.5, 0.04, 0.01 ms.
+    let reach: Vec<&str> = ev
+        .lines()
+        .filter(|l| l.contains(",safepoint,"))
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert_eq!(reach, ["0.15", "2.5", "0.04", "0.01"]);
+    assert!(ev.lines().next().unwrap().ends_with(",line,ttsp_ms"));
     let cycle = ev.lines().find(|l| l.contains(",collection,")).unwrap();
     assert!(
         cycle.contains(",collection,1,,0.09,other,ZGC,Allocation Rate,Garbage Collection,2969600,1228800,4048896,0,24"),

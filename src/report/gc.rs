@@ -159,7 +159,7 @@ fn drop_first_column(t: &mut Table) {
     }
 }
 
-/// Every pause (and safepoint, concurrent phase) as a CSV row, in log order.
+/// Every pause (and safepoint, stall, concurrent phase) as a CSV row, in log order.
 pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     let f = &l.frame;
     let df = if all_records {
@@ -185,6 +185,9 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
         "heap_total_kb",
         "gc_id",
         "line",
+        // Last, so that the columns before keep their places: a safepoint's time to
+        // safepoint (part of its duration).
+        "ttsp_ms",
     ]);
     let file = l.label.clone();
     // Codes and ids as the frame holds them (cast: the copy of a scalar column is spread
@@ -213,6 +216,8 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     let wall = df.column(c::WALL_MS)?.cast(&DataType::Int64)?;
     let wall = wall.i64()?;
     let dur = df.column(c::DURATION_MS)?.f64()?.clone();
+    let ttsp = df.column(c::TTSP_MS)?.cast(&DataType::Float64)?;
+    let ttsp = ttsp.f64()?;
     let u = |n: &str| -> PolarsResult<UInt64Chunked> {
         Ok(df.column(n)?.cast(&DataType::UInt64)?.u64()?.clone())
     };
@@ -240,6 +245,7 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
             os(ht.get(i)),
             os(gc_id.get(i)),
             os(line.get(i)),
+            opt(ttsp.get(i), None),
         ]);
     }
     Ok(t)
