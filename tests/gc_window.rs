@@ -128,6 +128,41 @@ fn a_bound_the_log_has_no_clock_for_leaves_it_out_saying_so() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // No stamps at all: --skip has nothing to count from. Date stamps only: an uptime bound
+    // cannot apply, a time can (the second pause, at 10:00:05).
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.log");
+    std::fs::write(
+        &plain,
+        "[GC 325407K->83000K(776768K), 0.2300771 secs]\n[Full GC 267628K->83769K(776768K), 1.8479984 secs]\n",
+    )
+    .unwrap();
+    let out = gcperf()
+        .args(["summary", "--skip", "1s", plain.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--skip: the log has no time stamps"));
+    let dated = dir.path().join("dated.log");
+    std::fs::write(
+        &dated,
+        "2016-01-11T10:00:00.000+0100: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs]\n\
+2016-01-11T10:00:05.000+0100: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0200000 secs]\n",
+    )
+    .unwrap();
+    let out = gcperf()
+        .args(["summary", "--from", "3s", dated.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("is an uptime and the log has no uptime stamps"));
+    let g = gc_of(&dated, &["--from", "2016-01-11T10:00:03"]);
+    assert_eq!(g["pauses"], 1);
+    close(f(&g["pause_total_ms"]), 20.0);
+    // --skip goes by the wall clock where there is no uptime: 3 s after 10:00:00.
+    let g = gc_of(&dated, &["--skip", "3s"]);
+    assert_eq!(g["pauses"], 1);
     // A bound that is neither a time nor an uptime is a usage error.
     let out = gcperf()
         .args(["summary", "--from", "yesterday", p.to_str().unwrap()])
