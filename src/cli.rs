@@ -89,6 +89,11 @@ pub struct CorrelateArgs {
     /// stopped`, unified `safepoint`), as their own category, never mixed into GC pauses.
     #[arg(long)]
     pub safepoints: bool,
+    /// Also correlate thread stalls (ZGC `Allocation Stall`, `Relocation Stall`), as their
+    /// own category, never mixed into GC pauses (a stall stops one thread: a request over
+    /// it may not be the stalled one).
+    #[arg(long)]
+    pub stalls: bool,
     #[command(flatten)]
     pub window: Window,
     /// Output format. csv and tsv: one table, a row for all requests, per pause kind and per
@@ -232,6 +237,9 @@ pub struct ExportArgs {
     /// Exit with code 4 instead of 0 when any line was skipped or any input was left out.
     #[arg(long)]
     pub strict: bool,
+    /// Only the records in the window (GC records by their start, requests by their end).
+    #[command(flatten)]
+    pub window: Window,
 }
 
 #[derive(Args, Debug)]
@@ -281,20 +289,77 @@ pub struct ChartArgs {
     pub window: Window,
 }
 
-/// Which records of a performance log count.
+/// Which records count: the requests of a performance log, the records of a GC log.
 #[derive(Args, Debug, Clone)]
 pub struct Window {
     /// Warm-up to leave out from the start of each log: `60s`, `2m`, `1h`, `500ms` (plain
-    /// numbers are seconds).
+    /// numbers are seconds). GC logs: the records starting less than that after the first.
     #[arg(long, default_value = "0")]
     pub skip: String,
     /// Only requests ending at or after this time (log time, `2012-09-21T12:00:00` or
-    /// `2012-09-21 12:00:00.000`).
+    /// `2012-09-21 12:00:00.000`). GC logs: the records starting at or after it, given as a
+    /// time (their date stamps) or as an uptime (`10s`, `2m`, `90`: seconds since JVM start);
+    /// a log without that clock is left out, saying so.
     #[arg(long)]
     pub from: Option<String>,
-    /// Only requests ending before this time.
+    /// Only requests ending before this time (GC logs: records starting before it; a time or
+    /// an uptime, as --from).
     #[arg(long)]
     pub to: Option<String>,
+}
+
+/// `--skip`, `--from`, `--to` read: a bound is a log time, else an uptime.
+fn gc_window(w: &Window) -> anyhow::Result<analyze::window::GcWindow> {
+    use analyze::window::Bound;
+    let bound = |flag: &str, s: &str| -> anyhow::Result<Bound> {
+        if let Ok(ms) = log_time(s) {
+            return Ok(Bound::Wall(ms));
+        }
+        match duration_s(s) {
+            Ok(v) => Ok(Bound::Uptime(v)),
+            Err(_) => anyhow::bail!(
+                "bad {flag} {s:?}: give a time (2012-09-21T12:00:00, 2012-09-21 12:00:00.000) or, for GC logs, an uptime (10s, 2m, 90)"
+            ),
+        }
+    };
+    Ok(analyze::window::GcWindow {
+        skip_s: duration_s(&w.skip)?,
+        from: w.from.as_deref().map(|s| bound("--from", s)).transpose()?,
+        to: w.to.as_deref().map(|s| bound("--to", s)).transpose()?,
+    })
+}
+
+/// An input inside the window (`analyze::window::apply_input`); `Err`: the step that leaves it
+/// out, saying why.
+fn windowed<T>(
+    w: &analyze::window::GcWindow,
+    r: Result<Input, Error>,
+    perf_too: bool,
+) -> Result<Result<Input, Error>, Step<T>> {
+    match r {
+        Ok(l) => match analyze::window::apply_input(w, l, perf_too) {
+            Ok(l) => Ok(Ok(l)),
+            Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
+        },
+        Err(e) => Ok(Err(e)),
+    }
+}
+
+/// The paths a command wrote, one a line, or in `--format`: a `path` column (CSV, TSV,
+/// Markdown) or a JSON array.
+fn listing(paths: &[PathBuf], out: Output) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    match out.format {
+        Format::Table => names.iter().map(|n| format!("{n}\n")).collect(),
+        Format::Json => crate::report::json(&names),
+        Format::Csv | Format::Tsv | Format::Markdown => {
+            let mut t = crate::report::Table::new(&["path"]);
+            for n in names {
+                t.push(vec![n]);
+            }
+            out.finish(out.writer().write(&t))
+        }
+    }
 }
 
 /// Objectives and the pause target.
@@ -494,9 +559,11 @@ pub struct GcArgs {
     /// instead of the breakdown.
     #[arg(long)]
     pub events: bool,
-    /// With --events: also concurrent phases, safepoints and collection records.
+    /// With --events: also concurrent phases, safepoints, stalls and collection records.
     #[arg(long, requires = "events")]
     pub all_records: bool,
+    #[command(flatten)]
+    pub window: Window,
 }
 
 /// Run the command; returns the process exit code.
@@ -851,8 +918,9 @@ fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
         bands: o.latency_bands.clone(),
         over: o.over.clone(),
         skip_s: duration_s(&o.window.skip)?,
-        from_ms: o.window.from.as_deref().map(log_time).transpose()?,
-        to_ms: o.window.to.as_deref().map(log_time).transpose()?,
+        // An uptime bound is for GC logs; a performance log is left out under it.
+        from_ms: gc_window(&o.window)?.wall_ms().0,
+        to_ms: gc_window(&o.window)?.wall_ms().1,
         interval_ms: o.interval.as_deref().map(interval_ms).transpose()?,
     })
 }
@@ -885,6 +953,11 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--pause-target counts GC pauses: see `gcperf gc` or `gcperf summary`");
     }
     let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Perf])?;
+    if gc_window(&a.perf.window)?.has_uptime() {
+        anyhow::bail!(
+            "--from/--to: performance logs have no uptime: give a time, e.g. 2012-09-21T12:00:00"
+        );
+    }
     let per_op = a.by == Some(crate::report::perf::By::Op);
     let by = a.by.unwrap_or(crate::report::perf::By::Op);
     let mut opts = perf_options(&a.perf)?;
@@ -946,6 +1019,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
         interval_ms: perf.interval_ms.take(),
         window: window_text(&a.perf.window, perf.skip_s),
         pause_target_ms: slo.pause_target_ms,
+        gc_window: gc_window(&a.perf.window)?,
         perf,
     };
     let out = output(&a.common)?;
@@ -1025,12 +1099,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
             }
         }
     }
-    let mut listing = String::new();
-    for p in &written {
-        listing.push_str(&p.display().to_string());
-        listing.push('\n');
-    }
-    print(&listing)?;
+    print(&listing(&written, out))?;
     eprintln!(
         "gcperf: reported {reported} of {} inputs into {}",
         entries.len(),
@@ -1119,29 +1188,33 @@ fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     let labels = compare::labels(&inputs.names(), &a.labels).map_err(|e| anyhow::anyhow!(e))?;
     // Unreadable files are reported; the other runs keep their labels.
     let mut runs: Vec<(usize, Run)> = Vec::new();
+    let win = gc_window(&a.perf.window)?;
     let tally = each_input(
         &inputs,
         a.common.quiet,
-        &|i, _, r| match r {
-            Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                Ok(mut summary) => {
-                    summary.judge(&slo.objectives, false);
-                    let label = labels.get(i).cloned().unwrap_or_default();
-                    // A repeat is named by its group and file.
-                    let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
-                        Some((g, _)) => format!("{g}: {label}"),
-                        None => label,
-                    };
-                    // The parts of a file that changes family: one run each.
-                    let label = match l.part() {
-                        0 => label,
-                        n => format!("{label} (part {n})"),
-                    };
-                    Step::output((i, Run { label, summary }))
-                }
-                Err(e) => failed(&l, e),
+        &|i, _, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(r) => match r {
+                Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(mut summary) => {
+                        summary.judge(&slo.objectives, false);
+                        let label = labels.get(i).cloned().unwrap_or_default();
+                        // A repeat is named by its group and file.
+                        let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
+                            Some((g, _)) => format!("{g}: {label}"),
+                            None => label,
+                        };
+                        // The parts of a file that changes family: one run each.
+                        let label = match l.part() {
+                            0 => label,
+                            n => format!("{label} (part {n})"),
+                        };
+                        Step::output((i, Run { label, summary }))
+                    }
+                    Err(e) => failed(&l, e),
+                },
+                Err(_) => Step::none(),
             },
-            Err(_) => Step::none(),
         },
         &mut |_, run| runs.push(run),
     );
@@ -1310,33 +1383,37 @@ fn run_summary(a: SummaryArgs) -> anyhow::Result<i32> {
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
     let out = output(&a.common)?;
+    let win = gc_window(&a.perf.window)?;
     let mut outcomes: Vec<Outcome> = Vec::new();
     // Each input is summarised as it is loaded and dropped: a folder of any size needs the
     // memory of one log per core.
     let tally = each_input(
         &inputs(&a.common),
         a.common.quiet,
-        &|_, p, r| match r {
-            Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                Ok(mut s) => {
-                    s.judge(&slo.objectives, false);
-                    Step::output(Outcome::Ok(Box::new(s)))
-                }
-                Err(e) => {
-                    let mut s = failed(&l, &e);
-                    s.value = Some(Outcome::Failed {
-                        file: l.label().to_string(),
-                        error: format!("analysis failed: {e}"),
-                    });
-                    s
-                }
-            },
-            Err(e) => Step {
-                value: Some(Outcome::Failed {
-                    file: escape_path(p),
-                    error: crate::report::batch::error_text(&e),
-                }),
-                ..Step::none()
+        &|_, p, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(r) => match r {
+                Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(mut s) => {
+                        s.judge(&slo.objectives, false);
+                        Step::output(Outcome::Ok(Box::new(s)))
+                    }
+                    Err(e) => {
+                        let mut s = failed(&l, &e);
+                        s.value = Some(Outcome::Failed {
+                            file: l.label().to_string(),
+                            error: format!("analysis failed: {e}"),
+                        });
+                        s
+                    }
+                },
+                Err(e) => Step {
+                    value: Some(Outcome::Failed {
+                        file: escape_path(p),
+                        error: crate::report::batch::error_text(&e),
+                    }),
+                    ..Step::none()
+                },
             },
         },
         &mut |_, o| outcomes.push(o),
@@ -1379,8 +1456,8 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
     let popts = analyze::perf::PerfOptions {
         bands: a.latency_bands.clone(),
         skip_s,
-        from_ms: a.window.from.as_deref().map(log_time).transpose()?,
-        to_ms: a.window.to.as_deref().map(log_time).transpose()?,
+        from_ms: gc_window(&a.window)?.wall_ms().0,
+        to_ms: gc_window(&a.window)?.wall_ms().1,
         ..analyze::perf::PerfOptions::default()
     };
     let kinds = if a.kind.is_empty() {
@@ -1422,17 +1499,22 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
         pause_target_ms: a.pause_target.as_deref().map(pause_target_ms).transpose()?,
+        gc_window: gc_window(&a.window)?,
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let inputs = inputs(&a.common);
     let stems = inputs.stems();
-    let mut listing = String::new();
+    let out = output(&a.common)?;
+    let win = gc_window(&a.window)?;
+    let mut written: Vec<PathBuf> = Vec::new();
     let tally = each_input(
         &inputs,
         a.common.quiet,
-        &|i, _, r| match r {
-            Ok(l) => {
+        &|i, _, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(Err(_)) => Step::none(),
+            Ok(Ok(l)) => {
                 let stem = stems.get(i).map_or("log", String::as_str);
                 let stem = crate::report::batch::part_stem(stem, &l);
                 let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
@@ -1456,16 +1538,10 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
                     Err(e) => Step::left_out(Some(format!("gcperf: {e}"))),
                 }
             }
-            Err(_) => Step::none(),
         },
-        &mut |_, paths: Vec<PathBuf>| {
-            for p in paths {
-                listing.push_str(&p.display().to_string());
-                listing.push('\n');
-            }
-        },
+        &mut |_, paths: Vec<PathBuf>| written.extend(paths),
     );
-    print(&listing)?;
+    print(&listing(&written, out))?;
     Ok(tally.exit_code(a.common.strict))
 }
 
@@ -1475,6 +1551,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     let edges = a.bands.clone();
     let out = output(&a.common)?;
     let inputs = inputs(&a.common);
+    let win = gc_window(&a.window)?;
     if a.events {
         // Every event as CSV (TSV with --format tsv), whatever else was asked for; each
         // input's rows printed as soon as it is done (and those before it), one header.
@@ -1487,15 +1564,16 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
         let tally = each_input(
             &inputs,
             a.common.quiet,
-            &|_, _, r| match r {
-                Ok(l) => match l.gc() {
+            &|_, _, r| match windowed(&win, r, false) {
+                Err(step) => step,
+                Ok(Ok(l)) => match l.gc() {
                     Some(g) => match gcreport::events_table(g, a.all_records) {
                         Ok(t) => Step::output(o.writer().write(&t)),
                         Err(e) => failed(&l, e),
                     },
                     None => not_gc(&l),
                 },
-                Err(_) => Step::none(),
+                Ok(Err(_)) => Step::none(),
             },
             &mut |_, mut s: String| {
                 if first {
@@ -1523,18 +1601,21 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     let tally = each_input(
         &inputs,
         a.common.quiet,
-        &|_, _, r| match r {
-            Ok(l) => match l.gc() {
-                Some(g) => match gc_report(g, &edges, slo.pause_target_ms) {
-                    Ok(mut rep) => {
-                        rep.summary.judge(&slo.objectives, false);
-                        Step::output(rep)
-                    }
-                    Err(e) => failed(&l, e),
+        &|_, _, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(r) => match r {
+                Ok(l) => match l.gc() {
+                    Some(g) => match gc_report(g, &edges, slo.pause_target_ms) {
+                        Ok(mut rep) => {
+                            rep.summary.judge(&slo.objectives, false);
+                            Step::output(rep)
+                        }
+                        Err(e) => failed(&l, e),
+                    },
+                    None => not_gc(&l),
                 },
-                None => not_gc(&l),
+                Err(_) => Step::none(),
             },
-            Err(_) => Step::none(),
         },
         &mut |_, rep| reports.push(rep),
     );
@@ -1575,12 +1656,14 @@ fn run_export(a: ExportArgs) -> anyhow::Result<i32> {
         strict: a.strict,
     };
     let mut loaded: Vec<Input> = Vec::new();
+    let win = gc_window(&a.window)?;
     let mut tally = each_input(
         &inputs(&c),
         c.quiet,
-        &|_, _, r| match r {
-            Ok(l) => Step::output(l),
-            Err(_) => Step::none(),
+        &|_, _, r| match windowed(&win, r, true) {
+            Err(step) => step,
+            Ok(Ok(l)) => Step::output(l),
+            Ok(Err(_)) => Step::none(),
         },
         &mut |_, l| loaded.push(l),
     );
@@ -1632,6 +1715,7 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         gc_start_ms: a.gc_start.as_deref().map(log_time).transpose()?,
         tz_min,
         safepoints: a.safepoints,
+        stalls: a.stalls,
         skip_s: duration_s(&a.window.skip)?,
         from_ms: a.window.from.as_deref().map(log_time).transpose()?,
         to_ms: a.window.to.as_deref().map(log_time).transpose()?,

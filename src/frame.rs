@@ -9,7 +9,7 @@ use polars::prelude::*;
 /// `cause` and `name` ids into `GcFrame::strings`, so a row is a few dozen bytes.
 pub mod gc {
     /// `Record::code()` (Int8: polars' UInt8 is a build feature this crate does not enable;
-    /// the codes are 0..=3): 0 pause, 1 collection, 2 concurrent, 3 safepoint.
+    /// the codes are 0..=4): 0 pause, 1 collection, 2 concurrent, 3 safepoint, 4 stall.
     pub const RECORD: &str = "record";
     /// `Kind::code()` (Int8, 0..=7): young, mixed, old, full, initial-mark, remark, cleanup,
     /// other.
@@ -33,6 +33,9 @@ pub mod gc {
     /// back, the JVM having restarted within one file or between rotated parts.
     pub const RUN: &str = "run";
     pub const DURATION_MS: &str = "duration_ms";
+    /// A safepoint's time to safepoint, ms, part of its `duration_ms` (`GcEvent::ttsp_ms`);
+    /// null for other records and where the log does not say.
+    pub const TTSP_MS: &str = "ttsp_ms";
     pub const HEAP_BEFORE_KB: &str = "heap_before_kb";
     pub const HEAP_AFTER_KB: &str = "heap_after_kb";
     pub const HEAP_TOTAL_KB: &str = "heap_total_kb";
@@ -197,6 +200,7 @@ pub struct GcColumns {
     /// As logged until `finish` (the runs' ends are computed from these, as they always were),
     /// then rounded in place by `round_ms`.
     duration: Vec<f64>,
+    ttsp: OptCol<f64>,
     heap_before: WideCol,
     heap_after: WideCol,
     heap_total: WideCol,
@@ -218,6 +222,8 @@ impl GcColumns {
             start_s: OptCol::with_capacity(n),
             wall_ms: OptCol::with_capacity(n),
             duration: Vec::with_capacity(n),
+            // Grown only by the safepoints that have one: a log without them stores nothing.
+            ttsp: OptCol::with_capacity(0),
             heap_before: WideCol::with_capacity(n),
             heap_after: WideCol::with_capacity(n),
             heap_total: WideCol::with_capacity(n),
@@ -249,6 +255,7 @@ impl GcColumns {
         self.start_s.push(e.uptime_s);
         self.wall_ms.push(e.wall_ms);
         self.duration.push(e.duration_ms);
+        self.ttsp.push(e.ttsp_ms.map(round_ms));
         self.heap_before.push(e.heap_before_kb);
         self.heap_after.push(e.heap_after_kb);
         self.heap_total.push(e.heap_total_kb);
@@ -336,6 +343,7 @@ impl GcColumns {
                 t_s,
                 run,
                 Float64Chunked::from_vec(gc::DURATION_MS.into(), self.duration).into_column(),
+                self.ttsp.into_column::<Float64Type>(gc::TTSP_MS),
                 self.heap_before.into_column(gc::HEAP_BEFORE_KB),
                 self.heap_after.into_column(gc::HEAP_AFTER_KB),
                 self.heap_total.into_column(gc::HEAP_TOTAL_KB),
@@ -365,6 +373,7 @@ impl GcColumns {
         e.name = self.name.get(i);
         e.uptime_s = self.start_s.get(i);
         e.wall_ms = self.wall_ms.get(i);
+        e.ttsp_ms = self.ttsp.get(i);
         e.heap_before_kb = self.heap_before.get(i);
         e.heap_after_kb = self.heap_after.get(i);
         e.heap_total_kb = self.heap_total.get(i);
@@ -1124,7 +1133,8 @@ mod tests {
             );
         }
         assert_eq!((Record::Safepoint.code(), Kind::Full.code()), (3, 3));
-        assert_eq!((Record::from_code(4), Kind::from_code(8)), (None, None));
+        assert_eq!((Record::Stall.code(), Record::from_code(5)), (4, None));
+        assert_eq!(Kind::from_code(8), None);
     }
 
     /// Codes, ids, nulls and the columns that cost nothing per row: a log without causes or

@@ -35,25 +35,31 @@ pub enum Record {
     /// A safepoint stop (`Total time for which application threads were stopped`, JDK 17+
     /// `Safepoint "..."`): kept apart from GC pauses.
     Safepoint,
+    /// A thread-level stall (ZGC `Allocation Stall`, `Relocation Stall`): one application
+    /// thread waited for the collector while the others ran, so it is neither a pause nor a
+    /// safepoint; counted and summed apart from both.
+    Stall,
 }
 
 impl Record {
     /// Every record, in code order: `Record::ALL[r.code() as usize] == r`.
-    pub const ALL: [Record; 4] = [
+    pub const ALL: [Record; 5] = [
         Record::Pause,
         Record::Collection,
         Record::Concurrent,
         Record::Safepoint,
+        Record::Stall,
     ];
 
     /// The record as the GC frame stores it (`frame::gc::RECORD`): 0 pause, 1 collection,
-    /// 2 concurrent, 3 safepoint. Stable: frames and filters are written against these numbers.
+    /// 2 concurrent, 3 safepoint, 4 stall. Stable: frames and filters are written against these numbers.
     pub fn code(self) -> u8 {
         match self {
             Record::Pause => 0,
             Record::Collection => 1,
             Record::Concurrent => 2,
             Record::Safepoint => 3,
+            Record::Stall => 4,
         }
     }
 
@@ -68,6 +74,7 @@ impl Record {
             Record::Collection => "collection",
             Record::Concurrent => "concurrent",
             Record::Safepoint => "safepoint",
+            Record::Stall => "stall",
         }
     }
 }
@@ -147,6 +154,11 @@ pub struct GcEvent {
     /// where the log says it.
     pub wall_ms: Option<i64>,
     pub duration_ms: f64,
+    /// A safepoint's time to safepoint (JDK 17+ `Reaching safepoint: N ns`, JDK 9-16 and 8
+    /// `Stopping threads took: N seconds`), ms: part of `duration_ms`, the whole stop, kept
+    /// apart so that a slow reach (a thread in a long counted loop) is told from a slow
+    /// operation. None for other records and where the log does not say.
+    pub ttsp_ms: Option<f64>,
     /// Interned: collector or generation name, e.g. "ParNew", "G1", "Nursery". 0 = unknown.
     pub collector: u32,
     /// Interned: GC cause, e.g. "Allocation Failure". 0 = none.
@@ -177,6 +189,7 @@ impl GcEvent {
             uptime_s: None,
             wall_ms: None,
             duration_ms,
+            ttsp_ms: None,
             collector: 0,
             cause: 0,
             name: 0,
@@ -342,6 +355,11 @@ impl GcEvent {
         }
         if d > MAX_DURATION_MS {
             return Some("duration over a day");
+        }
+        if let Some(t) = self.ttsp_ms {
+            if !t.is_finite() || !(0.0..=MAX_DURATION_MS).contains(&t) {
+                return Some("time to safepoint out of range");
+            }
         }
         if let Some(u) = self.uptime_s {
             if !u.is_finite() || !(-1.0..=MAX_UPTIME_S).contains(&u) {

@@ -179,7 +179,7 @@ fn lines_of_another_family_are_skipped() {
             }
         }
     }
-    // Unified reads 6 HotSpot + 4 JRockit + 4 perf fixtures, JRockit 6 + 4 unified + 4, each
-    // perf parser 6 + 4 + 4.
-    assert_eq!(checked, 14 + 14 + 3 * 14);
+    // Unified reads 7 HotSpot + 4 JRockit + 4 perf fixtures, JRockit 7 + 5 unified + 4, each
+    // perf parser 7 + 4 + 5 (issue 13 added cms-printgcid.log and zgc-jdk17-stalls.log).
+    assert_eq!(checked, 15 + 16 + 3 * 16);
 }

@@ -149,6 +149,9 @@ pub struct Options {
     pub tz_min: Option<i32>,
     /// Correlate safepoint stops too, as their own category.
     pub safepoints: bool,
+    /// Correlate thread stalls (ZGC `Allocation Stall`) too, as their own category: a stall
+    /// stops one thread, so a request overlapping one may not have been the stalled one.
+    pub stalls: bool,
     /// Requests ending within this many seconds of the first one are left out.
     pub skip_s: f64,
     /// Only requests ending at or after / before this time (host clock).
@@ -163,6 +166,7 @@ impl Default for Options {
             gc_start_ms: None,
             tz_min: None,
             safepoints: false,
+            stalls: false,
             skip_s: 0.0,
             from_ms: None,
             to_ms: None,
@@ -439,6 +443,9 @@ pub struct Correlation {
     /// With `--safepoints`: safepoint stops, never mixed into the GC figures.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub safepoints: Option<PauseFigures>,
+    /// With `--stalls`: thread stalls, never mixed into the GC figures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stalls: Option<PauseFigures>,
 }
 
 /// Both logs on one clock and joined: what the tables and the chart are made from.
@@ -455,8 +462,10 @@ pub struct Prepared {
     slow: Vec<bool>,
     pub gc: Pauses,
     pub safepoints: Option<Pauses>,
+    pub stalls: Option<Pauses>,
     pub joined: Joined,
     sp_joined: Option<Joined>,
+    st_joined: Option<Joined>,
     gc_first_ms: f64,
     gc_last_ms: f64,
     pauses_untimed: u64,
@@ -660,8 +669,10 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let kind: Vec<Option<i8>> = df.column(gc::KIND)?.i8()?.iter().collect();
     let dur: Vec<Option<f64>> = df.column(gc::DURATION_MS)?.f64()?.iter().collect();
     let (pause, safepoint) = (Record::Pause.code() as i8, Record::Safepoint.code() as i8);
+    let stall = Record::Stall.code() as i8;
     let mut gc_p = Vec::new();
     let mut sp_p = Vec::new();
+    let mut st_p = Vec::new();
     let (mut first, mut last) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut untimed = 0u64;
     for (i, time) in times.iter().enumerate() {
@@ -682,6 +693,8 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
             gc_p.push((t, d, k));
         } else if r == Some(safepoint) && o.safepoints {
             sp_p.push((t, d, k));
+        } else if r == Some(stall) && o.stalls {
+            st_p.push((t, d, k));
         }
     }
     if gc_p.is_empty() {
@@ -725,6 +738,8 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let joined = join(&lo, &hi, &slow, &gc);
     let safepoints = o.safepoints.then(|| Pauses::new(sp_p));
     let sp_joined = safepoints.as_ref().map(|s| join(&lo, &hi, &slow, s));
+    let stalls = o.stalls.then(|| Pauses::new(st_p));
+    let st_joined = stalls.as_ref().map(|s| join(&lo, &hi, &slow, s));
     Ok(Prepared {
         base,
         clock,
@@ -735,8 +750,10 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         slow,
         gc,
         safepoints,
+        stalls,
         joined,
         sp_joined,
+        st_joined,
         gc_first_ms: first,
         gc_last_ms: last,
         pauses_untimed: untimed,
@@ -940,6 +957,10 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         (Some(s), Some(j)) => Some(pause_figures(p, s, j, "safepoint")?),
         _ => None,
     };
+    let stalls = match (&p.stalls, &p.st_joined) {
+        (Some(s), Some(j)) => Some(pause_figures(p, s, j, "stall")?),
+        _ => None,
+    };
     let (lo, hi) = span(p);
     let outside =
         p.lo.iter()
@@ -965,6 +986,7 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         operations,
         kinds,
         safepoints,
+        stalls,
     })
 }
 

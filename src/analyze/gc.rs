@@ -46,6 +46,46 @@ pub struct GcSummary {
     pub pauses_over_target: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pauses_over_target_pct: Option<f64>,
+    /// Thread stalls and times to safepoint (`stalls`, `stall_total_ms`, `ttsp_max_ms`...).
+    #[serde(flatten)]
+    pub stalls: Stalls,
+}
+
+/// Thread-level stalls (ZGC `Allocation Stall`, `Relocation Stall`: `Record::Stall`) and the
+/// safepoints' times to safepoint: figures of their own, never in the pause figures (a stall
+/// stops one thread, not the application; a safepoint's reach is part of its stop).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Stalls {
+    pub stalls: u64,
+    pub stall_total_ms: f64,
+    /// Longest stall; null without stalls.
+    pub stall_max_ms: Option<f64>,
+    /// Longest time to safepoint (`GcEvent::ttsp_ms`); null where no safepoint line says it.
+    pub ttsp_max_ms: Option<f64>,
+}
+
+/// The stall and time-to-safepoint figures of a frame.
+pub fn stalls(f: &GcFrame) -> PolarsResult<Stalls> {
+    let df = &f.df;
+    let rec = df.column(RECORD)?.as_materialized_series().i8()?.clone();
+    let dur = floats(df, DURATION_MS)?;
+    let stall = Record::Stall.code() as i8;
+    let v: Vec<f64> = rec
+        .iter()
+        .zip(dur.iter())
+        .filter_map(|(r, d)| if r == Some(stall) { d } else { None })
+        .collect();
+    // A frame built before the column existed (tests' hand-made frames) has no reaches.
+    let ttsp_max_ms = match df.column(TTSP_MS) {
+        Ok(c) => c.as_materialized_series().f64()?.max(),
+        Err(_) => None,
+    };
+    Ok(Stalls {
+        stalls: v.len() as u64,
+        stall_total_ms: neumaier_sum(&v),
+        stall_max_ms: v.iter().copied().reduce(f64::max),
+        ttsp_max_ms,
+    })
 }
 
 /// Rows of one record; the frame holds codes, not names.
@@ -243,6 +283,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         pause_target_ms: None,
         pauses_over_target: None,
         pauses_over_target_pct: None,
+        stalls: stalls(f)?,
     })
 }
 

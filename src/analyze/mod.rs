@@ -5,6 +5,7 @@ pub mod correlate;
 pub mod gc;
 pub mod perf;
 pub mod slo;
+pub mod window;
 
 use polars::prelude::*;
 

@@ -84,7 +84,7 @@ impl Unit {
 }
 
 /// The numeric keys of the `gc` object an objective may name.
-pub const GC_KEYS: [&str; 19] = [
+pub const GC_KEYS: [&str; 23] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -104,6 +104,10 @@ pub const GC_KEYS: [&str; 19] = [
     "pause_target_ms",
     "pauses_over_target",
     "pauses_over_target_pct",
+    "stalls",
+    "stall_total_ms",
+    "stall_max_ms",
+    "ttsp_max_ms",
 ];
 
 /// The numeric keys of the `perf` object (and `over_<N>ms_pct` for any N).
@@ -577,6 +581,7 @@ mod tests {
             pause_target_ms: Some(1.0),
             pauses_over_target: Some(0),
             pauses_over_target_pct: Some(0.0),
+            stalls: Default::default(),
         };
         let v = serde_json::to_value(&g).unwrap();
         for (k, x) in v.as_object().unwrap() {
@@ -611,6 +616,7 @@ mod tests {
             pause_target_ms: None,
             pauses_over_target: None,
             pauses_over_target_pct: None,
+            stalls: Default::default(),
         };
         let v = evaluate(&o, Some(&g), None, false);
         let pass: Vec<bool> = v.iter().map(|v| v.pass).collect();

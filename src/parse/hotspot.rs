@@ -626,6 +626,8 @@ impl Parser {
                     ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
                     ev.uptime_s = up.map(|u| u - secs);
                     ev.name = self.log.strings.intern("safepoint");
+                    // `, Stopping threads took: 0.0000123 seconds`: the time to safepoint.
+                    ev.ttsp_ms = stopping_threads_s(&rest[n..]).map(|s| s * 1000.0);
                     match self.log.push_checked(ev) {
                         Ok(()) => self.fate.record = true,
                         Err(_) => self.fate.skip = true,
@@ -1120,8 +1122,14 @@ impl Parser {
             }
             b"GC pause" => {
                 g1 = true;
+                // One rule with unified logging, whose `Pause Young (Concurrent Start)` is
+                // `initial-mark`: the young pause that also starts a concurrent cycle is
+                // named for the cycle it starts (as CMS's initial mark is), so that the
+                // cycles started can be counted; mixed first, as there.
                 if causes.iter().any(|c| *c == b"mixed" || *c == b"partial") {
                     Kind::Mixed
+                } else if causes.contains(&&b"initial-mark"[..]) {
+                    Kind::InitialMark
                 } else {
                     Kind::Young
                 }
@@ -1390,6 +1398,15 @@ fn is_detail(t: &[u8], maybe_concurrent: bool) -> bool {
         Some(c) if c.is_ascii_digit() => has!(r, b"->") && !has!(r, b" secs"),
         _ => false,
     }
+}
+
+/// The seconds of `Stopping threads took: N seconds` in the rest of a safepoint line.
+fn stopping_threads_s(rest: &[u8]) -> Option<f64> {
+    const TOOK: &[u8] = b"Stopping threads took: ";
+    let i = memchr::memmem::find(rest, TOOK)?;
+    let r = rest.get(i + TOOK.len()..)?;
+    let (v, n) = float_prefix(r)?;
+    r.get(n..)?.starts_with(b" second").then_some(v)
 }
 
 fn is_g1_marker(c: &[u8]) -> bool {

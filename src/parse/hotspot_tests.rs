@@ -210,7 +210,8 @@ fn g1_detailed_block_and_concurrent_cycle() {
         kinds,
         vec![
             Kind::Young,
-            Kind::Young,
+            // `(young) (initial-mark)`: issue 13's one rule with unified logging.
+            Kind::InitialMark,
             Kind::Remark,
             Kind::Cleanup,
             Kind::Mixed,
@@ -815,8 +816,12 @@ fn a_g1_full_gc_interleaved_with_concurrent_lines_keeps_its_time() {
         "../../fixtures/hotspot/g1-full-gc-with-concurrent-lines.log"
     ));
     assert_eq!(counts(&log), (11, 10, 1, 0));
-    // A G1 young pause that starts a marking cycle is a young pause.
-    assert_eq!(kinds_ms(&log), [(Kind::Young, 10.0), (Kind::Full, 1200.0)]);
+    // A G1 young pause that starts a marking cycle is an initial mark (issue 13: as unified
+    // logging's `Pause Young (Concurrent Start)`).
+    assert_eq!(
+        kinds_ms(&log),
+        [(Kind::InitialMark, 10.0), (Kind::Full, 1200.0)]
+    );
     let full = pauses(&log)[1];
     assert_eq!(full.uptime_s, Some(25.1));
     assert_eq!(
@@ -1060,4 +1065,83 @@ fn a_g1_logs_full_gc_is_g1s_and_a_bare_full_gc_names_no_collector() {
          2.000: [Full GC [PSYoungGen: 100K->0K(200K)] 300K->150K(600K), 0.2000000 secs]\n",
     );
     assert_eq!(log.strings.get(log.events[1].collector), "PSYoungGen");
+}
+
+// Issue 13.
+
+/// JDK 8 G1 `(young) (initial-mark)`: `initial-mark`, as unified logging's `Pause Young
+/// (Concurrent Start)`; `(mixed)` stays mixed, a plain `(young)` young.
+#[test]
+fn g1_initial_mark_pause_is_initial_mark() {
+    let log = one(
+        "2.410: [GC pause (G1 Humongous Allocation) (young) (initial-mark), 0.0100000 secs]\n\
+3.000: [GC pause (G1 Evacuation Pause) (young), 0.0200000 secs]\n\
+4.000: [GC pause (G1 Evacuation Pause) (mixed), 0.0300000 secs]\n",
+    );
+    let p = pauses(&log);
+    assert_eq!(
+        p.iter().map(|e| e.kind).collect::<Vec<_>>(),
+        [Kind::InitialMark, Kind::Young, Kind::Mixed]
+    );
+    assert_eq!(log.strings.get(p[0].cause), "G1 Humongous Allocation");
+    let unified = crate::parse::unified::parse(
+        b"[2.410s][info][gc] GC(0) Pause Young (Concurrent Start) (G1 Humongous Allocation) 10M->5M(20M) 10.000ms\n",
+    );
+    assert_eq!(unified.events[0].kind, Kind::InitialMark);
+}
+
+/// `fixtures/hotspot/cms-printgcid.log`: the `#N: ` GC ids of -XX:+PrintGCID are not
+/// uptimes: pauses at 0.100, 0.115, 0.127, 0.168 (11, 2, 40, 3 ms), concurrent phases from
+/// their `-start` lines (0.117, 0.125, 0.171, 0.176; 8, 1, 5, 8 ms).
+#[test]
+fn cms_printgcid_fixture() {
+    let log = bytes(include_bytes!("../../fixtures/hotspot/cms-printgcid.log"));
+    assert_eq!(log.skipped_lines, 0);
+    let p = pauses(&log);
+    let got: Vec<(Kind, f64, f64)> = p
+        .iter()
+        .map(|e| (e.kind, e.uptime_s.unwrap(), e.duration_ms))
+        .collect();
+    let want = [
+        (Kind::Young, 0.100, 11.0),
+        (Kind::InitialMark, 0.115, 2.0),
+        (Kind::Young, 0.127, 40.0),
+        (Kind::Remark, 0.168, 3.0),
+    ];
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(&want) {
+        assert!(
+            g.0 == w.0 && close(g.1, w.1) && close(g.2, w.2),
+            "{g:?} != {w:?}"
+        );
+    }
+    let c: Vec<(f64, f64)> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .map(|e| (e.uptime_s.unwrap(), e.duration_ms))
+        .collect();
+    let want = [(0.117, 8.0), (0.125, 1.0), (0.171, 5.0), (0.176, 8.0)];
+    assert_eq!(c.len(), 4);
+    for (g, w) in c.iter().zip(&want) {
+        assert!(close(g.0, w.0) && close(g.1, w.1), "{g:?} != {w:?}");
+    }
+    // No event anywhere near the `#2:` a misread id would give.
+    assert!(log.events.iter().all(|e| e.uptime_s.unwrap() < 0.2));
+}
+
+/// `Stopping threads took:` is the safepoint's time to safepoint.
+#[test]
+fn safepoint_reach_of_jdk8() {
+    let log = one("1.223: Total time for which application threads were stopped: 0.0127000 seconds, Stopping threads took: 0.0000310 seconds\n\
+2.620: Total time for which application threads were stopped: 0.0239000 seconds\n");
+    let s: Vec<Option<f64>> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Safepoint)
+        .map(|e| e.ttsp_ms)
+        .collect();
+    assert_eq!(s.len(), 2);
+    assert!(close(s[0].unwrap(), 0.031));
+    assert_eq!(s[1], None);
 }

@@ -20,7 +20,7 @@ fn totals(log: &GcLog) -> (usize, f64, usize, usize) {
                 }
             }
             Record::Concurrent => conc += 1,
-            Record::Safepoint => {}
+            Record::Safepoint | Record::Stall => {}
         }
     }
     (n, total, pauses, conc)

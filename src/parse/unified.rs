@@ -367,6 +367,10 @@ pub struct Parser {
     /// of them `consulted` is set. A `-Xlog:gc` log writes no start lines: every GC's one line
     /// is such an end (a cap of `PENDING_MAX` made every block of one read on: one core).
     unmatched_ends: Vec<Unmatched>,
+    /// The heap capacity of the latest ZGC `Capacity:` statistics row (GC id, K at
+    /// Relocate End), for the cycle line that follows it (until then the parser is not
+    /// `idle`: a block edge between them is read on).
+    zgc_capacity: Option<(u64, u64)>,
     /// Most start lines this parser held at once: read after a block that leaves `n` waiting,
     /// one pass holds at most `n` more, and drops none of them while that stays within
     /// `PENDING_MAX` (the block-edge check).
@@ -506,7 +510,8 @@ impl Parser {
     /// No GC's lines wait for their event, no safepoint for its name: a block may end here
     /// (start lines waiting for their end are checked against the next block's end lines).
     pub(crate) fn idle(&self) -> bool {
-        self.groups.held.is_empty() && self.safepoint_op == 0
+        // A ZGC `Capacity:` row waits for its cycle line too.
+        self.groups.held.is_empty() && self.safepoint_op == 0 && self.zgc_capacity.is_none()
     }
 
     /// What one pass would hold after `prev`'s lines and this parser's: `prev`'s start lines
@@ -684,7 +689,13 @@ impl Parser {
             }
             return Fate::Ignored;
         }
+        if body.starts_with(b"Allocation Stall (") || body.starts_with(b"Relocation Stall (") {
+            return self.stall(no, d, gc_id, body);
+        }
         if let Some(id) = gc_id {
+            if let Some(r) = body.strip_prefix(b"Capacity:") {
+                self.zgc_capacity = zgc_capacity(r).map(|kb| (id, kb));
+            }
             return if body.starts_with(b"Concurrent ") {
                 self.concurrent(no, d, gc_id, gen, body, false)
             } else if body.starts_with(b"Minor Collection") || body.starts_with(b"Major Collection")
@@ -778,6 +789,9 @@ impl Parser {
             ev.cause = self.intern_bytes(rest.get(a + 1..b - 1).unwrap_or(&[]));
         }
         self.fill(&mut ev, d, gc_id, name, t.heap);
+        if cycle {
+            self.take_capacity(&mut ev);
+        }
         self.push_event(ev)
     }
 
@@ -791,11 +805,13 @@ impl Parser {
         };
         let Some(heap) = t.heap else {
             // The `gc,start` line; a duration without the heap figure is not a form ZGC writes.
-            return if t.dur.is_some() {
-                Fate::Skipped
-            } else {
-                detail(gc_id)
-            };
+            if t.dur.is_some() {
+                return Fate::Skipped;
+            }
+            // Its time is the cycle's start (the summary line is written at the end).
+            let name = self.intern_name(0, t.name, trailing_group(t.name, is_cause));
+            self.start(d, gc_id, name);
+            return detail(gc_id);
         };
         let rest = t.name;
         let cut = trailing_group(rest, is_cause);
@@ -805,6 +821,40 @@ impl Parser {
             ev.cause = self.intern_bytes(rest.get(a + 1..b - 1).unwrap_or(&[]));
         }
         self.fill(&mut ev, d, gc_id, name, Some(heap));
+        self.take_capacity(&mut ev);
+        self.push_event(ev)
+    }
+
+    /// A ZGC cycle line without its own capacity (`502M(49%)->716M(70%)`) takes the one its
+    /// `Capacity:` statistics row printed just before. Any cycle line ends the wait (`idle`):
+    /// the row was its, or another GC's whose cycle line will not come after this one.
+    fn take_capacity(&mut self, ev: &mut GcEvent) {
+        if let (None, Some(id), Some((cid, kb))) = (ev.heap_total_kb, ev.gc_id, self.zgc_capacity) {
+            if id == cid {
+                ev.heap_total_kb = Some(kb);
+            }
+        }
+        self.zgc_capacity = None;
+    }
+
+    /// ZGC `Allocation Stall (main) 2.500ms`, `Relocation Stall (worker) 0.1ms`: one thread
+    /// waited (for memory, or for an object to be relocated) while the others ran. Logged
+    /// at its end, under no GC id (or the cycle's). The thread's name is left out of the
+    /// record's name: one name per stall kind, not one per thread.
+    fn stall(&mut self, no: u64, d: &Deco, gc_id: Option<u64>, body: &[u8]) -> Fate {
+        let Some(t) = read_tail(body) else {
+            return Fate::Skipped;
+        };
+        let (Some(dur), None) = (t.dur, t.heap) else {
+            return Fate::Skipped;
+        };
+        let name = self.intern_name(0, t.name, trailing_group(t.name, |_| true));
+        let mut ev = GcEvent::new(Record::Stall, Kind::Other, dur, no);
+        ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
+        ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
+        ev.name = name;
+        ev.gc_id = gc_id;
+        ev.collector = self.collector;
         self.push_event(ev)
     }
 
@@ -920,6 +970,7 @@ impl Parser {
     }
 
     fn safepoint(&mut self, no: u64, d: &Deco, msg: &[u8]) -> Fate {
+        let mut ttsp = None;
         let (dur, name) = if let Some(r) =
             msg.strip_prefix(b"Total time for which application threads were stopped: ")
         {
@@ -928,6 +979,16 @@ impl Parser {
             };
             if !r.get(n..).is_some_and(|t| t.starts_with(b" second")) {
                 return Fate::Skipped;
+            }
+            // `, Stopping threads took: 0.0000123 seconds` (JDK 9-16): the reach.
+            if let Some(p) = find(r, b"Stopping threads took: ") {
+                let s = r.get(p + 23..).unwrap_or_default();
+                match limits::float_prefix(s) {
+                    Some((t, n)) if s.get(n..).is_some_and(|u| u.starts_with(b" second")) => {
+                        ttsp = Some(t * 1e3);
+                    }
+                    _ => return Fate::Skipped,
+                }
             }
             (v * 1e3, std::mem::take(&mut self.safepoint_op))
         } else if let Some(r) = msg.strip_prefix(b"Safepoint \"") {
@@ -941,12 +1002,21 @@ impl Parser {
             let Some((v, n)) = limits::float_prefix(s) else {
                 return Fate::Skipped;
             };
-            let ms = match trim_start(s.get(n..).unwrap_or_default()).get(..2) {
-                Some(b"ns") => v / 1e6,
-                Some(b"us") => v / 1e3,
-                Some(b"ms") => v,
-                _ => return Fate::Skipped,
+            let Some(ms) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+                return Fate::Skipped;
             };
+            // `Reaching safepoint: 92800 ns` (JDK 17+): the time to safepoint, kept apart
+            // from the operation's time (`At safepoint`); all of them are in `Total`.
+            if let Some(p) = find(r, b"Reaching safepoint: ") {
+                let s = r.get(p + 20..).unwrap_or_default();
+                let Some((v, n)) = limits::float_prefix(s) else {
+                    return Fate::Skipped;
+                };
+                let Some(t) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+                    return Fate::Skipped;
+                };
+                ttsp = Some(t);
+            }
             (ms, self.intern_bytes(r.get(..q).unwrap_or_default()))
         } else {
             if let Some(r) = msg.strip_prefix(b"Entering safepoint region: ") {
@@ -956,6 +1026,7 @@ impl Parser {
             return Fate::Ignored;
         };
         let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, dur, no);
+        ev.ttsp_ms = ttsp;
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
         ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
         ev.name = name;
@@ -1101,6 +1172,36 @@ impl Parser {
         };
         (self.log, c)
     }
+}
+
+/// A safepoint figure's value `v` in ms, by the unit that follows it (` ns`, ` us`, ` ms`).
+fn figure_ms(unit: &[u8], v: f64) -> Option<f64> {
+    match trim_start(unit).get(..2) {
+        Some(b"ns") => Some(v / 1e6),
+        Some(b"us") => Some(v / 1e3),
+        Some(b"ms") => Some(v),
+        _ => None,
+    }
+}
+
+/// The heap capacity of a ZGC `Capacity:` statistics row (after `Capacity:`), K: the Relocate
+/// End column (the fourth: Mark Start, Mark End, Relocate Start, Relocate End, High, Low),
+/// the capacity the cycle left; the last figure of a shorter row. `None` if no figure reads.
+fn zgc_capacity(row: &[u8]) -> Option<u64> {
+    let mut last = None;
+    let sizes = row
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty() && t.first() != Some(&b'('));
+    for (i, t) in sizes.enumerate() {
+        match limits::size_kb_prefix(t) {
+            Some((kb, n)) if n == t.len() && kb <= MAX_HEAP_KB => last = Some(kb),
+            _ => return last,
+        }
+        if i == 3 {
+            break;
+        }
+    }
+    last
 }
 
 /// A HotSpot or JRockit event inside a `gc` message: a line of another log family.

@@ -1246,3 +1246,101 @@ fn young_into_full_by_wall_clock_and_without_any_clock() {
     assert_eq!(kinds(&pauses(&log)), [Kind::Full]);
     assert!(close(total_ms(&pauses(&log)), 5.0));
 }
+
+// Issue 13: thread stalls, times to safepoint, ZGC cycle rows.
+
+/// `zgc-jdk17-stalls.log`, 25 lines: 4 header lines (ignored), 21 record lines (every line of
+/// GC(0), which has events; three stall lines; four safepoints).
+#[test]
+fn zgc_jdk17_stalls_fixture() {
+    let log = parse(include_bytes!(
+        "../../fixtures/unified/zgc-jdk17-stalls.log"
+    ));
+    assert_eq!((log.lines, counts(&log)), (25, (21, 4, 0)));
+    let s = of(&log, Record::Stall);
+    assert_eq!(s.len(), 3);
+    assert_eq!(
+        s.iter().map(|e| name(&log, e)).collect::<Vec<_>>(),
+        ["Allocation Stall", "Allocation Stall", "Relocation Stall"]
+    );
+    assert!(close(total_ms(&s), 20.75));
+    // Logged at their end: 1.030 - 12.5 ms.
+    assert!(close(s[0].uptime_s.unwrap(), 1.0175));
+    assert!(s
+        .iter()
+        .all(|e| e.gc_id.is_none() && collector(&log, e) == "ZGC"));
+    // Not pauses: three of those, 0.09 ms.
+    let p = pauses(&log);
+    assert_eq!(p.len(), 3);
+    assert!(close(total_ms(&p), 0.09));
+    // Safepoints: Total is the stop, Reaching safepoint its reach, kept apart.
+    let sp = of(&log, Record::Safepoint);
+    let reach: Vec<Option<f64>> = sp.iter().map(|e| e.ttsp_ms).collect();
+    assert_eq!(reach, [Some(0.15), Some(2.5), Some(0.04), Some(0.01)]);
+    assert!(close(total_ms(&sp), 2.815));
+    assert!(close(sp[1].duration_ms, 2.55));
+    // The cycle: from its `gc,start` line, the capacity of its `Capacity:` row's Relocate
+    // End column (3954M), its time the sum of its pauses (after link_cycles).
+    let c = of(&log, Record::Collection);
+    assert_eq!(c.len(), 1);
+    assert!(close(c[0].uptime_s.unwrap(), 1.0));
+    assert_eq!(c[0].heap_total_kb, Some(3954 * 1024));
+    assert_eq!(
+        (c[0].heap_before_kb, c[0].heap_after_kb),
+        (Some(2900 * 1024), Some(1200 * 1024))
+    );
+    assert!(close(c[0].duration_ms, 0.09));
+}
+
+/// The statistics line `Allocation Stalls: 0 0 0 0` is no stall; a stall whose figure
+/// cannot be read is skipped, never dropped; a stall under a GC id belongs to that GC.
+#[test]
+fn stall_lines_are_records_or_counted() {
+    let log = parse(
+        b"[1.018s][info][gc,alloc] GC(0) y: Allocation Stalls:          0                0\n\
+[2.000s][info][gc] Allocation Stall (main) 2.5msx\n\
+[3.000s][info][gc] GC(4) Relocation Stall (worker#1) 1.000ms\n\
+[4.000s][info][gc] Allocation Stall (main)\n",
+    );
+    assert_eq!(counts(&log), (1, 1, 2));
+    let s = of(&log, Record::Stall);
+    assert_eq!(s.len(), 1);
+    assert_eq!((s[0].gc_id, s[0].line), (Some(4), 3));
+    assert!(close(s[0].duration_ms, 1.0));
+}
+
+/// JDK 9-16: `Total time ... stopped: X seconds, Stopping threads took: Y seconds`.
+#[test]
+fn jdk11_safepoint_reach() {
+    let log = parse(
+        b"[1.000s][info][safepoint] Total time for which application threads were stopped: 0.0012000 seconds, Stopping threads took: 0.0004000 seconds\n\
+[2.000s][info][safepoint] Total time for which application threads were stopped: 0.0010000 seconds\n\
+[3.000s][info][safepoint] Total time for which application threads were stopped: 0.0010000 seconds, Stopping threads took: x seconds\n",
+    );
+    assert_eq!(counts(&log), (2, 0, 1));
+    let sp = of(&log, Record::Safepoint);
+    assert!(close(sp[0].duration_ms, 1.2));
+    assert!(close(sp[0].ttsp_ms.unwrap(), 0.4));
+    assert_eq!(sp[1].ttsp_ms, None);
+}
+
+/// A ZGC cycle's row starts at its `gc,start` line (it was stamped with its end line's time),
+/// and takes the capacity of the `Capacity:` row printed for it (a row of two columns: the
+/// last); a `Capacity:` row of another GC is not its.
+#[test]
+fn zgc_cycle_start_and_capacity() {
+    let log = parse(
+        b"[1.000s][info][gc,start] GC(0) Garbage Collection (Warmup)\n\
+[1.020s][info][gc,heap] GC(0)  Capacity:      256M (6%)          512M (12%)\n\
+[1.020s][info][gc] GC(0) Garbage Collection (Warmup) 200M(5%)->60M(1%)\n\
+[2.020s][info][gc,heap] GC(1)  Capacity:      300M (6%)\n\
+[3.020s][info][gc] GC(2) Garbage Collection (Proactive) 200M(5%)->60M(1%)\n",
+    );
+    let c = of(&log, Record::Collection);
+    assert_eq!(c.len(), 2);
+    assert!(close(c[0].uptime_s.unwrap(), 1.0));
+    assert_eq!(c[0].heap_total_kb, Some(512 * 1024));
+    // No start line: its end; the capacity row was GC(1)'s.
+    assert!(close(c[1].uptime_s.unwrap(), 3.02));
+    assert_eq!(c[1].heap_total_kb, None);
+}

@@ -100,6 +100,8 @@ pub struct ChartSettings {
     pub window: String,
     /// `--pause-target` (ms): GC pauses counted against it instead of the log's own target.
     pub pause_target_ms: Option<f64>,
+    /// `--skip`, `--from`, `--to` on GC logs (`report` applies it as it loads each input).
+    pub gc_window: analyze::window::GcWindow,
 }
 
 #[derive(Debug, thiserror::Error)]

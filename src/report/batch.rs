@@ -209,6 +209,15 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
                 let notes = if k == 0 { notes.clone() } else { Vec::new() };
                 let stem = part_stem(stem, &input);
                 let span = span_of(&input, group);
+                // `--skip/--from/--to` on a GC log: the figures and charts of its window.
+                let input =
+                    match crate::analyze::window::apply_input(&settings.gc_window, input, false) {
+                        Ok(i) => i,
+                        Err(e) => {
+                            out.push(failed(e, notes));
+                            continue;
+                        }
+                    };
                 let mut e = process_input(input, &stem, dir, settings, notes);
                 e.span = span;
                 out.push(e);

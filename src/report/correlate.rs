@@ -189,6 +189,9 @@ pub fn table(cs: &[Correlation], d: Option<usize>) -> Table {
         if let Some(s) = &c.safepoints {
             row("safepoints", "safepoint", &s.figures, Some(s));
         }
+        if let Some(s) = &c.stalls {
+            row("stalls", "stall", &s.figures, Some(s));
+        }
         for o in &c.operations {
             row("operation", &o.operation, &o.figures, None);
         }
@@ -284,7 +287,7 @@ fn text(c: &Correlation) -> String {
     ]);
     let mut t = Table::new(&h).numeric_from(1);
     t.numeric[5] = false;
-    for k in c.kinds.iter().chain(c.safepoints.as_ref()) {
+    for k in c.kinds.iter().chain(&c.safepoints).chain(&c.stalls) {
         let mut r = vec![k.kind.to_string()];
         r.extend(pause_cells(k, d));
         r.extend([

@@ -104,6 +104,26 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                         opt(g.pauses_over_target_pct, Some(4)),
                     ));
                 }
+                let st = &g.stalls;
+                if st.stalls > 0 {
+                    // Thread stalls are not pauses: the other threads ran on.
+                    out.push_str(&format!(
+                        "stalls (threads waiting for the collector, not pauses): {}, {} ms in total, longest {} ms\n",
+                        st.stalls,
+                        num(st.stall_total_ms, Some(3)),
+                        opt(st.stall_max_ms, Some(3)),
+                    ));
+                }
+                if g.safepoint_pauses > 0 {
+                    out.push_str(&format!(
+                        "safepoints: {}, {} ms stopped in total{}\n",
+                        g.safepoint_pauses,
+                        num(g.safepoint_total_ms, Some(3)),
+                        st.ttsp_max_ms
+                            .map(|t| format!(", longest time to safepoint {} ms", num(t, Some(3))))
+                            .unwrap_or_default(),
+                    ));
+                }
                 let h = &r.heap;
                 let kb =
                     |v: Option<u64>| v.map(|v| format!("{v} KB")).unwrap_or_else(|| "-".into());
@@ -139,7 +159,7 @@ fn drop_first_column(t: &mut Table) {
     }
 }
 
-/// Every pause (and safepoint, concurrent phase) as a CSV row, in log order.
+/// Every pause (and safepoint, stall, concurrent phase) as a CSV row, in log order.
 pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     let f = &l.frame;
     let df = if all_records {
@@ -165,6 +185,9 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
         "heap_total_kb",
         "gc_id",
         "line",
+        // Last, so that the columns before keep their places: a safepoint's time to
+        // safepoint (part of its duration).
+        "ttsp_ms",
     ]);
     let file = l.label.clone();
     // Codes and ids as the frame holds them (cast: the copy of a scalar column is spread
@@ -193,6 +216,8 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     let wall = df.column(c::WALL_MS)?.cast(&DataType::Int64)?;
     let wall = wall.i64()?;
     let dur = df.column(c::DURATION_MS)?.f64()?.clone();
+    let ttsp = df.column(c::TTSP_MS)?.cast(&DataType::Float64)?;
+    let ttsp = ttsp.f64()?;
     let u = |n: &str| -> PolarsResult<UInt64Chunked> {
         Ok(df.column(n)?.cast(&DataType::UInt64)?.u64()?.clone())
     };
@@ -220,6 +245,7 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
             os(ht.get(i)),
             os(gc_id.get(i)),
             os(line.get(i)),
+            opt(ttsp.get(i), None),
         ]);
     }
     Ok(t)

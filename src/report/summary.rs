@@ -92,7 +92,7 @@ pub enum Outcome {
 /// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
 /// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
 /// performance columns empty and the other way round.
-const GC_COLUMNS: [&str; 18] = [
+const GC_COLUMNS: [&str; 22] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -111,6 +111,10 @@ const GC_COLUMNS: [&str; 18] = [
     "pause_target_ms",
     "pauses_over_target",
     "pauses_over_target_pct",
+    "stalls",
+    "stall_total_ms",
+    "stall_max_ms",
+    "ttsp_max_ms",
 ];
 
 const PERF_COLUMNS: [&str; 17] = [
@@ -152,7 +156,16 @@ const TEXT_PERF: [&str; 6] = [
     "db_share_pct",
 ];
 
-fn columns(over: &[f64], gc: bool, perf: bool, text: bool, target: bool) -> Vec<String> {
+/// Which optional GC columns people see: the pause target's, the stalls', the longest time to
+/// safepoint (each where some run has it).
+#[derive(Debug, Clone, Copy, Default)]
+struct Shown {
+    target: bool,
+    stalls: bool,
+    ttsp: bool,
+}
+
+fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<String> {
     let mut c = vec!["file".to_string(), "kind".into(), "format".into()];
     if !text {
         c.push("lines".into());
@@ -162,9 +175,17 @@ fn columns(over: &[f64], gc: bool, perf: bool, text: bool, target: bool) -> Vec<
         let g: &[&str] = if text { &TEXT_GC } else { &GC_COLUMNS };
         c.extend(g.iter().map(|s| s.to_string()));
         // People see the pause target where a run has one.
-        if text && target {
+        if text && shown.target {
             c.push("pause_target_ms".into());
             c.push("pauses_over_target".into());
+        }
+        // Stalls and safepoint reaches are not pauses: their own columns, where a run has them.
+        if text && shown.stalls {
+            c.push("stalls".into());
+            c.push("stall_total_ms".into());
+        }
+        if text && shown.ttsp {
+            c.push("ttsp_max_ms".into());
         }
     }
     if perf {
@@ -227,6 +248,10 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                     "pauses_over_target_pct",
                     opt(g.pauses_over_target_pct, digits.map(|d| d.max(4))),
                 );
+                put("stalls", g.stalls.stalls.to_string());
+                put("stall_total_ms", num(g.stalls.stall_total_ms, digits));
+                put("stall_max_ms", opt(g.stalls.stall_max_ms, digits));
+                put("ttsp_max_ms", opt(g.stalls.ttsp_max_ms, digits));
             }
             if let Some(p) = &s.perf {
                 put("requests", p.requests.to_string());
@@ -299,8 +324,13 @@ pub fn table(outcomes: &[Outcome], format: Format) -> Table {
                 .map(|p| p.over.iter().map(|o| o.ms).collect())
         })
         .unwrap_or_default();
-    let target = ok().any(|s| s.gc.as_ref().is_some_and(|g| g.pause_target_ms.is_some()));
-    let cols = columns(&over, any_gc, any_perf, text, target);
+    let any = |f: &dyn Fn(&GcSummary) -> bool| ok().any(|s| s.gc.as_ref().is_some_and(f));
+    let shown = Shown {
+        target: any(&|g| g.pause_target_ms.is_some()),
+        stalls: any(&|g| g.stalls.stalls > 0),
+        ttsp: any(&|g| g.stalls.ttsp_max_ms.is_some()),
+    };
+    let cols = columns(&over, any_gc, any_perf, text, shown);
     let names: Vec<&str> = cols.iter().map(String::as_str).collect();
     let mut t = Table::new(&names);
     if text {
