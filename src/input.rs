@@ -52,7 +52,14 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 w.seen.insert(file_id(&m));
+                let before = (w.out.files.len(), w.out.skipped.len());
                 w.walk(p);
+                // An empty folder is said, not passed over in silence.
+                if (w.out.files.len(), w.out.skipped.len()) == before {
+                    w.out
+                        .skipped
+                        .push(format!("{}: no log files found", p.display()));
+                }
             }
             Ok(m) if m.is_file() => {
                 // Named on the command line: read even if a folder given before holds it.
