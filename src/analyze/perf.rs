@@ -70,6 +70,18 @@ pub struct Operation {
     pub total_ms_p95: f64,
     pub total_ms_max: f64,
     pub db_share_pct: Option<f64>,
+    /// errors / count, %.
+    pub error_pct: f64,
+    /// count / the log's span (first to last record of the whole log, in the window): the
+    /// operation's share of the load as a rate; None for a log without a span.
+    pub throughput_per_s: Option<f64>,
+    pub total_ms_min: f64,
+    pub total_ms_p50: f64,
+    pub total_ms_p90: f64,
+    pub total_ms_p99: f64,
+    /// Mean Java and DB time per request (semicolon log only): the sums over the count.
+    pub java_ms_mean: Option<f64>,
+    pub db_ms_mean: Option<f64>,
 }
 
 /// The `perf` object of the JSON contract.
@@ -158,6 +170,7 @@ fn time_sums() -> Vec<Expr> {
             .sum()
             .alias("total_without_db"),
         t.clone().mean().alias("mean"),
+        t.clone().min().alias("min"),
         t.max().alias("max"),
     ]
 }
@@ -265,12 +278,12 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         total_ms_max: get_f64(&out, "max"),
         over,
         bands,
-        operations: operations(lf, pf)?,
+        operations: operations(lf, pf, span_s)?,
         intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
     })
 }
 
-fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
+fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResult<Vec<Operation>> {
     let t = col(TOTAL_MS);
     // Two passes: sums and counts, then the percentile (which copies each group's times).
     // Together they would hold both at once; the peak stays near the frame's size.
@@ -286,7 +299,12 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
         .collect()?;
     let p95 = lf
         .group_by([col(OPERATION_ID)])
-        .agg([q(t, 0.95).alias("p95")])
+        .agg([
+            q(t.clone(), 0.50).alias("p50"),
+            q(t.clone(), 0.90).alias("p90"),
+            q(t.clone(), 0.95).alias("p95"),
+            q(t, 0.99).alias("p99"),
+        ])
         .collect()?;
     let out = sums.join(
         &p95,
@@ -299,6 +317,7 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
     };
+    let (p50, p90, p99, min) = (f("p50")?, f("p90")?, f("p99")?, f("min")?);
     let (count, errors, total, java, db, db_n, java_n, calls, calls_n, twd, mean, p95, max) = (
         f("count")?,
         f("errors")?,
@@ -318,6 +337,10 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let mut ops: Vec<Operation> = (0..out.height())
         .map(|i| {
             let has_db = g(&db_n, i) > 0.0;
+            let n = g(&count, i);
+            let mean_of = |sum: &Float64Chunked, present: &Float64Chunked| {
+                (g(present, i) > 0.0 && n > 0.0).then(|| g(sum, i) / n)
+            };
             Operation {
                 name: pf.operation(ids.get(i).unwrap_or(0)).to_string(),
                 count: g(&count, i) as u64,
@@ -333,6 +356,18 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
                     let with_db = g(&total, i) - g(&twd, i);
                     (has_db && with_db > 0.0).then(|| g(&db, i) * 100.0 / with_db)
                 },
+                error_pct: if n > 0.0 {
+                    g(&errors, i) * 100.0 / n
+                } else {
+                    0.0
+                },
+                throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
+                total_ms_min: g(&min, i),
+                total_ms_p50: g(&p50, i),
+                total_ms_p90: g(&p90, i),
+                total_ms_p99: g(&p99, i),
+                java_ms_mean: mean_of(&java, &java_n),
+                db_ms_mean: mean_of(&db, &db_n),
             }
         })
         .collect();
