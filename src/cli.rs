@@ -503,8 +503,11 @@ pub struct PerfArgs {
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
-    /// For csv/tsv: one row per operation (op, the default), per latency band (band), per
-    /// threshold (over) or per interval (interval; needs --interval). `--by op` given
+    /// For csv/tsv/markdown: one row per operation (op, the default: count, errors, error %,
+    /// throughput, min, mean, p50, p90, p95, p99, max, Java and DB means, DB share), per
+    /// latency band (band), per threshold (over), per interval (interval; needs --interval)
+    /// or per error message (error: the `e-` text, JMeter's response code/message, The
+    /// Grinder's error count, with counts and the operations they failed in). Text shows all. `--by op` given
     /// explicitly also judges each --slo objective per operation where operations have its
     /// figure (count, errors, total_ms_mean/p95/max, mean, p95, max, db_share_pct...).
     #[arg(long, value_enum)]

@@ -112,6 +112,30 @@ pub struct PerfSummary {
     /// The per-interval series, when an interval was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intervals: Option<Vec<Interval>>,
+    /// The failed requests by message, most frequent first (`perf --by error`).
+    pub error_messages: Vec<ErrorMessage>,
+}
+
+/// The failed requests of one message: how many, and in which operations.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorMessage {
+    /// The `e-` text, JMeter's `code/message` (or assertion message), The Grinder's error
+    /// count and HTTP code; empty where the log gives none (a bare `e-`).
+    pub message: String,
+    pub count: u64,
+    /// Of all failed requests, %.
+    pub errors_pct: f64,
+    /// Of all requests, %.
+    pub requests_pct: f64,
+    /// The operations it failed in with their counts, most first (then by name).
+    pub operations: Vec<ErrorIn>,
+}
+
+/// How often a message was an operation's failure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorIn {
+    pub operation: String,
+    pub count: u64,
 }
 
 /// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading
@@ -278,7 +302,8 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         total_ms_max: get_f64(&out, "max"),
         over,
         bands,
-        operations: operations(lf, pf, span_s)?,
+        operations: operations(lf.clone(), pf, span_s)?,
+        error_messages: error_messages(lf, pf, errors, requests)?,
         intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
     })
 }
@@ -378,6 +403,73 @@ fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResul
             .then_with(|| a.name.cmp(&b.name))
     });
     Ok(ops)
+}
+
+/// The failed requests grouped by message and operation, folded into one row per message.
+fn error_messages(
+    lf: LazyFrame,
+    pf: &PerfFrame,
+    errors: u64,
+    requests: u64,
+) -> PolarsResult<Vec<ErrorMessage>> {
+    if errors == 0 {
+        return Ok(Vec::new());
+    }
+    let out = lf
+        .filter(col(OK).not())
+        .group_by([col(ERROR_ID), col(OPERATION_ID)])
+        .agg([len().alias("n")])
+        .collect()?;
+    let err = out.column(ERROR_ID)?.cast(&DataType::UInt32)?;
+    let err = err.u32()?;
+    let op = out.column(OPERATION_ID)?.u32()?;
+    let n = out.column("n")?.cast(&DataType::UInt64)?;
+    let n = n.u64()?;
+    let mut by: std::collections::BTreeMap<String, Vec<ErrorIn>> = Default::default();
+    for i in 0..out.height() {
+        // A failed request without a message (a format or a row without one): empty text.
+        let message = err
+            .get(i)
+            .map(|e| pf.operation(e))
+            .unwrap_or("")
+            .to_string();
+        let name = pf.operation(op.get(i).unwrap_or(0)).to_string();
+        by.entry(message).or_default().push(ErrorIn {
+            operation: name,
+            count: n.get(i).unwrap_or(0),
+        });
+    }
+    let pct = |c: u64, of: u64| {
+        if of > 0 {
+            c as f64 * 100.0 / of as f64
+        } else {
+            0.0
+        }
+    };
+    let mut rows: Vec<ErrorMessage> = by
+        .into_iter()
+        .map(|(message, mut operations)| {
+            operations.sort_by(|a, b| {
+                b.count
+                    .cmp(&a.count)
+                    .then_with(|| a.operation.cmp(&b.operation))
+            });
+            let count = operations.iter().map(|o| o.count).sum();
+            ErrorMessage {
+                message,
+                count,
+                errors_pct: pct(count, errors),
+                requests_pct: pct(count, requests),
+                operations,
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    Ok(rows)
 }
 
 /// One interval of the per-interval series (`--interval`): the two-hour chart's points.

@@ -881,6 +881,7 @@ mod tests {
             bands: Vec::new(),
             operations: ops,
             intervals: None,
+            error_messages: Vec::new(),
         }
     }
 

@@ -12,6 +12,56 @@ pub enum By {
     Band,
     Over,
     Interval,
+    Error,
+}
+
+/// The failed requests by message: one row per file and message, most frequent first, with
+/// its share of the errors and of all requests and the operations it failed in. People's
+/// formats write a missing message `(no message)`; CSV leaves it empty.
+pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool) -> Table {
+    let mut h = Vec::new();
+    if with_file {
+        h.push("file");
+    }
+    h.extend([
+        "message",
+        "count",
+        "errors_pct",
+        "requests_pct",
+        "operations",
+    ]);
+    let first_num = h.len() - 4;
+    let mut t = Table::new(&h).numeric_from(first_num);
+    if let Some(last) = t.numeric.last_mut() {
+        *last = false;
+    }
+    for f in files {
+        let Some(p) = &f.perf else { continue };
+        for e in &p.error_messages {
+            let mut row = Vec::with_capacity(h.len());
+            if with_file {
+                row.push(f.file.clone());
+            }
+            let message = match (&e.message[..], digits) {
+                ("", Some(_)) => "(no message)".to_string(),
+                (m, _) => m.to_string(),
+            };
+            let ops: Vec<String> = e
+                .operations
+                .iter()
+                .map(|o| format!("{} {}", o.operation, o.count))
+                .collect();
+            row.extend([
+                message,
+                e.count.to_string(),
+                num(e.errors_pct, digits),
+                num(e.requests_pct, digits.map(|d| d.max(4))),
+                ops.join(", "),
+            ]);
+            t.push(row);
+        }
+    }
+    t
 }
 
 /// One row per file and operation, every figure (CSV, TSV, operations.csv); the columns
@@ -253,6 +303,9 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                 By::Band => long_band_table(files),
                 By::Over => over_table(files, None),
                 By::Interval => interval_table(files, None),
+                By::Error => {
+                    error_table(files, (out.format == Format::Markdown).then_some(2), true)
+                }
             };
             out.writer().write(&t)
         }
@@ -304,6 +357,15 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                 out.push('\n');
                 if !p.operations.is_empty() {
                     out.push_str(&Text.write(&ops_people_table(std::slice::from_ref(f), false)));
+                    out.push('\n');
+                }
+                if !p.error_messages.is_empty() {
+                    out.push_str("errors by message\n");
+                    out.push_str(&Text.write(&error_table(
+                        std::slice::from_ref(f),
+                        Some(2),
+                        false,
+                    )));
                     out.push('\n');
                 }
                 if p.intervals.is_some() {
