@@ -261,7 +261,12 @@ fn semicolon_from(s: &[u8]) -> Option<Semi<'_>> {
         Some(e) => {
             let e = skip_spaces(e);
             if let Some(m) = e.strip_prefix(b"e-") {
-                message = trim(m);
+                // The record's closing `;` is not part of the message.
+                let mut m = trim(m);
+                while let Some(r) = m.strip_suffix(b";") {
+                    m = trim(r);
+                }
+                message = m;
                 false
             } else if e.iter().all(|&b| b == b';' || b.is_ascii_whitespace()) {
                 true
