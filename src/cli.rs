@@ -40,16 +40,16 @@ pub struct Cli {
 
 /// One example per command, under the command list of `gcperf --help`.
 const EXAMPLES: &str = "Examples:
-  gcperf summary logs/                       one row per log, GC and performance logs
-  gcperf gc --pause-bands 10,50,100 gc.log   pauses per kind and per duration band
-  gcperf perf --by error run.log             requests per operation, errors by message
-  gcperf chart -o charts/ gc.log run.jtl     PNG charts of each log
-  gcperf compare before.log after.log        runs side by side, one column each
-  gcperf report -o report/ logs/             a folder of charts, CSV files and index.html
-  gcperf export -o parquet/ logs/            the records as Parquet (gc.parquet, perf.parquet)
-  gcperf correlate --gc gc.log --perf run.log   GC pauses on the requests' timeline
-  gcperf completions bash > /etc/bash_completion.d/gcperf   shell completions
-  gcperf man > gcperf.1                      the manual page";
+  gcperf summary logs/                         one row per log, GC and performance logs
+  gcperf gc --pause-bands 10,50,100 gc.log     pauses per kind and per duration band
+  gcperf perf --by error run.log               requests per operation; errors by message
+  gcperf chart -o charts/ gc.log run.jtl       PNG charts of each log
+  gcperf compare before.log after.log          runs side by side, one column each
+  gcperf report -o report/ logs/               charts, summary.csv, operations.csv, index.html
+  gcperf export -o parquet/ logs/              the records as gc.parquet and perf.parquet
+  gcperf correlate --gc gc.log --perf run.log  GC pauses on the requests' timeline
+  gcperf completions bash > gcperf.bash        a shell's completions (also zsh, fish, powershell)
+  gcperf man | man -l -                        the manual page";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -80,12 +80,17 @@ pub enum Command {
     /// one clock; how many slow requests overlap a pause, how much of their time was GC, and
     /// the p99 with GC time taken out.
     Correlate(CorrelateArgs),
-    /// A completion script for a shell, on stdout: `gcperf completions bash >
-    /// /etc/bash_completion.d/gcperf`, `gcperf completions zsh > ~/.zfunc/_gcperf`, `gcperf
+    /// A shell's completion script on stdout (bash, zsh, fish, powershell, elvish).
+    ///
+    /// `gcperf completions bash > /etc/bash_completion.d/gcperf` (or `source <(gcperf
+    /// completions bash)` in ~/.bashrc), `gcperf completions zsh > ~/.zfunc/_gcperf`, `gcperf
     /// completions fish > ~/.config/fish/completions/gcperf.fish`, `gcperf completions
     /// powershell >> $PROFILE`.
     Completions(CompletionsArgs),
-    /// The manual page (troff), on stdout: `gcperf man > gcperf.1`, `gcperf man | man -l -`.
+    /// The manual page (troff) on stdout.
+    ///
+    /// `gcperf man > /usr/local/share/man/man1/gcperf.1`, or read it at once: `gcperf man |
+    /// man -l -`.
     Man,
 }
 
