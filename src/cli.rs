@@ -1696,15 +1696,25 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
     tally.left_out += gx.skipped.len() + px.skipped.len();
     // The GC log is read beside the performance logs (each parse is parallel too, but a
     // stream's reader thread and its merging steps leave a core idle).
+    let bar = progress(1 + px.files.len(), a.quiet);
     let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
-        let g = sc.spawn(|| (!gx.files.is_empty()).then(|| load(&gx.files)));
+        let g = sc.spawn(|| {
+            let r = (!gx.files.is_empty()).then(|| load(&gx.files));
+            bar.inc(1);
+            r
+        });
         let p: Vec<_> = px
             .files
             .iter()
-            .map(|f| load(std::slice::from_ref(f)))
+            .map(|f| {
+                let r = load(std::slice::from_ref(f));
+                bar.inc(1);
+                r
+            })
             .collect();
         (g.join(), p)
     });
+    bar.finish_and_clear();
     let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
     let mut gc: Option<Loaded> = None;
     if let Some((inputs, lines, t)) = gc_loaded {

@@ -971,3 +971,42 @@ fn top_level_help_names_every_input_kind_and_an_example_per_command() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Progress
+// ---------------------------------------------------------------------------------------------
+
+/// The bar is drawn on stderr when it is a terminal (`script` gives the command one), never on
+/// stdout, never with -q, and never into a pipe.
+#[test]
+fn progress_only_on_a_terminal_and_never_with_quiet() {
+    let bin = assert_cmd::cargo::cargo_bin("gcperf");
+    let dir = fx("hotspot");
+    // Piped stderr: the messages only.
+    let r = run(&["summary", &dir]);
+    assert!(!r.stderr.contains("files,"), "{}", r.stderr);
+    let tty = |cmd: &str| -> Option<String> {
+        let o = std::process::Command::new("script")
+            .args(["-qec", cmd, "/dev/null"])
+            .output()
+            .ok()?;
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let b = bin.display();
+    // stderr on the terminal, stdout thrown away: the bar ("0/6 files, ...").
+    let Some(bar) = tty(&format!("{b} summary {dir} 2>&1 >/dev/null")) else {
+        eprintln!("no `script` here: the terminal case is not checked");
+        return;
+    };
+    assert!(bar.contains("/6 files,"), "{bar:?}");
+    // With -q: nothing at all.
+    assert_eq!(
+        tty(&format!("{b} summary -q {dir} 2>&1 >/dev/null")).unwrap(),
+        ""
+    );
+    // stdout on the terminal, stderr thrown away: the table, no bar.
+    let table = tty(&format!("{b} summary {dir} 2>/dev/null")).unwrap();
+    assert!(table.contains("pause_total_ms") && !table.contains("files,"));
+}
