@@ -1010,3 +1010,87 @@ fn progress_only_on_a_terminal_and_never_with_quiet() {
     let table = tty(&format!("{b} summary {dir} 2>/dev/null")).unwrap();
     assert!(table.contains("pause_total_ms") && !table.contains("files,"));
 }
+
+/// `--slo` per operation judges the new per-operation figures too (p99 here).
+#[test]
+fn per_operation_objectives_on_the_new_figures() {
+    let r = run(&[
+        "perf",
+        "--by",
+        "op",
+        "--slo",
+        "p99<=100",
+        "--format",
+        "csv",
+        &fx("perf/jmeter-daytrader.jtl"),
+    ]);
+    // Some operation fails it: exit 3.
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    let verdict = |op: &str| {
+        r.stdout
+            .lines()
+            .find(|l| l.contains(&format!(",{op},p99<=100,")))
+            .unwrap_or_else(|| panic!("{op}: {}", r.stdout))
+            .to_string()
+    };
+    // Login's p99 is 114.5 (worked out above), Logout's: its 16 times sorted end 17 18 19 20,
+    // rank 0.99·15 = 14.85 → 19 + 0.85·1 = 19.85.
+    assert!(verdict("Login").ends_with(",total_ms_p99,114.5,<=,100,ms,FAIL"));
+    assert!(verdict("Logout").ends_with(",total_ms_p99,19.85,<=,100,ms,pass"));
+}
+
+/// A semicolon log over 1 MiB is read as a stream in blocks: its messages are counted the
+/// same as in one piece.
+#[test]
+fn errors_by_message_of_a_streamed_semicolon_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.log");
+    let mut s = String::new();
+    let (mut timeouts, mut deadlocks, mut bare) = (0u64, 0u64, 0u64);
+    let n = 30_000u32;
+    for i in 0..n {
+        let (sec, ms) = (i / 1000, i % 1000);
+        let err = if i % 101 == 0 {
+            timeouts += 1;
+            "e-Read timed out"
+        } else if i % 997 == 0 {
+            deadlocks += 1;
+            "e-ORA-00060: deadlock; retry"
+        } else if i % 499 == 0 {
+            bare += 1;
+            "e-"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "[{i:032X}];2012-09-21 12:{:02}:{:02}.{ms:03};30;10;20;1;op{};{err}\n",
+            sec / 60,
+            sec % 60,
+            i % 3
+        ));
+    }
+    std::fs::write(&p, &s).unwrap();
+    assert!(s.len() > 1 << 20);
+    let out = ok(&[
+        "perf",
+        "--by",
+        "error",
+        "--format",
+        "csv",
+        p.to_str().unwrap(),
+    ]);
+    let (_, rows) = csv_rows(&out);
+    let got: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| (r[1].clone(), r[2].parse().unwrap()))
+        .collect();
+    // Multiples of 101 from 0 to 29997: 298 timeouts; the others as the loop wrote them.
+    assert_eq!(timeouts, 298);
+    let mut want = vec![
+        ("Read timed out".to_string(), timeouts),
+        ("ORA-00060: deadlock; retry".to_string(), deadlocks),
+        (String::new(), bare),
+    ];
+    want.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    assert_eq!(got, want);
+}
