@@ -553,6 +553,34 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
     );
     // Markdown and text alike print nothing for no performance log.
     assert_eq!(run(&["perf", "--format", "markdown", &gc]).stdout, "");
+    // JMeter results saved as XML: said by name, with how to get CSV; no table.
+    let xml = dir.path().join("run.jtl");
+    std::fs::write(
+        &xml,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n\
+         <httpSample t=\"75\" ts=\"1348221842468\" s=\"true\" lb=\"Buy\" rc=\"200\"/>\n</testResults>\n",
+    )
+    .unwrap();
+    let x = xml.display().to_string();
+    let r = run(&["perf", &x]);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(1), ""));
+    assert_eq!(
+        r.stderr,
+        format!(
+            "gcperf: {x}: JMeter results in XML: not supported; save them as CSV \
+             (jmeter.save.saveservice.output_format=csv)\n"
+        )
+    );
+    // summary of inputs none of which could be read: the files and their errors only.
+    let r = run(&["summary", &x]);
+    assert_eq!(r.code, Some(1));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["file", "error"]
+    );
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert!(lines[2].ends_with("JMeter results in XML: not supported; save them as CSV (jmeter.save.saveservice.output_format=csv)"));
     // report: an unrecognised file is not a GC or performance log (it was read).
     let junk = dir.path().join("notes.txt");
     std::fs::write(&junk, "hello\n").unwrap();

@@ -293,13 +293,26 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     let perf: Vec<Outcome> = outcomes.iter().filter(is(false)).cloned().collect();
     let w = out.writer();
     let write = |t: Table| w.write(&drop_empty_error(t));
-    if gc.is_empty() || perf.is_empty() {
-        return write(table(outcomes, out.format));
-    }
     let failed: Vec<&Outcome> = outcomes
         .iter()
         .filter(|o| matches!(o, Outcome::Failed { .. }))
         .collect();
+    let failed_table = |failed: &[&Outcome]| {
+        let mut t = Table::new(&["file", "error"]);
+        for o in failed {
+            if let Outcome::Failed { file, error } = o {
+                t.push(vec![file.clone(), error.clone()]);
+            }
+        }
+        w.write(&t)
+    };
+    // Nothing read: the files and their errors, not empty GC columns.
+    if gc.is_empty() && perf.is_empty() && failed.len() == outcomes.len() {
+        return failed_table(&failed);
+    }
+    if gc.is_empty() || perf.is_empty() {
+        return write(table(outcomes, out.format));
+    }
     let md = out.format == Format::Markdown;
     let mut s = String::new();
     let mut section = |title: &str, body: String| {
@@ -316,13 +329,7 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     section("GC logs", write(table(&gc, out.format)));
     section("Performance logs", write(table(&perf, out.format)));
     if !failed.is_empty() {
-        let mut t = Table::new(&["file", "error"]);
-        for o in failed {
-            if let Outcome::Failed { file, error } = o {
-                t.push(vec![file.clone(), error.clone()]);
-            }
-        }
-        section("Not read", w.write(&t));
+        section("Not read", failed_table(&failed));
     }
     s
 }
