@@ -637,6 +637,30 @@ fn no_lone_percent_where_a_value_is_missing() {
     assert!(first.ends_with("throughput -"), "{first}");
 }
 
+#[test]
+fn correlate_without_slow_requests_has_no_lone_units() {
+    // No request of the run takes 1000 s: no slow ones, so no share and no mean of them.
+    let out = ok(&[
+        "correlate",
+        "-q",
+        "--gc",
+        &fx("correlate/run-gc.log.gz"),
+        "--perf",
+        &fx("correlate/run-perf.log.gz"),
+        "--over",
+        "1000000",
+    ]);
+    assert!(
+        out.contains("; 0 of the slow overlap a GC pause (-), 0 only because of it;"),
+        "{out}"
+    );
+    assert!(
+        out.contains("GC inside slow requests: 0.0 ms, - per slow request, - of their time\n"),
+        "{out}"
+    );
+    assert!(!out.contains("( %)") && !out.contains(",  ms") && !out.contains(",  %"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Per-operation and per-error tables, by hand on fixtures/perf
 // ---------------------------------------------------------------------------------------------
