@@ -512,9 +512,11 @@ pub struct PerfArgs {
     /// throughput, min, mean, p50, p90, p95, p99, max, Java and DB means, DB share), per
     /// latency band (band), per threshold (over), per interval (interval; needs --interval)
     /// or per error message (error: the `e-` text, JMeter's response code/message, The
-    /// Grinder's error count, with counts and the operations they failed in). Text shows all. `--by op` given
-    /// explicitly also judges each --slo objective per operation where operations have its
-    /// figure (count, errors, total_ms_mean/p95/max, mean, p95, max, db_share_pct...).
+    /// Grinder's error count, with counts and the operations they failed in). Text shows all.
+    /// `--by op` given explicitly also judges each --slo objective per operation where
+    /// operations have its figure (count, errors, error_pct, throughput_per_s,
+    /// total_ms_min/mean/p50/p90/p95/p99/max, mean, p50, p90, p95, p99, max, java_ms_mean,
+    /// db_ms_mean, db_share_pct...).
     #[arg(long, value_enum)]
     pub by: Option<crate::report::perf::By>,
 }
@@ -529,7 +531,8 @@ pub struct GcArgs {
     /// >100 (the GC band table and the pause histogram).
     #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub pause_bands: Vec<f64>,
-    /// For csv/tsv: print the breakdown per pause kind (kind) or the duration bands (band).
+    /// For csv/tsv/markdown: one row per pause kind and collector (kind, the default) or per
+    /// duration band (band). Text shows both.
     #[arg(long, value_enum, default_value_t = By::Kind)]
     pub by: By,
     /// Print every pause as a CSV row (file, start, duration, kind, collector, cause, heap...)

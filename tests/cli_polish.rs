@@ -121,6 +121,8 @@ fn shared_options_have_one_name_and_one_help_text() {
         ("over", "Response-time threshold"),
         ("interval", "Length of the intervals (`30s`, `1m`, `1h`)"),
         ("log-y", "Logarithmic"),
+        ("by", "For csv/tsv/markdown: one row per"),
+        ("chart", "Also draw the"),
         (
             "pause-target",
             "A pause target (`30ms`, `0.03s`; plain numbers are ms), over the one the log states",
