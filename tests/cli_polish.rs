@@ -257,6 +257,8 @@ fn latency_bands_one_name_same_effect_old_spelling_kept() {
         vec!["report", "-o", &out, "--latency-bands", "50,10", &log],
         vec!["chart", "-o", &out, "--latency-bands", "50,10", &log],
         vec!["perf", "--bands", "50,10", &log],
+        // In report the old --bands was the latency bands, and still is.
+        vec!["report", "-o", &out, "--bands", "50,10", &log],
     ] {
         let r = run(&cmd);
         assert_eq!(r.code, Some(2), "{cmd:?}");

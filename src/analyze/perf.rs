@@ -822,6 +822,70 @@ mod tests {
     }
 
     #[test]
+    fn operation_figures_and_errors_by_message_by_hand() {
+        // slow: 300 (ok), 500 (e-timeout), 100 (e-timeout); fast: 50 (e-), 70 (ok).
+        // The log spans 12:00:30 to 12:00:34 = 4 s.
+        let pf = frame(
+            "[a];2012-09-21 12:00:30.000;300;100;200;2;slow;\n\
+             [b];2012-09-21 12:00:31.000;500;100;400;2;slow;e-timeout\n\
+             [c];2012-09-21 12:00:32.000;100;40;60;1;slow;e-timeout;\n\
+             [d];2012-09-21 12:00:33.000;50;20;30;1;fast;e-\n\
+             [e];2012-09-21 12:00:34.000;70;30;40;1;fast;\n",
+        );
+        let s = summary(&pf, &PerfOptions::default()).unwrap();
+        let slow = s.operations.iter().find(|o| o.name == "slow").unwrap();
+        assert_eq!((slow.count, slow.errors), (3, 2));
+        assert!((slow.error_pct - 200.0 / 3.0).abs() < 1e-9);
+        assert_eq!(slow.throughput_per_s, Some(3.0 / 4.0));
+        // Sorted 100, 300, 500: min 100, p50 300, p90 at rank 1.8 → 300 + 0.8·200 = 460,
+        // p99 at 1.98 → 496.
+        assert_eq!((slow.total_ms_min, slow.total_ms_p50), (100.0, 300.0));
+        assert!((slow.total_ms_p90 - 460.0).abs() < 1e-9);
+        assert!((slow.total_ms_p99 - 496.0).abs() < 1e-9);
+        // Java (100+100+40)/3 = 80, DB (200+400+60)/3 = 220.
+        assert_eq!(
+            (slow.java_ms_mean, slow.db_ms_mean),
+            (Some(80.0), Some(220.0))
+        );
+        // Three failures: "timeout" twice (both slow), the bare `e-` once (fast).
+        let m: Vec<(&str, u64, Vec<(&str, u64)>)> = s
+            .error_messages
+            .iter()
+            .map(|e| {
+                let ops = e
+                    .operations
+                    .iter()
+                    .map(|o| (o.operation.as_str(), o.count))
+                    .collect();
+                (e.message.as_str(), e.count, ops)
+            })
+            .collect();
+        assert_eq!(
+            m,
+            [
+                ("timeout", 2, vec![("slow", 2)]),
+                ("", 1, vec![("fast", 1)])
+            ]
+        );
+        assert!((s.error_messages[0].errors_pct - 200.0 / 3.0).abs() < 1e-9);
+        assert!((s.error_messages[0].requests_pct - 40.0).abs() < 1e-9);
+        // Left out by the window, a failure is not counted.
+        let later = PerfOptions {
+            skip_s: 2.5,
+            ..PerfOptions::default()
+        };
+        let s = summary(&pf, &later).unwrap();
+        assert_eq!(s.error_messages.len(), 1);
+        assert_eq!(
+            (
+                s.error_messages[0].message.as_str(),
+                s.error_messages[0].count
+            ),
+            ("", 1)
+        );
+    }
+
+    #[test]
     fn split_means_sorted_by_total() {
         let pf = frame(
             "[a];2012-09-21 12:00:30.000;100;40;60;1;fast;\n\
