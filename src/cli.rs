@@ -9,7 +9,7 @@ use crate::report::gc::{self as gcreport, By, GcReport};
 use crate::report::summary::{self, FileSummary, Outcome};
 use crate::report::{Format, Output};
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -17,20 +17,39 @@ use std::path::{Path, PathBuf};
 #[command(
     name = "gcperf",
     version,
-    about = "JVM GC logs (JRockit, HotSpot, unified logging) into numbers, tables and charts",
-    long_about = "JVM GC logs into numbers and tables.\n\nReads JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
-                  PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). The format is \
+    about = "JVM GC logs (JRockit, HotSpot, unified logging) and performance logs (semicolon log, \
+             JMeter JTL, Grinder) into numbers, tables and charts",
+    long_about = "JVM GC logs and application performance logs into numbers, tables and charts.\n\n\
+                  GC logs: JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
+                  PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). \
+                  Performance logs: the semicolon log (`[id];date;total;java;db;calls;operation[;e-error]`), \
+                  JMeter JTL (CSV) and The Grinder's data logs. The format is \
                   detected from content; files may be gzip-compressed or zip archives; folders are read \
                   recursively; `-` reads standard input.\n\nExit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or \
                   output error (a malformed --slo objective, or one no input has the figure for, included); \
                   3 an --slo objective failed; 4 with --strict when any line was skipped or any input left \
                   out. When several apply: 2, then 1, then 3, then 4 (a failed objective is reported even \
-                  when lines were skipped)."
+                  when lines were skipped).",
+    after_help = EXAMPLES,
+    after_long_help = EXAMPLES
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// One example per command, under the command list of `gcperf --help`.
+const EXAMPLES: &str = "Examples:
+  gcperf summary logs/                         one row per log, GC and performance logs
+  gcperf gc --pause-bands 10,50,100 gc.log     pauses per kind and per duration band
+  gcperf perf --by error run.log               requests per operation; errors by message
+  gcperf chart -o charts/ gc.log run.jtl       PNG charts of each log
+  gcperf compare before.log after.log          runs side by side, one column each
+  gcperf report -o report/ logs/               charts, summary.csv, operations.csv, index.html
+  gcperf export -o parquet/ logs/              the records as gc.parquet and perf.parquet
+  gcperf correlate --gc gc.log --perf run.log  GC pauses on the requests' timeline
+  gcperf completions bash > gcperf.bash        a shell's completions (also zsh, fish, powershell)
+  gcperf man | man -l -                        the manual page";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -61,6 +80,25 @@ pub enum Command {
     /// one clock; how many slow requests overlap a pause, how much of their time was GC, and
     /// the p99 with GC time taken out.
     Correlate(CorrelateArgs),
+    /// A shell's completion script on stdout (bash, zsh, fish, powershell, elvish).
+    ///
+    /// `gcperf completions bash > /etc/bash_completion.d/gcperf` (or `source <(gcperf
+    /// completions bash)` in ~/.bashrc), `gcperf completions zsh > ~/.zfunc/_gcperf`, `gcperf
+    /// completions fish > ~/.config/fish/completions/gcperf.fish`, `gcperf completions
+    /// powershell >> $PROFILE`.
+    Completions(CompletionsArgs),
+    /// The manual page (troff) on stdout.
+    ///
+    /// `gcperf man > /usr/local/share/man/man1/gcperf.1`, or read it at once: `gcperf man |
+    /// man -l -`.
+    Man,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Args, Debug)]
@@ -73,7 +111,7 @@ pub struct CorrelateArgs {
     /// together.
     #[arg(long, required = true, num_args = 1..)]
     pub perf: Vec<PathBuf>,
-    /// A request is slow when it takes longer than this many ms.
+    /// Response-time threshold in ms: requests taking longer are the slow ones.
     #[arg(long, default_value_t = 50.0)]
     pub over: f64,
     /// The JVM's start in host local time (`2012-09-21 10:00:00`), for a GC log without date
@@ -96,23 +134,27 @@ pub struct CorrelateArgs {
     pub stalls: bool,
     #[command(flatten)]
     pub window: Window,
-    /// Output format. csv and tsv: one table, a row for all requests, per pause kind and per
-    /// operation.
+    /// Output format. csv and tsv have a header row, full precision and no thousands
+    /// separators; here one table, a row for all requests, per pause kind and per operation.
     #[arg(long, short, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Do not report lines that were not understood on stderr.
+    /// Do not report lines that were not understood on stderr, and show no progress bar (one
+    /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
-    /// CSV field separator (see `summary --help`).
+    /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
     #[arg(long, value_parser = parse_sep)]
     pub sep: Option<char>,
-    /// Decimal commas in CSV/TSV (see `summary --help`).
+    /// Write decimal numbers with a comma (12,5) in CSV/TSV, for spreadsheet locales that
+    /// need it; the CSV separator becomes ';'.
     #[arg(long)]
     pub decimal_comma: bool,
-    /// A UTF-8 byte order mark before CSV/TSV, for Excel.
+    /// Start CSV/TSV output with a UTF-8 byte order mark, so that Excel reads it as UTF-8.
     #[arg(long)]
     pub excel: bool,
-    /// Exit with code 4 instead of 0 when any line was skipped or any input left out.
+    /// Exit with code 4 instead of 0 when any line was skipped or any input (or part of one)
+    /// was left out: unreadable, unrecognised, not a regular file, damaged, or not of the
+    /// command's kind.
     #[arg(long)]
     pub strict: bool,
     /// Also draw the two-hour chart with the GC pauses under it and the slow requests that
@@ -122,7 +164,8 @@ pub struct CorrelateArgs {
     /// Chart size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1600x900", requires = "chart")]
     pub size: crate::render::Size,
-    /// The chart's interval (`30s`, `1m`); by default chosen from the span.
+    /// Length of the intervals (`30s`, `1m`, `1h`) of the chart; by default chosen from the
+    /// span.
     #[arg(long, requires = "chart")]
     pub interval: Option<String>,
 }
@@ -142,11 +185,12 @@ pub struct ReportArgs {
     /// Chart size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1600x900")]
     pub size: crate::render::Size,
-    /// Logarithmic y axis for pauses and histograms.
+    /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
     #[arg(long)]
     pub log_y: bool,
-    /// Pause-duration band edges in ms for the GC pause histogram.
-    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
+    /// >100 (the GC band table and the pause histogram).
+    #[arg(long = "pause-bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub pause_bands: Vec<f64>,
 }
 
@@ -225,16 +269,21 @@ pub struct ExportArgs {
     /// to it; both kinds go to FILE-gc.parquet and FILE-perf.parquet beside it.
     #[arg(long, short)]
     pub out: PathBuf,
-    /// Do not report lines that were not understood on stderr.
+    /// Do not report lines that were not understood on stderr, and show no progress bar (one
+    /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
-    /// Read all the files given as one log (see `summary --help`).
+    /// Read all the files given as one log (the parts of a rotated set, in any order: they are
+    /// put in time order).
     #[arg(long, conflicts_with = "rotated")]
     pub join: bool,
-    /// Join the files of each JVM rotation set into one log each (see `summary --help`).
+    /// Join the files of each JVM rotation set (`gc.log.0`, `gc.log.1`, ... `gc.log.N.current`,
+    /// gzipped or not) into one log each; other files stay on their own.
     #[arg(long)]
     pub rotated: bool,
-    /// Exit with code 4 instead of 0 when any line was skipped or any input was left out.
+    /// Exit with code 4 instead of 0 when any line was skipped or any input (or part of one)
+    /// was left out: unreadable, unrecognised, not a regular file, damaged, or not of the
+    /// command's kind.
     #[arg(long)]
     pub strict: bool,
     /// Only the records in the window (GC records by their start, requests by their end).
@@ -255,18 +304,19 @@ pub struct ChartArgs {
     /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
     #[arg(long)]
     pub log_y: bool,
-    /// Pause-duration band edges in ms for the GC pause histogram.
-    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
-    pub bands: Vec<f64>,
-    /// A pause target drawn on the pause chart (`30ms`, `0.03s`; plain numbers are ms), over
-    /// the one the log states (JRockit deterministic GC).
+    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
+    /// >100 (the GC band table and the pause histogram).
+    #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    pub pause_bands: Vec<f64>,
+    /// A pause target (`30ms`, `0.03s`; plain numbers are ms), over the one the log states
+    /// (JRockit deterministic GC): drawn on the pause chart.
     #[arg(long, value_name = "TIME")]
     pub pause_target: Option<String>,
-    /// Response-time band edges in ms for the performance-log latency histogram, ascending; a
-    /// leading 0 adds a band for exactly 0 ms. A time t falls in a-b when a < t <= b.
-    #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    /// Response-time band edges in ms for performance logs, ascending; a leading 0 adds a
+    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b.
+    #[arg(long = "latency-bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
     pub latency_bands: Vec<f64>,
-    /// Length of the timeline's and the load curve's intervals (`30s`, `1m`, `1h`); by
+    /// Length of the intervals (`30s`, `1m`, `1h`) of the timeline and the load curve; by
     /// default chosen from the log's span: a round length from 1s to 1h giving 60 to 300
     /// points, longer for sparse logs.
     #[arg(long)]
@@ -377,8 +427,9 @@ pub struct SloOpts {
     /// where --strict would give 4); 2 when one is malformed or no input has its figure.
     #[arg(long, value_delimiter = ',', value_name = "EXPR")]
     pub slo: Vec<String>,
-    /// Count the GC pauses longer than this (`30ms`, `0.03s`; plain numbers are ms):
-    /// pause_target_ms, pauses_over_target, pauses_over_target_pct. Default: the target the
+    /// A pause target (`30ms`, `0.03s`; plain numbers are ms), over the one the log states
+    /// (JRockit deterministic GC): the GC pauses longer than it are counted
+    /// (pause_target_ms, pauses_over_target, pauses_over_target_pct). Default: the target the
     /// log states (JRockit `Deterministic GC target pause time: 30 ms`, `-XpauseTarget`).
     #[arg(long, value_name = "TIME")]
     pub pause_target: Option<String>,
@@ -471,7 +522,8 @@ pub struct Common {
     /// Output format. csv and tsv have a header row, full precision and no thousands separators.
     #[arg(long, short, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Do not report lines that were not understood on stderr.
+    /// Do not report lines that were not understood on stderr, and show no progress bar (one
+    /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
     /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
@@ -512,17 +564,18 @@ pub struct SummaryArgs {
 /// Options of the performance-log figures.
 #[derive(Args, Debug, Clone)]
 pub struct PerfOpts {
-    /// Latency band edges in ms, ascending; a leading 0 adds a band for exactly 0 ms.
-    /// A time t falls in a-b when a < t <= b.
-    #[arg(long = "bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    /// Response-time band edges in ms for performance logs, ascending; a leading 0 adds a
+    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b.
+    #[arg(long = "latency-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
     pub latency_bands: Vec<f64>,
-    /// Thresholds in ms: count and share of requests taking longer.
+    /// Response-time thresholds in ms: the count and share of requests taking longer than
+    /// each (`50,150`).
     #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_OVER.to_vec())]
     pub over: Vec<f64>,
     #[command(flatten)]
     pub window: Window,
-    /// Per-interval series (requests, throughput, mean, p99, max) with intervals of this
-    /// length, aligned on the clock: `1m`, `30s`, `1h`.
+    /// Length of the intervals (`30s`, `1m`, `1h`) of the per-interval series (requests,
+    /// throughput, mean, p99, max), aligned on the clock.
     #[arg(long)]
     pub interval: Option<String>,
 }
@@ -535,10 +588,15 @@ pub struct PerfArgs {
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
-    /// For csv/tsv: one row per operation (op, the default), per latency band (band), per
-    /// threshold (over) or per interval (interval; needs --interval). `--by op` given
-    /// explicitly also judges each --slo objective per operation where operations have its
-    /// figure (count, errors, total_ms_mean/p95/max, mean, p95, max, db_share_pct...).
+    /// For csv/tsv/markdown: one row per operation (op, the default: count, errors, error %,
+    /// throughput, min, mean, p50, p90, p95, p99, max, Java and DB means, DB share), per
+    /// latency band (band), per threshold (over), per interval (interval; needs --interval)
+    /// or per error message (error: the `e-` text, JMeter's response code/message, The
+    /// Grinder's error count, with counts and the operations they failed in). Text shows all.
+    /// `--by op` given explicitly also judges each --slo objective per operation where
+    /// operations have its figure (count, errors, error_pct, throughput_per_s,
+    /// total_ms_min/mean/p50/p90/p95/p99/max, mean, p50, p90, p95, p99, max, java_ms_mean,
+    /// db_ms_mean, db_share_pct...).
     #[arg(long, value_enum)]
     pub by: Option<crate::report::perf::By>,
 }
@@ -549,10 +607,12 @@ pub struct GcArgs {
     pub common: Common,
     #[command(flatten)]
     pub slo: SloOpts,
-    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100, >100.
-    #[arg(long, value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
-    pub bands: Vec<f64>,
-    /// For csv/tsv: print the breakdown per pause kind (kind) or the duration bands (band).
+    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
+    /// >100 (the GC band table and the pause histogram).
+    #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    pub pause_bands: Vec<f64>,
+    /// For csv/tsv/markdown: one row per pause kind and collector (kind, the default) or per
+    /// duration band (band). Text shows both.
     #[arg(long, value_enum, default_value_t = By::Kind)]
     pub by: By,
     /// Print every pause as a CSV row (file, start, duration, kind, collector, cause, heap...)
@@ -577,7 +637,36 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Export(a) => run_export(a),
         Command::Report(a) => run_report(a),
         Command::Correlate(a) => run_correlate(a),
+        Command::Completions(a) => {
+            let mut out = Vec::new();
+            clap_complete::generate(a.shell, &mut Cli::command(), "gcperf", &mut out);
+            print(&String::from_utf8_lossy(&out))?;
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            man_page(&mut out)?;
+            print(&String::from_utf8_lossy(&out))?;
+            Ok(0)
+        }
     }
+}
+
+/// The manual page: the top-level page (its SUBCOMMANDS section lists every command) and a
+/// section per command with that command's options, in one troff document.
+fn man_page(out: &mut Vec<u8>) -> anyhow::Result<()> {
+    let cmd = Cli::command();
+    clap_mangen::Man::new(cmd.clone()).render(out)?;
+    for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
+        let name = sub.get_name();
+        out.extend_from_slice(format!(".SH \"GCPERF {}\"\n", name.to_uppercase()).as_bytes());
+        let sub = sub.clone().bin_name(format!("gcperf {name}"));
+        let man = clap_mangen::Man::new(sub);
+        man.render_synopsis_section(out)?;
+        man.render_description_section(out)?;
+        man.render_options_section(out)?;
+    }
+    Ok(())
 }
 
 /// The inputs of a command: each file on its own, all as one log (`--join`), or rotation sets
@@ -655,6 +744,25 @@ impl Tally {
             0
         }
     }
+}
+
+/// A progress bar over `n` inputs on stderr, drawn only when stderr is a terminal and `-q`
+/// was not given (a pipe or a file gets no bar, so nothing but the messages reaches it).
+fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {bar:40} {pos}/{len} files, {elapsed} ({eta} left) {msg}",
+    ) {
+        b.set_style(style);
+    }
+    // A single big log takes seconds with no input finished: the spinner and the clock move.
+    b.enable_steady_tick(std::time::Duration::from_millis(200));
+    b
 }
 
 /// One line on stderr, control characters escaped whatever it quotes.
@@ -780,6 +888,7 @@ fn each_input<T: Send>(
         note(&format!("gcperf: {s}"));
     }
     let groups = &inputs.groups;
+    let bar = progress(groups.len(), quiet);
     crate::report::batch::ordered(
         groups.len(),
         rayon::current_num_threads(),
@@ -811,15 +920,20 @@ fn each_input<T: Send>(
             (values, lines, t)
         },
         &mut |i, (values, lines, t)| {
-            for l in &lines {
-                note(l);
-            }
+            // The bar is taken off while the lines are printed, then drawn again under them.
+            bar.suspend(|| {
+                for l in &lines {
+                    note(l);
+                }
+            });
+            bar.inc(1);
             tally.add(t);
             for v in values {
                 emit(i, v);
             }
         },
     );
+    bar.finish_and_clear();
     tally
 }
 
@@ -837,6 +951,14 @@ fn print(s: &str) -> anyhow::Result<()> {
 fn not_gc<T>(i: &Input) -> Step<T> {
     Step::left_out(Some(format!(
         "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
+        i.label()
+    )))
+}
+
+/// A performance-log command's step for a GC log: noted on stderr and left out.
+fn not_perf<T>(i: &Input) -> Step<T> {
+    Step::left_out(Some(format!(
+        "gcperf: {}: a GC log; see `gcperf gc` (left out here)",
         i.label()
     )))
 }
@@ -910,7 +1032,7 @@ fn check_latency_bands(b: &[f64], flag: &str) -> anyhow::Result<()> {
 }
 
 fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
-    check_latency_bands(&o.latency_bands, "--bands")?;
+    check_latency_bands(&o.latency_bands, "--latency-bands")?;
     if o.over.iter().any(|v| !v.is_finite() || *v < 0.0) {
         anyhow::bail!("--over takes non-negative milliseconds, e.g. 50,150");
     }
@@ -966,7 +1088,6 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
-    let gc_given = std::sync::atomic::AtomicBool::new(false);
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
         &inputs(&a.common),
@@ -979,19 +1100,11 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
                 }
                 Err(e) => failed(&l, e),
             },
-            Ok(_) => {
-                gc_given.store(true, std::sync::atomic::Ordering::Relaxed);
-                Step::left_out(None)
-            }
+            Ok(l) => not_perf(&l),
             Err(_) => Step::none(),
         },
         &mut |_, s| reports.push(s),
     );
-    if gc_given.into_inner() {
-        eprintln!(
-            "gcperf: GC logs given to `perf` are left out (see `gcperf gc` and `gcperf summary`)"
-        );
-    }
     let failed = slo.check_judged(reports.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
     print(&out.finish(
@@ -1003,8 +1116,6 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
 
 fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     use crate::report::batch;
-    use indicatif::{ProgressBar, ProgressStyle};
-    use std::io::IsTerminal;
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, &BOTH)?;
     let mut perf = perf_options(&a.perf)?;
@@ -1031,17 +1142,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     }
     let stems = inputs.stems();
     let groups = &inputs.groups;
-    let bar = if std::io::stderr().is_terminal() && !a.common.quiet {
-        let b = ProgressBar::new(groups.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} ({eta} left) {msg}")
-        {
-            b.set_style(style);
-        }
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress(groups.len(), a.common.quiet);
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
     let mut entries = batch::process_all(
@@ -1444,13 +1545,13 @@ fn slo_rows<'a>(
 
 fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
     if edges.iter().any(|v| !v.is_finite() || *v <= 0.0) || edges.windows(2).any(|w| w[0] >= w[1]) {
-        anyhow::bail!("--bands must be positive and strictly ascending, e.g. 10,50,100");
+        anyhow::bail!("--pause-bands must be positive and strictly ascending, e.g. 10,50,100");
     }
     Ok(())
 }
 
 fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
-    check_bands(&a.bands)?;
+    check_bands(&a.pause_bands)?;
     check_latency_bands(&a.latency_bands, "--latency-bands")?;
     let skip_s = duration_s(&a.window.skip)?;
     let popts = analyze::perf::PerfOptions {
@@ -1494,7 +1595,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         objectives,
         size: a.size,
         log_y: a.log_y,
-        gc_bands: a.bands.clone(),
+        gc_bands: a.pause_bands.clone(),
         perf: popts,
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
@@ -1546,9 +1647,9 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
 }
 
 fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
-    check_bands(&a.bands)?;
+    check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Gc])?;
-    let edges = a.bands.clone();
+    let edges = a.pause_bands.clone();
     let out = output(&a.common)?;
     let inputs = inputs(&a.common);
     let win = gc_window(&a.window)?;
@@ -1758,15 +1859,25 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
     tally.left_out += gx.skipped.len() + px.skipped.len();
     // The GC log is read beside the performance logs (each parse is parallel too, but a
     // stream's reader thread and its merging steps leave a core idle).
+    let bar = progress(1 + px.files.len(), a.quiet);
     let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
-        let g = sc.spawn(|| (!gx.files.is_empty()).then(|| load(&gx.files)));
+        let g = sc.spawn(|| {
+            let r = (!gx.files.is_empty()).then(|| load(&gx.files));
+            bar.inc(1);
+            r
+        });
         let p: Vec<_> = px
             .files
             .iter()
-            .map(|f| load(std::slice::from_ref(f)))
+            .map(|f| {
+                let r = load(std::slice::from_ref(f));
+                bar.inc(1);
+                r
+            })
             .collect();
         (g.join(), p)
     });
+    bar.finish_and_clear();
     let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
     let mut gc: Option<Loaded> = None;
     if let Some((inputs, lines, t)) = gc_loaded {

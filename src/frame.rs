@@ -764,6 +764,9 @@ pub mod perf {
     /// 1-based line number (u32: a log of 4G lines could not be held as a frame anyway; larger
     /// numbers are capped at u32::MAX rather than wrapped).
     pub const LINE: &str = "line";
+    /// A failed request's message (u32, null for the others): an index into
+    /// `PerfFrame::operations`, which holds the log's messages beside its operation names.
+    pub const ERROR_ID: &str = "error_id";
 }
 
 /// A performance log's records as a frame, with the operation names the frame's
@@ -953,6 +956,8 @@ pub struct PerfColumns {
     ok: Vec<bool>,
     inconsistent: Vec<bool>,
     line: Vec<u32>,
+    /// Nothing stored while no request failed (a null column), 4 bytes a row from the first.
+    error: OptCol<u32>,
 }
 
 impl PerfColumns {
@@ -967,6 +972,7 @@ impl PerfColumns {
             ok: Vec::with_capacity(n),
             inconsistent: Vec::with_capacity(n),
             line: Vec::with_capacity(n),
+            error: OptCol::with_capacity(n),
         }
     }
 
@@ -981,6 +987,23 @@ impl PerfColumns {
     /// Append a record, its operation given as an id of the log being built and its line
     /// moved on by `line_offset` (the lines of the blocks before it).
     pub fn push(&mut self, r: &crate::model::PerfRecord, op: u32, line_offset: u64) {
+        self.push_with(r, op, r.error, line_offset);
+    }
+
+    /// `push` for a record of a block whose strings are `ids` in the log being built: its
+    /// operation and its error message both move to the log's ids.
+    pub fn push_remapped(&mut self, r: &crate::model::PerfRecord, ids: &[u32], line_offset: u64) {
+        let id = |s: u32| ids.get(s as usize).copied().unwrap_or(0);
+        self.push_with(r, id(r.operation), r.error.map(id), line_offset);
+    }
+
+    fn push_with(
+        &mut self,
+        r: &crate::model::PerfRecord,
+        op: u32,
+        error: Option<u32>,
+        line_offset: u64,
+    ) {
         self.end_ms.push(r.end_ms);
         self.total.push(r.total_ms);
         self.java.push(r.java_ms);
@@ -991,6 +1014,7 @@ impl PerfColumns {
         self.inconsistent.push(r.inconsistent);
         self.line
             .push(u32::try_from(r.line + line_offset).unwrap_or(u32::MAX));
+        self.error.push(error);
     }
 
     pub fn finish(self, operations: Vec<String>) -> PolarsResult<PerfFrame> {
@@ -1022,6 +1046,7 @@ impl PerfColumns {
                 BooleanChunked::from_slice(perf::INCONSISTENT.into(), &self.inconsistent)
                     .into_column(),
                 UInt32Chunked::from_vec(perf::LINE.into(), self.line).into_column(),
+                self.error.into_column::<UInt32Type>(perf::ERROR_ID),
             ],
         )
     }

@@ -52,7 +52,14 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 w.seen.insert(file_id(&m));
+                let before = (w.out.files.len(), w.out.skipped.len());
                 w.walk(p);
+                // An empty folder is said, not passed over in silence.
+                if (w.out.files.len(), w.out.skipped.len()) == before {
+                    w.out
+                        .skipped
+                        .push(format!("{}: no log files found", p.display()));
+                }
             }
             Ok(m) if m.is_file() => {
                 // Named on the command line: read even if a folder given before holds it.
@@ -450,6 +457,19 @@ fn sniff(head: &[u8]) -> Sniff {
     // POSIX tar: `ustar` at offset 257.
     if head.get(257..262) == Some(b"ustar") {
         return Sniff::Unsupported("a tar archive", "extract it first");
+    }
+    // JMeter's XML results: said by name, not "no records found".
+    let text = head
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .trim_ascii_start();
+    if (text.starts_with(b"<?xml") || text.starts_with(b"<testResults"))
+        && memchr::memmem::find(head, b"<testResults").is_some()
+    {
+        return Sniff::Unsupported(
+            "JMeter results in XML",
+            "save them as CSV (jmeter.save.saveservice.output_format=csv)",
+        );
     }
     Sniff::Plain
 }

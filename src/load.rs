@@ -608,8 +608,7 @@ fn load_perf_stream(
                     .map(|s| log.strings.intern(s))
                     .collect();
                 for rec in &block.records {
-                    let op = ids.get(rec.operation as usize).copied().unwrap_or(0);
-                    cols.push(rec, op, log.lines);
+                    cols.push_remapped(rec, &ids, log.lines);
                 }
                 for b in block.bad {
                     if log.bad.len() < crate::model::BAD_LINES_KEPT {

@@ -420,6 +420,11 @@ pub struct PerfRecord {
     pub operation: u32,
     /// False when the operation failed (`e-`, JMeter `success=false`, Grinder `Errors > 0`).
     pub ok: bool,
+    /// A failed operation's message, interned in `PerfLog::strings` beside the operation
+    /// names: the semicolon log's `e-` text, JMeter's `responseCode/responseMessage` (the
+    /// assertion's failure message where the code is a success), The Grinder's error count
+    /// and HTTP code. None for operations that did not fail.
+    pub error: Option<u32>,
     /// Java + DB time differs from the total (semicolon log): kept, but flagged.
     pub inconsistent: bool,
     /// 1-based line number where the record starts.

@@ -281,11 +281,9 @@ fn help_documents_each_command() {
         .assert()
         .success()
         .stdout(predicate::str::contains("summary").and(predicate::str::contains("gc")));
-    gcperf()
-        .args(["gc", "--help"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("--bands").and(predicate::str::contains("--events")));
+    gcperf().args(["gc", "--help"]).assert().success().stdout(
+        predicate::str::contains("--pause-bands").and(predicate::str::contains("--events")),
+    );
 }
 
 #[test]

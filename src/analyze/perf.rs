@@ -70,6 +70,18 @@ pub struct Operation {
     pub total_ms_p95: f64,
     pub total_ms_max: f64,
     pub db_share_pct: Option<f64>,
+    /// errors / count, %.
+    pub error_pct: f64,
+    /// count / the log's span (first to last record of the whole log, in the window): the
+    /// operation's share of the load as a rate; None for a log without a span.
+    pub throughput_per_s: Option<f64>,
+    pub total_ms_min: f64,
+    pub total_ms_p50: f64,
+    pub total_ms_p90: f64,
+    pub total_ms_p99: f64,
+    /// Mean Java and DB time per request (semicolon log only): the sums over the count.
+    pub java_ms_mean: Option<f64>,
+    pub db_ms_mean: Option<f64>,
 }
 
 /// The `perf` object of the JSON contract.
@@ -100,6 +112,30 @@ pub struct PerfSummary {
     /// The per-interval series, when an interval was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intervals: Option<Vec<Interval>>,
+    /// The failed requests by message, most frequent first (`perf --by error`).
+    pub error_messages: Vec<ErrorMessage>,
+}
+
+/// The failed requests of one message: how many, and in which operations.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorMessage {
+    /// The `e-` text, JMeter's `code/message` (or assertion message), The Grinder's error
+    /// count and HTTP code; empty where the log gives none (a bare `e-`).
+    pub message: String,
+    pub count: u64,
+    /// Of all failed requests, %.
+    pub errors_pct: f64,
+    /// Of all requests, %.
+    pub requests_pct: f64,
+    /// The operations it failed in with their counts, most first (then by name).
+    pub operations: Vec<ErrorIn>,
+}
+
+/// How often a message was an operation's failure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ErrorIn {
+    pub operation: String,
+    pub count: u64,
 }
 
 /// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading
@@ -158,6 +194,7 @@ fn time_sums() -> Vec<Expr> {
             .sum()
             .alias("total_without_db"),
         t.clone().mean().alias("mean"),
+        t.clone().min().alias("min"),
         t.max().alias("max"),
     ]
 }
@@ -265,12 +302,13 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         total_ms_max: get_f64(&out, "max"),
         over,
         bands,
-        operations: operations(lf, pf)?,
+        operations: operations(lf.clone(), pf, span_s)?,
+        error_messages: error_messages(lf, pf, errors, requests)?,
         intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
     })
 }
 
-fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
+fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResult<Vec<Operation>> {
     let t = col(TOTAL_MS);
     // Two passes: sums and counts, then the percentile (which copies each group's times).
     // Together they would hold both at once; the peak stays near the frame's size.
@@ -286,7 +324,12 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
         .collect()?;
     let p95 = lf
         .group_by([col(OPERATION_ID)])
-        .agg([q(t, 0.95).alias("p95")])
+        .agg([
+            q(t.clone(), 0.50).alias("p50"),
+            q(t.clone(), 0.90).alias("p90"),
+            q(t.clone(), 0.95).alias("p95"),
+            q(t, 0.99).alias("p99"),
+        ])
         .collect()?;
     let out = sums.join(
         &p95,
@@ -299,6 +342,7 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
     };
+    let (p50, p90, p99, min) = (f("p50")?, f("p90")?, f("p99")?, f("min")?);
     let (count, errors, total, java, db, db_n, java_n, calls, calls_n, twd, mean, p95, max) = (
         f("count")?,
         f("errors")?,
@@ -318,6 +362,10 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
     let mut ops: Vec<Operation> = (0..out.height())
         .map(|i| {
             let has_db = g(&db_n, i) > 0.0;
+            let n = g(&count, i);
+            let mean_of = |sum: &Float64Chunked, present: &Float64Chunked| {
+                (g(present, i) > 0.0 && n > 0.0).then(|| g(sum, i) / n)
+            };
             Operation {
                 name: pf.operation(ids.get(i).unwrap_or(0)).to_string(),
                 count: g(&count, i) as u64,
@@ -333,6 +381,18 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
                     let with_db = g(&total, i) - g(&twd, i);
                     (has_db && with_db > 0.0).then(|| g(&db, i) * 100.0 / with_db)
                 },
+                error_pct: if n > 0.0 {
+                    g(&errors, i) * 100.0 / n
+                } else {
+                    0.0
+                },
+                throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
+                total_ms_min: g(&min, i),
+                total_ms_p50: g(&p50, i),
+                total_ms_p90: g(&p90, i),
+                total_ms_p99: g(&p99, i),
+                java_ms_mean: mean_of(&java, &java_n),
+                db_ms_mean: mean_of(&db, &db_n),
             }
         })
         .collect();
@@ -343,6 +403,73 @@ fn operations(lf: LazyFrame, pf: &PerfFrame) -> PolarsResult<Vec<Operation>> {
             .then_with(|| a.name.cmp(&b.name))
     });
     Ok(ops)
+}
+
+/// The failed requests grouped by message and operation, folded into one row per message.
+fn error_messages(
+    lf: LazyFrame,
+    pf: &PerfFrame,
+    errors: u64,
+    requests: u64,
+) -> PolarsResult<Vec<ErrorMessage>> {
+    if errors == 0 {
+        return Ok(Vec::new());
+    }
+    let out = lf
+        .filter(col(OK).not())
+        .group_by([col(ERROR_ID), col(OPERATION_ID)])
+        .agg([len().alias("n")])
+        .collect()?;
+    let err = out.column(ERROR_ID)?.cast(&DataType::UInt32)?;
+    let err = err.u32()?;
+    let op = out.column(OPERATION_ID)?.u32()?;
+    let n = out.column("n")?.cast(&DataType::UInt64)?;
+    let n = n.u64()?;
+    let mut by: std::collections::BTreeMap<String, Vec<ErrorIn>> = Default::default();
+    for i in 0..out.height() {
+        // A failed request without a message (a format or a row without one): empty text.
+        let message = err
+            .get(i)
+            .map(|e| pf.operation(e))
+            .unwrap_or("")
+            .to_string();
+        let name = pf.operation(op.get(i).unwrap_or(0)).to_string();
+        by.entry(message).or_default().push(ErrorIn {
+            operation: name,
+            count: n.get(i).unwrap_or(0),
+        });
+    }
+    let pct = |c: u64, of: u64| {
+        if of > 0 {
+            c as f64 * 100.0 / of as f64
+        } else {
+            0.0
+        }
+    };
+    let mut rows: Vec<ErrorMessage> = by
+        .into_iter()
+        .map(|(message, mut operations)| {
+            operations.sort_by(|a, b| {
+                b.count
+                    .cmp(&a.count)
+                    .then_with(|| a.operation.cmp(&b.operation))
+            });
+            let count = operations.iter().map(|o| o.count).sum();
+            ErrorMessage {
+                message,
+                count,
+                errors_pct: pct(count, errors),
+                requests_pct: pct(count, requests),
+                operations,
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    Ok(rows)
 }
 
 /// One interval of the per-interval series (`--interval`): the two-hour chart's points.
@@ -791,6 +918,64 @@ mod tests {
         // Sparse and long: 2 h with 500 requests: 1 m → 120 points of 4; 5 m → 24 points
         // (≥ 20) of 21 requests: 5 m.
         assert_eq!(auto_interval_ms(7200 * S, 500), 300 * S);
+    }
+
+    #[test]
+    fn operation_figures_and_errors_by_message_by_hand() {
+        // slow: 300 (ok), 500 (e-timeout), 100 (e-timeout); fast: 50 (e-), 70 (ok).
+        // The log spans 12:00:30 to 12:00:34 = 4 s.
+        let pf = frame(
+            "[a];2012-09-21 12:00:30.000;300;100;200;2;slow;\n\
+             [b];2012-09-21 12:00:31.000;500;100;400;2;slow;e-timeout\n\
+             [c];2012-09-21 12:00:32.000;100;40;60;1;slow;e-timeout;\n\
+             [d];2012-09-21 12:00:33.000;50;20;30;1;fast;e-\n\
+             [e];2012-09-21 12:00:34.000;70;30;40;1;fast;\n",
+        );
+        let s = summary(&pf, &PerfOptions::default()).unwrap();
+        let slow = s.operations.iter().find(|o| o.name == "slow").unwrap();
+        assert_eq!((slow.count, slow.errors), (3, 2));
+        assert!((slow.error_pct - 200.0 / 3.0).abs() < 1e-9);
+        assert_eq!(slow.throughput_per_s, Some(3.0 / 4.0));
+        // Sorted 100, 300, 500: min 100, p50 300, p90 at rank 1.8 → 300 + 0.8·200 = 460,
+        // p99 at 1.98 → 496.
+        assert_eq!((slow.total_ms_min, slow.total_ms_p50), (100.0, 300.0));
+        assert!((slow.total_ms_p90 - 460.0).abs() < 1e-9);
+        assert!((slow.total_ms_p99 - 496.0).abs() < 1e-9);
+        // Java (100+100+40)/3 = 80, DB (200+400+60)/3 = 220.
+        assert_eq!(
+            (slow.java_ms_mean, slow.db_ms_mean),
+            (Some(80.0), Some(220.0))
+        );
+        // Three failures: "timeout" twice (both slow), the bare `e-` once (fast).
+        let m: Vec<String> = s
+            .error_messages
+            .iter()
+            .map(|e| {
+                let ops: Vec<String> = e
+                    .operations
+                    .iter()
+                    .map(|o| format!("{} {}", o.operation, o.count))
+                    .collect();
+                format!("{:?} {}: {}", e.message, e.count, ops.join(", "))
+            })
+            .collect();
+        assert_eq!(m, ["\"timeout\" 2: slow 2", "\"\" 1: fast 1"]);
+        assert!((s.error_messages[0].errors_pct - 200.0 / 3.0).abs() < 1e-9);
+        assert!((s.error_messages[0].requests_pct - 40.0).abs() < 1e-9);
+        // Left out by the window, a failure is not counted.
+        let later = PerfOptions {
+            skip_s: 2.5,
+            ..PerfOptions::default()
+        };
+        let s = summary(&pf, &later).unwrap();
+        assert_eq!(s.error_messages.len(), 1);
+        assert_eq!(
+            (
+                s.error_messages[0].message.as_str(),
+                s.error_messages[0].count
+            ),
+            ("", 1)
+        );
     }
 
     #[test]

@@ -132,7 +132,7 @@ pub const PERF_KEYS: [&str; 17] = [
 ];
 
 /// The keys of an operation's figures (`perf --by op`).
-const OP_KEYS: [&str; 10] = [
+const OP_KEYS: [&str; 18] = [
     "count",
     "errors",
     "total_ms_sum",
@@ -143,6 +143,14 @@ const OP_KEYS: [&str; 10] = [
     "total_ms_p95",
     "total_ms_max",
     "db_share_pct",
+    "error_pct",
+    "throughput_per_s",
+    "total_ms_min",
+    "total_ms_p50",
+    "total_ms_p90",
+    "total_ms_p99",
+    "java_ms_mean",
+    "db_ms_mean",
 ];
 
 /// A log kind an objective is judged on.
@@ -228,7 +236,10 @@ impl Objective {
     fn op_key(&self) -> Option<&'static str> {
         let m = match self.metric.as_str() {
             "mean" => "total_ms_mean",
+            "p50" => "total_ms_p50",
+            "p90" => "total_ms_p90",
             "p95" => "total_ms_p95",
+            "p99" => "total_ms_p99",
             "max" => "total_ms_max",
             "requests" => "count",
             m => m,
@@ -463,6 +474,14 @@ fn op_field(op: &Operation, key: &str) -> Option<f64> {
         "total_ms_p95" => Some(op.total_ms_p95),
         "total_ms_max" => Some(op.total_ms_max),
         "db_share_pct" => op.db_share_pct,
+        "error_pct" => Some(op.error_pct),
+        "throughput_per_s" => op.throughput_per_s,
+        "total_ms_min" => Some(op.total_ms_min),
+        "total_ms_p50" => Some(op.total_ms_p50),
+        "total_ms_p90" => Some(op.total_ms_p90),
+        "total_ms_p99" => Some(op.total_ms_p99),
+        "java_ms_mean" => op.java_ms_mean,
+        "db_ms_mean" => op.db_ms_mean,
         _ => None,
     }
 }

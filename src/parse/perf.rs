@@ -135,6 +135,8 @@ struct Semi<'a> {
     calls: u32,
     op: &'a [u8],
     ok: bool,
+    /// The text after `e-` of a failed operation (trimmed; may be empty).
+    message: &'a [u8],
     /// A `;` follows the operation: the line cannot have been cut inside the name.
     complete: bool,
 }
@@ -166,6 +168,8 @@ fn semicolon_line<'a>(
         Some(r) => {
             log.record_lines += 1;
             let operation = ops.intern(log, cap_label(r.op));
+            // Failures are few: their messages are interned without the cache.
+            let error = (!r.ok).then(|| log.strings.intern_bytes(cap_label(r.message)));
             log.records.push(PerfRecord {
                 end_ms: r.end_ms,
                 total_ms: r.total,
@@ -176,6 +180,7 @@ fn semicolon_line<'a>(
                 ok: r.ok,
                 inconsistent: inconsistent(r.total, r.java, r.db),
                 line: no,
+                error,
             });
         }
         None => {
@@ -250,11 +255,18 @@ fn semicolon_from(s: &[u8]) -> Option<Semi<'_>> {
     if op.is_empty() {
         return None;
     }
+    let mut message: &[u8] = &[];
     let ok = match err {
         None => true,
         Some(e) => {
             let e = skip_spaces(e);
-            if e.starts_with(b"e-") {
+            if let Some(m) = e.strip_prefix(b"e-") {
+                // The record's closing `;` is not part of the message.
+                let mut m = trim(m);
+                while let Some(r) = m.strip_suffix(b";") {
+                    m = trim(r);
+                }
+                message = m;
                 false
             } else if e.iter().all(|&b| b == b';' || b.is_ascii_whitespace()) {
                 true
@@ -272,6 +284,7 @@ fn semicolon_from(s: &[u8]) -> Option<Semi<'_>> {
         calls,
         op,
         ok,
+        message,
         complete: err.is_some(),
     })
 }
@@ -487,6 +500,10 @@ struct JtlCols {
     elapsed: usize,
     label: Option<usize>,
     success: Option<usize>,
+    /// For a failed sample's message; optional (a row may end before them).
+    response_code: Option<usize>,
+    response_message: Option<usize>,
+    failure_message: Option<usize>,
     /// Fields a row needs.
     min_fields: usize,
 }
@@ -499,6 +516,9 @@ impl JtlCols {
         elapsed: 1,
         label: Some(2),
         success: Some(7),
+        response_code: Some(3),
+        response_message: Some(4),
+        failure_message: Some(8),
         min_fields: 8,
     };
 
@@ -523,6 +543,9 @@ impl JtlCols {
             elapsed,
             label,
             success,
+            response_code: find(b"responseCode"),
+            response_message: find(b"responseMessage"),
+            failure_message: find(b"failureMessage"),
             min_fields,
         })
     }
@@ -601,6 +624,7 @@ fn parse_jtl(buf: &[u8]) -> PerfLog {
                 Some(f) => intern_field(&mut log, buf, f, &mut scratch),
                 None => 0,
             };
+            let error = (!row.ok).then(|| jtl_error(&mut log, buf, &fields, &cols, &mut scratch));
             log.records.push(PerfRecord {
                 end_ms: row.end_ms,
                 total_ms: row.elapsed,
@@ -611,6 +635,7 @@ fn parse_jtl(buf: &[u8]) -> PerfLog {
                 ok: row.ok,
                 inconsistent: false,
                 line: rec_line,
+                error,
             });
             log.record_lines += spans;
         } else if let Some(c) = JtlCols::from_header(buf, &fields).filter(|_| !rec.too_many) {
@@ -623,6 +648,63 @@ fn parse_jtl(buf: &[u8]) -> PerfLog {
     }
     log.lines = count(buf);
     log
+}
+
+/// A failed sample's message, as JMeter's dashboard names its errors: `responseCode/
+/// responseMessage` (`500/Internal Server Error`), or where the code is a success (2xx, 3xx)
+/// or missing, the assertion's `failureMessage` (`Assertion failed` without one).
+fn jtl_error(
+    log: &mut PerfLog,
+    buf: &[u8],
+    fields: &[Field],
+    cols: &JtlCols,
+    scratch: &mut Vec<u8>,
+) -> u32 {
+    let mut text = |i: Option<usize>| -> Vec<u8> {
+        match i.and_then(|i| fields.get(i)) {
+            Some(&f) => {
+                unescape_field(buf, f, scratch);
+                trim(scratch).to_vec()
+            }
+            None => Vec::new(),
+        }
+    };
+    let code = text(cols.response_code);
+    let message = text(cols.response_message);
+    let failure = text(cols.failure_message);
+    let success_code =
+        matches!(code.first(), Some(b'2' | b'3')) && code.iter().all(u8::is_ascii_digit);
+    let key = if success_code || code.is_empty() {
+        if failure.is_empty() {
+            b"Assertion failed".to_vec()
+        } else {
+            failure
+        }
+    } else if message.is_empty() {
+        code
+    } else {
+        let mut k = code;
+        k.push(b'/');
+        k.extend_from_slice(&message);
+        k
+    };
+    log.strings.intern_bytes(cap_label(&key))
+}
+
+/// A CSV field's text into `out`, `""` unescaped.
+fn unescape_field(buf: &[u8], f: Field, out: &mut Vec<u8>) {
+    out.clear();
+    let raw = buf.get(f.start..f.end).unwrap_or_default();
+    if !f.escaped {
+        out.extend_from_slice(raw);
+        return;
+    }
+    let mut rest = raw;
+    while let Some(q) = memchr::memchr(b'"', rest) {
+        out.extend_from_slice(rest.get(..=q).unwrap_or_default());
+        rest = rest.get(q + 2..).unwrap_or_default();
+    }
+    out.extend_from_slice(rest);
 }
 
 /// Intern a CSV field's text, unescaping `""` through `scratch` when needed.
@@ -726,16 +808,24 @@ struct GrinderCols {
     start: Option<usize>,
     time: Option<usize>,
     errors: Option<usize>,
+    /// `HTTP response code`, for a failed test's message; optional.
+    http_code: Option<usize>,
 }
 
 impl GrinderCols {
     /// Fields a row must be split into to reach every column used.
     fn needed(&self) -> usize {
-        [self.test, self.start, self.time, self.errors]
-            .iter()
-            .map(|c| c.map_or(0, |i| i + 1))
-            .max()
-            .unwrap_or(0)
+        [
+            self.test,
+            self.start,
+            self.time,
+            self.errors,
+            self.http_code,
+        ]
+        .iter()
+        .map(|c| c.map_or(0, |i| i + 1))
+        .max()
+        .unwrap_or(0)
     }
 
     /// Has every column a row is read by.
@@ -749,6 +839,7 @@ impl GrinderCols {
         start: Some(3),
         time: Some(4),
         errors: Some(5),
+        http_code: None,
     };
 }
 
@@ -786,15 +877,16 @@ fn grinder_header(line: &[u8], fields: &[(usize, usize)]) -> GrinderCols {
         }),
         time: find(&|f| f.eq_ignore_ascii_case(b"Test time")),
         errors: find(&|f| f.eq_ignore_ascii_case(b"Errors")),
+        http_code: find(&|f| f.eq_ignore_ascii_case(b"HTTP response code")),
     }
 }
 
-/// A Grinder row's values: (test number, end ms, test time, ok).
+/// A Grinder row's values: (test number, end ms, test time, errors).
 fn grinder_row(
     line: &[u8],
     fields: &[(usize, usize)],
     cols: &GrinderCols,
-) -> Option<(u64, i64, f64, bool)> {
+) -> Option<(u64, i64, f64, u64)> {
     let text = |i: Option<usize>| -> Option<&[u8]> {
         let &(a, b) = fields.get(i?)?;
         line.get(a..b)
@@ -810,7 +902,29 @@ fn grinder_row(
     let time = whole_ms(text(cols.time)?)?;
     let errors = whole_uint(text(cols.errors)?)?;
     let end = start.checked_add(time.round() as i64)?;
-    Some((test, end, time, errors == 0))
+    Some((test, end, time, errors))
+}
+
+/// A failed test's message: its error count, and the HTTP code where the log has one
+/// (`1 error, HTTP 500`).
+fn grinder_error(
+    log: &mut PerfLog,
+    line: &[u8],
+    fields: &[(usize, usize)],
+    cols: &GrinderCols,
+    errors: u64,
+) -> u32 {
+    let code = cols
+        .http_code
+        .and_then(|i| fields.get(i))
+        .and_then(|&(a, b)| line.get(a..b))
+        .filter(|c| !c.is_empty());
+    let mut m = format!("{errors} error{}", if errors == 1 { "" } else { "s" });
+    if let Some(c) = code {
+        m.push_str(", HTTP ");
+        m.push_str(&String::from_utf8_lossy(cap_label(c)));
+    }
+    log.strings.intern(&m)
 }
 
 fn parse_grinder(buf: &[u8]) -> PerfLog {
@@ -840,12 +954,14 @@ fn parse_grinder(buf: &[u8]) -> PerfLog {
             }
             continue;
         }
-        let Some((test, end_ms, time, ok)) = grinder_row(line, &fields, &cols) else {
+        let Some((test, end_ms, time, errors)) = grinder_row(line, &fields, &cols) else {
             log.skip(no, line);
             continue;
         };
         log.record_lines += 1;
         let operation = intern_test(&mut log, test);
+        let ok = errors == 0;
+        let error = (!ok).then(|| grinder_error(&mut log, line, &fields, &cols, errors));
         log.records.push(PerfRecord {
             end_ms,
             total_ms: time,
@@ -856,6 +972,7 @@ fn parse_grinder(buf: &[u8]) -> PerfLog {
             ok,
             inconsistent: false,
             line: no,
+            error,
         });
     }
     log

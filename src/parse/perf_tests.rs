@@ -250,7 +250,14 @@ fn semicolon_error_text_with_semicolons() {
     );
     assert_eq!((r[1].5.as_str(), r[1].6), ("saveOrder", false));
     assert_eq!(log.skipped_lines, 0);
-    assert_eq!(log.strings.len(), 3); // "", two names: no error text interned
+    // "", two names and the two messages (the closing `;` is not part of one).
+    assert_eq!(log.strings.len(), 5);
+    let msg = |i: usize| log.records[i].error.map(|e| log.strings.get(e).to_string());
+    assert_eq!(
+        msg(0).as_deref(),
+        Some("ORA-20001: Клиент не найден; код 17")
+    );
+    assert_eq!(msg(1).as_deref(), Some("a;b;c"));
 }
 
 #[test]
@@ -603,7 +610,8 @@ fn fixture_jmeter_daytrader() {
     assert_eq!(op_count(&log, "Sell, confirm"), 15);
     assert_eq!(op_count(&log, "Quote"), 59);
     assert_eq!(op_count(&log, "Home"), 42);
-    assert_eq!(log.strings.len(), 8); // "" and seven labels
+    // "" and seven labels, and the four failures' messages (see perf --by error's test).
+    assert_eq!(log.strings.len(), 12);
     assert_eq!(
         format_wall_ms(log.records[0].end_ms),
         "2012-09-21T10:04:02.543"

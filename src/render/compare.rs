@@ -845,6 +845,14 @@ mod tests {
             total_ms_p95: 0.0,
             total_ms_max: 0.0,
             db_share_pct: None,
+            error_pct: 0.0,
+            throughput_per_s: None,
+            total_ms_min: 0.0,
+            total_ms_p50: 0.0,
+            total_ms_p90: 0.0,
+            total_ms_p99: 0.0,
+            java_ms_mean: None,
+            db_ms_mean: None,
         }
     }
 
@@ -873,6 +881,7 @@ mod tests {
             bands: Vec::new(),
             operations: ops,
             intervals: None,
+            error_messages: Vec::new(),
         }
     }
 

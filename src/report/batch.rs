@@ -88,10 +88,13 @@ impl Entry {
 }
 
 /// The error of an input, without the file name (the row names the file).
+/// How an input with neither GC nor performance records is named (the start of its error).
+pub const UNRECOGNISED: &str = "no GC or performance records found";
+
 pub fn error_text(e: &Error) -> String {
     match e {
         Error::Io { source, .. } => source.to_string(),
-        Error::NothingRecognised { .. } => "no GC or performance records found".into(),
+        Error::NothingRecognised { .. } => UNRECOGNISED.into(),
         Error::AllSkipped {
             skipped,
             lines,
@@ -373,13 +376,25 @@ img{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}\
 section{margin-top:2.5em}nav li{margin:.2em 0}.wide{overflow-x:auto}";
 
 fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> String {
-    let (mut gc, mut perf, mut failed) = (0, 0, 0);
+    let (mut gc, mut perf, mut failed, mut unknown) = (0, 0, 0, 0);
     for e in entries {
         match &e.outcome {
             Outcome::Ok(s) if s.kind == "gc" => gc += 1,
             Outcome::Ok(_) => perf += 1,
+            // Read, but neither kind: not a GC or performance log (not "not readable").
+            Outcome::Failed { error, .. } if error.starts_with(UNRECOGNISED) => unknown += 1,
             Outcome::Failed { .. } => failed += 1,
         }
+    }
+    let mut others = Vec::new();
+    if unknown > 0 {
+        others.push(format!(
+            "{unknown} not a GC or performance log{}",
+            if unknown == 1 { "" } else { "s" }
+        ));
+    }
+    if failed > 0 || unknown == 0 {
+        others.push(format!("{failed} not readable"));
     }
     let mut h = String::new();
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -387,13 +402,14 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
     h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
     h.push_str("<h1>gcperf report</h1>\n");
     h.push_str(&format!(
-        "<p>{} input{}: {gc} GC log{}, {perf} performance log{}, {failed} not readable. \
+        "<p>{} input{}: {gc} GC log{}, {perf} performance log{}, {}. \
          Made by gcperf {}. Figures also in <a href=\"summary.csv\">summary.csv</a> and \
          <a href=\"operations.csv\">operations.csv</a>.</p>\n",
         entries.len(),
         if entries.len() == 1 { "" } else { "s" },
         if gc == 1 { "" } else { "s" },
         if perf == 1 { "" } else { "s" },
+        others.join(", "),
         env!("CARGO_PKG_VERSION"),
     ));
     h.push_str("<h2>Summary</h2>\n");
@@ -464,12 +480,7 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
                     h.push_str("</p>\n");
                 }
                 if let Some(p) = &s.perf {
-                    let mut t = ops_table(std::slice::from_ref(s.as_ref()), Some(1));
-                    t.headers.remove(0);
-                    t.numeric.remove(0);
-                    t.rows.iter_mut().for_each(|r| {
-                        r.remove(0);
-                    });
+                    let t = super::perf::ops_people_table(std::slice::from_ref(s.as_ref()), false);
                     h.push_str(&format!(
                         "<p>{} requests, {} errors; p95 {} ms, max {} ms</p>\n",
                         p.requests,

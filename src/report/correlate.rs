@@ -226,9 +226,14 @@ fn text(c: &Correlation) -> String {
         }
     ));
     s.push('\n');
-    let pct = |v: Option<f64>| opt(v, Some(1));
+    // A value with its unit, or `-` where there is none (no slow request): never a lone unit.
+    let with = |v: Option<f64>, u: &str| {
+        v.map(|v| format!("{}{u}", num(v, Some(1))))
+            .unwrap_or_else(|| "-".into())
+    };
+    let pct = |v: Option<f64>| with(v, " %");
     s.push_str(&format!(
-        "{} requests, {} slow (over {} ms); {} of the slow overlap a GC pause ({} %), {} only \
+        "{} requests, {} slow (over {} ms); {} of the slow overlap a GC pause ({}), {} only \
          because of it; {} fast requests overlap a pause\n",
         f.requests,
         f.slow_requests,
@@ -239,9 +244,9 @@ fn text(c: &Correlation) -> String {
         f.fast_with_gc,
     ));
     s.push_str(&format!(
-        "GC inside slow requests: {} ms, {} ms per slow request, {} % of their time{}\n",
+        "GC inside slow requests: {} ms, {} per slow request, {} of their time{}\n",
         num(f.gc_ms_in_slow, Some(1)),
-        opt(f.gc_ms_in_slow_mean, Some(1)),
+        with(f.gc_ms_in_slow_mean, " ms"),
         pct(f.gc_share_of_slow_pct),
         match (f.db_share_of_slow_pct, f.gc_share_of_slow_pct) {
             (Some(db), Some(gc)) => format!(
@@ -253,9 +258,9 @@ fn text(c: &Correlation) -> String {
         }
     ));
     s.push_str(&format!(
-        "p99 {} ms; without GC time {} ms\n",
-        opt(f.p99_ms, Some(1)),
-        opt(f.p99_without_gc_ms, Some(1))
+        "p99 {}; without GC time {}\n",
+        with(f.p99_ms, " ms"),
+        with(f.p99_without_gc_ms, " ms")
     ));
     s.push_str(&format!(
         "{} GC pauses in the requests' span ({} ms), {} hit at least one request",

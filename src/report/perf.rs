@@ -12,9 +12,60 @@ pub enum By {
     Band,
     Over,
     Interval,
+    Error,
 }
 
-/// One row per file and operation.
+/// The failed requests by message: one row per file and message, most frequent first, with
+/// its share of the errors and of all requests and the operations it failed in. People's
+/// formats write a missing message `(no message)`; CSV leaves it empty.
+pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool) -> Table {
+    let mut h = Vec::new();
+    if with_file {
+        h.push("file");
+    }
+    h.extend([
+        "message",
+        "count",
+        "errors_pct",
+        "requests_pct",
+        "operations",
+    ]);
+    let first_num = h.len() - 4;
+    let mut t = Table::new(&h).numeric_from(first_num);
+    if let Some(last) = t.numeric.last_mut() {
+        *last = false;
+    }
+    for f in files {
+        let Some(p) = &f.perf else { continue };
+        for e in &p.error_messages {
+            let mut row = Vec::with_capacity(h.len());
+            if with_file {
+                row.push(f.file.clone());
+            }
+            let message = match (&e.message[..], digits) {
+                ("", Some(_)) => "(no message)".to_string(),
+                (m, _) => m.to_string(),
+            };
+            let ops: Vec<String> = e
+                .operations
+                .iter()
+                .map(|o| format!("{} {}", o.operation, o.count))
+                .collect();
+            row.extend([
+                message,
+                e.count.to_string(),
+                num(e.errors_pct, digits),
+                num(e.requests_pct, digits.map(|d| d.max(4))),
+                ops.join(", "),
+            ]);
+            t.push(row);
+        }
+    }
+    t
+}
+
+/// One row per file and operation, every figure (CSV, TSV, operations.csv); the columns
+/// of the first version come first, in their order, the others after them.
 pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
     let mut t = Table::new(&[
         "file",
@@ -29,6 +80,14 @@ pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
         "total_ms_p95",
         "total_ms_max",
         "db_share_pct",
+        "error_pct",
+        "throughput_per_s",
+        "total_ms_min",
+        "total_ms_p50",
+        "total_ms_p90",
+        "total_ms_p99",
+        "java_ms_mean",
+        "db_ms_mean",
     ])
     .numeric_from(2);
     for f in files {
@@ -47,7 +106,79 @@ pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
                 num(o.total_ms_p95, digits),
                 num(o.total_ms_max, digits),
                 opt(o.db_share_pct, digits),
+                num(o.error_pct, digits.map(|d| d.max(4))),
+                opt(o.throughput_per_s, digits),
+                num(o.total_ms_min, digits),
+                num(o.total_ms_p50, digits),
+                num(o.total_ms_p90, digits),
+                num(o.total_ms_p99, digits),
+                opt(o.java_ms_mean, digits),
+                opt(o.db_ms_mean, digits),
             ]);
+        }
+    }
+    t
+}
+
+/// The per-operation table people read (text and Markdown), as load-test reports lay it out:
+/// count, errors, error %, throughput, min, mean, p50, p90, p95, p99, max (ms of the whole
+/// request), then the Java and DB means and the DB share where the log has the split (the
+/// semicolon log; JMeter and The Grinder do not, and get no empty columns for it). With
+/// `with_file`, a first column names the file.
+pub fn ops_people_table(files: &[FileSummary], with_file: bool) -> Table {
+    let perf = || files.iter().filter_map(|f| f.perf.as_ref().map(|p| (f, p)));
+    let split = perf().any(|(_, p)| p.operations.iter().any(|o| o.db_ms_sum.is_some()));
+    let mut h: Vec<&str> = Vec::new();
+    if with_file {
+        h.push("file");
+    }
+    h.extend([
+        "operation",
+        "count",
+        "errors",
+        "error_pct",
+        "per_s",
+        "min_ms",
+        "mean_ms",
+        "p50_ms",
+        "p90_ms",
+        "p95_ms",
+        "p99_ms",
+        "max_ms",
+    ]);
+    if split {
+        h.extend(["java_mean_ms", "db_mean_ms", "db_share_pct"]);
+    }
+    let mut t = Table::new(&h).numeric_from(if with_file { 2 } else { 1 });
+    let d = Some(3);
+    for (f, p) in perf() {
+        for o in &p.operations {
+            let mut row = Vec::with_capacity(h.len());
+            if with_file {
+                row.push(f.file.clone());
+            }
+            row.extend([
+                o.name.clone(),
+                o.count.to_string(),
+                o.errors.to_string(),
+                num(o.error_pct, Some(2)),
+                opt(o.throughput_per_s, d),
+                num(o.total_ms_min, d),
+                num(o.total_ms_mean, d),
+                num(o.total_ms_p50, d),
+                num(o.total_ms_p90, d),
+                num(o.total_ms_p95, d),
+                num(o.total_ms_p99, d),
+                num(o.total_ms_max, d),
+            ]);
+            if split {
+                row.extend([
+                    opt(o.java_ms_mean, d),
+                    opt(o.db_ms_mean, d),
+                    opt(o.db_share_pct, Some(2)),
+                ]);
+            }
+            t.push(row);
         }
     }
     t
@@ -158,12 +289,23 @@ fn short(path: &str) -> String {
 pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
     match out.format {
         Format::Json => super::json(files),
+        // No input of the kind: no table (not a header with nothing under it).
+        _ if !files.iter().any(|f| f.perf.is_some())
+            && out.format != Format::Csv
+            && out.format != Format::Tsv =>
+        {
+            String::new()
+        }
         Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by {
+                By::Op if out.format == Format::Markdown => ops_people_table(files, true),
                 By::Op => ops_table(files, None),
                 By::Band => long_band_table(files),
                 By::Over => over_table(files, None),
                 By::Interval => interval_table(files, None),
+                By::Error => {
+                    error_table(files, (out.format == Format::Markdown).then_some(2), true)
+                }
             };
             out.writer().write(&t)
         }
@@ -171,18 +313,23 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
             let mut out = String::new();
             for f in files {
                 let Some(p) = &f.perf else { continue };
+                // An empty value is a `-`, never a unit alone (`( %)`, ` s`).
+                let unit = |v: Option<f64>, d: usize, u: &str| {
+                    v.map(|v| format!("{}{u}", num(v, Some(d))))
+                        .unwrap_or_else(|| "-".into())
+                };
                 out.push_str(&format!(
-                    "{} ({}): {} requests, {} errors ({} %), {} inconsistent; {} to {}, {} s, {} req/s\n",
+                    "{} ({}): {} requests, {} errors ({}), {} inconsistent; {} to {}, {}, {}\n",
                     f.file,
                     f.format,
                     p.requests,
                     p.errors,
-                    opt(p.error_pct, Some(4)),
+                    unit(p.error_pct, 4, " %"),
                     p.inconsistent,
                     p.first.as_deref().unwrap_or("-"),
                     p.last.as_deref().unwrap_or("-"),
-                    opt(p.span_s, Some(3)),
-                    opt(p.throughput_per_s, Some(3)),
+                    unit(p.span_s, 3, " s"),
+                    unit(p.throughput_per_s, 3, " req/s"),
                 ));
                 // A log without a Java/DB split (JMeter, Grinder) has no DB share: said by
                 // leaving it out, not by a lone `%`.
@@ -208,14 +355,19 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                     ));
                 }
                 out.push('\n');
-                let mut ops = ops_table(std::slice::from_ref(f), Some(1));
-                ops.headers.remove(0);
-                ops.numeric.remove(0);
-                ops.rows.iter_mut().for_each(|r| {
-                    r.remove(0);
-                });
-                out.push_str(&Text.write(&ops));
-                out.push('\n');
+                if !p.operations.is_empty() {
+                    out.push_str(&Text.write(&ops_people_table(std::slice::from_ref(f), false)));
+                    out.push('\n');
+                }
+                if !p.error_messages.is_empty() {
+                    out.push_str("errors by message\n");
+                    out.push_str(&Text.write(&error_table(
+                        std::slice::from_ref(f),
+                        Some(2),
+                        false,
+                    )));
+                    out.push('\n');
+                }
                 if p.intervals.is_some() {
                     let mut iv = interval_table(std::slice::from_ref(f), Some(3));
                     iv.headers.remove(0);
@@ -227,7 +379,9 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                     out.push('\n');
                 }
             }
-            out.push_str(&Text.write(&wide_band_table(files)));
+            if files.iter().any(|f| f.perf.is_some()) {
+                out.push_str(&Text.write(&wide_band_table(files)));
+            }
             out
         }
     }

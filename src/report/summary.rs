@@ -299,7 +299,81 @@ pub fn render(outcomes: &[Outcome], out: Output) -> String {
             .collect();
         return super::json(&v);
     }
+    if matches!(format, Format::Table | Format::Markdown) {
+        return people_tables(outcomes, out);
+    }
     out.writer().write(&table(outcomes, format))
+}
+
+/// Text and Markdown: GC logs and performance logs have few columns in common, so a mix gets
+/// a table per kind (under a heading each, as `compare` prints them) and the inputs that could
+/// not be read a table of their own; one kind gets one table. Nothing at all for no input,
+/// and no `error` column where no input has an error.
+fn people_tables(outcomes: &[Outcome], out: Output) -> String {
+    if outcomes.is_empty() {
+        return String::new();
+    }
+    let is = |gc: bool| move |o: &&Outcome| matches!(o, Outcome::Ok(s) if s.gc.is_some() == gc && (s.gc.is_some() || s.perf.is_some()));
+    let gc: Vec<Outcome> = outcomes.iter().filter(is(true)).cloned().collect();
+    let perf: Vec<Outcome> = outcomes.iter().filter(is(false)).cloned().collect();
+    let w = out.writer();
+    let write = |t: Table| w.write(&drop_empty_error(t));
+    let failed: Vec<&Outcome> = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Failed { .. }))
+        .collect();
+    let failed_table = |failed: &[&Outcome]| {
+        let mut t = Table::new(&["file", "error"]);
+        for o in failed {
+            if let Outcome::Failed { file, error } = o {
+                t.push(vec![file.clone(), error.clone()]);
+            }
+        }
+        w.write(&t)
+    };
+    // Nothing read: the files and their errors, not empty GC columns.
+    if gc.is_empty() && perf.is_empty() && failed.len() == outcomes.len() {
+        return failed_table(&failed);
+    }
+    if gc.is_empty() || perf.is_empty() {
+        return write(table(outcomes, out.format));
+    }
+    let md = out.format == Format::Markdown;
+    let mut s = String::new();
+    let mut section = |title: &str, body: String| {
+        if !s.is_empty() {
+            s.push('\n');
+        }
+        s.push_str(&if md {
+            format!("### {title}\n\n")
+        } else {
+            format!("{title}\n\n")
+        });
+        s.push_str(&body);
+    };
+    section("GC logs", write(table(&gc, out.format)));
+    section("Performance logs", write(table(&perf, out.format)));
+    if !failed.is_empty() {
+        section("Not read", failed_table(&failed));
+    }
+    s
+}
+
+/// The table without its last column when that is an `error` column with nothing in it.
+fn drop_empty_error(mut t: Table) -> Table {
+    let last = t.headers.len().saturating_sub(1);
+    let empty = t
+        .rows
+        .iter()
+        .all(|r| r.get(last).is_none_or(String::is_empty));
+    if t.headers.last().is_some_and(|h| h == "error") && empty {
+        t.headers.pop();
+        t.numeric.pop();
+        for r in &mut t.rows {
+            r.truncate(last);
+        }
+    }
+    t
 }
 
 /// The summary as a table: people's columns rounded (text, Markdown, HTML), or every column
