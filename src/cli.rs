@@ -1654,11 +1654,21 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     let inputs = inputs(&a.common);
     let win = gc_window(&a.window)?;
     if a.events {
-        // Every event as CSV (TSV with --format tsv), whatever else was asked for; each
-        // input's rows printed as soon as it is done (and those before it), one header.
+        // Every event as CSV (TSV with --format tsv); each input's rows printed as soon as
+        // it is done (and those before it), one header. JSON or Markdown of millions of rows
+        // is not offered, and not quietly turned into CSV either.
         let mut o = out;
-        if o.format != Format::Tsv {
-            o.format = Format::Csv;
+        match o.format {
+            Format::Json | Format::Markdown => anyhow::bail!(
+                "--events prints CSV (or TSV with --format tsv), not {}",
+                if o.format == Format::Json {
+                    "json"
+                } else {
+                    "markdown"
+                }
+            ),
+            Format::Tsv => {}
+            _ => o.format = Format::Csv,
         }
         let mut first = true;
         let mut failure: Option<anyhow::Error> = None;

@@ -194,6 +194,22 @@ fn gc_events_csv_has_one_row_per_pause() {
         "{}",
         lines[1]
     );
+    // TSV as asked; JSON and Markdown refused (exit 2), never printed as CSV instead.
+    let tsv = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--events", "--format", "tsv"])
+        .output()
+        .unwrap();
+    let tsv = String::from_utf8(tsv.stdout).unwrap();
+    assert!(tsv.starts_with("file\trecord\tstart_s\t"), "{tsv}");
+    assert_eq!(tsv.lines().count(), 6);
+    for format in ["json", "markdown"] {
+        gcperf()
+            .args(["gc", p.to_str().unwrap(), "--events", "--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("--events prints CSV (or TSV"));
+    }
 }
 
 #[test]
