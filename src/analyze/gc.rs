@@ -46,6 +46,10 @@ pub struct GcSummary {
     pub pauses_over_target: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pauses_over_target_pct: Option<f64>,
+    /// Allocation, promotion, live set, causes, findings (`analyze::diag`), their keys in
+    /// this object; None where not computed.
+    #[serde(flatten)]
+    pub diag: Option<super::diag::GcDiag>,
 }
 
 /// Rows of one record; the frame holds codes, not names.
@@ -218,6 +222,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         pause_target_ms: None,
         pauses_over_target: None,
         pauses_over_target_pct: None,
+        diag: None,
     })
 }
 
@@ -386,7 +391,7 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
 }
 
 /// Heap occupancy around collections, KB.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct HeapSummary {
     /// Largest heap capacity the log shows.
     pub capacity_max_kb: Option<u64>,

@@ -577,6 +577,7 @@ mod tests {
             pause_target_ms: Some(1.0),
             pauses_over_target: Some(0),
             pauses_over_target_pct: Some(0.0),
+            diag: None,
         };
         let v = serde_json::to_value(&g).unwrap();
         for (k, x) in v.as_object().unwrap() {
@@ -611,6 +612,7 @@ mod tests {
             pause_target_ms: None,
             pauses_over_target: None,
             pauses_over_target_pct: None,
+            diag: None,
         };
         let v = evaluate(&o, Some(&g), None, false);
         let pass: Vec<bool> = v.iter().map(|v| v.pass).collect();

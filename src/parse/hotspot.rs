@@ -1036,6 +1036,7 @@ impl Parser {
 
         // Nested generations and nested whole events.
         let mut young_gen: &[u8] = b"";
+        let mut young = None;
         let mut old_gen: &[u8] = b"";
         let mut kind_hint = None;
         // Where the text before the next child (its stamps) begins.
@@ -1087,6 +1088,8 @@ impl Parser {
                 b"DefNew" | b"ParNew" | b"PSYoungGen" | b"ASParNew" => {
                     if young_gen.is_empty() {
                         young_gen = cname;
+                        // The young generation's own figures (promotion = old-gen growth).
+                        young = heap_triple(&c[cname_end..]);
                     }
                 }
                 b"Tenured" | b"CMS" | b"PSOldGen" | b"ParOldGen" | b"ASCMS" | b"Train MSC" => {
@@ -1152,6 +1155,19 @@ impl Parser {
             ev.heap_before_kb = Some(b);
             ev.heap_after_kb = Some(a);
             ev.heap_total_kb = c;
+        }
+        if let Some((b, a, _)) = young {
+            ev.young_before_kb = Some(b);
+            ev.young_after_kb = Some(a);
+        }
+        // What went wrong, as the text says (findings): one search for the rare word first.
+        if has!(t, b" fail") {
+            if has!(t, b"promotion failed") {
+                ev.flags |= crate::model::FLAG_PROMOTION_FAILED;
+            }
+            if has!(t, b"concurrent mode failure") {
+                ev.flags |= crate::model::FLAG_CONCURRENT_MODE_FAILURE;
+            }
         }
         let collector: &[u8] = if g1 {
             b"G1"

@@ -1,0 +1,590 @@
+//! What a tuner asks after the pause counts: allocation and promotion rates, the live set
+//! after full/old collections and its trend, pause time per cause, and findings with their
+//! evidence (count, time, first lines). Column code over the GC frame; no text formatting.
+
+use super::clean;
+use crate::frame::gc::*;
+use crate::frame::GcFrame;
+use crate::model::{Kind, Record, FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED};
+use polars::prelude::*;
+use serde::Serialize;
+
+/// GC overhead above this share of an interval (percent) is a finding.
+pub const OVERHEAD_PCT: f64 = 5.0;
+/// Lines of evidence kept per finding.
+pub const FIRST_LINES: usize = 5;
+/// Most intervals the per-interval figures are computed over (a 1 ms `--interval` on a
+/// month-long log would be billions).
+pub const MAX_INTERVALS: f64 = 2_000_000.0;
+
+/// Every finding id, in the order they are reported.
+pub const FINDING_IDS: [&str; 11] = [
+    "explicit-gc",
+    "concurrent-mode-failure",
+    "promotion-failure",
+    "to-space-exhausted",
+    "humongous",
+    "metadata-gc",
+    "full-gc",
+    "over-pause-target",
+    "gc-overhead",
+    "long-ttsp",
+    "live-set-growth",
+];
+
+/// The diagnostics of one GC log: flattened into the `gc` object of the JSON contract.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct GcDiag {
+    /// KiB allocated between consecutive collections, summed: occupancy before a collection
+    /// less occupancy after the one before it (young generation where both have its figures,
+    /// else the heap); an interval where it fell (freed concurrently) counts 0. Null when no
+    /// two collections have heap figures.
+    pub allocated_kb: Option<u64>,
+    /// `allocated_kb` over the time it was measured in (first collection's end to last one's
+    /// start, per JVM run), KiB/s.
+    pub alloc_rate_kb_per_s: Option<f64>,
+    /// Per-interval allocation rates (each interval's allocation spread evenly over the time
+    /// between its two collections), over the intervals of `alloc_interval_s`.
+    pub alloc_rate_p50_kb_per_s: Option<f64>,
+    pub alloc_rate_p95_kb_per_s: Option<f64>,
+    pub alloc_rate_max_kb_per_s: Option<f64>,
+    /// The interval length of the per-interval figures (allocation, GC overhead), seconds.
+    pub alloc_interval_s: Option<f64>,
+    /// Old-generation growth across the young collections that have young-generation figures
+    /// ((heap after − young after) − (heap before − young before)), KiB; null without them.
+    pub promoted_kb: Option<i64>,
+    /// `promoted_kb` over the same time as `alloc_rate_kb_per_s`, KiB/s.
+    pub promotion_rate_kb_per_s: Option<f64>,
+    /// Full (and old) collections with a heap-after figure: the live-set points.
+    pub live_set_collections: u64,
+    /// Heap after the last of them, KiB.
+    pub live_set_kb: Option<u64>,
+    /// Least-squares slope of heap-after over time through those points, KiB per hour.
+    pub live_set_slope_kb_per_h: Option<f64>,
+    pub causes: Vec<CauseRow>,
+    pub findings: Vec<Finding>,
+}
+
+/// Pause time per GC cause (collections: a JRockit collection or ZGC cycle counts once, its
+/// time being its pauses').
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CauseRow {
+    /// As the log writes it; null where the log gives none.
+    pub cause: Option<String>,
+    pub count: u64,
+    pub pause_total_ms: f64,
+    pub pause_mean_ms: f64,
+    pub pause_max_ms: f64,
+    /// Share of all collections' pause time, percent.
+    pub share_pct: Option<f64>,
+}
+
+/// One finding and its evidence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub id: &'static str,
+    /// Collections (pauses, intervals for `gc-overhead`) showing it.
+    pub count: u64,
+    /// Their pause time, ms.
+    pub total_ms: f64,
+    /// Their first lines in the log (at most `FIRST_LINES`).
+    pub first_lines: Vec<u64>,
+}
+
+/// What the diagnostics need besides the frame.
+#[derive(Debug, Clone, Default)]
+pub struct DiagOptions {
+    /// Interval of the per-interval figures, seconds; None: chosen from the span.
+    pub interval_s: Option<f64>,
+    /// Pauses longer than this are `over-pause-target`.
+    pub pause_target_ms: Option<f64>,
+    /// The log's run metadata (`collector` of a unified log).
+    pub meta: Vec<(String, String)>,
+}
+
+/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
+/// copy; a column null everywhere is not materialised.
+enum UCol {
+    Narrow(UInt32Chunked),
+    Wide(UInt64Chunked),
+    Null,
+}
+
+impl UCol {
+    fn of(df: &DataFrame, name: &str) -> PolarsResult<UCol> {
+        let c = df.column(name)?;
+        if c.null_count() == c.len() {
+            return Ok(UCol::Null);
+        }
+        let s = c.as_materialized_series();
+        Ok(match s.dtype() {
+            DataType::UInt32 => UCol::Narrow(s.u32()?.clone()),
+            DataType::UInt64 => UCol::Wide(s.u64()?.clone()),
+            _ => UCol::Wide(s.cast(&DataType::UInt64)?.u64()?.clone()),
+        })
+    }
+    fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            UCol::Narrow(c) => c.get(i).map(u64::from),
+            UCol::Wide(c) => c.get(i),
+            UCol::Null => None,
+        }
+    }
+}
+
+/// An id column (Int8 while ids are small, else UInt32).
+enum IdCol {
+    Narrow(Int8Chunked),
+    Wide(UInt32Chunked),
+}
+
+impl IdCol {
+    fn of(df: &DataFrame, name: &str) -> PolarsResult<IdCol> {
+        let s = df.column(name)?.as_materialized_series();
+        Ok(match s.dtype() {
+            DataType::Int8 => IdCol::Narrow(s.i8()?.clone()),
+            _ => IdCol::Wide(s.cast(&DataType::UInt32)?.u32()?.clone()),
+        })
+    }
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            IdCol::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
+            IdCol::Wide(c) => c.get(i).unwrap_or(0),
+        }
+    }
+}
+
+/// The frame's columns the diagnostics read.
+struct Cols {
+    rec: Int8Chunked,
+    kind: Int8Chunked,
+    flags: Int8Chunked,
+    in_coll: BooleanChunked,
+    t: Float64Chunked,
+    dur: Float64Chunked,
+    run: UInt32Chunked,
+    line: UInt32Chunked,
+    cause: IdCol,
+    name: IdCol,
+    collector: IdCol,
+    hb: UCol,
+    ha: UCol,
+    yb: UCol,
+    ya: UCol,
+}
+
+impl Cols {
+    fn of(df: &DataFrame) -> PolarsResult<Cols> {
+        let s = |n: &str| -> PolarsResult<Series> { Ok(df.column(n)?.as_materialized_series().clone()) };
+        Ok(Cols {
+            rec: s(RECORD)?.i8()?.clone(),
+            kind: s(KIND)?.i8()?.clone(),
+            flags: s(FLAGS)?.cast(&DataType::Int8)?.i8()?.clone(),
+            in_coll: s(IN_COLLECTION)?.bool()?.clone(),
+            t: s(T_S)?.cast(&DataType::Float64)?.f64()?.clone(),
+            dur: s(DURATION_MS)?.f64()?.clone(),
+            run: s(RUN)?.cast(&DataType::UInt32)?.u32()?.clone(),
+            line: s(LINE)?.cast(&DataType::UInt32)?.u32()?.clone(),
+            cause: IdCol::of(df, CAUSE)?,
+            name: IdCol::of(df, NAME)?,
+            collector: IdCol::of(df, COLLECTOR)?,
+            hb: UCol::of(df, HEAP_BEFORE_KB)?,
+            ha: UCol::of(df, HEAP_AFTER_KB)?,
+            yb: UCol::of(df, YOUNG_BEFORE_KB)?,
+            ya: UCol::of(df, YOUNG_AFTER_KB)?,
+        })
+    }
+    fn record(&self, i: usize) -> Option<Record> {
+        self.rec
+            .get(i)
+            .and_then(|v| u8::try_from(v).ok())
+            .and_then(Record::from_code)
+    }
+    fn kind(&self, i: usize) -> Option<Kind> {
+        self.kind
+            .get(i)
+            .and_then(|v| u8::try_from(v).ok())
+            .and_then(Kind::from_code)
+    }
+    /// A whole collection: a collection record, or a pause not itemised under one.
+    fn is_collection(&self, i: usize) -> bool {
+        match self.record(i) {
+            Some(Record::Collection) => true,
+            Some(Record::Pause) => !self.in_coll.get(i).unwrap_or(false),
+            _ => false,
+        }
+    }
+    /// A record that may carry the heap's figures: anything but a safepoint or an itemised
+    /// pause (ZGC's concurrent `Minor Collection` has them too).
+    fn may_have_heap(&self, i: usize) -> bool {
+        !matches!(self.record(i), Some(Record::Safepoint) | None) && !self.in_coll.get(i).unwrap_or(false)
+    }
+    fn line(&self, i: usize) -> u64 {
+        u64::from(self.line.get(i).unwrap_or(0))
+    }
+    fn dur(&self, i: usize) -> f64 {
+        self.dur.get(i).unwrap_or(0.0)
+    }
+}
+
+/// Collects a finding's evidence.
+#[derive(Default)]
+struct Evidence {
+    count: u64,
+    total_ms: f64,
+    lines: Vec<u64>,
+}
+
+impl Evidence {
+    fn add(&mut self, ms: f64, line: u64) {
+        self.count += 1;
+        self.total_ms += ms;
+        self.lines.push(line);
+    }
+    fn finding(mut self, id: &'static str) -> Option<Finding> {
+        if self.count == 0 {
+            return None;
+        }
+        self.lines.sort_unstable();
+        self.lines.dedup();
+        self.lines.truncate(FIRST_LINES);
+        Some(Finding {
+            id,
+            count: self.count,
+            total_ms: clean(self.total_ms),
+            first_lines: self.lines,
+        })
+    }
+}
+
+/// Linear quantile (numpy's default) of sorted `v`.
+fn quantile(v: &[f64], p: f64) -> Option<f64> {
+    let n = v.len();
+    if n == 0 {
+        return None;
+    }
+    let x = (n - 1) as f64 * p;
+    let lo = (x.floor() as usize).min(n - 1);
+    let hi = (x.ceil() as usize).min(n - 1);
+    let (a, b) = (v[lo], v[hi]);
+    Some(if a == b { a } else { a + (b - a) * (x - lo as f64) })
+}
+
+/// Seconds of `[a, b]` inside `[lo, hi]`.
+fn overlap(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
+    (b.min(hi) - a.max(lo)).max(0.0)
+}
+
+/// Amount `v` spread evenly over `[a, b]` into the intervals of length `len` (index from
+/// `first`); all of it into `a`'s interval when the stretch is empty.
+fn spread(buckets: &mut [f64], first: i64, len: f64, a: f64, b: f64, v: f64) {
+    let idx = |t: f64| ((t / len).floor() as i64 - first).clamp(0, buckets.len() as i64 - 1) as usize;
+    if buckets.is_empty() {
+        return;
+    }
+    if b <= a {
+        buckets[idx(b)] += v;
+        return;
+    }
+    for k in idx(a)..=idx(b) {
+        let lo = (first + k as i64) as f64 * len;
+        buckets[k] += v * overlap(a, b, lo, lo + len) / (b - a);
+    }
+}
+
+/// The per-interval grid over `[lo, hi]` seconds: (first index, count).
+fn grid(lo: f64, hi: f64, len: f64) -> PolarsResult<(i64, usize)> {
+    let (a, b) = ((lo / len).floor(), (hi / len).floor());
+    if !(a.is_finite() && b.is_finite()) || b - a + 1.0 > MAX_INTERVALS {
+        polars_bail!(ComputeError: "--interval {len} s is too short for a span of {} s: more than {MAX_INTERVALS} intervals", hi - lo);
+    }
+    Ok((a as i64, (b - a) as usize + 1))
+}
+
+/// The run's collector is a concurrent one (G1, CMS, ZGC, Shenandoah): a full GC there is a
+/// failure of it.
+fn concurrent_collector(f: &GcFrame, c: &Cols, n: usize, meta: &[(String, String)]) -> bool {
+    const NAMES: [&str; 7] = ["G1", "CMS", "ASCMS", "ZGC", "Shenandoah", "ParNew", "ASParNew"];
+    if let Some((_, v)) = meta.iter().find(|(k, _)| k == "collector") {
+        return NAMES.contains(&v.as_str());
+    }
+    (0..n).any(|i| {
+        NAMES.contains(&f.string(c.collector.get(i)))
+            || f.string(c.name.get(i)).starts_with("CMS-")
+    })
+}
+
+pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
+    let df = &f.df;
+    let n = df.height();
+    let mut out = GcDiag::default();
+    if n == 0 {
+        return Ok(out);
+    }
+    let c = Cols::of(df)?;
+
+    // --- Allocation and promotion: collections with heap figures, in time order (line order
+    // when some have no time), each paired with the one before it in the same JVM run.
+    let mut heap_rows: Vec<usize> = (0..n)
+        .filter(|&i| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some())
+        .collect();
+    let timed = heap_rows.iter().all(|&i| c.t.get(i).is_some());
+    if timed {
+        heap_rows.sort_by(|&a, &b| {
+            let (ta, tb) = (c.t.get(a).unwrap_or(0.0), c.t.get(b).unwrap_or(0.0));
+            ta.total_cmp(&tb).then(c.line(a).cmp(&c.line(b)))
+        });
+    } else {
+        heap_rows.sort_by_key(|&i| c.line(i));
+    }
+    let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
+    // (allocated KiB, from (previous end), to (this start)) per interval.
+    let mut intervals: Vec<(u64, Option<f64>, Option<f64>, u32)> = Vec::new();
+    for w in heap_rows.windows(2) {
+        let (p, i) = (w[0], w[1]);
+        if c.run.get(p) != c.run.get(i) {
+            continue;
+        }
+        let (before, after) = match (c.yb.get(i), c.ya.get(p)) {
+            (Some(b), Some(a)) => (b, a),
+            _ => match (c.hb.get(i), c.ha.get(p)) {
+                (Some(b), Some(a)) => (b, a),
+                _ => continue,
+            },
+        };
+        intervals.push((
+            before.saturating_sub(after),
+            end(p),
+            c.t.get(i),
+            c.run.get(i).unwrap_or(0),
+        ));
+    }
+    if !intervals.is_empty() {
+        out.allocated_kb = Some(intervals.iter().map(|v| v.0).sum());
+    }
+    // The time measured in: per run, first collection's end to last one's start.
+    let mut spans: Vec<(u32, f64, f64)> = Vec::new();
+    let mut timed_kb = 0u64;
+    for &(kb, a, b, run) in &intervals {
+        let (Some(a), Some(b)) = (a, b) else { continue };
+        timed_kb += kb;
+        match spans.iter_mut().find(|s| s.0 == run) {
+            Some(s) => {
+                s.1 = s.1.min(a);
+                s.2 = s.2.max(b);
+            }
+            None => spans.push((run, a, b)),
+        }
+    }
+    let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
+
+    // Promotion: old-generation growth across young collections with young figures.
+    let mut promoted: Option<i64> = None;
+    for i in 0..n {
+        if !c.is_collection(i) || c.kind(i) != Some(Kind::Young) {
+            continue;
+        }
+        if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
+            (c.hb.get(i), c.ha.get(i), c.yb.get(i), c.ya.get(i))
+        {
+            let old_before = hb as i64 - yb as i64;
+            let old_after = ha as i64 - ya as i64;
+            *promoted.get_or_insert(0) += old_after - old_before;
+        }
+    }
+    out.promoted_kb = promoted;
+    if elapsed > 0.0 {
+        out.alloc_rate_kb_per_s = Some(clean(timed_kb as f64 / elapsed));
+        out.promotion_rate_kb_per_s = promoted.map(|p| clean(p as f64 / elapsed));
+    }
+
+    // --- The interval grid (allocation rates, GC overhead) over the whole log's time.
+    let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for i in 0..n {
+        if let (Some(t), Some(e)) = (c.t.get(i), end(i)) {
+            t_lo = t_lo.min(t);
+            t_hi = t_hi.max(e);
+        }
+    }
+    let span = t_hi - t_lo;
+    let len = match o.interval_s {
+        Some(s) => Some(s),
+        None if span.is_finite() && span > 0.0 => {
+            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, heap_rows.len() as u64);
+            Some(ms as f64 / 1000.0)
+        }
+        None => None,
+    };
+    let mut overhead = Evidence::default();
+    if let Some(len) = len.filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0) {
+        out.alloc_interval_s = Some(clean(len));
+        let (first, count) = grid(t_lo, t_hi, len)?;
+        let lo_of = |k: usize| (first + k as i64) as f64 * len;
+        if elapsed > 0.0 {
+            let mut kb = vec![0.0; count];
+            let mut cov = vec![0.0; count];
+            for &(v, a, b, _) in &intervals {
+                if let (Some(a), Some(b)) = (a, b) {
+                    spread(&mut kb, first, len, a, b, v as f64);
+                }
+            }
+            for &(_, a, b) in &spans {
+                for (k, cv) in cov.iter_mut().enumerate() {
+                    let lo = lo_of(k);
+                    if lo > b || lo + len < a {
+                        continue;
+                    }
+                    *cv += overlap(a, b, lo, lo + len);
+                }
+            }
+            let mut rates: Vec<f64> = kb
+                .iter()
+                .zip(&cov)
+                .filter(|(_, c)| **c > 1e-9)
+                .map(|(k, c)| k / c)
+                .collect();
+            rates.sort_unstable_by(f64::total_cmp);
+            out.alloc_rate_p50_kb_per_s = quantile(&rates, 0.5).map(clean);
+            out.alloc_rate_p95_kb_per_s = quantile(&rates, 0.95).map(clean);
+            out.alloc_rate_max_kb_per_s = rates.last().copied().map(clean);
+        }
+        // GC overhead: pause seconds per interval, over the interval's part of the log's
+        // time; judged where that part is at least half an interval.
+        let mut paused = vec![0.0; count];
+        let mut first_line: Vec<Option<u64>> = vec![None; count];
+        for i in 0..n {
+            if c.record(i) != Some(Record::Pause) {
+                continue;
+            }
+            let (Some(t), Some(e)) = (c.t.get(i), end(i)) else { continue };
+            spread(&mut paused, first, len, t, e, c.dur(i) / 1000.0);
+            let k = |t: f64| ((t / len).floor() as i64 - first).clamp(0, count as i64 - 1) as usize;
+            let l = c.line(i);
+            for fl in &mut first_line[k(t)..=k(e)] {
+                *fl = Some(fl.map_or(l, |x| x.min(l)));
+            }
+        }
+        for k in 0..count {
+            let lo = lo_of(k);
+            let cv = overlap(t_lo, t_hi, lo, lo + len);
+            if cv >= len / 2.0 && paused[k] / cv * 100.0 > OVERHEAD_PCT {
+                overhead.add(paused[k] * 1000.0, first_line[k].unwrap_or(0));
+            }
+        }
+    }
+
+    // --- Live set: heap after each full or old collection, and its trend.
+    let mut pts: Vec<(f64, f64, usize)> = (0..n)
+        .filter(|&i| c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)))
+        .filter_map(|i| Some((c.t.get(i)?, c.ha.get(i)? as f64, i)))
+        .collect();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out.live_set_collections = pts.len() as u64;
+    out.live_set_kb = pts.last().map(|p| p.1 as u64);
+    let mut growth = Evidence::default();
+    if pts.len() >= 2 {
+        let m = pts.len() as f64;
+        let (mx, my) = (
+            pts.iter().map(|p| p.0).sum::<f64>() / m,
+            pts.iter().map(|p| p.1).sum::<f64>() / m,
+        );
+        let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+        let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        if sxx > 0.0 {
+            let slope = sxy / sxx;
+            out.live_set_slope_kb_per_h = Some(clean(slope * 3600.0));
+            // Growing: three points or more, and the fitted growth over them a tenth of the
+            // first live set or more.
+            let first = pts[0].1;
+            let rise = slope * (pts[pts.len() - 1].0 - pts[0].0);
+            if pts.len() >= 3 && slope > 0.0 && first > 0.0 && rise >= 0.1 * first {
+                for p in &pts {
+                    growth.add(c.dur(p.2), c.line(p.2));
+                }
+            }
+        }
+    }
+
+    // --- Causes and the findings read off each collection.
+    let concurrent = concurrent_collector(f, &c, n, &o.meta);
+    let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
+    let mut all_ms = 0.0;
+    let mut ev: [Evidence; 7] = Default::default();
+    let mut over = Evidence::default();
+    for i in 0..n {
+        if c.record(i) == Some(Record::Pause) {
+            if let Some(target) = o.pause_target_ms {
+                if c.dur(i) > target {
+                    over.add(c.dur(i), c.line(i));
+                }
+            }
+        }
+        if !c.is_collection(i) {
+            continue;
+        }
+        let (d, line) = (c.dur(i), c.line(i));
+        let cid = c.cause.get(i);
+        all_ms += d;
+        match causes.iter_mut().find(|r| r.0 == cid) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += d;
+                r.3 = r.3.max(d);
+            }
+            None => causes.push((cid, 1, d, d)),
+        }
+        let cause = f.string(cid);
+        let name = f.string(c.name.get(i));
+        let flags = c.flags.get(i).unwrap_or(0) as u8;
+        let hits = [
+            cause == "System" || cause.starts_with("System.gc"),
+            flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
+            flags & FLAG_PROMOTION_FAILED != 0,
+            ["to-space exhausted", "to-space overflow", "To-space exhausted", "Evacuation Failure"]
+                .iter()
+                .any(|s| name.contains(s)),
+            cause.contains("Humongous"),
+            cause.starts_with("Metadata GC")
+                || cause.starts_with("Last ditch")
+                || cause.contains("Perm"),
+            concurrent && c.kind(i) == Some(Kind::Full),
+        ];
+        for (e, hit) in ev.iter_mut().zip(hits) {
+            if hit {
+                e.add(d, line);
+            }
+        }
+    }
+    causes.sort_by(|a, b| {
+        b.2.total_cmp(&a.2)
+            .then_with(|| f.string(a.0).cmp(f.string(b.0)))
+    });
+    out.causes = causes
+        .into_iter()
+        .map(|(id, count, total, max)| CauseRow {
+            cause: (id != 0).then(|| f.string(id).to_string()),
+            count,
+            pause_total_ms: clean(total),
+            pause_mean_ms: clean(total / count as f64),
+            pause_max_ms: clean(max),
+            share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
+        })
+        .collect();
+    let [a, b, cc, d, e, g, h] = ev;
+    out.findings = [
+        a.finding("explicit-gc"),
+        b.finding("concurrent-mode-failure"),
+        cc.finding("promotion-failure"),
+        d.finding("to-space-exhausted"),
+        e.finding("humongous"),
+        g.finding("metadata-gc"),
+        h.finding("full-gc"),
+        over.finding("over-pause-target"),
+        overhead.finding("gc-overhead"),
+        growth.finding("live-set-growth"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    Ok(out)
+}
