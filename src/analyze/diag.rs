@@ -345,8 +345,15 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         if c.run.get(p) != c.run.get(i) {
             continue;
         }
-        let (before, after) = match (c.yb.get(i), c.ya.get(p)) {
-            (Some(b), Some(a)) => (b, a),
+        // Young figures only between collections that are not full: a failed young
+        // collection's young "after" (`ParNew (promotion failed): 5000K->5000K`) is not what
+        // the full collection left.
+        let full = |j: usize| c.kind(j) == Some(Kind::Full);
+        let young = (!full(p) && !full(i))
+            .then(|| c.yb.get(i).zip(c.ya.get(p)))
+            .flatten();
+        let (before, after) = match young {
+            Some((b, a)) => (b, a),
             _ => match (c.hb.get(i), c.ha.get(p)) {
                 (Some(b), Some(a)) => (b, a),
                 _ => continue,
@@ -459,8 +466,15 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             let (Some(t), Some(e)) = (c.t.get(i), end(i)) else { continue };
             spread(&mut paused, first, len, t, e, c.dur(i) / 1000.0);
             let k = |t: f64| ((t / len).floor() as i64 - first).clamp(0, count as i64 - 1) as usize;
+            // The last interval the pause reaches into (one ending on an interval's start
+            // does not reach into it).
+            let k_end = if e > t {
+                (((e / len).ceil() as i64 - 1 - first).clamp(0, count as i64 - 1) as usize).max(k(t))
+            } else {
+                k(t)
+            };
             let l = c.line(i);
-            for fl in &mut first_line[k(t)..=k(e)] {
+            for fl in &mut first_line[k(t)..=k_end] {
                 *fl = Some(fl.map_or(l, |x| x.min(l)));
             }
         }
