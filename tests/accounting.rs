@@ -179,7 +179,7 @@ fn lines_of_another_family_are_skipped() {
             }
         }
     }
-    // Unified reads 6 HotSpot + 4 JRockit + 4 perf fixtures, JRockit 6 + 4 unified + 4, each
-    // perf parser 6 + 4 + 4.
-    assert_eq!(checked, 14 + 14 + 3 * 14);
+    // Unified reads 10 HotSpot + 5 JRockit + 4 perf fixtures, JRockit 10 + 5 unified + 4,
+    // each perf parser 10 + 5 + 5.
+    assert_eq!(checked, 19 + 19 + 3 * 20);
 }

@@ -398,7 +398,7 @@ fn summary_of_a_folder_mixing_gc_and_perf_logs() {
             && header.contains(",over_50ms_pct,over_150ms_pct,error")
     );
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 14);
+    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 20);
     assert_eq!(rows.iter().filter(|r| r.contains(",perf,")).count(), 4);
     assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
     assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
@@ -613,16 +613,18 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
         gc.column("start_time").unwrap().dtype(),
         &DataType::Datetime(TimeUnit::Milliseconds, None)
     );
-    // 14 GC logs, every record of each (`gc --events --all-records` rows).
+    // 20 GC logs, every record of each (`gc --events --all-records` rows).
     let files = gc
         .column("file")
         .unwrap()
         .as_materialized_series()
         .n_unique();
-    assert_eq!(files.unwrap(), 14);
+    assert_eq!(files.unwrap(), 20);
     // 308 records in the 8 older logs; the nesting ones add 6 + 4 + 4 (HotSpot) + 2 + 2;
-    // r27-detgc-target.log 2 collections + 5 pauses.
-    assert_eq!(gc.height(), 333);
+    // r27-detgc-target.log 2 collections + 5 pauses; the analyses' fixtures (issue 13) 5
+    // Serial + 5 Parallel + 7 CMS (5 pauses, 2 concurrent marks) + 5 G1 + 4 unified + 6
+    // JRockit.
+    assert_eq!(gc.height(), 365);
     // The JDK 8 Parallel log's pauses: 12.345 + 23.456 + 150 + 8 + 90 ms, as `summary` says.
     let parallel = fixture("hotspot/jdk8-parallel-datestamps.log")
         .display()
