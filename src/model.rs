@@ -140,6 +140,9 @@ pub const FLAG_PROMOTION_FAILED: u8 = 1;
 /// `GcEvent::flags`: the collection's text says `concurrent mode failure` (HotSpot CMS).
 pub const FLAG_CONCURRENT_MODE_FAILURE: u8 = 2;
 
+/// `GcEvent::flags`: the collection ran out of to-space (unified G1 `To-space exhausted`).
+pub const FLAG_TO_SPACE_EXHAUSTED: u8 = 4;
+
 /// One event. Strings (collector, cause, phase name) are interned in `GcLog::strings` so that
 /// parsing allocates per distinct name, not per event.
 #[derive(Debug, Clone, PartialEq)]

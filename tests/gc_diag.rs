@@ -490,3 +490,48 @@ fn corpus_promotion_failures_are_counted_as_the_text_shows() {
         .expect("promotion-failure");
     assert_eq!(pf.1, want);
 }
+
+#[test]
+fn unified_young_figures_and_to_space_exhausted_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("serial.log");
+    std::fs::write(
+        &p,
+        "[0.100s][info][gc] Using Serial\n\
+         [1.000s][info][gc,start] GC(0) Pause Young (Allocation Failure)\n\
+         [1.010s][info][gc,heap] GC(0) DefNew: 8192K->1024K(9216K)\n\
+         [1.010s][info][gc,heap] GC(0) Tenured: 0K->2048K(20480K)\n\
+         [1.010s][info][gc] GC(0) Pause Young (Allocation Failure) 8M->3M(29M) 10.000ms\n\
+         [3.000s][info][gc,start] GC(1) Pause Young (Allocation Failure)\n\
+         [3.020s][info][gc,heap] GC(1) DefNew: 9216K->1024K(9216K)\n\
+         [3.020s][info][gc,heap] GC(1) Tenured: 2048K->3072K(20480K)\n\
+         [3.020s][info][gc] GC(1) Pause Young (Allocation Failure) 11M->4M(29M) 20.000ms\n",
+    )
+    .unwrap();
+    let g = gc_json(&p, &[]);
+    // Promoted: GC(0) (3072-1024)-(8192-8192) = 2048; GC(1) (4096-1024)-(11264-9216) = 1024.
+    assert_eq!(g["promoted_kb"].as_i64(), Some(3072));
+    // Allocated: young 9216 - 1024 between them, over 1.010..3.000 s.
+    assert_eq!(g["allocated_kb"].as_u64(), Some(8192));
+    close(&g["alloc_rate_kb_per_s"], 8192.0 / 1.99);
+    close(&g["promotion_rate_kb_per_s"], 3072.0 / 1.99);
+
+    let p = dir.path().join("g1.log");
+    std::fs::write(
+        &p,
+        "[0.100s][info][gc] Using G1\n\
+         [1.000s][info][gc,start] GC(0) Pause Young (Normal) (G1 Evacuation Pause)\n\
+         [1.010s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 10M->4M(64M) 10.000ms\n\
+         [3.000s][info][gc,start] GC(1) Pause Young (Normal) (G1 Evacuation Pause)\n\
+         [3.003s][info][gc] GC(1) To-space exhausted\n\
+         [3.005s][info][gc] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 60M->62M(64M) 5.000ms\n",
+    )
+    .unwrap();
+    let g = gc_json(&p, &[]);
+    // The pause's line (6) is the evidence; G1 region counts are no young figures in K.
+    assert_eq!(
+        findings(&g),
+        vec![finding("to-space-exhausted", 1, 5.0, &[6])]
+    );
+    assert!(g["promoted_kb"].is_null());
+}

@@ -5,7 +5,9 @@
 use super::clean;
 use crate::frame::gc::*;
 use crate::frame::GcFrame;
-use crate::model::{Kind, Record, FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED};
+use crate::model::{
+    Kind, Record, FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED, FLAG_TO_SPACE_EXHAUSTED,
+};
 use polars::prelude::*;
 use serde::Serialize;
 
@@ -554,9 +556,10 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             cause == "System" || cause.starts_with("System.gc"),
             flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
             flags & FLAG_PROMOTION_FAILED != 0,
-            ["to-space exhausted", "to-space overflow", "To-space exhausted", "Evacuation Failure"]
-                .iter()
-                .any(|s| name.contains(s)),
+            flags & FLAG_TO_SPACE_EXHAUSTED != 0
+                || ["to-space exhausted", "to-space overflow", "Evacuation Failure"]
+                    .iter()
+                    .any(|s| name.contains(s)),
             cause.contains("Humongous"),
             cause.starts_with("Metadata GC")
                 || cause.starts_with("Last ditch")
