@@ -169,6 +169,9 @@ pub struct GcEvent {
     /// generation's own figures (HotSpot `[PSYoungGen: 100K->10K(200K)]`, `DefNew`, `ParNew`).
     pub young_before_kb: Option<u64>,
     pub young_after_kb: Option<u64>,
+    /// K promoted to the old generation as the log states it (JRockit R28 `YC promoted
+    /// 218702 objects (36668KB)`).
+    pub promoted_kb: Option<u64>,
     /// What the log says went wrong in this collection: `FLAG_*` bits (0 = nothing).
     pub flags: u8,
     /// Collection number where the log has one (JRockit `[OC#3]`, unified `GC(3)`, `#3:`).
@@ -199,6 +202,7 @@ impl GcEvent {
             heap_total_kb: None,
             young_before_kb: None,
             young_after_kb: None,
+            promoted_kb: None,
             flags: 0,
             gc_id: None,
             in_collection: false,
@@ -371,6 +375,7 @@ impl GcEvent {
             self.heap_total_kb,
             self.young_before_kb,
             self.young_after_kb,
+            self.promoted_kb,
         ];
         if heaps.iter().flatten().any(|&k| k > MAX_HEAP_KB) {
             return Some("heap size over 2^53 K");

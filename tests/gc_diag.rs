@@ -535,3 +535,22 @@ fn unified_young_figures_and_to_space_exhausted_lines() {
     );
     assert!(g["promoted_kb"].is_null());
 }
+
+#[test]
+fn jrockit_r28_promotion_is_what_its_lines_state() {
+    // `[YC#n] YC promoted N objects (XKB).`: the sum of the X, by a regex over the text.
+    let p = fixture("jrockit/r28-gencon-gcpause.log");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let re = regex::Regex::new(r"YC promoted \d+ objects \((\d+)KB\)").unwrap();
+    let want: i64 = re
+        .captures_iter(&text)
+        .map(|c| c[1].parse::<i64>().unwrap())
+        .sum();
+    assert!(want > 0);
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["promoted_kb"].as_i64(), Some(want));
+    // Over the same time as the allocation rate: both rates' ratio is the figures'.
+    let ratio = f(&g["promotion_rate_kb_per_s"]) / f(&g["alloc_rate_kb_per_s"]);
+    let want_ratio = want as f64 / f(&g["allocated_kb"]);
+    assert!((ratio - want_ratio).abs() < 1e-9, "{ratio} {want_ratio}");
+}

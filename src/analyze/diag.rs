@@ -53,7 +53,8 @@ pub struct GcDiag {
     /// The interval length of the per-interval figures (allocation, GC overhead), seconds.
     pub alloc_interval_s: Option<f64>,
     /// Old-generation growth across the young collections that have young-generation figures
-    /// ((heap after − young after) − (heap before − young before)), KiB; null without them.
+    /// ((heap after − young after) − (heap before − young before)), or the K the log says
+    /// were promoted (JRockit R28 `YC promoted ... (36668KB)`), KiB; null without either.
     pub promoted_kb: Option<i64>,
     /// `promoted_kb` over the same time as `alloc_rate_kb_per_s`, KiB/s.
     pub promotion_rate_kb_per_s: Option<f64>,
@@ -173,6 +174,7 @@ struct Cols {
     ha: UCol,
     yb: UCol,
     ya: UCol,
+    promoted: UCol,
 }
 
 impl Cols {
@@ -194,6 +196,7 @@ impl Cols {
             ha: UCol::of(df, HEAP_AFTER_KB)?,
             yb: UCol::of(df, YOUNG_BEFORE_KB)?,
             ya: UCol::of(df, YOUNG_AFTER_KB)?,
+            promoted: UCol::of(df, PROMOTED_KB)?,
         })
     }
     fn record(&self, i: usize) -> Option<Record> {
@@ -393,7 +396,10 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         if !c.is_collection(i) || c.kind(i) != Some(Kind::Young) {
             continue;
         }
-        if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
+        if let Some(kb) = c.promoted.get(i) {
+            // As the log states it (JRockit R28).
+            *promoted.get_or_insert(0) += kb as i64;
+        } else if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
             (c.hb.get(i), c.ha.get(i), c.yb.get(i), c.ya.get(i))
         {
             let old_before = hb as i64 - yb as i64;
