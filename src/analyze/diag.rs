@@ -611,3 +611,86 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     .collect();
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(text: &str) -> GcFrame {
+        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn spread_puts_each_part_in_its_interval() {
+        // 30 K over 0.5..3.5 s in 1 s intervals from 0: 5, 10, 10, 5.
+        let mut b = vec![0.0; 4];
+        spread(&mut b, 0, 1.0, 0.5, 3.5, 30.0);
+        assert_eq!(b, vec![5.0, 10.0, 10.0, 5.0]);
+        // An empty stretch: all of it where it is; the grid starting at interval 2.
+        let mut b = vec![0.0; 2];
+        spread(&mut b, 2, 1.0, 3.2, 3.2, 7.0);
+        assert_eq!(b, vec![0.0, 7.0]);
+        assert_eq!(overlap(0.0, 1.0, 0.5, 2.0), 0.5);
+        assert_eq!(overlap(0.0, 1.0, 2.0, 3.0), 0.0);
+    }
+
+    #[test]
+    fn quantiles_are_linear_between_ranks() {
+        let v = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(quantile(&v, 0.5), Some(2.5));
+        assert_eq!(quantile(&v, 1.0), Some(4.0));
+        assert_eq!(quantile(&[], 0.5), None);
+    }
+
+    #[test]
+    fn too_many_intervals_is_an_error_not_a_hang() {
+        let f = frame(
+            "1.000: [GC 100K->50K(200K), 0.0100000 secs]\n\
+             100000.000: [GC 150K->60K(200K), 0.0100000 secs]\n",
+        );
+        let o = DiagOptions {
+            interval_s: Some(0.001),
+            ..DiagOptions::default()
+        };
+        assert!(diag(&f, &o).is_err());
+        // The default interval for a 1e5 s span: an hour (under 300 hourly points).
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.alloc_interval_s, Some(3600.0));
+        // 150 - 50 = 100 K between them.
+        assert_eq!(d.allocated_kb, Some(100));
+    }
+
+    #[test]
+    fn logs_without_figures_leave_them_null() {
+        // No heap figures (a pause-only log line), no time stamps.
+        let f = frame(
+            "[GC 100K->50K(200K), 0.0100000 secs]\n\
+             [GC 180K->60K(200K), 0.0200000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        // Allocated is known (line order), a rate is not.
+        assert_eq!(d.allocated_kb, Some(130));
+        assert_eq!(d.alloc_rate_kb_per_s, None);
+        assert_eq!(d.promoted_kb, None);
+        assert_eq!(d.live_set_slope_kb_per_h, None);
+        assert!(d.findings.is_empty());
+        assert_eq!(diag(&GcFrame::default(), &DiagOptions::default()).ok(), Some(GcDiag::default()));
+    }
+
+    #[test]
+    fn intervals_do_not_cross_a_jvm_restart() {
+        // Run 1: 100->50 at 10 s, 150->60 at 20 s (100 K); restart; 300->70 at 1 s, 170->80 at
+        // 5 s (100 K). The pair across the restart (300 - 60) is no interval.
+        let f = frame(
+            "10.000: [GC 100K->50K(400K), 0.1000000 secs]\n\
+             20.000: [GC 150K->60K(400K), 0.1000000 secs]\n\
+             1.000: [GC 300K->70K(400K), 0.1000000 secs]\n\
+             5.000: [GC 170K->80K(400K), 0.1000000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.allocated_kb, Some(200));
+        // Measured over 10.1..20 s and 1.1..5 s: 9.9 + 3.9 s.
+        let r = d.alloc_rate_kb_per_s.unwrap();
+        assert!((r - 200.0 / 13.8).abs() < 1e-9, "{r}");
+    }
+}
