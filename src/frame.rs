@@ -359,7 +359,8 @@ impl GcColumns {
                 self.young_before.into_column(gc::YOUNG_BEFORE_KB),
                 self.young_after.into_column(gc::YOUNG_AFTER_KB),
                 self.promoted.into_column(gc::PROMOTED_KB),
-                self.flags.into_column::<Int8Type>(gc::FLAGS, AnyValue::Int8),
+                self.flags
+                    .into_column::<Int8Type>(gc::FLAGS, AnyValue::Int8),
                 self.gc_id.into_column(gc::GC_ID),
                 self.in_collection
                     .into_chunked(gc::IN_COLLECTION)

@@ -326,7 +326,15 @@ fn a_clean_log_has_no_findings_and_the_pause_target_fires_over_it() {
         vec![finding("over-pause-target", 1, 12.0, &[3])]
     );
     // --interval is honoured: 20 s intervals.
-    let (code, out) = run(&["gc", "-q", "--interval", "20s", "--format", "json", p.to_str().unwrap()]);
+    let (code, out) = run(&[
+        "gc",
+        "-q",
+        "--interval",
+        "20s",
+        "--format",
+        "json",
+        p.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(f(&v[0]["gc"]["alloc_interval_s"]), 20.0);
@@ -347,13 +355,22 @@ fn gc_by_cause_and_finding_tables_and_summary_csv() {
         .next()
         .unwrap()
         .ends_with(",Allocation Failure,4,100,25,60,71.4285714286"));
-    assert!(lines.next().unwrap().ends_with(",System.gc(),1,40,40,40,28.5714285714"));
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",System.gc(),1,40,40,40,28.5714285714"));
     let (_, out) = run(&["gc", "-q", "--by", "finding", "--format", "csv", p]);
     assert!(out.contains(",explicit-gc,1,40,3\n"), "{out}");
     // Text: the figures and both tables after the breakdowns.
     let (_, out) = run(&["gc", "-q", p]);
-    assert!(out.contains("allocation: 26100 KB in total, 3266.583 KB/s mean"), "{out}");
-    assert!(out.contains("promotion: 4000 KB in total, 500.626 KB/s"), "{out}");
+    assert!(
+        out.contains("allocation: 26100 KB in total, 3266.583 KB/s mean"),
+        "{out}"
+    );
+    assert!(
+        out.contains("promotion: 4000 KB in total, 500.626 KB/s"),
+        "{out}"
+    );
     assert!(out.contains("live set: 2 full/old collections, last 3600 KB, trend 540000.000 KB/h"));
     assert!(out.contains("explicit-gc"), "{out}");
     // Summary CSV: the figures without float noise.
@@ -560,7 +577,23 @@ fn the_new_figures_are_slo_metrics() {
     // 26100 / 7.99 = 3266.58 K/s (see the Serial test): met under 4000, failed under 3000.
     let p = fixture("hotspot/serial-diag.log");
     let p = p.to_str().unwrap();
-    assert_eq!(run(&["gc", "-q", p, "--slo", "alloc_rate_kb_per_s<4000"]).0, 0);
-    assert_eq!(run(&["gc", "-q", p, "--slo", "alloc_rate_kb_per_s<3000"]).0, 3);
-    assert_eq!(run(&["summary", "-q", p, "--slo", "live_set_slope_kb_per_h<=540000"]).0, 0);
+    assert_eq!(
+        run(&["gc", "-q", p, "--slo", "alloc_rate_kb_per_s<4000"]).0,
+        0
+    );
+    assert_eq!(
+        run(&["gc", "-q", p, "--slo", "alloc_rate_kb_per_s<3000"]).0,
+        3
+    );
+    assert_eq!(
+        run(&[
+            "summary",
+            "-q",
+            p,
+            "--slo",
+            "live_set_slope_kb_per_h<=540000"
+        ])
+        .0,
+        0
+    );
 }

@@ -179,7 +179,9 @@ struct Cols {
 
 impl Cols {
     fn of(df: &DataFrame) -> PolarsResult<Cols> {
-        let s = |n: &str| -> PolarsResult<Series> { Ok(df.column(n)?.as_materialized_series().clone()) };
+        let s = |n: &str| -> PolarsResult<Series> {
+            Ok(df.column(n)?.as_materialized_series().clone())
+        };
         Ok(Cols {
             rec: s(RECORD)?.i8()?.clone(),
             kind: s(KIND)?.i8()?.clone(),
@@ -222,7 +224,8 @@ impl Cols {
     /// A record that may carry the heap's figures: anything but a safepoint or an itemised
     /// pause (ZGC's concurrent `Minor Collection` has them too).
     fn may_have_heap(&self, i: usize) -> bool {
-        !matches!(self.record(i), Some(Record::Safepoint) | None) && !self.in_coll.get(i).unwrap_or(false)
+        !matches!(self.record(i), Some(Record::Safepoint) | None)
+            && !self.in_coll.get(i).unwrap_or(false)
     }
     fn line(&self, i: usize) -> u64 {
         u64::from(self.line.get(i).unwrap_or(0))
@@ -272,7 +275,11 @@ fn quantile(v: &[f64], p: f64) -> Option<f64> {
     let lo = (x.floor() as usize).min(n - 1);
     let hi = (x.ceil() as usize).min(n - 1);
     let (a, b) = (v[lo], v[hi]);
-    Some(if a == b { a } else { a + (b - a) * (x - lo as f64) })
+    Some(if a == b {
+        a
+    } else {
+        a + (b - a) * (x - lo as f64)
+    })
 }
 
 /// Seconds of `[a, b]` inside `[lo, hi]`.
@@ -283,17 +290,19 @@ fn overlap(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
 /// Amount `v` spread evenly over `[a, b]` into the intervals of length `len` (index from
 /// `first`); all of it into `a`'s interval when the stretch is empty.
 fn spread(buckets: &mut [f64], first: i64, len: f64, a: f64, b: f64, v: f64) {
-    let idx = |t: f64| ((t / len).floor() as i64 - first).clamp(0, buckets.len() as i64 - 1) as usize;
-    if buckets.is_empty() {
+    let last = buckets.len() as i64 - 1;
+    if last < 0 {
         return;
     }
+    let idx = |t: f64| ((t / len).floor() as i64 - first).clamp(0, last) as usize;
     if b <= a {
         buckets[idx(b)] += v;
         return;
     }
-    for k in idx(a)..=idx(b) {
+    let (from, to) = (idx(a), idx(b));
+    for (k, x) in buckets.iter_mut().enumerate().take(to + 1).skip(from) {
         let lo = (first + k as i64) as f64 * len;
-        buckets[k] += v * overlap(a, b, lo, lo + len) / (b - a);
+        *x += v * overlap(a, b, lo, lo + len) / (b - a);
     }
 }
 
@@ -309,13 +318,20 @@ fn grid(lo: f64, hi: f64, len: f64) -> PolarsResult<(i64, usize)> {
 /// The run's collector is a concurrent one (G1, CMS, ZGC, Shenandoah): a full GC there is a
 /// failure of it.
 fn concurrent_collector(f: &GcFrame, c: &Cols, n: usize, meta: &[(String, String)]) -> bool {
-    const NAMES: [&str; 7] = ["G1", "CMS", "ASCMS", "ZGC", "Shenandoah", "ParNew", "ASParNew"];
+    const NAMES: [&str; 7] = [
+        "G1",
+        "CMS",
+        "ASCMS",
+        "ZGC",
+        "Shenandoah",
+        "ParNew",
+        "ASParNew",
+    ];
     if let Some((_, v)) = meta.iter().find(|(k, _)| k == "collector") {
         return NAMES.contains(&v.as_str());
     }
     (0..n).any(|i| {
-        NAMES.contains(&f.string(c.collector.get(i)))
-            || f.string(c.name.get(i)).starts_with("CMS-")
+        NAMES.contains(&f.string(c.collector.get(i))) || f.string(c.name.get(i)).starts_with("CMS-")
     })
 }
 
@@ -425,7 +441,10 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     let len = match o.interval_s {
         Some(s) => Some(s),
         None if span.is_finite() && span > 0.0 => {
-            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, heap_rows.len() as u64);
+            let ms = super::perf::auto_interval_ms(
+                (span * 1000.0).ceil() as i64,
+                heap_rows.len() as u64,
+            );
             Some(ms as f64 / 1000.0)
         }
         None => None,
@@ -471,13 +490,16 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             if c.record(i) != Some(Record::Pause) {
                 continue;
             }
-            let (Some(t), Some(e)) = (c.t.get(i), end(i)) else { continue };
+            let (Some(t), Some(e)) = (c.t.get(i), end(i)) else {
+                continue;
+            };
             spread(&mut paused, first, len, t, e, c.dur(i) / 1000.0);
             let k = |t: f64| ((t / len).floor() as i64 - first).clamp(0, count as i64 - 1) as usize;
             // The last interval the pause reaches into (one ending on an interval's start
             // does not reach into it).
             let k_end = if e > t {
-                (((e / len).ceil() as i64 - 1 - first).clamp(0, count as i64 - 1) as usize).max(k(t))
+                (((e / len).ceil() as i64 - 1 - first).clamp(0, count as i64 - 1) as usize)
+                    .max(k(t))
             } else {
                 k(t)
             };
@@ -563,9 +585,13 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
             flags & FLAG_PROMOTION_FAILED != 0,
             flags & FLAG_TO_SPACE_EXHAUSTED != 0
-                || ["to-space exhausted", "to-space overflow", "Evacuation Failure"]
-                    .iter()
-                    .any(|s| name.contains(s)),
+                || [
+                    "to-space exhausted",
+                    "to-space overflow",
+                    "Evacuation Failure",
+                ]
+                .iter()
+                .any(|s| name.contains(s)),
             cause.contains("Humongous"),
             cause.starts_with("Metadata GC")
                 || cause.starts_with("Last ditch")
@@ -674,7 +700,10 @@ mod tests {
         assert_eq!(d.promoted_kb, None);
         assert_eq!(d.live_set_slope_kb_per_h, None);
         assert!(d.findings.is_empty());
-        assert_eq!(diag(&GcFrame::default(), &DiagOptions::default()).ok(), Some(GcDiag::default()));
+        assert_eq!(
+            diag(&GcFrame::default(), &DiagOptions::default()).ok(),
+            Some(GcDiag::default())
+        );
     }
 
     #[test]

@@ -375,8 +375,11 @@ pub struct Parser {
     /// (`GC(2) DefNew: 29459K->0K(29504K)`) and `model::FLAG_*` bits (`GC(12) To-space
     /// exhausted`), by GC id; the latest `MAX_YOUNG_NOTES` kept. (A GC's lines are held until
     /// its event, so no block ends between them: `idle`.)
-    young_notes: Vec<(u64, Option<(u64, u64)>, u8)>,
+    young_notes: Vec<YoungNote>,
 }
+
+/// A GC's notes for its pause: (GC id, young before and after in K, `FLAG_*` bits).
+type YoungNote = (u64, Option<(u64, u64)>, u8);
 
 /// GCs whose detail notes wait for their pause (a few: one GC at a time, two when a full GC
 /// runs inside a young one).

@@ -77,12 +77,16 @@ pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 }
 
 pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
-    let mut t = Table::new(&["file", "finding", "count", "total_ms", "first_lines"]).numeric_from(2);
+    let mut t =
+        Table::new(&["file", "finding", "count", "total_ms", "first_lines"]).numeric_from(2);
     if let Some(last) = t.numeric.last_mut() {
         *last = false;
     }
     for r in reports {
-        for f in diag_of(r).map(|d| d.findings.as_slice()).unwrap_or_default() {
+        for f in diag_of(r)
+            .map(|d| d.findings.as_slice())
+            .unwrap_or_default()
+        {
             let lines: Vec<String> = f.first_lines.iter().map(u64::to_string).collect();
             t.push(vec![
                 r.summary.file.clone(),
@@ -98,8 +102,14 @@ pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 
 /// The allocation, promotion and live-set figures as text lines.
 pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
-    let kb = |v: Option<f64>| v.map(|v| format!("{} KB", num(v, Some(0)))).unwrap_or_else(|| "-".into());
-    let rate = |v: Option<f64>| v.map(|v| format!("{} KB/s", num(v, Some(3)))).unwrap_or_else(|| "-".into());
+    let kb = |v: Option<f64>| {
+        v.map(|v| format!("{} KB", num(v, Some(0))))
+            .unwrap_or_else(|| "-".into())
+    };
+    let rate = |v: Option<f64>| {
+        v.map(|v| format!("{} KB/s", num(v, Some(3))))
+            .unwrap_or_else(|| "-".into())
+    };
     let mut s = format!(
         "allocation: {} in total, {} mean; per {} s interval p50 {}, p95 {}, max {}\n",
         kb(d.allocated_kb.map(|v| v as f64)),

@@ -266,9 +266,18 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                     let ou = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
                     put("allocated_kb", ou(d.allocated_kb));
                     put("alloc_rate_kb_per_s", opt(d.alloc_rate_kb_per_s, digits));
-                    put("alloc_rate_p50_kb_per_s", opt(d.alloc_rate_p50_kb_per_s, digits));
-                    put("alloc_rate_p95_kb_per_s", opt(d.alloc_rate_p95_kb_per_s, digits));
-                    put("alloc_rate_max_kb_per_s", opt(d.alloc_rate_max_kb_per_s, digits));
+                    put(
+                        "alloc_rate_p50_kb_per_s",
+                        opt(d.alloc_rate_p50_kb_per_s, digits),
+                    );
+                    put(
+                        "alloc_rate_p95_kb_per_s",
+                        opt(d.alloc_rate_p95_kb_per_s, digits),
+                    );
+                    put(
+                        "alloc_rate_max_kb_per_s",
+                        opt(d.alloc_rate_max_kb_per_s, digits),
+                    );
                     put("alloc_interval_s", opt(d.alloc_interval_s, digits));
                     put(
                         "promoted_kb",
