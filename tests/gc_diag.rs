@@ -597,3 +597,32 @@ fn the_new_figures_are_slo_metrics() {
         0
     );
 }
+
+#[test]
+fn report_shows_the_causes_and_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir(&runs).unwrap();
+    std::fs::copy(fixture("hotspot/cms-diag.log"), runs.join("cms.log")).unwrap();
+    let out = dir.path().join("report");
+    let (code, _) = run(&[
+        "report",
+        "-q",
+        runs.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    // The CMS fixture's figures (see its test): 21600 K allocated, causes, four findings.
+    assert!(html.contains("allocation: 21600 KB in total"), "{html}");
+    assert!(html.contains("Pause time per cause") && html.contains("CMS Initial Mark"));
+    for id in ["concurrent-mode-failure", "promotion-failure", "full-gc", "gc-overhead"] {
+        assert!(html.contains(id), "{id}");
+    }
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        csv.contains(",concurrent-mode-failure:1 promotion-failure:1 full-gc:2 gc-overhead:1,"),
+        "{csv}"
+    );
+}

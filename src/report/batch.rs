@@ -484,7 +484,7 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
                     let mut c = g::cause_table(&r, Some(3));
                     if !c.rows.is_empty() {
                         g::drop_first_column(&mut c);
-                        h.push_str("<h3>Pause time per cause</h3>\n");
+                        h.push_str("<h3 class=\"diag\">Pause time per cause</h3>\n");
                         h.push_str(&Html.write(&c));
                     }
                     let mut f = g::finding_table(&r, Some(3));
@@ -492,7 +492,7 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
                         h.push_str("<p>Findings: none.</p>\n");
                     } else {
                         g::drop_first_column(&mut f);
-                        h.push_str("<h3>Findings</h3>\n");
+                        h.push_str("<h3 class=\"diag\">Findings</h3>\n");
                         h.push_str(&Html.write(&f));
                     }
                 }
