@@ -617,7 +617,12 @@ fn report_shows_the_causes_and_findings() {
     // The CMS fixture's figures (see its test): 21600 K allocated, causes, four findings.
     assert!(html.contains("allocation: 21600 KB in total"), "{html}");
     assert!(html.contains("Pause time per cause") && html.contains("CMS Initial Mark"));
-    for id in ["concurrent-mode-failure", "promotion-failure", "full-gc", "gc-overhead"] {
+    for id in [
+        "concurrent-mode-failure",
+        "promotion-failure",
+        "full-gc",
+        "gc-overhead",
+    ] {
         assert!(html.contains(id), "{id}");
     }
     let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();

@@ -105,50 +105,121 @@ pub struct DiagOptions {
     pub meta: Vec<(String, String)>,
 }
 
-/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
-/// copy; a column null everywhere is not materialised.
-enum UCol {
-    Narrow(UInt32Chunked),
-    Wide(UInt64Chunked),
-    Null,
+/// A column read row by row as it is, borrowed from the frame: a scalar column (one value
+/// everywhere: a log of one run, without flags or young figures) is read as its value, never
+/// materialised (the copy would stay cached in the frame); a plain one as its value slice
+/// (and its validity where it has nulls), no copy, no cast.
+enum Num<'a, T: PolarsNumericType> {
+    Const(Option<T::Native>),
+    Slice {
+        vals: &'a [T::Native],
+        /// Where the column has nulls: its validity bits and their offset.
+        valid: Option<(&'a [u8], usize)>,
+    },
+    /// Several chunks (not a frame `GcColumns` built), or a column cast to `T`.
+    Chunked(std::borrow::Cow<'a, ChunkedArray<T>>),
 }
 
-impl UCol {
-    fn of(df: &DataFrame, name: &str) -> PolarsResult<UCol> {
-        let c = df.column(name)?;
-        if c.null_count() == c.len() {
-            return Ok(UCol::Null);
+impl<'a, T: PolarsNumericType> Num<'a, T> {
+    /// `None` when the column is not of type `T`.
+    fn of(c: &'a Column) -> PolarsResult<Option<Num<'a, T>>> {
+        if c.dtype() != &T::get_static_dtype() {
+            return Ok(None);
         }
-        let s = c.as_materialized_series();
-        Ok(match s.dtype() {
-            DataType::UInt32 => UCol::Narrow(s.u32()?.clone()),
-            DataType::UInt64 => UCol::Wide(s.u64()?.clone()),
-            _ => UCol::Wide(s.cast(&DataType::UInt64)?.u64()?.clone()),
-        })
+        if let Column::Scalar(sc) = c {
+            return Ok(Some(Num::Const(sc.scalar().value().extract::<T::Native>())));
+        }
+        let ca: &'a ChunkedArray<T> = c.as_materialized_series().unpack::<T>()?;
+        Ok(Some(match (ca.chunks().len(), ca.downcast_iter().next()) {
+            (1, Some(a)) => Num::Slice {
+                vals: a.values().as_slice(),
+                valid: if ca.null_count() > 0 {
+                    match ca.chunks()[0].validity() {
+                        Some(b) => {
+                            let (bytes, offset, _) = b.as_slice();
+                            Some((bytes, offset))
+                        }
+                        None => None,
+                    }
+                } else {
+                    None
+                },
+            },
+            _ => Num::Chunked(std::borrow::Cow::Borrowed(ca)),
+        }))
     }
+    /// Column `name` of `df`, which the frame stores as `T`.
+    fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
+        match Num::of(df.column(name)?)? {
+            Some(n) => Ok(n),
+            None => Ok(Num::Chunked(std::borrow::Cow::Owned(
+                df.column(name)?
+                    .cast(&T::get_static_dtype())?
+                    .as_materialized_series()
+                    .unpack::<T>()?
+                    .clone(),
+            ))),
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<T::Native> {
+        match self {
+            Num::Const(v) => *v,
+            Num::Slice { vals, valid } => {
+                let v = *vals.get(i)?;
+                match valid {
+                    Some((bits, off)) => {
+                        let j = off + i;
+                        let set = bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1);
+                        set.then_some(v)
+                    }
+                    None => Some(v),
+                }
+            }
+            Num::Chunked(a) => a.get(i),
+        }
+    }
+}
+
+/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
+/// copy.
+enum UCol<'a> {
+    Narrow(Num<'a, UInt32Type>),
+    Wide(Num<'a, UInt64Type>),
+}
+
+impl<'a> UCol<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<UCol<'a>> {
+        let c = df.column(name)?;
+        if let Some(n) = Num::of(c)? {
+            return Ok(UCol::Narrow(n));
+        }
+        Ok(UCol::Wide(Num::col(df, name)?))
+    }
+    #[inline]
     fn get(&self, i: usize) -> Option<u64> {
         match self {
             UCol::Narrow(c) => c.get(i).map(u64::from),
             UCol::Wide(c) => c.get(i),
-            UCol::Null => None,
         }
     }
 }
 
 /// An id column (Int8 while ids are small, else UInt32).
-enum IdCol {
-    Narrow(Int8Chunked),
-    Wide(UInt32Chunked),
+enum IdCol<'a> {
+    Narrow(Num<'a, Int8Type>),
+    Wide(Num<'a, UInt32Type>),
 }
 
-impl IdCol {
-    fn of(df: &DataFrame, name: &str) -> PolarsResult<IdCol> {
-        let s = df.column(name)?.as_materialized_series();
-        Ok(match s.dtype() {
-            DataType::Int8 => IdCol::Narrow(s.i8()?.clone()),
-            _ => IdCol::Wide(s.cast(&DataType::UInt32)?.u32()?.clone()),
-        })
+impl<'a> IdCol<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdCol<'a>> {
+        let c = df.column(name)?;
+        if let Some(n) = Num::of(c)? {
+            return Ok(IdCol::Narrow(n));
+        }
+        Ok(IdCol::Wide(Num::col(df, name)?))
     }
+    #[inline]
     fn get(&self, i: usize) -> u32 {
         match self {
             IdCol::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
@@ -157,40 +228,59 @@ impl IdCol {
     }
 }
 
-/// The frame's columns the diagnostics read.
-struct Cols {
-    rec: Int8Chunked,
-    kind: Int8Chunked,
-    flags: Int8Chunked,
-    in_coll: BooleanChunked,
-    t: Float64Chunked,
-    dur: Float64Chunked,
-    run: UInt32Chunked,
-    line: UInt32Chunked,
-    cause: IdCol,
-    name: IdCol,
-    collector: IdCol,
-    hb: UCol,
-    ha: UCol,
-    yb: UCol,
-    ya: UCol,
-    promoted: UCol,
+/// A boolean column, a scalar one read as its value.
+enum Flag<'a> {
+    Const(bool),
+    Arr(&'a BooleanChunked),
 }
 
-impl Cols {
-    fn of(df: &DataFrame) -> PolarsResult<Cols> {
-        let s = |n: &str| -> PolarsResult<Series> {
-            Ok(df.column(n)?.as_materialized_series().clone())
-        };
+impl<'a> Flag<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
+        Ok(match df.column(name)? {
+            Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
+            c => Flag::Arr(c.as_materialized_series().bool()?),
+        })
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<bool> {
+        match self {
+            Flag::Const(v) => Some(*v),
+            Flag::Arr(a) => a.get(i),
+        }
+    }
+}
+
+/// The frame's columns the diagnostics read.
+struct Cols<'a> {
+    rec: Num<'a, Int8Type>,
+    kind: Num<'a, Int8Type>,
+    flags: Num<'a, Int8Type>,
+    in_coll: Flag<'a>,
+    t: Num<'a, Float64Type>,
+    dur: Num<'a, Float64Type>,
+    run: Num<'a, UInt32Type>,
+    line: Num<'a, UInt32Type>,
+    cause: IdCol<'a>,
+    name: IdCol<'a>,
+    collector: IdCol<'a>,
+    hb: UCol<'a>,
+    ha: UCol<'a>,
+    yb: UCol<'a>,
+    ya: UCol<'a>,
+    promoted: UCol<'a>,
+}
+
+impl<'a> Cols<'a> {
+    fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
         Ok(Cols {
-            rec: s(RECORD)?.i8()?.clone(),
-            kind: s(KIND)?.i8()?.clone(),
-            flags: s(FLAGS)?.cast(&DataType::Int8)?.i8()?.clone(),
-            in_coll: s(IN_COLLECTION)?.bool()?.clone(),
-            t: s(T_S)?.cast(&DataType::Float64)?.f64()?.clone(),
-            dur: s(DURATION_MS)?.f64()?.clone(),
-            run: s(RUN)?.cast(&DataType::UInt32)?.u32()?.clone(),
-            line: s(LINE)?.cast(&DataType::UInt32)?.u32()?.clone(),
+            rec: Num::col(df, RECORD)?,
+            kind: Num::col(df, KIND)?,
+            flags: Num::col(df, FLAGS)?,
+            in_coll: Flag::of(df, IN_COLLECTION)?,
+            t: Num::col(df, T_S)?,
+            dur: Num::col(df, DURATION_MS)?,
+            run: Num::col(df, RUN)?,
+            line: Num::col(df, LINE)?,
             cause: IdCol::of(df, CAUSE)?,
             name: IdCol::of(df, NAME)?,
             collector: IdCol::of(df, COLLECTOR)?,
@@ -330,9 +420,17 @@ fn concurrent_collector(f: &GcFrame, c: &Cols, n: usize, meta: &[(String, String
     if let Some((_, v)) = meta.iter().find(|(k, _)| k == "collector") {
         return NAMES.contains(&v.as_str());
     }
-    (0..n).any(|i| {
-        NAMES.contains(&f.string(c.collector.get(i))) || f.string(c.name.get(i)).starts_with("CMS-")
-    })
+    // The strings that tell, found once; then the rows that carry one of them.
+    let tells: Vec<bool> = f
+        .strings
+        .iter()
+        .map(|s| NAMES.contains(&s.as_str()) || s.starts_with("CMS-"))
+        .collect();
+    if !tells.iter().any(|&t| t) {
+        return false;
+    }
+    let told = |id: u32| tells.get(id as usize).copied().unwrap_or(false);
+    (0..n).any(|i| told(c.collector.get(i)) || told(c.name.get(i)))
 }
 
 pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
@@ -344,27 +442,71 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     }
     let c = Cols::of(df)?;
 
-    // --- Allocation and promotion: collections with heap figures, in time order (line order
-    // when some have no time), each paired with the one before it in the same JVM run.
-    let mut heap_rows: Vec<usize> = (0..n)
-        .filter(|&i| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some())
-        .collect();
-    let timed = heap_rows.iter().all(|&i| c.t.get(i).is_some());
-    if timed {
-        heap_rows.sort_by(|&a, &b| {
-            let (ta, tb) = (c.t.get(a).unwrap_or(0.0), c.t.get(b).unwrap_or(0.0));
-            ta.total_cmp(&tb).then(c.line(a).cmp(&c.line(b)))
-        });
-    } else {
-        heap_rows.sort_by_key(|&i| c.line(i));
-    }
+    // --- The interval grid (allocation rates, GC overhead) over the whole log's time.
     let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
-    // (allocated KiB, from (previous end), to (this start)) per interval.
-    let mut intervals: Vec<(u64, Option<f64>, Option<f64>, u32)> = Vec::new();
-    for w in heap_rows.windows(2) {
-        let (p, i) = (w[0], w[1]);
+    let is_heap = |i: usize| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some();
+    let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    // Collections with heap figures: how many, all with a time, in (time, line) order.
+    let (mut n_heap, mut timed, mut in_order) = (0u64, true, true);
+    let mut last: Option<(f64, u64)> = None;
+    for i in 0..n {
+        let t = c.t.get(i);
+        if let (Some(t), Some(e)) = (t, end(i)) {
+            t_lo = t_lo.min(t);
+            t_hi = t_hi.max(e);
+        }
+        if is_heap(i) {
+            n_heap += 1;
+            timed &= t.is_some();
+            let key = (t.unwrap_or(0.0), c.line(i));
+            if let Some((pt, pl)) = last {
+                in_order &= !f64::total_cmp(&pt, &key.0).then(pl.cmp(&key.1)).is_gt();
+            }
+            last = Some(key);
+        }
+    }
+    let span = t_hi - t_lo;
+    let len = match o.interval_s {
+        Some(s) => Some(s),
+        None if span.is_finite() && span > 0.0 => {
+            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, n_heap);
+            Some(ms as f64 / 1000.0)
+        }
+        None => None,
+    }
+    .filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0);
+    let grid = match len {
+        Some(len) => Some((len, grid(t_lo, t_hi, len)?)),
+        None => None,
+    };
+
+    // --- Allocation: collections with heap figures, in time order (line order when some
+    // have no time), each paired with the one before it in the same JVM run. Sorted only
+    // when the log is out of order (it mostly is not).
+    let order: Option<Vec<u32>> = if in_order && timed {
+        None
+    } else {
+        let mut v: Vec<u32> = (0..n as u32).filter(|&i| is_heap(i as usize)).collect();
+        let key = |i: u32| {
+            let i = i as usize;
+            (c.t.get(i).filter(|_| timed).unwrap_or(0.0), c.line(i))
+        };
+        v.sort_by(|&a, &b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1))
+        });
+        Some(v)
+    };
+    let mut alloc_kb = grid.map(|(_, (_, count))| vec![0.0; count]);
+    let mut allocated: Option<u64> = None;
+    // The time measured in: per run, first collection's end to last one's start.
+    let mut spans: Vec<(u32, f64, f64)> = Vec::new();
+    let mut timed_kb = 0u64;
+    let mut prev: Option<usize> = None;
+    let mut step = |i: usize| {
+        let Some(p) = prev.replace(i) else { return };
         if c.run.get(p) != c.run.get(i) {
-            continue;
+            return;
         }
         // Young figures only between collections that are not full: a failed young
         // collection's young "after" (`ParNew (promotion failed): 5000K->5000K`) is not what
@@ -373,29 +515,16 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         let young = (!full(p) && !full(i))
             .then(|| c.yb.get(i).zip(c.ya.get(p)))
             .flatten();
-        let (before, after) = match young {
-            Some((b, a)) => (b, a),
-            _ => match (c.hb.get(i), c.ha.get(p)) {
-                (Some(b), Some(a)) => (b, a),
-                _ => continue,
-            },
+        let Some((before, after)) = young.or_else(|| c.hb.get(i).zip(c.ha.get(p))) else {
+            return;
         };
-        intervals.push((
-            before.saturating_sub(after),
-            end(p),
-            c.t.get(i),
-            c.run.get(i).unwrap_or(0),
-        ));
-    }
-    if !intervals.is_empty() {
-        out.allocated_kb = Some(intervals.iter().map(|v| v.0).sum());
-    }
-    // The time measured in: per run, first collection's end to last one's start.
-    let mut spans: Vec<(u32, f64, f64)> = Vec::new();
-    let mut timed_kb = 0u64;
-    for &(kb, a, b, run) in &intervals {
-        let (Some(a), Some(b)) = (a, b) else { continue };
+        let kb = before.saturating_sub(after);
+        *allocated.get_or_insert(0) += kb;
+        let (Some(a), Some(b)) = (end(p), c.t.get(i)) else {
+            return;
+        };
         timed_kb += kb;
+        let run = c.run.get(i).unwrap_or(0);
         match spans.iter_mut().find(|s| s.0 == run) {
             Some(s) => {
                 s.1 = s.1.min(a);
@@ -403,7 +532,16 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             }
             None => spans.push((run, a, b)),
         }
+        if let (Some(buckets), Some((len, (first, _)))) = (alloc_kb.as_mut(), grid) {
+            spread(buckets, first, len, a, b, kb as f64);
+        }
+    };
+    match &order {
+        Some(v) => v.iter().for_each(|&i| step(i as usize)),
+        None => (0..n).filter(|&i| is_heap(i)).for_each(&mut step),
     }
+    drop(order);
+    out.allocated_kb = allocated;
     let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
 
     // Promotion: old-generation growth across young collections with young figures.
@@ -429,39 +567,12 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         out.promotion_rate_kb_per_s = promoted.map(|p| clean(p as f64 / elapsed));
     }
 
-    // --- The interval grid (allocation rates, GC overhead) over the whole log's time.
-    let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for i in 0..n {
-        if let (Some(t), Some(e)) = (c.t.get(i), end(i)) {
-            t_lo = t_lo.min(t);
-            t_hi = t_hi.max(e);
-        }
-    }
-    let span = t_hi - t_lo;
-    let len = match o.interval_s {
-        Some(s) => Some(s),
-        None if span.is_finite() && span > 0.0 => {
-            let ms = super::perf::auto_interval_ms(
-                (span * 1000.0).ceil() as i64,
-                heap_rows.len() as u64,
-            );
-            Some(ms as f64 / 1000.0)
-        }
-        None => None,
-    };
     let mut overhead = Evidence::default();
-    if let Some(len) = len.filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0) {
+    if let Some((len, (first, count))) = grid {
         out.alloc_interval_s = Some(clean(len));
-        let (first, count) = grid(t_lo, t_hi, len)?;
         let lo_of = |k: usize| (first + k as i64) as f64 * len;
-        if elapsed > 0.0 {
-            let mut kb = vec![0.0; count];
+        if let (true, Some(kb)) = (elapsed > 0.0, &alloc_kb) {
             let mut cov = vec![0.0; count];
-            for &(v, a, b, _) in &intervals {
-                if let (Some(a), Some(b)) = (a, b) {
-                    spread(&mut kb, first, len, a, b, v as f64);
-                }
-            }
             for &(_, a, b) in &spans {
                 for (k, cv) in cov.iter_mut().enumerate() {
                     let lo = lo_of(k);
@@ -551,6 +662,39 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
 
     // --- Causes and the findings read off each collection.
     let concurrent = concurrent_collector(f, &c, n, &o.meta);
+    // What each string says, looked at once per string, not once per row.
+    const EXPLICIT: u8 = 1;
+    const HUMONGOUS: u8 = 2;
+    const METADATA: u8 = 4;
+    const TO_SPACE: u8 = 8;
+    let said: Vec<u8> = f
+        .strings
+        .iter()
+        .map(|s| {
+            let mut b = 0;
+            if s == "System" || s.starts_with("System.gc") {
+                b |= EXPLICIT;
+            }
+            if s.contains("Humongous") {
+                b |= HUMONGOUS;
+            }
+            if s.starts_with("Metadata GC") || s.starts_with("Last ditch") || s.contains("Perm") {
+                b |= METADATA;
+            }
+            if [
+                "to-space exhausted",
+                "to-space overflow",
+                "Evacuation Failure",
+            ]
+            .iter()
+            .any(|t| s.contains(t))
+            {
+                b |= TO_SPACE;
+            }
+            b
+        })
+        .collect();
+    let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
     let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
     let mut all_ms = 0.0;
     let mut ev: [Evidence; 7] = Default::default();
@@ -577,25 +721,15 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             }
             None => causes.push((cid, 1, d, d)),
         }
-        let cause = f.string(cid);
-        let name = f.string(c.name.get(i));
+        let name = c.name.get(i);
         let flags = c.flags.get(i).unwrap_or(0) as u8;
         let hits = [
-            cause == "System" || cause.starts_with("System.gc"),
+            says(cid, EXPLICIT),
             flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
             flags & FLAG_PROMOTION_FAILED != 0,
-            flags & FLAG_TO_SPACE_EXHAUSTED != 0
-                || [
-                    "to-space exhausted",
-                    "to-space overflow",
-                    "Evacuation Failure",
-                ]
-                .iter()
-                .any(|s| name.contains(s)),
-            cause.contains("Humongous"),
-            cause.starts_with("Metadata GC")
-                || cause.starts_with("Last ditch")
-                || cause.contains("Perm"),
+            flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE),
+            says(cid, HUMONGOUS),
+            says(cid, METADATA),
             concurrent && c.kind(i) == Some(Kind::Full),
         ];
         for (e, hit) in ev.iter_mut().zip(hits) {
