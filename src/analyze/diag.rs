@@ -228,9 +228,11 @@ impl<'a> IdCol<'a> {
     }
 }
 
-/// A boolean column, a scalar one read as its value.
+/// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
+/// plain one as its bits.
 enum Flag<'a> {
     Const(bool),
+    Bits(&'a [u8], usize, usize),
     Arr(&'a BooleanChunked),
 }
 
@@ -238,13 +240,30 @@ impl<'a> Flag<'a> {
     fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
         Ok(match df.column(name)? {
             Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
-            c => Flag::Arr(c.as_materialized_series().bool()?),
+            c => {
+                let ca = c.as_materialized_series().bool()?;
+                match (
+                    ca.chunks().len(),
+                    ca.null_count(),
+                    ca.downcast_iter().next(),
+                ) {
+                    (1, 0, Some(a)) => {
+                        let (bytes, offset, len) = a.values().as_slice();
+                        Flag::Bits(bytes, offset, len)
+                    }
+                    _ => Flag::Arr(ca),
+                }
+            }
         })
     }
     #[inline]
     fn get(&self, i: usize) -> Option<bool> {
         match self {
             Flag::Const(v) => Some(*v),
+            Flag::Bits(bits, off, len) => {
+                let j = off + i;
+                (i < *len).then(|| bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1))
+            }
             Flag::Arr(a) => a.get(i),
         }
     }
@@ -446,8 +465,9 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
     let is_heap = |i: usize| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some();
     let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    // Collections with heap figures: how many, all with a time, in (time, line) order.
-    let (mut n_heap, mut timed, mut in_order) = (0u64, true, true);
+    // Collections with heap figures: how many, all with a time, in time order (ties in the
+    // frame's order), in line order.
+    let (mut n_heap, mut timed, mut by_time, mut by_line) = (0u64, true, true, true);
     let mut last: Option<(f64, u64)> = None;
     for i in 0..n {
         let t = c.t.get(i);
@@ -460,7 +480,8 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             timed &= t.is_some();
             let key = (t.unwrap_or(0.0), c.line(i));
             if let Some((pt, pl)) = last {
-                in_order &= !f64::total_cmp(&pt, &key.0).then(pl.cmp(&key.1)).is_gt();
+                by_time &= pt <= key.0;
+                by_line &= pl <= key.1;
             }
             last = Some(key);
         }
@@ -483,18 +504,19 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     // --- Allocation: collections with heap figures, in time order (line order when some
     // have no time), each paired with the one before it in the same JVM run. Sorted only
     // when the log is out of order (it mostly is not).
-    let order: Option<Vec<u32>> = if in_order && timed {
+    let order: Option<Vec<u32>> = if (timed && by_time) || (!timed && by_line) {
         None
     } else {
         let mut v: Vec<u32> = (0..n as u32).filter(|&i| is_heap(i as usize)).collect();
-        let key = |i: u32| {
-            let i = i as usize;
-            (c.t.get(i).filter(|_| timed).unwrap_or(0.0), c.line(i))
-        };
-        v.sort_by(|&a, &b| {
-            let (ka, kb) = (key(a), key(b));
-            ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1))
-        });
+        if timed {
+            // Stable: ties keep the frame's order.
+            v.sort_by(|&a, &b| {
+                let t = |i: u32| c.t.get(i as usize).unwrap_or(0.0);
+                t(a).total_cmp(&t(b))
+            });
+        } else {
+            v.sort_by_key(|&i| c.line(i as usize));
+        }
         Some(v)
     };
     let mut alloc_kb = grid.map(|(_, (_, count))| vec![0.0; count]);
@@ -838,6 +860,19 @@ mod tests {
             diag(&GcFrame::default(), &DiagOptions::default()).ok(),
             Some(GcDiag::default())
         );
+    }
+
+    #[test]
+    fn collections_are_paired_in_time_order() {
+        // The 2 s collection is printed after the 3 s one. In time order: 200 - 50 = 150,
+        // then 300 - 70 = 230 (line order would give 250 + 140 = 390).
+        let f = frame(
+            "1.000: [GC 100K->50K(400K), 0.0100000 secs]\n\
+             3.000: [GC 300K->60K(400K), 0.0100000 secs]\n\
+             2.000: [GC 200K->70K(400K), 0.0100000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.allocated_kb, Some(380));
     }
 
     #[test]
