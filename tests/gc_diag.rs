@@ -631,3 +631,26 @@ fn report_shows_the_causes_and_findings() {
         "{csv}"
     );
 }
+
+#[test]
+fn g1_jdk8_details_give_young_figures() {
+    // Young = Eden + survivors: 8192 + 1024 -> 0 + 2048 and 8192 + 2048 -> 0 + 2048.
+    // Promoted: (14336-2048)-(20480-9216) = 1024; (18432-2048)-(24576-10240) = 2048.
+    // Allocated, young: 10240 - 2048 = 8192 K over 1.010..3.000 s.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g1.log");
+    std::fs::write(
+        &p,
+        "1.000: [GC pause (G1 Evacuation Pause) (young), 0.0100000 secs]\n\
+         \x20  [Parallel Time: 9.0 ms, GC Workers: 4]\n\
+         \x20  [Eden: 8192.0K(8192.0K)->0.0B(8192.0K) Survivors: 1024.0K->2048.0K Heap: 20480.0K(65536.0K)->14336.0K(65536.0K)]\n\
+         3.000: [GC pause (G1 Evacuation Pause) (young), 0.0200000 secs]\n\
+         \x20  [Parallel Time: 19.0 ms, GC Workers: 4]\n\
+         \x20  [Eden: 8192.0K(8192.0K)->0.0B(8192.0K) Survivors: 2048.0K->2048.0K Heap: 24576.0K(65536.0K)->18432.0K(65536.0K)]\n",
+    )
+    .unwrap();
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["promoted_kb"].as_i64(), Some(3072));
+    assert_eq!(g["allocated_kb"].as_u64(), Some(8192));
+    close(&g["promotion_rate_kb_per_s"], 3072.0 / 1.99);
+}

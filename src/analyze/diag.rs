@@ -569,7 +569,8 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     // Promotion: old-generation growth across young collections with young figures.
     let mut promoted: Option<i64> = None;
     for i in 0..n {
-        if !c.is_collection(i) || c.kind(i) != Some(Kind::Young) {
+        // Young collections (a G1 initial mark is one).
+        if !c.is_collection(i) || !matches!(c.kind(i), Some(Kind::Young | Kind::InitialMark)) {
             continue;
         }
         if let Some(kb) = c.promoted.get(i) {

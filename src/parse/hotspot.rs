@@ -646,7 +646,8 @@ impl Parser {
             let heap = HEAP
                 .find(&line[i..])
                 .and_then(|h| line.get(i + h + HEAP.needle().len()..));
-            match heap.map(|s| self.g1_heap(s)) {
+            let young = g1_young(&line[i..]);
+            match heap.map(|s| self.g1_heap(s, young)) {
                 Some(Err(())) => self.fate.skip = true,
                 _ => self.detail(),
             }
@@ -753,7 +754,7 @@ impl Parser {
 
     /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause: the figures go to the
     /// last pause read. Err when they cannot be true (the line is then skipped).
-    fn g1_heap(&mut self, s: &[u8]) -> Result<(), ()> {
+    fn g1_heap(&mut self, s: &[u8], young: Option<(u64, u64)>) -> Result<(), ()> {
         let Some((before, n1)) = size_kb_prefix(s) else {
             return Ok(());
         };
@@ -785,6 +786,10 @@ impl Parser {
             ev.heap_after_kb = Some(after);
             if total.is_some() {
                 ev.heap_total_kb = total;
+            }
+            if let Some((b, a)) = young.filter(|&(b, a)| b <= MAX_HEAP_KB && a <= MAX_HEAP_KB) {
+                ev.young_before_kb = Some(b);
+                ev.young_after_kb = Some(a);
             }
         }
         Ok(())
@@ -1406,6 +1411,25 @@ fn is_detail(t: &[u8], maybe_concurrent: bool) -> bool {
         Some(c) if c.is_ascii_digit() => has!(r, b"->") && !has!(r, b" secs"),
         _ => false,
     }
+}
+
+/// The G1 young generation before and after, K, from `[Eden: 24.0M(24.0M)->0.0B(20.0M)
+/// Survivors: 0.0B->4096.0K Heap: ...`: Eden plus survivors.
+fn g1_young(s: &[u8]) -> Option<(u64, u64)> {
+    // `a(cap)->b`, the capacities passed over.
+    fn pair(s: &[u8]) -> Option<(u64, u64)> {
+        let (a, mut i) = size_kb_prefix(s)?;
+        if s.get(i) == Some(&b'(') {
+            i += s.get(i..)?.iter().position(|&b| b == b')')? + 1;
+        }
+        let (b, _) = size_kb_prefix(s.get(i..)?.strip_prefix(b"->")?)?;
+        Some((a, b))
+    }
+    let r = s.strip_prefix(b"[Eden: ")?;
+    let (eb, ea) = pair(r)?;
+    let at = super::num::find(r, b"Survivors: ")?;
+    let (sb, sa) = pair(r.get(at + 11..)?)?;
+    Some((eb.checked_add(sb)?, ea.checked_add(sa)?))
 }
 
 fn is_g1_marker(c: &[u8]) -> bool {
