@@ -611,10 +611,15 @@ pub struct GcArgs {
     /// >100 (the GC band table and the pause histogram).
     #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
     pub pause_bands: Vec<f64>,
-    /// For csv/tsv/markdown: one row per pause kind and collector (kind, the default) or per
-    /// duration band (band). Text shows both.
+    /// For csv/tsv/markdown: one row per pause kind and collector (kind, the default), per
+    /// duration band (band), the pause time per GC cause (cause) or the findings with their
+    /// evidence (finding). Text shows them all; JSON holds them all.
     #[arg(long, value_enum, default_value_t = By::Kind)]
     pub by: By,
+    /// Length of the intervals (`30s`, `1m`, `1h`) of the per-interval figures (allocation
+    /// rate p50/p95/max, GC overhead over 5 %); by default chosen from the span.
+    #[arg(long)]
+    pub interval: Option<String>,
     /// Print every pause as a CSV row (file, start, duration, kind, collector, cause, heap...)
     /// instead of the breakdown.
     #[arg(long)]
@@ -1650,6 +1655,15 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Gc])?;
     let edges = a.pause_bands.clone();
+    let interval_s = a
+        .interval
+        .as_deref()
+        .map(interval_ms)
+        .transpose()?
+        .map(|ms| ms as f64 / 1000.0);
+    if a.events && interval_s.is_some() {
+        anyhow::bail!("--interval is for the breakdown's rates, not --events");
+    }
     let out = output(&a.common)?;
     let inputs = inputs(&a.common);
     let win = gc_window(&a.window)?;
@@ -1716,7 +1730,7 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
             Err(step) => step,
             Ok(r) => match r {
                 Ok(l) => match l.gc() {
-                    Some(g) => match gc_report(g, &edges, slo.pause_target_ms) {
+                    Some(g) => match gc_report(g, &edges, slo.pause_target_ms, interval_s) {
                         Ok(mut rep) => {
                             rep.summary.judge(&slo.objectives, false);
                             Step::output(rep)
@@ -1741,9 +1755,17 @@ fn run_gc(a: GcArgs) -> anyhow::Result<i32> {
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 
-fn gc_report(l: &Loaded, edges: &[f64], pause_target_ms: Option<f64>) -> anyhow::Result<GcReport> {
+fn gc_report(
+    l: &Loaded,
+    edges: &[f64],
+    pause_target_ms: Option<f64>,
+    interval_s: Option<f64>,
+) -> anyhow::Result<GcReport> {
     Ok(GcReport {
-        summary: FileSummary::gc(l, summary::gc_summary(l, pause_target_ms)?),
+        summary: FileSummary::gc(
+            l,
+            summary::gc_summary_interval(l, pause_target_ms, interval_s)?,
+        ),
         by_kind: analyze::gc::breakdown(&l.frame)?,
         bands: analyze::gc::bands(&l.frame, edges)?,
         heap: analyze::gc::heap(&l.frame)?,

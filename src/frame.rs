@@ -39,6 +39,13 @@ pub mod gc {
     pub const HEAP_BEFORE_KB: &str = "heap_before_kb";
     pub const HEAP_AFTER_KB: &str = "heap_after_kb";
     pub const HEAP_TOTAL_KB: &str = "heap_total_kb";
+    /// Young-generation occupancy before / after, K (null where the log has no young figures).
+    pub const YOUNG_BEFORE_KB: &str = "young_before_kb";
+    pub const YOUNG_AFTER_KB: &str = "young_after_kb";
+    /// K promoted as the log states it (JRockit R28), null elsewhere.
+    pub const PROMOTED_KB: &str = "promoted_kb";
+    /// `model::FLAG_*` bits (Int8; a scalar 0 when no row has any).
+    pub const FLAGS: &str = "flags";
     pub const GC_ID: &str = "gc_id";
     pub const IN_COLLECTION: &str = "in_collection";
     /// 1-based line (u32, capped at u32::MAX as `perf::LINE`).
@@ -204,6 +211,10 @@ pub struct GcColumns {
     heap_before: WideCol,
     heap_after: WideCol,
     heap_total: WideCol,
+    young_before: WideCol,
+    young_after: WideCol,
+    promoted: WideCol,
+    flags: ConstCol<i8>,
     gc_id: WideCol,
     in_collection: Bits,
     line: Vec<u32>,
@@ -227,6 +238,10 @@ impl GcColumns {
             heap_before: WideCol::with_capacity(n),
             heap_after: WideCol::with_capacity(n),
             heap_total: WideCol::with_capacity(n),
+            young_before: WideCol::with_capacity(n),
+            young_after: WideCol::with_capacity(n),
+            promoted: WideCol::with_capacity(n),
+            flags: ConstCol::with_capacity(n),
             gc_id: WideCol::with_capacity(n),
             in_collection: Bits::with_capacity(n),
             line: Vec::with_capacity(n),
@@ -259,6 +274,11 @@ impl GcColumns {
         self.heap_before.push(e.heap_before_kb);
         self.heap_after.push(e.heap_after_kb);
         self.heap_total.push(e.heap_total_kb);
+        self.young_before.push(e.young_before_kb);
+        self.young_after.push(e.young_after_kb);
+        self.promoted.push(e.promoted_kb);
+        // The flags are bits below 0x80: an i8 holds them unchanged.
+        self.flags.push((e.flags & 0x7f) as i8);
         self.gc_id.push(e.gc_id);
         self.in_collection.push(e.in_collection);
         let line = e.line.saturating_add(line_offset);
@@ -347,6 +367,11 @@ impl GcColumns {
                 self.heap_before.into_column(gc::HEAP_BEFORE_KB),
                 self.heap_after.into_column(gc::HEAP_AFTER_KB),
                 self.heap_total.into_column(gc::HEAP_TOTAL_KB),
+                self.young_before.into_column(gc::YOUNG_BEFORE_KB),
+                self.young_after.into_column(gc::YOUNG_AFTER_KB),
+                self.promoted.into_column(gc::PROMOTED_KB),
+                self.flags
+                    .into_column::<Int8Type>(gc::FLAGS, AnyValue::Int8),
                 self.gc_id.into_column(gc::GC_ID),
                 self.in_collection
                     .into_chunked(gc::IN_COLLECTION)
@@ -377,6 +402,10 @@ impl GcColumns {
         e.heap_before_kb = self.heap_before.get(i);
         e.heap_after_kb = self.heap_after.get(i);
         e.heap_total_kb = self.heap_total.get(i);
+        e.young_before_kb = self.young_before.get(i);
+        e.young_after_kb = self.young_after.get(i);
+        e.promoted_kb = self.promoted.get(i);
+        e.flags = self.flags.get(i) as u8;
         e.gc_id = self.gc_id.get(i);
         e.in_collection = self.in_collection.get(i);
         e

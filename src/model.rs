@@ -142,6 +142,14 @@ impl Kind {
     }
 }
 
+/// `GcEvent::flags`: the collection's text says `promotion failed` (HotSpot).
+pub const FLAG_PROMOTION_FAILED: u8 = 1;
+/// `GcEvent::flags`: the collection's text says `concurrent mode failure` (HotSpot CMS).
+pub const FLAG_CONCURRENT_MODE_FAILURE: u8 = 2;
+
+/// `GcEvent::flags`: the collection ran out of to-space (unified G1 `To-space exhausted`).
+pub const FLAG_TO_SPACE_EXHAUSTED: u8 = 4;
+
 /// One event. Strings (collector, cause, phase name) are interned in `GcLog::strings` so that
 /// parsing allocates per distinct name, not per event.
 #[derive(Debug, Clone, PartialEq)]
@@ -169,6 +177,15 @@ pub struct GcEvent {
     pub heap_before_kb: Option<u64>,
     pub heap_after_kb: Option<u64>,
     pub heap_total_kb: Option<u64>,
+    /// Young-generation occupancy before and after, K, where the log gives the young
+    /// generation's own figures (HotSpot `[PSYoungGen: 100K->10K(200K)]`, `DefNew`, `ParNew`).
+    pub young_before_kb: Option<u64>,
+    pub young_after_kb: Option<u64>,
+    /// K promoted to the old generation as the log states it (JRockit R28 `YC promoted
+    /// 218702 objects (36668KB)`).
+    pub promoted_kb: Option<u64>,
+    /// What the log says went wrong in this collection: `FLAG_*` bits (0 = nothing).
+    pub flags: u8,
     /// Collection number where the log has one (JRockit `[OC#3]`, unified `GC(3)`, `#3:`).
     pub gc_id: Option<u64>,
     /// True for a `Pause` that is itemised under a `Collection` record with the same `gc_id`.
@@ -196,6 +213,10 @@ impl GcEvent {
             heap_before_kb: None,
             heap_after_kb: None,
             heap_total_kb: None,
+            young_before_kb: None,
+            young_after_kb: None,
+            promoted_kb: None,
+            flags: 0,
             gc_id: None,
             in_collection: false,
             invented_id: false,
@@ -366,7 +387,14 @@ impl GcEvent {
                 return Some("uptime out of range");
             }
         }
-        let heaps = [self.heap_before_kb, self.heap_after_kb, self.heap_total_kb];
+        let heaps = [
+            self.heap_before_kb,
+            self.heap_after_kb,
+            self.heap_total_kb,
+            self.young_before_kb,
+            self.young_after_kb,
+            self.promoted_kb,
+        ];
         if heaps.iter().flatten().any(|&k| k > MAX_HEAP_KB) {
             return Some("heap size over 2^53 K");
         }

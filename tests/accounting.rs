@@ -179,7 +179,8 @@ fn lines_of_another_family_are_skipped() {
             }
         }
     }
-    // Unified reads 7 HotSpot + 4 JRockit + 4 perf fixtures, JRockit 7 + 5 unified + 4, each
-    // perf parser 7 + 4 + 5 (issue 13 added cms-printgcid.log and zgc-jdk17-stalls.log).
-    assert_eq!(checked, 15 + 16 + 3 * 16);
+    // Unified reads 11 HotSpot + 5 JRockit + 4 perf fixtures, JRockit 11 + 6 unified + 4,
+    // each perf parser 11 + 5 + 6 (issue 13 added cms-printgcid.log, zgc-jdk17-stalls.log and
+    // the six fixtures of the analyses).
+    assert_eq!(checked, 20 + 21 + 3 * 22);
 }

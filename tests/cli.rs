@@ -412,7 +412,7 @@ fn summary_of_a_folder_mixing_gc_and_perf_logs() {
             && header.contains(",over_50ms_pct,over_150ms_pct,error")
     );
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 16);
+    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 22);
     assert_eq!(rows.iter().filter(|r| r.contains(",perf,")).count(), 4);
     assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
     assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
@@ -627,18 +627,20 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
         gc.column("start_time").unwrap().dtype(),
         &DataType::Datetime(TimeUnit::Milliseconds, None)
     );
-    // 16 GC logs, every record of each (`gc --events --all-records` rows).
+    // 22 GC logs, every record of each (`gc --events --all-records` rows).
     let files = gc
         .column("file")
         .unwrap()
         .as_materialized_series()
         .n_unique();
-    assert_eq!(files.unwrap(), 16);
+    assert_eq!(files.unwrap(), 22);
     // 308 records in the 8 older logs; the nesting ones add 6 + 4 + 4 (HotSpot) + 2 + 2;
     // r27-detgc-target.log 2 collections + 5 pauses; issue 13's cms-printgcid.log 4 pauses +
     // 4 concurrent phases, zgc-jdk17-stalls.log 3 pauses + 3 phases + 1 cycle + 4 safepoints
-    // + 3 stalls; and zgc-jdk21.log's `Allocation Stall` line, ignored before, is a stall.
-    assert_eq!(gc.height(), 356);
+    // + 3 stalls; zgc-jdk21.log's `Allocation Stall` line, ignored before, is a stall; the
+    // analyses' fixtures 5 Serial + 5 Parallel + 7 CMS (5 pauses, 2 concurrent marks) + 5 G1
+    // + 4 unified + 6 JRockit.
+    assert_eq!(gc.height(), 388);
     // The JDK 8 Parallel log's pauses: 12.345 + 23.456 + 150 + 8 + 90 ms, as `summary` says.
     let parallel = fixture("hotspot/jdk8-parallel-datestamps.log")
         .display()

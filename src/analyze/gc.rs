@@ -49,6 +49,10 @@ pub struct GcSummary {
     /// Thread stalls and times to safepoint (`stalls`, `stall_total_ms`, `ttsp_max_ms`...).
     #[serde(flatten)]
     pub stalls: Stalls,
+    /// Allocation, promotion, live set, causes, findings (`analyze::diag`), their keys in
+    /// this object; None where not computed.
+    #[serde(flatten)]
+    pub diag: Option<super::diag::GcDiag>,
 }
 
 /// Thread-level stalls (ZGC `Allocation Stall`, `Relocation Stall`: `Record::Stall`) and the
@@ -284,6 +288,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         pauses_over_target: None,
         pauses_over_target_pct: None,
         stalls: stalls(f)?,
+        diag: None,
     })
 }
 
@@ -452,7 +457,7 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
 }
 
 /// Heap occupancy around collections, KB.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct HeapSummary {
     /// Largest heap capacity the log shows.
     pub capacity_max_kb: Option<u64>,

@@ -2,6 +2,7 @@
 
 pub mod compare;
 pub mod correlate;
+pub mod diag;
 pub mod gc;
 pub mod perf;
 pub mod slo;

@@ -110,6 +110,21 @@ pub const GC_KEYS: [&str; 23] = [
     "ttsp_max_ms",
 ];
 
+/// The numeric keys `analyze::diag` adds to the `gc` object (allocation, promotion, live set).
+pub const DIAG_KEYS: [&str; 11] = [
+    "allocated_kb",
+    "alloc_rate_kb_per_s",
+    "alloc_rate_p50_kb_per_s",
+    "alloc_rate_p95_kb_per_s",
+    "alloc_rate_max_kb_per_s",
+    "alloc_interval_s",
+    "promoted_kb",
+    "promotion_rate_kb_per_s",
+    "live_set_collections",
+    "live_set_kb",
+    "live_set_slope_kb_per_h",
+];
+
 /// The numeric keys of the `perf` object (and `over_<N>ms_pct` for any N).
 pub const PERF_KEYS: [&str; 17] = [
     "requests",
@@ -228,8 +243,8 @@ impl Objective {
             LogKind::Gc => &GC_KEYS,
             LogKind::Perf => &PERF_KEYS,
         };
-        keys.contains(&self.metric.as_str())
-            .then(|| self.metric.clone())
+        let diag = kind == LogKind::Gc && DIAG_KEYS.contains(&self.metric.as_str());
+        (keys.contains(&self.metric.as_str()) || diag).then(|| self.metric.clone())
     }
 
     /// The key of an operation's figure (`perf --by op`), if operations have it.
@@ -601,6 +616,7 @@ mod tests {
             pauses_over_target: Some(0),
             pauses_over_target_pct: Some(0.0),
             stalls: Default::default(),
+            diag: None,
         };
         let v = serde_json::to_value(&g).unwrap();
         for (k, x) in v.as_object().unwrap() {
@@ -636,6 +652,7 @@ mod tests {
             pauses_over_target: None,
             pauses_over_target_pct: None,
             stalls: Default::default(),
+            diag: None,
         };
         let v = evaluate(&o, Some(&g), None, false);
         let pass: Vec<bool> = v.iter().map(|v| v.pass).collect();

@@ -648,7 +648,8 @@ impl Parser {
             let heap = HEAP
                 .find(&line[i..])
                 .and_then(|h| line.get(i + h + HEAP.needle().len()..));
-            match heap.map(|s| self.g1_heap(s)) {
+            let young = g1_young(&line[i..]);
+            match heap.map(|s| self.g1_heap(s, young)) {
                 Some(Err(())) => self.fate.skip = true,
                 _ => self.detail(),
             }
@@ -755,7 +756,7 @@ impl Parser {
 
     /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause: the figures go to the
     /// last pause read. Err when they cannot be true (the line is then skipped).
-    fn g1_heap(&mut self, s: &[u8]) -> Result<(), ()> {
+    fn g1_heap(&mut self, s: &[u8], young: Option<(u64, u64)>) -> Result<(), ()> {
         let Some((before, n1)) = size_kb_prefix(s) else {
             return Ok(());
         };
@@ -787,6 +788,10 @@ impl Parser {
             ev.heap_after_kb = Some(after);
             if total.is_some() {
                 ev.heap_total_kb = total;
+            }
+            if let Some((b, a)) = young.filter(|&(b, a)| b <= MAX_HEAP_KB && a <= MAX_HEAP_KB) {
+                ev.young_before_kb = Some(b);
+                ev.young_after_kb = Some(a);
             }
         }
         Ok(())
@@ -1038,6 +1043,7 @@ impl Parser {
 
         // Nested generations and nested whole events.
         let mut young_gen: &[u8] = b"";
+        let mut young = None;
         let mut old_gen: &[u8] = b"";
         let mut kind_hint = None;
         // Where the text before the next child (its stamps) begins.
@@ -1089,6 +1095,8 @@ impl Parser {
                 b"DefNew" | b"ParNew" | b"PSYoungGen" | b"ASParNew" => {
                     if young_gen.is_empty() {
                         young_gen = cname;
+                        // The young generation's own figures (promotion = old-gen growth).
+                        young = heap_triple(&c[cname_end..]);
                     }
                 }
                 b"Tenured" | b"CMS" | b"PSOldGen" | b"ParOldGen" | b"ASCMS" | b"Train MSC" => {
@@ -1160,6 +1168,19 @@ impl Parser {
             ev.heap_before_kb = Some(b);
             ev.heap_after_kb = Some(a);
             ev.heap_total_kb = c;
+        }
+        if let Some((b, a, _)) = young {
+            ev.young_before_kb = Some(b);
+            ev.young_after_kb = Some(a);
+        }
+        // What went wrong, as the text says (findings): one search for the rare word first.
+        if has!(t, b" fail") {
+            if has!(t, b"promotion failed") {
+                ev.flags |= crate::model::FLAG_PROMOTION_FAILED;
+            }
+            if has!(t, b"concurrent mode failure") {
+                ev.flags |= crate::model::FLAG_CONCURRENT_MODE_FAILURE;
+            }
         }
         let collector: &[u8] = if g1 {
             b"G1"
@@ -1407,6 +1428,25 @@ fn stopping_threads_s(rest: &[u8]) -> Option<f64> {
     let r = rest.get(i + TOOK.len()..)?;
     let (v, n) = float_prefix(r)?;
     r.get(n..)?.starts_with(b" second").then_some(v)
+}
+
+/// The G1 young generation before and after, K, from `[Eden: 24.0M(24.0M)->0.0B(20.0M)
+/// Survivors: 0.0B->4096.0K Heap: ...`: Eden plus survivors.
+fn g1_young(s: &[u8]) -> Option<(u64, u64)> {
+    // `a(cap)->b`, the capacities passed over.
+    fn pair(s: &[u8]) -> Option<(u64, u64)> {
+        let (a, mut i) = size_kb_prefix(s)?;
+        if s.get(i) == Some(&b'(') {
+            i += s.get(i..)?.iter().position(|&b| b == b')')? + 1;
+        }
+        let (b, _) = size_kb_prefix(s.get(i..)?.strip_prefix(b"->")?)?;
+        Some((a, b))
+    }
+    let r = s.strip_prefix(b"[Eden: ")?;
+    let (eb, ea) = pair(r)?;
+    let at = super::num::find(r, b"Survivors: ")?;
+    let (sb, sa) = pair(r.get(at + 11..)?)?;
+    Some((eb.checked_add(sb)?, ea.checked_add(sa)?))
 }
 
 fn is_g1_marker(c: &[u8]) -> bool {

@@ -178,6 +178,8 @@ pub struct Parser {
     pending: Vec<Pending>,
     /// `GC reason:` lines waiting for their collection.
     causes: Vec<(Option<Tag>, u32)>,
+    /// R28 `YC promoted N objects (XKB)` figures waiting for their collection.
+    promoted: Vec<(Option<Tag>, u64)>,
     /// `strategy_change` meta entries waiting for the start of the next collection.
     strategy_pending: Vec<usize>,
     /// Last invented collection number (logs without `[YC#n]`).
@@ -262,7 +264,10 @@ impl Parser {
     /// Nothing waits for the next lines (pauses or causes for a collection line to come,
     /// strategy changes for the next collection): a block may end here.
     pub(crate) fn idle(&self) -> bool {
-        self.pending.is_empty() && self.causes.is_empty() && self.strategy_pending.is_empty()
+        self.pending.is_empty()
+            && self.causes.is_empty()
+            && self.promoted.is_empty()
+            && self.strategy_pending.is_empty()
     }
 
     pub(crate) fn consulted(&self) -> bool {
@@ -330,6 +335,13 @@ impl Parser {
             self.heap_sizes(c);
         } else if c.starts_with(b"Deterministic GC target ") && self.pause_target(c) {
             // Kept as meta; ignored like the module's other settings.
+        } else if let Some(kb) = promoted_kb(c) {
+            // The line stays ignored (as before); its figure goes to the collection.
+            if self.promoted.len() >= MAX_CAUSES {
+                self.promoted.remove(0);
+            }
+            self.promoted.retain(|(t, _)| *t != tag);
+            self.promoted.push((tag, kb));
         } else if let Some(r) = c.strip_prefix(b"Changing GC strategy ") {
             let i = self.log.meta.len();
             if i < MAX_META {
@@ -629,6 +641,11 @@ impl Parser {
             }
         };
         let cause = self.cause_for(tag, true);
+        let promoted = self
+            .promoted
+            .iter()
+            .position(|(t, _)| *t == tag)
+            .map(|i| self.promoted.remove(i).1);
         let collector = if kind == Kind::Young && self.phrase(col.phrase).1 {
             self.intern(b"Nursery")
         } else {
@@ -705,6 +722,7 @@ impl Parser {
         e.heap_before_kb = Some(col.before);
         e.heap_after_kb = Some(col.after);
         e.heap_total_kb = Some(col.heap);
+        e.promoted_kb = promoted;
         e.gc_id = Some(gc_id);
         e.invented_id = invented;
         self.collections += 1;
@@ -1280,6 +1298,14 @@ fn name_kind(name: &[u8]) -> Option<Kind> {
 }
 
 /// `Allocation request failed (31576 bytes).` → `Allocation request failed`.
+/// The K of an R28 `YC promoted 218702 objects (36668KB).` line.
+fn promoted_kb(c: &[u8]) -> Option<u64> {
+    let r = c.strip_prefix(b"YC promoted ")?;
+    let at = rfind(r, b" objects (")?;
+    let (kb, _) = size_kb_prefix(r.get(at + 10..)?)?;
+    Some(kb)
+}
+
 fn cause_text(r: &[u8]) -> &[u8] {
     let r = strip_dot(trim(r));
     match r.strip_suffix(b")").and_then(|h| rfind(h, b" (")) {

@@ -375,7 +375,19 @@ pub struct Parser {
     /// one pass holds at most `n` more, and drops none of them while that stays within
     /// `PENDING_MAX` (the block-edge check).
     peak_pending: usize,
+    /// What a GC's detail lines said before its pause: the young generation's figures
+    /// (`GC(2) DefNew: 29459K->0K(29504K)`) and `model::FLAG_*` bits (`GC(12) To-space
+    /// exhausted`), by GC id; the latest `MAX_YOUNG_NOTES` kept. (A GC's lines are held until
+    /// its event, so no block ends between them: `idle`.)
+    young_notes: Vec<YoungNote>,
 }
+
+/// A GC's notes for its pause: (GC id, young before and after in K, `FLAG_*` bits).
+type YoungNote = (u64, Option<(u64, u64)>, u8);
+
+/// GCs whose detail notes wait for their pause (a few: one GC at a time, two when a full GC
+/// runs inside a young one).
+const MAX_YOUNG_NOTES: usize = 8;
 
 /// An end line whose start line this parser did not read (see `Parser::continues_into`).
 #[derive(Debug, Clone)]
@@ -704,6 +716,7 @@ impl Parser {
             } else if body.starts_with(b"Garbage Collection (") {
                 self.zgc_cycle(no, d, gc_id, body)
             } else {
+                self.note(id, body);
                 Fate::Detail(id)
             };
         }
@@ -743,6 +756,14 @@ impl Parser {
         };
         let mut ev = GcEvent::new(Record::Pause, pause_kind(rest), dur, no);
         ev.cause = cause;
+        if let Some(i) = gc_id.and_then(|id| self.young_notes.iter().position(|n| n.0 == id)) {
+            let (_, young, flags) = self.young_notes.remove(i);
+            if let Some((b, a)) = young {
+                ev.young_before_kb = Some(b);
+                ev.young_after_kb = Some(a);
+            }
+            ev.flags |= flags;
+        }
         let tol = self.fill(&mut ev, d, gc_id, name, t.heap);
         self.push_pause(ev, tol)
     }
@@ -856,6 +877,36 @@ impl Parser {
         ev.gc_id = gc_id;
         ev.collector = self.collector;
         self.push_event(ev)
+    }
+
+    /// Keep what a detail line of GC `id` says that its pause should carry.
+    fn note(&mut self, id: u64, body: &[u8]) {
+        let body = trim(body);
+        let young = [&b"DefNew: "[..], b"PSYoungGen: ", b"ParNew: "]
+            .iter()
+            .find_map(|p| body.strip_prefix(*p))
+            .and_then(|r| parse_heap(trim(r)))
+            .map(|(b, a, _)| (b, a));
+        let flags = if body == b"To-space exhausted" {
+            crate::model::FLAG_TO_SPACE_EXHAUSTED
+        } else {
+            0
+        };
+        if young.is_none() && flags == 0 {
+            return;
+        }
+        match self.young_notes.iter_mut().find(|n| n.0 == id) {
+            Some(n) => {
+                n.1 = young.or(n.1);
+                n.2 |= flags;
+            }
+            None => {
+                if self.young_notes.len() >= MAX_YOUNG_NOTES {
+                    self.young_notes.remove(0);
+                }
+                self.young_notes.push((id, young, flags));
+            }
+        }
     }
 
     /// Keep `ev` if its values can be true.

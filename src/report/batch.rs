@@ -492,6 +492,31 @@ fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> Stri
                     h.push_str(&Html.write(&t));
                     h.push_str("</div>\n");
                 }
+                if let Some(d) = s.gc.as_ref().and_then(|g| g.diag.as_ref()) {
+                    // Allocation, promotion, live set; pause time per cause; findings.
+                    use crate::report::gc as g;
+                    h.push_str("<p>");
+                    let text = g::diag_text(d);
+                    let lines: Vec<String> = text.lines().map(html_escape).collect();
+                    h.push_str(&lines.join("<br>\n"));
+                    h.push_str("</p>\n");
+                    let one = std::slice::from_ref(&**s);
+                    let r = [g::of_summary(&one[0])];
+                    let mut c = g::cause_table(&r, Some(3));
+                    if !c.rows.is_empty() {
+                        g::drop_first_column(&mut c);
+                        h.push_str("<h3 class=\"diag\">Pause time per cause</h3>\n");
+                        h.push_str(&Html.write(&c));
+                    }
+                    let mut f = g::finding_table(&r, Some(3));
+                    if f.rows.is_empty() {
+                        h.push_str("<p>Findings: none.</p>\n");
+                    } else {
+                        g::drop_first_column(&mut f);
+                        h.push_str("<h3 class=\"diag\">Findings</h3>\n");
+                        h.push_str(&Html.write(&f));
+                    }
+                }
                 if let Some(err) = &e.chart_error {
                     h.push_str(&format!(
                         "<p class=\"error\">Charts not drawn: {}</p>\n",

@@ -27,6 +27,112 @@ pub struct GcReport {
 pub enum By {
     Kind,
     Band,
+    /// Pause time per GC cause.
+    Cause,
+    /// The findings, with their evidence.
+    Finding,
+}
+
+fn diag_of(r: &GcReport) -> Option<&crate::analyze::diag::GcDiag> {
+    r.summary.gc.as_ref().and_then(|g| g.diag.as_ref())
+}
+
+/// A report of `summary` alone (no breakdowns): for the cause and finding tables of a
+/// summarised file (`report`'s page).
+pub fn of_summary(s: &FileSummary) -> GcReport {
+    GcReport {
+        summary: s.clone(),
+        by_kind: Vec::new(),
+        bands: Vec::new(),
+        heap: HeapSummary::default(),
+        meta: Vec::new(),
+    }
+}
+
+pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
+    let mut t = Table::new(&[
+        "file",
+        "cause",
+        "count",
+        "pause_total_ms",
+        "pause_mean_ms",
+        "pause_max_ms",
+        "share_pct",
+    ])
+    .numeric_from(2);
+    for r in reports {
+        for c in diag_of(r).map(|d| d.causes.as_slice()).unwrap_or_default() {
+            t.push(vec![
+                r.summary.file.clone(),
+                c.cause.clone().unwrap_or_else(|| "-".into()),
+                c.count.to_string(),
+                num(c.pause_total_ms, digits),
+                num(c.pause_mean_ms, digits),
+                num(c.pause_max_ms, digits),
+                opt(c.share_pct, digits),
+            ]);
+        }
+    }
+    t
+}
+
+pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
+    let mut t =
+        Table::new(&["file", "finding", "count", "total_ms", "first_lines"]).numeric_from(2);
+    if let Some(last) = t.numeric.last_mut() {
+        *last = false;
+    }
+    for r in reports {
+        for f in diag_of(r)
+            .map(|d| d.findings.as_slice())
+            .unwrap_or_default()
+        {
+            let lines: Vec<String> = f.first_lines.iter().map(u64::to_string).collect();
+            t.push(vec![
+                r.summary.file.clone(),
+                f.id.to_string(),
+                f.count.to_string(),
+                num(f.total_ms, digits),
+                lines.join(" "),
+            ]);
+        }
+    }
+    t
+}
+
+/// The allocation, promotion and live-set figures as text lines.
+pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
+    let kb = |v: Option<f64>| {
+        v.map(|v| format!("{} KB", num(v, Some(0))))
+            .unwrap_or_else(|| "-".into())
+    };
+    let rate = |v: Option<f64>| {
+        v.map(|v| format!("{} KB/s", num(v, Some(3))))
+            .unwrap_or_else(|| "-".into())
+    };
+    let mut s = format!(
+        "allocation: {} in total, {} mean; per {} s interval p50 {}, p95 {}, max {}\n",
+        kb(d.allocated_kb.map(|v| v as f64)),
+        rate(d.alloc_rate_kb_per_s),
+        opt(d.alloc_interval_s, None),
+        rate(d.alloc_rate_p50_kb_per_s),
+        rate(d.alloc_rate_p95_kb_per_s),
+        rate(d.alloc_rate_max_kb_per_s),
+    );
+    s.push_str(&format!(
+        "promotion: {} in total, {} (young collections with young-generation figures)\n",
+        kb(d.promoted_kb.map(|v| v as f64)),
+        rate(d.promotion_rate_kb_per_s),
+    ));
+    s.push_str(&format!(
+        "live set: {} full/old collections, last {}, trend {}\n",
+        d.live_set_collections,
+        kb(d.live_set_kb.map(|v| v as f64)),
+        d.live_set_slope_kb_per_h
+            .map(|v| format!("{} KB/h", num(v, Some(3))))
+            .unwrap_or_else(|| "-".into()),
+    ));
+    s
 }
 
 fn kind_table(reports: &[GcReport], digits: Option<usize>) -> Table {
@@ -80,6 +186,8 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
             let t = match by {
                 By::Kind => kind_table(reports, None),
                 By::Band => band_table(reports, None),
+                By::Cause => cause_table(reports, None),
+                By::Finding => finding_table(reports, None),
             };
             out.writer().write(&t)
         }
@@ -138,6 +246,9 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                     h.after_mean_kb.map(|v| format!("{v:.0} KB")).unwrap_or_else(|| "-".into()),
                     kb(h.after_full_max_kb),
                 ));
+                if let Some(d) = diag_of(r) {
+                    out.push_str(&diag_text(d));
+                }
                 out.push('\n');
                 let one = std::slice::from_ref(r);
                 let mut k = kind_table(one, Some(3));
@@ -148,13 +259,27 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                 drop_first_column(&mut b);
                 out.push_str(&super::Text.write(&b));
                 out.push('\n');
+                let mut c = cause_table(one, Some(3));
+                if !c.rows.is_empty() {
+                    drop_first_column(&mut c);
+                    out.push_str(&super::Text.write(&c));
+                    out.push('\n');
+                }
+                let mut f = finding_table(one, Some(3));
+                if f.rows.is_empty() {
+                    out.push_str("findings: none\n\n");
+                } else {
+                    drop_first_column(&mut f);
+                    out.push_str(&super::Text.write(&f));
+                    out.push('\n');
+                }
             }
             out
         }
     }
 }
 
-fn drop_first_column(t: &mut Table) {
+pub fn drop_first_column(t: &mut Table) {
     t.headers.remove(0);
     t.numeric.remove(0);
     for r in &mut t.rows {

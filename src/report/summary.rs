@@ -52,7 +52,14 @@ impl FileSummary {
         pause_target_ms: Option<f64>,
     ) -> polars::prelude::PolarsResult<Self> {
         let (gc, perf) = match i {
-            Input::Gc(l) => (Some(gc_summary(l, pause_target_ms)?), None),
+            Input::Gc(l) => (
+                Some(gc_summary_interval(
+                    l,
+                    pause_target_ms,
+                    o.interval_ms.map(|ms| ms as f64 / 1000.0),
+                )?),
+                None,
+            ),
             Input::Perf(l) => (None, Some(crate::analyze::perf::summary(&l.frame, o)?)),
         };
         Ok(FileSummary {
@@ -75,10 +82,26 @@ impl FileSummary {
 
 /// A GC log's summary with its pause-target figures (`target`, else the log's own).
 pub fn gc_summary(l: &Loaded, target: Option<f64>) -> polars::prelude::PolarsResult<GcSummary> {
+    gc_summary_interval(l, target, None)
+}
+
+/// `gc_summary` with the interval of the per-interval figures (allocation rates, GC
+/// overhead), seconds; None: chosen from the span.
+pub fn gc_summary_interval(
+    l: &Loaded,
+    target: Option<f64>,
+    interval_s: Option<f64>,
+) -> polars::prelude::PolarsResult<GcSummary> {
     let mut g = crate::analyze::gc::summary(&l.frame)?;
     if let Some(t) = target.or_else(|| slo::meta_pause_target(&l.log.meta)) {
         slo::apply_pause_target(&mut g, &l.frame, t)?;
     }
+    let o = crate::analyze::diag::DiagOptions {
+        interval_s,
+        pause_target_ms: g.pause_target_ms,
+        meta: l.log.meta.clone(),
+    };
+    g.diag = Some(crate::analyze::diag::diag(&l.frame, &o)?);
     Ok(g)
 }
 
@@ -92,7 +115,7 @@ pub enum Outcome {
 /// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
 /// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
 /// performance columns empty and the other way round.
-const GC_COLUMNS: [&str; 22] = [
+const GC_COLUMNS: [&str; 34] = [
     "collections",
     "pauses",
     "pause_total_ms",
@@ -115,6 +138,18 @@ const GC_COLUMNS: [&str; 22] = [
     "stall_total_ms",
     "stall_max_ms",
     "ttsp_max_ms",
+    "allocated_kb",
+    "alloc_rate_kb_per_s",
+    "alloc_rate_p50_kb_per_s",
+    "alloc_rate_p95_kb_per_s",
+    "alloc_rate_max_kb_per_s",
+    "alloc_interval_s",
+    "promoted_kb",
+    "promotion_rate_kb_per_s",
+    "live_set_collections",
+    "live_set_kb",
+    "live_set_slope_kb_per_h",
+    "findings",
 ];
 
 const PERF_COLUMNS: [&str; 17] = [
@@ -252,6 +287,39 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                 put("stall_total_ms", num(g.stalls.stall_total_ms, digits));
                 put("stall_max_ms", opt(g.stalls.stall_max_ms, digits));
                 put("ttsp_max_ms", opt(g.stalls.ttsp_max_ms, digits));
+                if let Some(d) = &g.diag {
+                    let ou = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+                    put("allocated_kb", ou(d.allocated_kb));
+                    put("alloc_rate_kb_per_s", opt(d.alloc_rate_kb_per_s, digits));
+                    put(
+                        "alloc_rate_p50_kb_per_s",
+                        opt(d.alloc_rate_p50_kb_per_s, digits),
+                    );
+                    put(
+                        "alloc_rate_p95_kb_per_s",
+                        opt(d.alloc_rate_p95_kb_per_s, digits),
+                    );
+                    put(
+                        "alloc_rate_max_kb_per_s",
+                        opt(d.alloc_rate_max_kb_per_s, digits),
+                    );
+                    put("alloc_interval_s", opt(d.alloc_interval_s, digits));
+                    put(
+                        "promoted_kb",
+                        d.promoted_kb.map(|v| v.to_string()).unwrap_or_default(),
+                    );
+                    put(
+                        "promotion_rate_kb_per_s",
+                        opt(d.promotion_rate_kb_per_s, digits),
+                    );
+                    put("live_set_collections", d.live_set_collections.to_string());
+                    put("live_set_kb", ou(d.live_set_kb));
+                    put(
+                        "live_set_slope_kb_per_h",
+                        opt(d.live_set_slope_kb_per_h, digits),
+                    );
+                    put("findings", findings_text(&d.findings));
+                }
             }
             if let Some(p) = &s.perf {
                 put("requests", p.requests.to_string());
@@ -427,4 +495,10 @@ pub fn table(outcomes: &[Outcome], format: Format) -> Table {
         );
     }
     t
+}
+
+/// The findings in one cell: `id:count` joined by spaces (`explicit-gc:2 full-gc:1`).
+pub fn findings_text(f: &[crate::analyze::diag::Finding]) -> String {
+    let v: Vec<String> = f.iter().map(|x| format!("{}:{}", x.id, x.count)).collect();
+    v.join(" ")
 }

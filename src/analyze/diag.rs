@@ -1,0 +1,895 @@
+//! What a tuner asks after the pause counts: allocation and promotion rates, the live set
+//! after full/old collections and its trend, pause time per cause, and findings with their
+//! evidence (count, time, first lines). Column code over the GC frame; no text formatting.
+
+use super::clean;
+use crate::frame::gc::*;
+use crate::frame::GcFrame;
+use crate::model::{
+    Kind, Record, FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED, FLAG_TO_SPACE_EXHAUSTED,
+};
+use polars::prelude::*;
+use serde::Serialize;
+
+/// GC overhead above this share of an interval (percent) is a finding.
+pub const OVERHEAD_PCT: f64 = 5.0;
+/// Lines of evidence kept per finding.
+pub const FIRST_LINES: usize = 5;
+/// Most intervals the per-interval figures are computed over (a 1 ms `--interval` on a
+/// month-long log would be billions).
+pub const MAX_INTERVALS: f64 = 2_000_000.0;
+
+/// Every finding id, in the order they are reported.
+pub const FINDING_IDS: [&str; 11] = [
+    "explicit-gc",
+    "concurrent-mode-failure",
+    "promotion-failure",
+    "to-space-exhausted",
+    "humongous",
+    "metadata-gc",
+    "full-gc",
+    "over-pause-target",
+    "gc-overhead",
+    "long-ttsp",
+    "live-set-growth",
+];
+
+/// The diagnostics of one GC log: flattened into the `gc` object of the JSON contract.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct GcDiag {
+    /// KiB allocated between consecutive collections, summed: occupancy before a collection
+    /// less occupancy after the one before it (young generation where both have its figures,
+    /// else the heap); an interval where it fell (freed concurrently) counts 0. Null when no
+    /// two collections have heap figures.
+    pub allocated_kb: Option<u64>,
+    /// `allocated_kb` over the time it was measured in (first collection's end to last one's
+    /// start, per JVM run), KiB/s.
+    pub alloc_rate_kb_per_s: Option<f64>,
+    /// Per-interval allocation rates (each interval's allocation spread evenly over the time
+    /// between its two collections), over the intervals of `alloc_interval_s`.
+    pub alloc_rate_p50_kb_per_s: Option<f64>,
+    pub alloc_rate_p95_kb_per_s: Option<f64>,
+    pub alloc_rate_max_kb_per_s: Option<f64>,
+    /// The interval length of the per-interval figures (allocation, GC overhead), seconds.
+    pub alloc_interval_s: Option<f64>,
+    /// Old-generation growth across the young collections that have young-generation figures
+    /// ((heap after − young after) − (heap before − young before)), or the K the log says
+    /// were promoted (JRockit R28 `YC promoted ... (36668KB)`), KiB; null without either.
+    pub promoted_kb: Option<i64>,
+    /// `promoted_kb` over the same time as `alloc_rate_kb_per_s`, KiB/s.
+    pub promotion_rate_kb_per_s: Option<f64>,
+    /// Full (and old) collections with a heap-after figure: the live-set points.
+    pub live_set_collections: u64,
+    /// Heap after the last of them, KiB.
+    pub live_set_kb: Option<u64>,
+    /// Least-squares slope of heap-after over time through those points, KiB per hour.
+    pub live_set_slope_kb_per_h: Option<f64>,
+    pub causes: Vec<CauseRow>,
+    pub findings: Vec<Finding>,
+}
+
+/// Pause time per GC cause (collections: a JRockit collection or ZGC cycle counts once, its
+/// time being its pauses').
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CauseRow {
+    /// As the log writes it; null where the log gives none.
+    pub cause: Option<String>,
+    pub count: u64,
+    pub pause_total_ms: f64,
+    pub pause_mean_ms: f64,
+    pub pause_max_ms: f64,
+    /// Share of all collections' pause time, percent.
+    pub share_pct: Option<f64>,
+}
+
+/// One finding and its evidence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub id: &'static str,
+    /// Collections (pauses, intervals for `gc-overhead`) showing it.
+    pub count: u64,
+    /// Their pause time, ms.
+    pub total_ms: f64,
+    /// Their first lines in the log (at most `FIRST_LINES`).
+    pub first_lines: Vec<u64>,
+}
+
+/// What the diagnostics need besides the frame.
+#[derive(Debug, Clone, Default)]
+pub struct DiagOptions {
+    /// Interval of the per-interval figures, seconds; None: chosen from the span.
+    pub interval_s: Option<f64>,
+    /// Pauses longer than this are `over-pause-target`.
+    pub pause_target_ms: Option<f64>,
+    /// The log's run metadata (`collector` of a unified log).
+    pub meta: Vec<(String, String)>,
+}
+
+/// A column read row by row as it is, borrowed from the frame: a scalar column (one value
+/// everywhere: a log of one run, without flags or young figures) is read as its value, never
+/// materialised (the copy would stay cached in the frame); a plain one as its value slice
+/// (and its validity where it has nulls), no copy, no cast.
+enum Num<'a, T: PolarsNumericType> {
+    Const(Option<T::Native>),
+    Slice {
+        vals: &'a [T::Native],
+        /// Where the column has nulls: its validity bits and their offset.
+        valid: Option<(&'a [u8], usize)>,
+    },
+    /// Several chunks (not a frame `GcColumns` built), or a column cast to `T`.
+    Chunked(std::borrow::Cow<'a, ChunkedArray<T>>),
+}
+
+impl<'a, T: PolarsNumericType> Num<'a, T> {
+    /// `None` when the column is not of type `T`.
+    fn of(c: &'a Column) -> PolarsResult<Option<Num<'a, T>>> {
+        if c.dtype() != &T::get_static_dtype() {
+            return Ok(None);
+        }
+        if let Column::Scalar(sc) = c {
+            return Ok(Some(Num::Const(sc.scalar().value().extract::<T::Native>())));
+        }
+        let ca: &'a ChunkedArray<T> = c.as_materialized_series().unpack::<T>()?;
+        Ok(Some(match (ca.chunks().len(), ca.downcast_iter().next()) {
+            (1, Some(a)) => Num::Slice {
+                vals: a.values().as_slice(),
+                valid: if ca.null_count() > 0 {
+                    match ca.chunks()[0].validity() {
+                        Some(b) => {
+                            let (bytes, offset, _) = b.as_slice();
+                            Some((bytes, offset))
+                        }
+                        None => None,
+                    }
+                } else {
+                    None
+                },
+            },
+            _ => Num::Chunked(std::borrow::Cow::Borrowed(ca)),
+        }))
+    }
+    /// Column `name` of `df`, which the frame stores as `T`.
+    fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
+        match Num::of(df.column(name)?)? {
+            Some(n) => Ok(n),
+            None => Ok(Num::Chunked(std::borrow::Cow::Owned(
+                df.column(name)?
+                    .cast(&T::get_static_dtype())?
+                    .as_materialized_series()
+                    .unpack::<T>()?
+                    .clone(),
+            ))),
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<T::Native> {
+        match self {
+            Num::Const(v) => *v,
+            Num::Slice { vals, valid } => {
+                let v = *vals.get(i)?;
+                match valid {
+                    Some((bits, off)) => {
+                        let j = off + i;
+                        let set = bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1);
+                        set.then_some(v)
+                    }
+                    None => Some(v),
+                }
+            }
+            Num::Chunked(a) => a.get(i),
+        }
+    }
+}
+
+/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
+/// copy.
+enum UCol<'a> {
+    Narrow(Num<'a, UInt32Type>),
+    Wide(Num<'a, UInt64Type>),
+}
+
+impl<'a> UCol<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<UCol<'a>> {
+        let c = df.column(name)?;
+        if let Some(n) = Num::of(c)? {
+            return Ok(UCol::Narrow(n));
+        }
+        Ok(UCol::Wide(Num::col(df, name)?))
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            UCol::Narrow(c) => c.get(i).map(u64::from),
+            UCol::Wide(c) => c.get(i),
+        }
+    }
+}
+
+/// An id column (Int8 while ids are small, else UInt32).
+enum IdCol<'a> {
+    Narrow(Num<'a, Int8Type>),
+    Wide(Num<'a, UInt32Type>),
+}
+
+impl<'a> IdCol<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdCol<'a>> {
+        let c = df.column(name)?;
+        if let Some(n) = Num::of(c)? {
+            return Ok(IdCol::Narrow(n));
+        }
+        Ok(IdCol::Wide(Num::col(df, name)?))
+    }
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            IdCol::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
+            IdCol::Wide(c) => c.get(i).unwrap_or(0),
+        }
+    }
+}
+
+/// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
+/// plain one as its bits.
+enum Flag<'a> {
+    Const(bool),
+    Bits(&'a [u8], usize, usize),
+    Arr(&'a BooleanChunked),
+}
+
+impl<'a> Flag<'a> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
+        Ok(match df.column(name)? {
+            Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
+            c => {
+                let ca = c.as_materialized_series().bool()?;
+                match (
+                    ca.chunks().len(),
+                    ca.null_count(),
+                    ca.downcast_iter().next(),
+                ) {
+                    (1, 0, Some(a)) => {
+                        let (bytes, offset, len) = a.values().as_slice();
+                        Flag::Bits(bytes, offset, len)
+                    }
+                    _ => Flag::Arr(ca),
+                }
+            }
+        })
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<bool> {
+        match self {
+            Flag::Const(v) => Some(*v),
+            Flag::Bits(bits, off, len) => {
+                let j = off + i;
+                (i < *len).then(|| bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1))
+            }
+            Flag::Arr(a) => a.get(i),
+        }
+    }
+}
+
+/// The frame's columns the diagnostics read.
+struct Cols<'a> {
+    rec: Num<'a, Int8Type>,
+    kind: Num<'a, Int8Type>,
+    flags: Num<'a, Int8Type>,
+    in_coll: Flag<'a>,
+    t: Num<'a, Float64Type>,
+    dur: Num<'a, Float64Type>,
+    run: Num<'a, UInt32Type>,
+    line: Num<'a, UInt32Type>,
+    cause: IdCol<'a>,
+    name: IdCol<'a>,
+    collector: IdCol<'a>,
+    hb: UCol<'a>,
+    ha: UCol<'a>,
+    yb: UCol<'a>,
+    ya: UCol<'a>,
+    promoted: UCol<'a>,
+}
+
+impl<'a> Cols<'a> {
+    fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
+        Ok(Cols {
+            rec: Num::col(df, RECORD)?,
+            kind: Num::col(df, KIND)?,
+            flags: Num::col(df, FLAGS)?,
+            in_coll: Flag::of(df, IN_COLLECTION)?,
+            t: Num::col(df, T_S)?,
+            dur: Num::col(df, DURATION_MS)?,
+            run: Num::col(df, RUN)?,
+            line: Num::col(df, LINE)?,
+            cause: IdCol::of(df, CAUSE)?,
+            name: IdCol::of(df, NAME)?,
+            collector: IdCol::of(df, COLLECTOR)?,
+            hb: UCol::of(df, HEAP_BEFORE_KB)?,
+            ha: UCol::of(df, HEAP_AFTER_KB)?,
+            yb: UCol::of(df, YOUNG_BEFORE_KB)?,
+            ya: UCol::of(df, YOUNG_AFTER_KB)?,
+            promoted: UCol::of(df, PROMOTED_KB)?,
+        })
+    }
+    fn record(&self, i: usize) -> Option<Record> {
+        self.rec
+            .get(i)
+            .and_then(|v| u8::try_from(v).ok())
+            .and_then(Record::from_code)
+    }
+    fn kind(&self, i: usize) -> Option<Kind> {
+        self.kind
+            .get(i)
+            .and_then(|v| u8::try_from(v).ok())
+            .and_then(Kind::from_code)
+    }
+    /// A whole collection: a collection record, or a pause not itemised under one.
+    fn is_collection(&self, i: usize) -> bool {
+        match self.record(i) {
+            Some(Record::Collection) => true,
+            Some(Record::Pause) => !self.in_coll.get(i).unwrap_or(false),
+            _ => false,
+        }
+    }
+    /// A record that may carry the heap's figures: anything but a safepoint or an itemised
+    /// pause (ZGC's concurrent `Minor Collection` has them too).
+    fn may_have_heap(&self, i: usize) -> bool {
+        !matches!(self.record(i), Some(Record::Safepoint) | None)
+            && !self.in_coll.get(i).unwrap_or(false)
+    }
+    fn line(&self, i: usize) -> u64 {
+        u64::from(self.line.get(i).unwrap_or(0))
+    }
+    fn dur(&self, i: usize) -> f64 {
+        self.dur.get(i).unwrap_or(0.0)
+    }
+}
+
+/// Collects a finding's evidence.
+#[derive(Default)]
+struct Evidence {
+    count: u64,
+    total_ms: f64,
+    lines: Vec<u64>,
+}
+
+impl Evidence {
+    fn add(&mut self, ms: f64, line: u64) {
+        self.count += 1;
+        self.total_ms += ms;
+        self.lines.push(line);
+    }
+    fn finding(mut self, id: &'static str) -> Option<Finding> {
+        if self.count == 0 {
+            return None;
+        }
+        self.lines.sort_unstable();
+        self.lines.dedup();
+        self.lines.truncate(FIRST_LINES);
+        Some(Finding {
+            id,
+            count: self.count,
+            total_ms: clean(self.total_ms),
+            first_lines: self.lines,
+        })
+    }
+}
+
+/// Linear quantile (numpy's default) of sorted `v`.
+fn quantile(v: &[f64], p: f64) -> Option<f64> {
+    let n = v.len();
+    if n == 0 {
+        return None;
+    }
+    let x = (n - 1) as f64 * p;
+    let lo = (x.floor() as usize).min(n - 1);
+    let hi = (x.ceil() as usize).min(n - 1);
+    let (a, b) = (v[lo], v[hi]);
+    Some(if a == b {
+        a
+    } else {
+        a + (b - a) * (x - lo as f64)
+    })
+}
+
+/// Seconds of `[a, b]` inside `[lo, hi]`.
+fn overlap(a: f64, b: f64, lo: f64, hi: f64) -> f64 {
+    (b.min(hi) - a.max(lo)).max(0.0)
+}
+
+/// Amount `v` spread evenly over `[a, b]` into the intervals of length `len` (index from
+/// `first`); all of it into `a`'s interval when the stretch is empty.
+fn spread(buckets: &mut [f64], first: i64, len: f64, a: f64, b: f64, v: f64) {
+    let last = buckets.len() as i64 - 1;
+    if last < 0 {
+        return;
+    }
+    let idx = |t: f64| ((t / len).floor() as i64 - first).clamp(0, last) as usize;
+    if b <= a {
+        buckets[idx(b)] += v;
+        return;
+    }
+    let (from, to) = (idx(a), idx(b));
+    for (k, x) in buckets.iter_mut().enumerate().take(to + 1).skip(from) {
+        let lo = (first + k as i64) as f64 * len;
+        *x += v * overlap(a, b, lo, lo + len) / (b - a);
+    }
+}
+
+/// The per-interval grid over `[lo, hi]` seconds: (first index, count).
+fn grid(lo: f64, hi: f64, len: f64) -> PolarsResult<(i64, usize)> {
+    let (a, b) = ((lo / len).floor(), (hi / len).floor());
+    if !(a.is_finite() && b.is_finite()) || b - a + 1.0 > MAX_INTERVALS {
+        polars_bail!(ComputeError: "--interval {len} s is too short for a span of {} s: more than {MAX_INTERVALS} intervals", hi - lo);
+    }
+    Ok((a as i64, (b - a) as usize + 1))
+}
+
+/// The run's collector is a concurrent one (G1, CMS, ZGC, Shenandoah): a full GC there is a
+/// failure of it.
+fn concurrent_collector(f: &GcFrame, c: &Cols, n: usize, meta: &[(String, String)]) -> bool {
+    const NAMES: [&str; 7] = [
+        "G1",
+        "CMS",
+        "ASCMS",
+        "ZGC",
+        "Shenandoah",
+        "ParNew",
+        "ASParNew",
+    ];
+    if let Some((_, v)) = meta.iter().find(|(k, _)| k == "collector") {
+        return NAMES.contains(&v.as_str());
+    }
+    // The strings that tell, found once; then the rows that carry one of them.
+    let tells: Vec<bool> = f
+        .strings
+        .iter()
+        .map(|s| NAMES.contains(&s.as_str()) || s.starts_with("CMS-"))
+        .collect();
+    if !tells.iter().any(|&t| t) {
+        return false;
+    }
+    let told = |id: u32| tells.get(id as usize).copied().unwrap_or(false);
+    (0..n).any(|i| told(c.collector.get(i)) || told(c.name.get(i)))
+}
+
+pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
+    let df = &f.df;
+    let n = df.height();
+    let mut out = GcDiag::default();
+    if n == 0 {
+        return Ok(out);
+    }
+    let c = Cols::of(df)?;
+
+    // --- The interval grid (allocation rates, GC overhead) over the whole log's time.
+    let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
+    let is_heap = |i: usize| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some();
+    let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    // Collections with heap figures: how many, all with a time, in time order (ties in the
+    // frame's order), in line order.
+    let (mut n_heap, mut timed, mut by_time, mut by_line) = (0u64, true, true, true);
+    let mut last: Option<(f64, u64)> = None;
+    for i in 0..n {
+        let t = c.t.get(i);
+        if let (Some(t), Some(e)) = (t, end(i)) {
+            t_lo = t_lo.min(t);
+            t_hi = t_hi.max(e);
+        }
+        if is_heap(i) {
+            n_heap += 1;
+            timed &= t.is_some();
+            let key = (t.unwrap_or(0.0), c.line(i));
+            if let Some((pt, pl)) = last {
+                by_time &= pt <= key.0;
+                by_line &= pl <= key.1;
+            }
+            last = Some(key);
+        }
+    }
+    let span = t_hi - t_lo;
+    let len = match o.interval_s {
+        Some(s) => Some(s),
+        None if span.is_finite() && span > 0.0 => {
+            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, n_heap);
+            Some(ms as f64 / 1000.0)
+        }
+        None => None,
+    }
+    .filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0);
+    let grid = match len {
+        Some(len) => Some((len, grid(t_lo, t_hi, len)?)),
+        None => None,
+    };
+
+    // --- Allocation: collections with heap figures, in time order (line order when some
+    // have no time), each paired with the one before it in the same JVM run. Sorted only
+    // when the log is out of order (it mostly is not).
+    let order: Option<Vec<u32>> = if (timed && by_time) || (!timed && by_line) {
+        None
+    } else {
+        let mut v: Vec<u32> = (0..n as u32).filter(|&i| is_heap(i as usize)).collect();
+        if timed {
+            // Stable: ties keep the frame's order.
+            v.sort_by(|&a, &b| {
+                let t = |i: u32| c.t.get(i as usize).unwrap_or(0.0);
+                t(a).total_cmp(&t(b))
+            });
+        } else {
+            v.sort_by_key(|&i| c.line(i as usize));
+        }
+        Some(v)
+    };
+    let mut alloc_kb = grid.map(|(_, (_, count))| vec![0.0; count]);
+    let mut allocated: Option<u64> = None;
+    // The time measured in: per run, first collection's end to last one's start.
+    let mut spans: Vec<(u32, f64, f64)> = Vec::new();
+    let mut timed_kb = 0u64;
+    let mut prev: Option<usize> = None;
+    let mut step = |i: usize| {
+        let Some(p) = prev.replace(i) else { return };
+        if c.run.get(p) != c.run.get(i) {
+            return;
+        }
+        // Young figures only between collections that are not full: a failed young
+        // collection's young "after" (`ParNew (promotion failed): 5000K->5000K`) is not what
+        // the full collection left.
+        let full = |j: usize| c.kind(j) == Some(Kind::Full);
+        let young = (!full(p) && !full(i))
+            .then(|| c.yb.get(i).zip(c.ya.get(p)))
+            .flatten();
+        let Some((before, after)) = young.or_else(|| c.hb.get(i).zip(c.ha.get(p))) else {
+            return;
+        };
+        let kb = before.saturating_sub(after);
+        *allocated.get_or_insert(0) += kb;
+        let (Some(a), Some(b)) = (end(p), c.t.get(i)) else {
+            return;
+        };
+        timed_kb += kb;
+        let run = c.run.get(i).unwrap_or(0);
+        match spans.iter_mut().find(|s| s.0 == run) {
+            Some(s) => {
+                s.1 = s.1.min(a);
+                s.2 = s.2.max(b);
+            }
+            None => spans.push((run, a, b)),
+        }
+        if let (Some(buckets), Some((len, (first, _)))) = (alloc_kb.as_mut(), grid) {
+            spread(buckets, first, len, a, b, kb as f64);
+        }
+    };
+    match &order {
+        Some(v) => v.iter().for_each(|&i| step(i as usize)),
+        None => (0..n).filter(|&i| is_heap(i)).for_each(&mut step),
+    }
+    drop(order);
+    out.allocated_kb = allocated;
+    let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
+
+    // Promotion: old-generation growth across young collections with young figures.
+    let mut promoted: Option<i64> = None;
+    for i in 0..n {
+        // Young collections (a G1 initial mark is one).
+        if !c.is_collection(i) || !matches!(c.kind(i), Some(Kind::Young | Kind::InitialMark)) {
+            continue;
+        }
+        if let Some(kb) = c.promoted.get(i) {
+            // As the log states it (JRockit R28).
+            *promoted.get_or_insert(0) += kb as i64;
+        } else if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
+            (c.hb.get(i), c.ha.get(i), c.yb.get(i), c.ya.get(i))
+        {
+            let old_before = hb as i64 - yb as i64;
+            let old_after = ha as i64 - ya as i64;
+            *promoted.get_or_insert(0) += old_after - old_before;
+        }
+    }
+    out.promoted_kb = promoted;
+    if elapsed > 0.0 {
+        out.alloc_rate_kb_per_s = Some(clean(timed_kb as f64 / elapsed));
+        out.promotion_rate_kb_per_s = promoted.map(|p| clean(p as f64 / elapsed));
+    }
+
+    let mut overhead = Evidence::default();
+    if let Some((len, (first, count))) = grid {
+        out.alloc_interval_s = Some(clean(len));
+        let lo_of = |k: usize| (first + k as i64) as f64 * len;
+        if let (true, Some(kb)) = (elapsed > 0.0, &alloc_kb) {
+            let mut cov = vec![0.0; count];
+            for &(_, a, b) in &spans {
+                for (k, cv) in cov.iter_mut().enumerate() {
+                    let lo = lo_of(k);
+                    if lo > b || lo + len < a {
+                        continue;
+                    }
+                    *cv += overlap(a, b, lo, lo + len);
+                }
+            }
+            let mut rates: Vec<f64> = kb
+                .iter()
+                .zip(&cov)
+                .filter(|(_, c)| **c > 1e-9)
+                .map(|(k, c)| k / c)
+                .collect();
+            rates.sort_unstable_by(f64::total_cmp);
+            out.alloc_rate_p50_kb_per_s = quantile(&rates, 0.5).map(clean);
+            out.alloc_rate_p95_kb_per_s = quantile(&rates, 0.95).map(clean);
+            out.alloc_rate_max_kb_per_s = rates.last().copied().map(clean);
+        }
+        // GC overhead: pause seconds per interval, over the interval's part of the log's
+        // time; judged where that part is at least half an interval.
+        let mut paused = vec![0.0; count];
+        let mut first_line: Vec<Option<u64>> = vec![None; count];
+        for i in 0..n {
+            if c.record(i) != Some(Record::Pause) {
+                continue;
+            }
+            let (Some(t), Some(e)) = (c.t.get(i), end(i)) else {
+                continue;
+            };
+            spread(&mut paused, first, len, t, e, c.dur(i) / 1000.0);
+            let k = |t: f64| ((t / len).floor() as i64 - first).clamp(0, count as i64 - 1) as usize;
+            // The last interval the pause reaches into (one ending on an interval's start
+            // does not reach into it).
+            let k_end = if e > t {
+                (((e / len).ceil() as i64 - 1 - first).clamp(0, count as i64 - 1) as usize)
+                    .max(k(t))
+            } else {
+                k(t)
+            };
+            let l = c.line(i);
+            for fl in &mut first_line[k(t)..=k_end] {
+                *fl = Some(fl.map_or(l, |x| x.min(l)));
+            }
+        }
+        for k in 0..count {
+            let lo = lo_of(k);
+            let cv = overlap(t_lo, t_hi, lo, lo + len);
+            if cv >= len / 2.0 && paused[k] / cv * 100.0 > OVERHEAD_PCT {
+                overhead.add(paused[k] * 1000.0, first_line[k].unwrap_or(0));
+            }
+        }
+    }
+
+    // --- Live set: heap after each full or old collection, and its trend.
+    let mut pts: Vec<(f64, f64, usize)> = (0..n)
+        .filter(|&i| c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)))
+        .filter_map(|i| Some((c.t.get(i)?, c.ha.get(i)? as f64, i)))
+        .collect();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out.live_set_collections = pts.len() as u64;
+    out.live_set_kb = pts.last().map(|p| p.1 as u64);
+    let mut growth = Evidence::default();
+    if pts.len() >= 2 {
+        let m = pts.len() as f64;
+        let (mx, my) = (
+            pts.iter().map(|p| p.0).sum::<f64>() / m,
+            pts.iter().map(|p| p.1).sum::<f64>() / m,
+        );
+        let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+        let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        if sxx > 0.0 {
+            let slope = sxy / sxx;
+            out.live_set_slope_kb_per_h = Some(clean(slope * 3600.0));
+            // Growing: three points or more, and the fitted growth over them a tenth of the
+            // first live set or more.
+            let first = pts[0].1;
+            let rise = slope * (pts[pts.len() - 1].0 - pts[0].0);
+            if pts.len() >= 3 && slope > 0.0 && first > 0.0 && rise >= 0.1 * first {
+                for p in &pts {
+                    growth.add(c.dur(p.2), c.line(p.2));
+                }
+            }
+        }
+    }
+
+    // --- Causes and the findings read off each collection.
+    let concurrent = concurrent_collector(f, &c, n, &o.meta);
+    // What each string says, looked at once per string, not once per row.
+    const EXPLICIT: u8 = 1;
+    const HUMONGOUS: u8 = 2;
+    const METADATA: u8 = 4;
+    const TO_SPACE: u8 = 8;
+    let said: Vec<u8> = f
+        .strings
+        .iter()
+        .map(|s| {
+            let mut b = 0;
+            if s == "System" || s.starts_with("System.gc") {
+                b |= EXPLICIT;
+            }
+            if s.contains("Humongous") {
+                b |= HUMONGOUS;
+            }
+            if s.starts_with("Metadata GC") || s.starts_with("Last ditch") || s.contains("Perm") {
+                b |= METADATA;
+            }
+            if [
+                "to-space exhausted",
+                "to-space overflow",
+                "Evacuation Failure",
+            ]
+            .iter()
+            .any(|t| s.contains(t))
+            {
+                b |= TO_SPACE;
+            }
+            b
+        })
+        .collect();
+    let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
+    let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
+    let mut all_ms = 0.0;
+    let mut ev: [Evidence; 7] = Default::default();
+    let mut over = Evidence::default();
+    for i in 0..n {
+        if c.record(i) == Some(Record::Pause) {
+            if let Some(target) = o.pause_target_ms {
+                if c.dur(i) > target {
+                    over.add(c.dur(i), c.line(i));
+                }
+            }
+        }
+        if !c.is_collection(i) {
+            continue;
+        }
+        let (d, line) = (c.dur(i), c.line(i));
+        let cid = c.cause.get(i);
+        all_ms += d;
+        match causes.iter_mut().find(|r| r.0 == cid) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += d;
+                r.3 = r.3.max(d);
+            }
+            None => causes.push((cid, 1, d, d)),
+        }
+        let name = c.name.get(i);
+        let flags = c.flags.get(i).unwrap_or(0) as u8;
+        let hits = [
+            says(cid, EXPLICIT),
+            flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
+            flags & FLAG_PROMOTION_FAILED != 0,
+            flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE),
+            says(cid, HUMONGOUS),
+            says(cid, METADATA),
+            concurrent && c.kind(i) == Some(Kind::Full),
+        ];
+        for (e, hit) in ev.iter_mut().zip(hits) {
+            if hit {
+                e.add(d, line);
+            }
+        }
+    }
+    causes.sort_by(|a, b| {
+        b.2.total_cmp(&a.2)
+            .then_with(|| f.string(a.0).cmp(f.string(b.0)))
+    });
+    out.causes = causes
+        .into_iter()
+        .map(|(id, count, total, max)| CauseRow {
+            cause: (id != 0).then(|| f.string(id).to_string()),
+            count,
+            pause_total_ms: clean(total),
+            pause_mean_ms: clean(total / count as f64),
+            pause_max_ms: clean(max),
+            share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
+        })
+        .collect();
+    let [a, b, cc, d, e, g, h] = ev;
+    out.findings = [
+        a.finding("explicit-gc"),
+        b.finding("concurrent-mode-failure"),
+        cc.finding("promotion-failure"),
+        d.finding("to-space-exhausted"),
+        e.finding("humongous"),
+        g.finding("metadata-gc"),
+        h.finding("full-gc"),
+        over.finding("over-pause-target"),
+        overhead.finding("gc-overhead"),
+        growth.finding("live-set-growth"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(text: &str) -> GcFrame {
+        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn spread_puts_each_part_in_its_interval() {
+        // 30 K over 0.5..3.5 s in 1 s intervals from 0: 5, 10, 10, 5.
+        let mut b = vec![0.0; 4];
+        spread(&mut b, 0, 1.0, 0.5, 3.5, 30.0);
+        assert_eq!(b, vec![5.0, 10.0, 10.0, 5.0]);
+        // An empty stretch: all of it where it is; the grid starting at interval 2.
+        let mut b = vec![0.0; 2];
+        spread(&mut b, 2, 1.0, 3.2, 3.2, 7.0);
+        assert_eq!(b, vec![0.0, 7.0]);
+        assert_eq!(overlap(0.0, 1.0, 0.5, 2.0), 0.5);
+        assert_eq!(overlap(0.0, 1.0, 2.0, 3.0), 0.0);
+    }
+
+    #[test]
+    fn quantiles_are_linear_between_ranks() {
+        let v = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(quantile(&v, 0.5), Some(2.5));
+        assert_eq!(quantile(&v, 1.0), Some(4.0));
+        assert_eq!(quantile(&[], 0.5), None);
+    }
+
+    #[test]
+    fn too_many_intervals_is_an_error_not_a_hang() {
+        let f = frame(
+            "1.000: [GC 100K->50K(200K), 0.0100000 secs]\n\
+             100000.000: [GC 150K->60K(200K), 0.0100000 secs]\n",
+        );
+        let o = DiagOptions {
+            interval_s: Some(0.001),
+            ..DiagOptions::default()
+        };
+        assert!(diag(&f, &o).is_err());
+        // The default interval for a 1e5 s span: an hour (under 300 hourly points).
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.alloc_interval_s, Some(3600.0));
+        // 150 - 50 = 100 K between them.
+        assert_eq!(d.allocated_kb, Some(100));
+    }
+
+    #[test]
+    fn logs_without_figures_leave_them_null() {
+        // No heap figures (a pause-only log line), no time stamps.
+        let f = frame(
+            "[GC 100K->50K(200K), 0.0100000 secs]\n\
+             [GC 180K->60K(200K), 0.0200000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        // Allocated is known (line order), a rate is not.
+        assert_eq!(d.allocated_kb, Some(130));
+        assert_eq!(d.alloc_rate_kb_per_s, None);
+        assert_eq!(d.promoted_kb, None);
+        assert_eq!(d.live_set_slope_kb_per_h, None);
+        assert!(d.findings.is_empty());
+        assert_eq!(
+            diag(&GcFrame::default(), &DiagOptions::default()).ok(),
+            Some(GcDiag::default())
+        );
+    }
+
+    #[test]
+    fn collections_are_paired_in_time_order() {
+        // The 2 s collection is printed after the 3 s one. In time order: 200 - 50 = 150,
+        // then 300 - 70 = 230 (line order would give 250 + 140 = 390).
+        let f = frame(
+            "1.000: [GC 100K->50K(400K), 0.0100000 secs]\n\
+             3.000: [GC 300K->60K(400K), 0.0100000 secs]\n\
+             2.000: [GC 200K->70K(400K), 0.0100000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.allocated_kb, Some(380));
+    }
+
+    #[test]
+    fn intervals_do_not_cross_a_jvm_restart() {
+        // Run 1: 100->50 at 10 s, 150->60 at 20 s (100 K); restart; 300->70 at 1 s, 170->80 at
+        // 5 s (100 K). The pair across the restart (300 - 60) is no interval.
+        let f = frame(
+            "10.000: [GC 100K->50K(400K), 0.1000000 secs]\n\
+             20.000: [GC 150K->60K(400K), 0.1000000 secs]\n\
+             1.000: [GC 300K->70K(400K), 0.1000000 secs]\n\
+             5.000: [GC 170K->80K(400K), 0.1000000 secs]\n",
+        );
+        let d = diag(&f, &DiagOptions::default()).unwrap();
+        assert_eq!(d.allocated_kb, Some(200));
+        // Measured over 10.1..20 s and 1.1..5 s: 9.9 + 3.9 s.
+        let r = d.alloc_rate_kb_per_s.unwrap();
+        assert!((r - 200.0 / 13.8).abs() < 1e-9, "{r}");
+    }
+}
