@@ -654,3 +654,45 @@ fn g1_jdk8_details_give_young_figures() {
     assert_eq!(g["allocated_kb"].as_u64(), Some(8192));
     close(&g["promotion_rate_kb_per_s"], 3072.0 / 1.99);
 }
+
+#[test]
+fn long_time_to_safepoint_is_a_finding_with_its_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    // JDK 17 unified safepoint lines: line 2 reaches its safepoint in 150 ms (over 100),
+    // line 3 in 50 ms, line 4 in exactly 100 ms (not over); the reach, not the 151 ms total,
+    // is the evidence's time.
+    let unified = dir.path().join("ttsp.log");
+    std::fs::write(
+        &unified,
+        "[0.010s][info][gc] Using G1\n\
+         [1.000s][info][safepoint] Safepoint \"G1CollectForAllocation\", Time since last: 990000000 ns, Reaching safepoint: 150000000 ns, At safepoint: 1000000 ns, Total: 151000000 ns\n\
+         [2.000s][info][safepoint] Safepoint \"Cleanup\", Time since last: 849000000 ns, Reaching safepoint: 50000000 ns, At safepoint: 1000000 ns, Total: 51000000 ns\n\
+         [3.000s][info][safepoint] Safepoint \"Cleanup\", Time since last: 949000000 ns, Reaching safepoint: 100000000 ns, At safepoint: 1000000 ns, Total: 101000000 ns\n",
+    )
+    .unwrap();
+    let g = gc_json(&unified, &[]);
+    assert_eq!(g["ttsp_max_ms"].as_f64(), Some(150.0));
+    let long: Vec<_> = findings(&g)
+        .into_iter()
+        .filter(|x| x.0 == "long-ttsp")
+        .collect();
+    assert_eq!(long, vec![finding("long-ttsp", 1, 150.0, &[2])]);
+    // JDK 8: `Stopping threads took: 0.2500000 seconds` on line 2 (250 ms).
+    let jdk8 = dir.path().join("ttsp8.log");
+    std::fs::write(
+        &jdk8,
+        "1.000: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0123450 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n\
+         1.300: Total time for which application threads were stopped: 0.2630000 seconds, Stopping threads took: 0.2500000 seconds\n",
+    )
+    .unwrap();
+    let g = gc_json(&jdk8, &[]);
+    let long: Vec<_> = findings(&g)
+        .into_iter()
+        .filter(|x| x.0 == "long-ttsp")
+        .collect();
+    assert_eq!(long, vec![finding("long-ttsp", 1, 250.0, &[2])]);
+    // The ZGC fixture's reaches are at most 2.5 ms: no finding.
+    let g = gc_json(&fixture("unified/zgc-jdk17-stalls.log"), &[]);
+    assert_eq!(g["ttsp_max_ms"].as_f64(), Some(2.5));
+    assert!(findings(&g).iter().all(|x| x.0 != "long-ttsp"));
+}

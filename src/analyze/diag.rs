@@ -15,6 +15,8 @@ use serde::Serialize;
 pub const OVERHEAD_PCT: f64 = 5.0;
 /// Lines of evidence kept per finding.
 pub const FIRST_LINES: usize = 5;
+/// A safepoint whose threads took longer than this (ms) to reach it is `long-ttsp`.
+pub const LONG_TTSP_MS: f64 = 100.0;
 /// Most intervals the per-interval figures are computed over (a 1 ms `--interval` on a
 /// month-long log would be billions).
 pub const MAX_INTERVALS: f64 = 2_000_000.0;
@@ -800,6 +802,23 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
         })
         .collect();
+    // --- Safepoints whose threads took long to stop (`ttsp_ms`; a frame made without the
+    // column, in tests, has none): the reach, not the safepoint's whole stop, is the
+    // evidence's time.
+    let mut ttsp = Evidence::default();
+    if let Ok(col) = df.column(TTSP_MS) {
+        let reach: Num<Float64Type> = match Num::of(col)? {
+            Some(r) => r,
+            None => Num::col(df, TTSP_MS)?,
+        };
+        for i in 0..n {
+            if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
+                if c.record(i) == Some(Record::Safepoint) {
+                    ttsp.add(r, c.line(i));
+                }
+            }
+        }
+    }
     let [a, b, cc, d, e, g, h] = ev;
     out.findings = [
         a.finding("explicit-gc"),
@@ -811,6 +830,7 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         h.finding("full-gc"),
         over.finding("over-pause-target"),
         overhead.finding("gc-overhead"),
+        ttsp.finding("long-ttsp"),
         growth.finding("live-set-growth"),
     ]
     .into_iter()
