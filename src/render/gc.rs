@@ -220,7 +220,15 @@ pub fn pauses(
         if s.pauses.is_empty() {
             note(&chart, "no stop-the-world pauses in this log", sc)?;
         } else {
-            legend_inside(&mut chart, sc, SeriesLabelPosition::UpperRight)?;
+            // The legend in the upper corner away from the longest pause and its label (at the
+            // top of the plot), which it would cover.
+            let right_half = max.is_some_and(|(mx, _)| mx > (x0 + x1) / 2.0);
+            let corner = if right_half {
+                SeriesLabelPosition::UpperLeft
+            } else {
+                SeriesLabelPosition::UpperRight
+            };
+            legend_inside(&mut chart, sc, corner)?;
         }
         Ok(())
     })
