@@ -361,18 +361,22 @@ struct Evidence {
 }
 
 impl Evidence {
+    /// Only the first `FIRST_LINES` distinct lines are kept, in order (a 2 GB log's million
+    /// full GCs kept every line, to sort them at the end).
     fn add(&mut self, ms: f64, line: u64) {
         self.count += 1;
         self.total_ms += ms;
-        self.lines.push(line);
+        if let Err(at) = self.lines.binary_search(&line) {
+            if at < FIRST_LINES {
+                self.lines.insert(at, line);
+                self.lines.truncate(FIRST_LINES);
+            }
+        }
     }
-    fn finding(mut self, id: &'static str) -> Option<Finding> {
+    fn finding(self, id: &'static str) -> Option<Finding> {
         if self.count == 0 {
             return None;
         }
-        self.lines.sort_unstable();
-        self.lines.dedup();
-        self.lines.truncate(FIRST_LINES);
         Some(Finding {
             id,
             count: self.count,
