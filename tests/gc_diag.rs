@@ -696,3 +696,35 @@ fn long_time_to_safepoint_is_a_finding_with_its_reach() {
     assert_eq!(g["ttsp_max_ms"].as_f64(), Some(2.5));
     assert!(findings(&g).iter().all(|x| x.0 != "long-ttsp"));
 }
+
+#[test]
+fn a_log_without_the_figures_says_so_in_words() {
+    // One ZGC collection: no stretch between two collections, no young-generation figures.
+    let (code, text) = run(&[
+        "gc",
+        "-q",
+        fixture("unified/zgc-jdk17-stalls.log").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(
+            "allocation: - (the log has no occupancy before and after two collections)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("promotion: - (no young collection with young-generation figures)\n"));
+    // The Serial fixture has both: figures, no words.
+    let (_, text) = run(&[
+        "gc",
+        "-q",
+        fixture("hotspot/serial-diag.log").to_str().unwrap(),
+    ]);
+    assert!(
+        text.contains("allocation: 26100 KB in total, 3266.583 KB/s mean;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("promotion: 4000 KB in total, 500.626 KB/s"),
+        "{text}"
+    );
+}

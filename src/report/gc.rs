@@ -110,20 +110,28 @@ pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
         v.map(|v| format!("{} KB/s", num(v, Some(3))))
             .unwrap_or_else(|| "-".into())
     };
-    let mut s = format!(
-        "allocation: {} in total, {} mean; per {} s interval p50 {}, p95 {}, max {}\n",
-        kb(d.allocated_kb.map(|v| v as f64)),
-        rate(d.alloc_rate_kb_per_s),
-        opt(d.alloc_interval_s, None),
-        rate(d.alloc_rate_p50_kb_per_s),
-        rate(d.alloc_rate_p95_kb_per_s),
-        rate(d.alloc_rate_max_kb_per_s),
-    );
-    s.push_str(&format!(
-        "promotion: {} in total, {} (young collections with young-generation figures)\n",
-        kb(d.promoted_kb.map(|v| v as f64)),
-        rate(d.promotion_rate_kb_per_s),
-    ));
+    // A log without the figures says so in words rather than a row of dashes.
+    let mut s = match d.allocated_kb {
+        None => "allocation: - (the log has no occupancy before and after two collections)\n"
+            .to_string(),
+        Some(a) => format!(
+            "allocation: {} in total, {} mean; per {} s interval p50 {}, p95 {}, max {}\n",
+            kb(Some(a as f64)),
+            rate(d.alloc_rate_kb_per_s),
+            opt(d.alloc_interval_s, None),
+            rate(d.alloc_rate_p50_kb_per_s),
+            rate(d.alloc_rate_p95_kb_per_s),
+            rate(d.alloc_rate_max_kb_per_s),
+        ),
+    };
+    s.push_str(&match d.promoted_kb {
+        None => "promotion: - (no young collection with young-generation figures)\n".to_string(),
+        Some(p) => format!(
+            "promotion: {} in total, {} (young collections with young-generation figures)\n",
+            kb(Some(p as f64)),
+            rate(d.promotion_rate_kb_per_s),
+        ),
+    });
     s.push_str(&format!(
         "live set: {} full/old collections, last {}, trend {}\n",
         d.live_set_collections,
