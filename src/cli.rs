@@ -388,6 +388,14 @@ fn windowed<T>(
 ) -> Result<Result<Input, Error>, Step<T>> {
     match r {
         Ok(l) => match analyze::window::apply_input(w, l, perf_too) {
+            Ok(Input::Gc(l)) if l.frame.height() == 0 => {
+                // Every record outside the window: said, not a row of zeros without a word.
+                note(&format!(
+                    "gcperf: {}: no GC records in the time window (--skip, --from, --to)",
+                    l.label
+                ));
+                Ok(Ok(Input::Gc(l)))
+            }
             Ok(l) => Ok(Ok(l)),
             Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
         },

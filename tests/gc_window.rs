@@ -619,3 +619,31 @@ fn correlate_keeps_stalls_apart() {
         "{csv}"
     );
 }
+
+#[test]
+fn a_window_that_leaves_nothing_says_so() {
+    // The Parallel fixture runs from 1.21 s to about 8 s of uptime: an hour's warm-up leaves
+    // no record. Said on stderr; the row has no lone units.
+    let p = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let o = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--skip", "1h"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("jdk8-parallel-datestamps.log: no GC records in the time window"),
+        "{err}"
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("0 collections, 0 pauses, 0.000 ms paused in total, longest -, throughput -"),
+        "{out}"
+    );
+    // A window that keeps records says nothing of the kind.
+    let o = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--skip", "2s"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("no GC records"));
+}

@@ -204,13 +204,15 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
             for r in reports {
                 let Some(g) = &r.summary.gc else { continue };
                 out.push_str(&format!(
-                    "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {} ms, throughput {}\n",
+                    "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {}, throughput {}\n",
                     r.summary.file,
                     r.summary.format,
                     g.collections,
                     g.pauses,
                     num(g.pause_total_ms, Some(3)),
-                    opt(g.pause_max_ms, Some(3)),
+                    // No pause: a `-`, not a lone unit.
+                    g.pause_max_ms
+                        .map_or_else(|| "-".to_string(), |v| format!("{} ms", num(v, Some(3)))),
                     // No span, no throughput: a `-`, not a lone `%`.
                     g.throughput_pct
                         .map(|v| format!("{} %", num(v, Some(3))))

@@ -339,12 +339,12 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                     .unwrap_or_default();
                 out.push_str(&format!(
                     "total ms: mean {}, p50 {}, p90 {}, p95 {}, p99 {}, max {}{db}\n",
-                    opt(p.total_ms_mean, Some(3)),
-                    opt(p.total_ms_p50, Some(3)),
-                    opt(p.total_ms_p90, Some(3)),
-                    opt(p.total_ms_p95, Some(3)),
-                    opt(p.total_ms_p99, Some(3)),
-                    opt(p.total_ms_max, Some(3)),
+                    unit(p.total_ms_mean, 3, ""),
+                    unit(p.total_ms_p50, 3, ""),
+                    unit(p.total_ms_p90, 3, ""),
+                    unit(p.total_ms_p95, 3, ""),
+                    unit(p.total_ms_p99, 3, ""),
+                    unit(p.total_ms_max, 3, ""),
                 ));
                 for o in &p.over {
                     out.push_str(&format!(
