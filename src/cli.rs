@@ -60,7 +60,7 @@ pub enum Command {
     /// PNG charts for each log. GC logs: pauses over time, heap over time, pause-duration
     /// histogram. Performance logs: throughput and response times over time (timeline),
     /// requests per response-time band (latency-histogram), Java vs DB time per operation
-    /// (split).
+    /// (split), and with --kind load-curve each interval's percentiles against its throughput.
     Chart(ChartArgs),
     /// Performance logs (semicolon perf log, JMeter JTL, Grinder): requests, errors, latency
     /// percentiles and bands, shares over thresholds, throughput, Java vs DB per operation.
