@@ -186,7 +186,8 @@ pub struct GcEvent {
     pub promoted_kb: Option<u64>,
     /// What the log says went wrong in this collection: `FLAG_*` bits (0 = nothing).
     pub flags: u8,
-    /// Collection number where the log has one (JRockit `[OC#3]`, unified `GC(3)`, `#3:`).
+    /// Collection number where the log has one (JRockit `[OC#3]`, unified `GC(3)`; HotSpot
+    /// `-XX:+PrintGCID` `#3:` stamps are read past, not kept yet).
     pub gc_id: Option<u64>,
     /// True for a `Pause` that is itemised under a `Collection` record with the same `gc_id`.
     pub in_collection: bool,
