@@ -592,9 +592,20 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
                 spread(buckets, first, len, a, b, kb as f64);
             }
         };
+        // Plain loops: through `filter(..).for_each(&mut step)` the step was a call per row.
         match &order {
-            Some(v) => v.iter().for_each(|&i| step(i as usize)),
-            None => (0..n).filter(|&i| is_heap(i)).for_each(&mut step),
+            Some(v) => {
+                for &i in v {
+                    step(i as usize);
+                }
+            }
+            None => {
+                for i in 0..n {
+                    if is_heap(i) {
+                        step(i);
+                    }
+                }
+            }
         }
         (allocated, timed_kb, spans, alloc_kb)
     };
@@ -634,17 +645,18 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
                 continue;
             };
             spread(&mut paused, first, len, t, e, c.dur(i) / 1000.0);
-            let k = |t: f64| (floor_i64(t / len) - first).clamp(0, count as i64 - 1) as usize;
+            let last = count as i64 - 1;
+            let k_t = (floor_i64(t / len) - first).clamp(0, last) as usize;
             // The last interval the pause reaches into (one ending on an interval's start
-            // does not reach into it).
+            // does not reach into it): ceil(e / len) - 1, as -floor(-x) is ceil(x).
             let k_end = if e > t {
-                (((e / len).ceil() as i64 - 1 - first).clamp(0, count as i64 - 1) as usize)
-                    .max(k(t))
+                ((floor_i64(-(e / len)).saturating_neg() - 1 - first).clamp(0, last) as usize)
+                    .max(k_t)
             } else {
-                k(t)
+                k_t
             };
             let l = c.line(i);
-            for fl in &mut first_line[k(t)..=k_end] {
+            for fl in first_line.iter_mut().take(k_end + 1).skip(k_t) {
                 *fl = Some(fl.map_or(l, |x| x.min(l)));
             }
         }
