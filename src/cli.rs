@@ -1134,7 +1134,7 @@ fn run_report(a: ReportArgs) -> anyhow::Result<i32> {
     let mut perf = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut perf.over);
     let settings = ChartSettings {
-        kinds: charts::ChartKind::DEFAULT.to_vec(),
+        kinds: charts::ChartKind::defaults(),
         percentiles: vec![50, 95],
         objectives: Vec::new(),
         size: a.size,
@@ -1575,7 +1575,7 @@ fn run_chart(a: ChartArgs) -> anyhow::Result<i32> {
         ..analyze::perf::PerfOptions::default()
     };
     let kinds = if a.kind.is_empty() {
-        charts::ChartKind::DEFAULT.to_vec()
+        charts::ChartKind::defaults()
     } else {
         a.kind.clone()
     };

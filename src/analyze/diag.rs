@@ -386,23 +386,6 @@ impl Evidence {
     }
 }
 
-/// Linear quantile (numpy's default) of sorted `v`.
-fn quantile(v: &[f64], p: f64) -> Option<f64> {
-    let n = v.len();
-    if n == 0 {
-        return None;
-    }
-    let x = (n - 1) as f64 * p;
-    let lo = (x.floor() as usize).min(n - 1);
-    let hi = (x.ceil() as usize).min(n - 1);
-    let (a, b) = (v[lo], v[hi]);
-    Some(if a == b {
-        a
-    } else {
-        a + (b - a) * (x - lo as f64)
-    })
-}
-
 /// `x.floor() as i64`, without the libm call `floor` is on x86-64's baseline (no SSE4.1
 /// rounding instruction): it was 2 % of a JRockit log's summary, called per pause.
 #[inline(always)]
@@ -694,10 +677,12 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
                 .filter(|(_, c)| **c > 1e-9)
                 .map(|(k, c)| k / c)
                 .collect();
-            rates.sort_unstable_by(f64::total_cmp);
-            out.alloc_rate_p50_kb_per_s = quantile(&rates, 0.5).map(clean);
-            out.alloc_rate_p95_kb_per_s = quantile(&rates, 0.95).map(clean);
-            out.alloc_rate_max_kb_per_s = rates.last().copied().map(clean);
+            let max = rates.iter().copied().max_by(f64::total_cmp);
+            // The summary's linear quantiles (numpy's default), the same arithmetic.
+            let q = super::gc::linear_quantiles(&mut rates, &[0.5, 0.95]);
+            out.alloc_rate_p50_kb_per_s = q[0].map(clean);
+            out.alloc_rate_p95_kb_per_s = q[1].map(clean);
+            out.alloc_rate_max_kb_per_s = max.map(clean);
         }
         // GC overhead, judged where the interval's part of the log's time is at least half an
         // interval.
@@ -896,14 +881,6 @@ mod tests {
         assert_eq!(b, vec![0.0, 7.0]);
         assert_eq!(overlap(0.0, 1.0, 0.5, 2.0), 0.5);
         assert_eq!(overlap(0.0, 1.0, 2.0, 3.0), 0.0);
-    }
-
-    #[test]
-    fn quantiles_are_linear_between_ranks() {
-        let v = [1.0, 2.0, 3.0, 4.0];
-        assert_eq!(quantile(&v, 0.5), Some(2.5));
-        assert_eq!(quantile(&v, 1.0), Some(4.0));
-        assert_eq!(quantile(&[], 0.5), None);
     }
 
     #[test]

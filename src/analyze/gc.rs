@@ -115,7 +115,7 @@ fn count_if(e: Expr) -> Expr {
 /// in what the one before left to its right), where a whole sort of 2.9 M pauses was 3 % of
 /// a JRockit log's time at the end of the run, on one core; an expression per quantile
 /// copied the column for each (three 70 MB copies of a 2 GB log's pauses at the peak).
-fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
+pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
     let n = v.len();
     if n == 0 {
         return vec![None; ps.len()];

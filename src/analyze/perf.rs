@@ -502,27 +502,45 @@ pub const MAX_INTERVALS: i64 = 1_000_000;
 /// empty ones included (requests 0), so that a stall shows as a gap. More than
 /// `MAX_INTERVALS` is an error asking for a longer interval.
 pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsResult<Vec<Interval>> {
+    Ok(intervals_with(pf, o, interval_ms, &[])?.0)
+}
+
+/// `intervals`, and in the same query each interval's percentiles `pcts` (0-100) of the
+/// total times (None for an interval without requests), one vector per interval.
+#[allow(clippy::type_complexity)]
+fn intervals_with(
+    pf: &PerfFrame,
+    o: &PerfOptions,
+    interval_ms: i64,
+    pcts: &[f64],
+) -> PolarsResult<(Vec<Interval>, Vec<Vec<Option<f64>>>)> {
     if interval_ms <= 0 {
         return Err(PolarsError::ComputeError(
             "interval must be positive".into(),
         ));
     }
     let t = col(TOTAL_MS);
+    let mut aggs = vec![
+        len().alias("requests"),
+        col(OK).not().sum().alias("errors"),
+        t.clone().mean().alias("mean"),
+        q(t.clone(), 0.99).alias("p99"),
+        t.clone().max().alias("max"),
+        col(END_MS).min().alias("first"),
+        col(END_MS).max().alias("last"),
+    ];
+    aggs.extend(
+        pcts.iter()
+            .enumerate()
+            .map(|(i, &p)| q(t.clone(), p / 100.0).alias(format!("q{i}"))),
+    );
     let out = selected(&pf.df, o)
         .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
-        .agg([
-            len().alias("requests"),
-            col(OK).not().sum().alias("errors"),
-            t.clone().mean().alias("mean"),
-            q(t.clone(), 0.99).alias("p99"),
-            t.max().alias("max"),
-            col(END_MS).min().alias("first"),
-            col(END_MS).max().alias("last"),
-        ])
+        .agg(aggs)
         .sort(["slot"], SortMultipleOptions::default())
         .collect()?;
     if out.height() == 0 {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     }
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
@@ -542,7 +560,7 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
     let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) =
         (slot.get(0), slot.get(n - 1), first.get(0), last.get(n - 1))
     else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     };
     // Every interval from the first to the last is a row: a log whose dates span centuries
     // (damage, or a clock reset) would ask for billions of them.
@@ -578,9 +596,14 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
             }
         })
         .collect();
+    let qs = (0..pcts.len())
+        .map(|k| f(&format!("q{k}")))
+        .collect::<PolarsResult<Vec<Float64Chunked>>>()?;
+    let mut quantiles = vec![vec![None; pcts.len()]; rows.len()];
     for i in 0..n {
         let Some(s) = slot.get(i) else { continue };
-        let Some(row) = rows.get_mut((s - s0) as usize) else {
+        let k = (s - s0) as usize;
+        let Some(row) = rows.get_mut(k) else {
             continue;
         };
         let r = requests.get(i).unwrap_or(0.0) as u64;
@@ -590,8 +613,13 @@ pub fn intervals(pf: &PerfFrame, o: &PerfOptions, interval_ms: i64) -> PolarsRes
         row.total_ms_mean = mean.get(i);
         row.total_ms_p99 = p99.get(i);
         row.total_ms_max = max.get(i);
+        if let Some(qk) = quantiles.get_mut(k) {
+            for (v, c) in qk.iter_mut().zip(&qs) {
+                *v = c.get(i);
+            }
+        }
     }
-    Ok(rows)
+    Ok((rows, quantiles))
 }
 
 /// One interval as a point of a run's load curve: its throughput and the response-time
@@ -616,50 +644,17 @@ pub fn load_intervals(
     interval_ms: i64,
     pcts: &[f64],
 ) -> PolarsResult<Vec<LoadInterval>> {
-    let rows = intervals(pf, o, interval_ms)?;
-    let Some(s0) = rows.first().map(|r| r.start_ms / interval_ms) else {
-        return Ok(Vec::new());
-    };
-    let t = col(TOTAL_MS);
-    let aggs: Vec<Expr> = pcts
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| q(t.clone(), p / 100.0).alias(format!("q{i}")))
-        .collect();
-    let out = selected(&pf.df, o)
-        .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
-        .agg(aggs)
-        .collect()?;
-    let slot = out.column("slot")?.cast(&DataType::Int64)?;
-    let slot = slot.i64()?;
-    let qs = (0..pcts.len())
-        .map(|i| {
-            Ok(out
-                .column(&format!("q{i}"))?
-                .cast(&DataType::Float64)?
-                .f64()?
-                .clone())
-        })
-        .collect::<PolarsResult<Vec<Float64Chunked>>>()?;
-    let mut points: Vec<LoadInterval> = rows
-        .iter()
-        .map(|r| LoadInterval {
+    let (rows, quantiles) = intervals_with(pf, o, interval_ms, pcts)?;
+    Ok(rows
+        .into_iter()
+        .zip(quantiles)
+        .map(|(r, percentiles)| LoadInterval {
             start_ms: r.start_ms,
             requests: r.requests,
             throughput_per_s: r.throughput_per_s,
-            percentiles: vec![None; pcts.len()],
+            percentiles,
         })
-        .collect();
-    for i in 0..out.height() {
-        let Some(s) = slot.get(i) else { continue };
-        let Some(p) = usize::try_from(s - s0).ok().and_then(|k| points.get_mut(k)) else {
-            continue;
-        };
-        for (v, c) in p.percentiles.iter_mut().zip(&qs) {
-            *v = c.get(i);
-        }
-    }
-    Ok(points)
+        .collect())
 }
 
 /// Interval lengths the two-hour chart picks from when none is given: round clock units.

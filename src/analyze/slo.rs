@@ -146,8 +146,9 @@ pub const PERF_KEYS: [&str; 17] = [
     "total_ms_max",
 ];
 
-/// The keys of an operation's figures (`perf --by op`).
-const OP_KEYS: [&str; 18] = [
+/// The keys of an operation's figures (`perf --by op`), in the order operations.csv has
+/// them.
+pub const OP_KEYS: [&str; 18] = [
     "count",
     "errors",
     "total_ms_sum",

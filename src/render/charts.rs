@@ -35,14 +35,12 @@ impl ChartKind {
     ];
     /// What `chart` draws when no `--kind` is given: all but the load curve, which only
     /// says something of a run whose load varied.
-    pub const DEFAULT: [ChartKind; 6] = [
-        ChartKind::Pauses,
-        ChartKind::Heap,
-        ChartKind::PauseHistogram,
-        ChartKind::Timeline,
-        ChartKind::LatencyHistogram,
-        ChartKind::Split,
-    ];
+    pub fn defaults() -> Vec<ChartKind> {
+        ChartKind::ALL
+            .into_iter()
+            .filter(|k| *k != ChartKind::LoadCurve)
+            .collect()
+    }
 
     pub fn name(self) -> &'static str {
         match self {

@@ -67,29 +67,11 @@ pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool
 /// One row per file and operation, every figure (CSV, TSV, operations.csv); the columns
 /// of the first version come first, in their order, the others after them.
 pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
-    let mut t = Table::new(&[
-        "file",
-        "operation",
-        "count",
-        "errors",
-        "total_ms_sum",
-        "java_ms_sum",
-        "db_ms_sum",
-        "db_calls_sum",
-        "total_ms_mean",
-        "total_ms_p95",
-        "total_ms_max",
-        "db_share_pct",
-        "error_pct",
-        "throughput_per_s",
-        "total_ms_min",
-        "total_ms_p50",
-        "total_ms_p90",
-        "total_ms_p99",
-        "java_ms_mean",
-        "db_ms_mean",
-    ])
-    .numeric_from(2);
+    let header: Vec<&str> = ["file", "operation"]
+        .into_iter()
+        .chain(crate::analyze::slo::OP_KEYS)
+        .collect();
+    let mut t = Table::new(&header).numeric_from(2);
     for f in files {
         let Some(p) = &f.perf else { continue };
         for o in &p.operations {
