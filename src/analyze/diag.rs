@@ -465,6 +465,218 @@ fn concurrent_collector(f: &GcFrame, c: &Cols, n: usize, meta: &[(String, String
     (0..n).any(|i| told(c.collector.get(i)) || told(c.name.get(i)))
 }
 
+/// The log's time bounds and what the allocation pass needs to know of the order of the
+/// collections with heap figures.
+struct Bounds {
+    t_lo: f64,
+    t_hi: f64,
+    /// Collections with heap figures: how many, all with a time, in time order (ties in the
+    /// frame's order), in line order.
+    n_heap: u64,
+    timed: bool,
+    by_time: bool,
+    by_line: bool,
+}
+
+impl Bounds {
+    fn of(c: &Cols, n: usize) -> Bounds {
+        let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
+        let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        let (mut n_heap, mut timed, mut by_time, mut by_line) = (0u64, true, true, true);
+        let mut last: Option<(f64, u64)> = None;
+        for i in 0..n {
+            let t = c.t.get(i);
+            if let (Some(t), Some(e)) = (t, end(i)) {
+                t_lo = t_lo.min(t);
+                t_hi = t_hi.max(e);
+            }
+            if c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some() {
+                n_heap += 1;
+                timed &= t.is_some();
+                let key = (t.unwrap_or(0.0), c.line(i));
+                if let Some((pt, pl)) = last {
+                    by_time &= pt <= key.0;
+                    by_line &= pl <= key.1;
+                }
+                last = Some(key);
+            }
+        }
+        Bounds {
+            t_lo,
+            t_hi,
+            n_heap,
+            timed,
+            by_time,
+            by_line,
+        }
+    }
+}
+
+/// Promotion: old-generation growth across young collections with young figures.
+fn promoted_kb(c: &Cols, n: usize) -> Option<i64> {
+    // Promotion: old-generation growth across young collections with young figures.
+    let mut promoted: Option<i64> = None;
+    for i in 0..n {
+        // Young collections (a G1 initial mark is one).
+        if !c.is_collection(i) || !matches!(c.kind(i), Some(Kind::Young | Kind::InitialMark)) {
+            continue;
+        }
+        if let Some(kb) = c.promoted.get(i) {
+            // As the log states it (JRockit R28).
+            *promoted.get_or_insert(0) += kb as i64;
+        } else if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
+            (c.hb.get(i), c.ha.get(i), c.yb.get(i), c.ya.get(i))
+        {
+            let old_before = hb as i64 - yb as i64;
+            let old_after = ha as i64 - ya as i64;
+            *promoted.get_or_insert(0) += old_after - old_before;
+        }
+    }
+    promoted
+}
+
+/// The live-set points: heap after each full or old collection (time, KiB, row), in time
+/// order.
+fn live_set_points(c: &Cols, n: usize) -> Vec<(f64, f64, usize)> {
+    let mut pts: Vec<(f64, f64, usize)> = (0..n)
+        .filter(|&i| c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)))
+        .filter_map(|i| Some((c.t.get(i)?, c.ha.get(i)? as f64, i)))
+        .collect();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    pts
+}
+
+/// What is read off each row on its own: the causes table and the findings' evidence.
+struct ReadOff {
+    causes: Vec<CauseRow>,
+    /// explicit-gc, concurrent-mode-failure, promotion-failure, to-space-exhausted, humongous,
+    /// metadata-gc, full-gc.
+    ev: [Evidence; 7],
+    over: Evidence,
+    ttsp: Evidence,
+}
+
+/// Causes and the findings read off each collection.
+fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<ReadOff> {
+    let df = &f.df;
+    // --- Causes and the findings read off each collection.
+    let concurrent = concurrent_collector(f, c, n, &o.meta);
+    // What each string says, looked at once per string, not once per row.
+    const EXPLICIT: u8 = 1;
+    const HUMONGOUS: u8 = 2;
+    const METADATA: u8 = 4;
+    const TO_SPACE: u8 = 8;
+    let said: Vec<u8> = f
+        .strings
+        .iter()
+        .map(|s| {
+            let mut b = 0;
+            if s == "System" || s.starts_with("System.gc") {
+                b |= EXPLICIT;
+            }
+            if s.contains("Humongous") {
+                b |= HUMONGOUS;
+            }
+            if s.starts_with("Metadata GC") || s.starts_with("Last ditch") || s.contains("Perm") {
+                b |= METADATA;
+            }
+            if [
+                "to-space exhausted",
+                "to-space overflow",
+                "Evacuation Failure",
+            ]
+            .iter()
+            .any(|t| s.contains(t))
+            {
+                b |= TO_SPACE;
+            }
+            b
+        })
+        .collect();
+    let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
+    let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
+    let mut all_ms = 0.0;
+    let mut ev: [Evidence; 7] = Default::default();
+    let mut over = Evidence::default();
+    for i in 0..n {
+        if c.record(i) == Some(Record::Pause) {
+            if let Some(target) = o.pause_target_ms {
+                if c.dur(i) > target {
+                    over.add(c.dur(i), c.line(i));
+                }
+            }
+        }
+        if !c.is_collection(i) {
+            continue;
+        }
+        let (d, line) = (c.dur(i), c.line(i));
+        let cid = c.cause.get(i);
+        all_ms += d;
+        match causes.iter_mut().find(|r| r.0 == cid) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += d;
+                r.3 = r.3.max(d);
+            }
+            None => causes.push((cid, 1, d, d)),
+        }
+        let name = c.name.get(i);
+        let flags = c.flags.get(i).unwrap_or(0) as u8;
+        let hits = [
+            says(cid, EXPLICIT),
+            flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
+            flags & FLAG_PROMOTION_FAILED != 0,
+            flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE),
+            says(cid, HUMONGOUS),
+            says(cid, METADATA),
+            concurrent && c.kind(i) == Some(Kind::Full),
+        ];
+        for (e, hit) in ev.iter_mut().zip(hits) {
+            if hit {
+                e.add(d, line);
+            }
+        }
+    }
+    causes.sort_by(|a, b| {
+        b.2.total_cmp(&a.2)
+            .then_with(|| f.string(a.0).cmp(f.string(b.0)))
+    });
+    let causes = causes
+        .into_iter()
+        .map(|(id, count, total, max)| CauseRow {
+            cause: (id != 0).then(|| f.string(id).to_string()),
+            count,
+            pause_total_ms: clean(total),
+            pause_mean_ms: clean(total / count as f64),
+            pause_max_ms: clean(max),
+            share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
+        })
+        .collect();
+    // --- Safepoints whose threads took long to stop (`ttsp_ms`; a frame made without the
+    // column, in tests, has none): the reach, not the safepoint's whole stop, is the
+    // evidence's time.
+    let mut ttsp = Evidence::default();
+    if let Ok(col) = df.column(TTSP_MS) {
+        let reach: Num<Float64Type> = match Num::of(col)? {
+            Some(r) => r,
+            None => Num::col(df, TTSP_MS)?,
+        };
+        for i in 0..n {
+            if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
+                if c.record(i) == Some(Record::Safepoint) {
+                    ttsp.add(r, c.line(i));
+                }
+            }
+        }
+    }
+    Ok(ReadOff {
+        causes,
+        ev,
+        over,
+        ttsp,
+    })
+}
+
 pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     let df = &f.df;
     let n = df.height();
@@ -474,31 +686,25 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     }
     let c = Cols::of(df)?;
 
-    // --- The interval grid (allocation rates, GC overhead) over the whole log's time.
+    // The passes over the rows that need nothing of each other, side by side (one after the
+    // other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other idle for
+    // most of their 0.4 s): the time bounds and the promotion beside the live set, the causes
+    // and the findings read off each row.
+    let ((b, promoted), (pts, read)) = rayon::join(
+        || (Bounds::of(&c, n), promoted_kb(&c, n)),
+        || (live_set_points(&c, n), read_off(f, &c, n, o)),
+    );
+    let read = read?;
+    let Bounds {
+        t_lo,
+        t_hi,
+        n_heap,
+        timed,
+        by_time,
+        by_line,
+    } = b;
     let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
     let is_heap = |i: usize| c.may_have_heap(i) && c.hb.get(i).is_some() && c.ha.get(i).is_some();
-    let (mut t_lo, mut t_hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    // Collections with heap figures: how many, all with a time, in time order (ties in the
-    // frame's order), in line order.
-    let (mut n_heap, mut timed, mut by_time, mut by_line) = (0u64, true, true, true);
-    let mut last: Option<(f64, u64)> = None;
-    for i in 0..n {
-        let t = c.t.get(i);
-        if let (Some(t), Some(e)) = (t, end(i)) {
-            t_lo = t_lo.min(t);
-            t_hi = t_hi.max(e);
-        }
-        if is_heap(i) {
-            n_heap += 1;
-            timed &= t.is_some();
-            let key = (t.unwrap_or(0.0), c.line(i));
-            if let Some((pt, pl)) = last {
-                by_time &= pt <= key.0;
-                by_line &= pl <= key.1;
-            }
-            last = Some(key);
-        }
-    }
     let span = t_hi - t_lo;
     let len = match o.interval_s {
         Some(s) => Some(s),
@@ -593,27 +799,6 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         (allocated, timed_kb, spans, alloc_kb)
     };
 
-    let promo_pass = || {
-        // Promotion: old-generation growth across young collections with young figures.
-        let mut promoted: Option<i64> = None;
-        for i in 0..n {
-            // Young collections (a G1 initial mark is one).
-            if !c.is_collection(i) || !matches!(c.kind(i), Some(Kind::Young | Kind::InitialMark)) {
-                continue;
-            }
-            if let Some(kb) = c.promoted.get(i) {
-                // As the log states it (JRockit R28).
-                *promoted.get_or_insert(0) += kb as i64;
-            } else if let (Some(hb), Some(ha), Some(yb), Some(ya)) =
-                (c.hb.get(i), c.ha.get(i), c.yb.get(i), c.ya.get(i))
-            {
-                let old_before = hb as i64 - yb as i64;
-                let old_after = ha as i64 - ya as i64;
-                *promoted.get_or_insert(0) += old_after - old_before;
-            }
-        }
-        promoted
-    };
     // GC overhead: pause seconds per interval (and each interval's first pause line), to be
     // judged over the interval's part of the log's time.
     let pause_pass = || {
@@ -645,8 +830,7 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         }
         Some((paused, first_line))
     };
-    let ((allocated, timed_kb, spans, alloc_kb), (promoted, pause_bins)) =
-        rayon::join(alloc_pass, || (promo_pass(), pause_pass()));
+    let ((allocated, timed_kb, spans, alloc_kb), pause_bins) = rayon::join(alloc_pass, pause_pass);
     drop(order);
     out.allocated_kb = allocated;
     let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
@@ -700,11 +884,6 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     }
 
     // --- Live set: heap after each full or old collection, and its trend.
-    let mut pts: Vec<(f64, f64, usize)> = (0..n)
-        .filter(|&i| c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)))
-        .filter_map(|i| Some((c.t.get(i)?, c.ha.get(i)? as f64, i)))
-        .collect();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
     out.live_set_collections = pts.len() as u64;
     out.live_set_kb = pts.last().map(|p| p.1 as u64);
     let mut growth = Evidence::default();
@@ -731,116 +910,13 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         }
     }
 
-    // --- Causes and the findings read off each collection.
-    let concurrent = concurrent_collector(f, &c, n, &o.meta);
-    // What each string says, looked at once per string, not once per row.
-    const EXPLICIT: u8 = 1;
-    const HUMONGOUS: u8 = 2;
-    const METADATA: u8 = 4;
-    const TO_SPACE: u8 = 8;
-    let said: Vec<u8> = f
-        .strings
-        .iter()
-        .map(|s| {
-            let mut b = 0;
-            if s == "System" || s.starts_with("System.gc") {
-                b |= EXPLICIT;
-            }
-            if s.contains("Humongous") {
-                b |= HUMONGOUS;
-            }
-            if s.starts_with("Metadata GC") || s.starts_with("Last ditch") || s.contains("Perm") {
-                b |= METADATA;
-            }
-            if [
-                "to-space exhausted",
-                "to-space overflow",
-                "Evacuation Failure",
-            ]
-            .iter()
-            .any(|t| s.contains(t))
-            {
-                b |= TO_SPACE;
-            }
-            b
-        })
-        .collect();
-    let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
-    let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
-    let mut all_ms = 0.0;
-    let mut ev: [Evidence; 7] = Default::default();
-    let mut over = Evidence::default();
-    for i in 0..n {
-        if c.record(i) == Some(Record::Pause) {
-            if let Some(target) = o.pause_target_ms {
-                if c.dur(i) > target {
-                    over.add(c.dur(i), c.line(i));
-                }
-            }
-        }
-        if !c.is_collection(i) {
-            continue;
-        }
-        let (d, line) = (c.dur(i), c.line(i));
-        let cid = c.cause.get(i);
-        all_ms += d;
-        match causes.iter_mut().find(|r| r.0 == cid) {
-            Some(r) => {
-                r.1 += 1;
-                r.2 += d;
-                r.3 = r.3.max(d);
-            }
-            None => causes.push((cid, 1, d, d)),
-        }
-        let name = c.name.get(i);
-        let flags = c.flags.get(i).unwrap_or(0) as u8;
-        let hits = [
-            says(cid, EXPLICIT),
-            flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
-            flags & FLAG_PROMOTION_FAILED != 0,
-            flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE),
-            says(cid, HUMONGOUS),
-            says(cid, METADATA),
-            concurrent && c.kind(i) == Some(Kind::Full),
-        ];
-        for (e, hit) in ev.iter_mut().zip(hits) {
-            if hit {
-                e.add(d, line);
-            }
-        }
-    }
-    causes.sort_by(|a, b| {
-        b.2.total_cmp(&a.2)
-            .then_with(|| f.string(a.0).cmp(f.string(b.0)))
-    });
-    out.causes = causes
-        .into_iter()
-        .map(|(id, count, total, max)| CauseRow {
-            cause: (id != 0).then(|| f.string(id).to_string()),
-            count,
-            pause_total_ms: clean(total),
-            pause_mean_ms: clean(total / count as f64),
-            pause_max_ms: clean(max),
-            share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
-        })
-        .collect();
-    // --- Safepoints whose threads took long to stop (`ttsp_ms`; a frame made without the
-    // column, in tests, has none): the reach, not the safepoint's whole stop, is the
-    // evidence's time.
-    let mut ttsp = Evidence::default();
-    if let Ok(col) = df.column(TTSP_MS) {
-        let reach: Num<Float64Type> = match Num::of(col)? {
-            Some(r) => r,
-            None => Num::col(df, TTSP_MS)?,
-        };
-        for i in 0..n {
-            if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
-                if c.record(i) == Some(Record::Safepoint) {
-                    ttsp.add(r, c.line(i));
-                }
-            }
-        }
-    }
+    let ReadOff {
+        causes,
+        ev,
+        over,
+        ttsp,
+    } = read;
+    out.causes = causes;
     let [a, b, cc, d, e, g, h] = ev;
     out.findings = [
         a.finding("explicit-gc"),
