@@ -259,6 +259,7 @@ impl GcColumns {
 
     /// Append one event; `ids[i]` is the log-wide id of the event's block-local string id i
     /// (an id outside `ids` becomes 0, none); `line_offset` is added to its line.
+    #[inline]
     pub fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
         let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
         // Codes are 0..=7: an i8 holds them unchanged.
@@ -574,6 +575,7 @@ impl Bits {
         b
     }
 
+    #[inline]
     fn push(&mut self, v: bool) {
         if self.len.is_multiple_of(64) {
             self.words.push(0);
@@ -650,18 +652,24 @@ impl<T: Copy + Default + PartialEq> ConstCol<T> {
         }
     }
 
+    #[inline]
     fn push(&mut self, v: T) {
         match &mut self.values {
             Some(values) => values.push(v),
             None if self.len == 0 || v == self.first => self.first = v,
-            None => {
-                let mut values = Vec::with_capacity(self.cap.max(self.len + 1));
-                values.resize(self.len, self.first);
-                values.push(v);
-                self.values = Some(values);
-            }
+            None => self.materialise_with(v),
         }
         self.len += 1;
+    }
+
+    /// The first value that differs: every row stored from here on.
+    #[cold]
+    #[inline(never)]
+    fn materialise_with(&mut self, v: T) {
+        let mut values = Vec::with_capacity(self.cap.max(self.len + 1));
+        values.resize(self.len, self.first);
+        values.push(v);
+        self.values = Some(values);
     }
 }
 
@@ -723,6 +731,7 @@ impl IdCol {
         }
     }
 
+    #[inline]
     fn push(&mut self, v: u32) {
         match (&mut self.wide, i8::try_from(v)) {
             (Some(wide), _) => wide.push(v),
@@ -737,6 +746,8 @@ impl IdCol {
     }
 
     /// Every id so far as u32, the narrow column dropped.
+    #[cold]
+    #[inline(never)]
     fn widen(&mut self) {
         let n = self.narrow.len;
         let mut wide = Vec::with_capacity(self.narrow.cap.max(n + 1));
@@ -844,7 +855,29 @@ impl<T: Copy + Default> OptCol<T> {
         self.values.len() + self.nulls
     }
 
+    #[inline]
     fn push(&mut self, v: Option<T>) {
+        match (v, &mut self.valid) {
+            // Every value so far present (or this the first row): no validity yet.
+            (Some(x), None) if self.present > 0 || self.nulls == 0 => {
+                self.present += 1;
+                self.values.push(x);
+            }
+            // Every value so far null: only counted.
+            (None, None) if self.present == 0 => self.nulls += 1,
+            (_, Some(valid)) => {
+                valid.push(v.is_some());
+                self.present += usize::from(v.is_some());
+                self.values.push(v.unwrap_or_default());
+            }
+            _ => self.push_first_other(v),
+        }
+    }
+
+    /// The first value after nulls, or the first null after values: validity from here on.
+    #[cold]
+    #[inline(never)]
+    fn push_first_other(&mut self, v: Option<T>) {
         if self.present == 0 {
             match v {
                 None => {
@@ -929,13 +962,23 @@ impl WideCol {
         WideCol::Narrow(OptCol::with_capacity(n))
     }
 
+    #[inline]
     fn push(&mut self, v: Option<u64>) {
+        match self {
+            WideCol::Narrow(c) => match v.map(u32::try_from) {
+                None => c.push(None),
+                Some(Ok(x)) => c.push(Some(x)),
+                Some(Err(_)) => self.widen_with(v),
+            },
+            WideCol::Wide(c) => c.push(v),
+        }
+    }
+
+    /// The first figure over u32: every one so far widened, and this one pushed.
+    #[cold]
+    #[inline(never)]
+    fn widen_with(&mut self, v: Option<u64>) {
         if let WideCol::Narrow(c) = self {
-            match v.map(u32::try_from) {
-                None => return c.push(None),
-                Some(Ok(x)) => return c.push(Some(x)),
-                Some(Err(_)) => {}
-            }
             let OptCol {
                 values,
                 valid,

@@ -622,18 +622,20 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         }
         let name = c.name.get(i);
         let flags = c.flags.get(i).unwrap_or(0) as u8;
-        let hits = [
-            says(cid, EXPLICIT),
-            flags & FLAG_CONCURRENT_MODE_FAILURE != 0,
-            flags & FLAG_PROMOTION_FAILED != 0,
-            flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE),
-            says(cid, HUMONGOUS),
-            says(cid, METADATA),
-            concurrent && c.kind(i) == Some(Kind::Full),
-        ];
-        for (e, hit) in ev.iter_mut().zip(hits) {
-            if hit {
-                e.add(d, line);
+        // The findings this row shows, a bit each in `ev`'s order (an array of bools built
+        // and read back per row was a fifth of this pass: a store-forwarding stall).
+        let hits = u8::from(says(cid, EXPLICIT))
+            | u8::from(flags & FLAG_CONCURRENT_MODE_FAILURE != 0) << 1
+            | u8::from(flags & FLAG_PROMOTION_FAILED != 0) << 2
+            | u8::from(flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE)) << 3
+            | u8::from(says(cid, HUMONGOUS)) << 4
+            | u8::from(says(cid, METADATA)) << 5
+            | u8::from(concurrent && c.kind(i) == Some(Kind::Full)) << 6;
+        if hits != 0 {
+            for (k, e) in ev.iter_mut().enumerate() {
+                if hits >> k & 1 == 1 {
+                    e.add(d, line);
+                }
             }
         }
     }
