@@ -553,6 +553,45 @@ fn unified_young_figures_and_to_space_exhausted_lines() {
     assert!(g["promoted_kb"].is_null());
 }
 
+/// JDK 9-13 unified logs of Serial/ParNew and CMS: HotSpot writes `Promotion failed`
+/// (`[gc,promotion]`, info) inside the young collection that failed, and `Concurrent mode
+/// failure` (`[gc]`, debug) inside the full collection CMS fell back to; the classic log's
+/// `(promotion failed)` and `(concurrent mode failure)`.
+#[test]
+fn unified_promotion_and_concurrent_mode_failures() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("cms.log");
+    std::fs::write(
+        &p,
+        "[0.100s][info][gc] Using Concurrent Mark Sweep\n\
+         [1.000s][info][gc,start] GC(0) Pause Young (Allocation Failure)\n\
+         [1.010s][info][gc] GC(0) Pause Young (Allocation Failure) 50M->40M(100M) 10.000ms\n\
+         [2.000s][info][gc,start] GC(1) Pause Young (Allocation Failure)\n\
+         [2.040s][info][gc,promotion] GC(1) Promotion failed\n\
+         [2.050s][info][gc] GC(1) Pause Young (Allocation Failure) 90M->90M(100M) 50.000ms\n\
+         [2.050s][info][gc,start] GC(2) Pause Full (Allocation Failure)\n\
+         [2.060s][debug][gc] GC(2) Concurrent mode failure\n\
+         [2.250s][info][gc] GC(2) Pause Full (Allocation Failure) 90M->30M(100M) 200.000ms\n\
+         [3.000s][info][gc,start] GC(3) Pause Young (Allocation Failure)\n\
+         [3.010s][info][gc] GC(3) Pause Young (Allocation Failure) 60M->35M(100M) 10.000ms\n",
+    )
+    .unwrap();
+    let g = gc_json(&p, &[]);
+    // The pauses' lines are the evidence: GC(1)'s young pause on line 6, GC(2)'s full one on
+    // line 9 (a full GC of CMS, a concurrent collector, is `full-gc` too); GC(0) and GC(3)
+    // show nothing. (And the 250 ms paused from 2.0 s on are GC overhead: the log's 2.01 s
+    // span cut into intervals, the one they fall in starting with line 6.)
+    assert_eq!(
+        findings(&g),
+        vec![
+            finding("concurrent-mode-failure", 1, 200.0, &[9]),
+            finding("promotion-failure", 1, 50.0, &[6]),
+            finding("full-gc", 1, 200.0, &[9]),
+            finding("gc-overhead", 1, 250.0, &[6]),
+        ]
+    );
+}
+
 #[test]
 fn jrockit_r28_promotion_is_what_its_lines_state() {
     // `[YC#n] YC promoted N objects (XKB).`: the sum of the X, by a regex over the text.

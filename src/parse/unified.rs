@@ -708,7 +708,8 @@ impl Parser {
             if let Some(r) = body.strip_prefix(b"Capacity:") {
                 self.zgc_capacity = zgc_capacity(r).map(|kb| (id, kb));
             }
-            return if body.starts_with(b"Concurrent ") {
+            // CMS's failure note, not a concurrent phase (see `note`).
+            return if body.starts_with(b"Concurrent ") && body != b"Concurrent mode failure" {
                 self.concurrent(no, d, gc_id, gen, body, false)
             } else if body.starts_with(b"Minor Collection") || body.starts_with(b"Major Collection")
             {
@@ -887,10 +888,16 @@ impl Parser {
             .find_map(|p| body.strip_prefix(*p))
             .and_then(|r| parse_heap(trim(r)))
             .map(|(b, a, _)| (b, a));
-        let flags = if body == b"To-space exhausted" {
-            crate::model::FLAG_TO_SPACE_EXHAUSTED
-        } else {
-            0
+        // G1's evacuation failure; Serial's and ParNew's failed promotion (`[gc,promotion]
+        // GC(5) Promotion failed`, in the young pause that failed); CMS's foreground
+        // collection after a concurrent one lost the race (`[debug][gc] GC(6) Concurrent mode
+        // failure`, in the full pause): the flags the classic log's `(promotion failed)` and
+        // `(concurrent mode failure)` set.
+        let flags = match body {
+            b"To-space exhausted" => crate::model::FLAG_TO_SPACE_EXHAUSTED,
+            b"Promotion failed" => crate::model::FLAG_PROMOTION_FAILED,
+            b"Concurrent mode failure" => crate::model::FLAG_CONCURRENT_MODE_FAILURE,
+            _ => 0,
         };
         if young.is_none() && flags == 0 {
             return;

@@ -1344,3 +1344,29 @@ fn zgc_cycle_start_and_capacity() {
     assert!(close(c[1].uptime_s.unwrap(), 3.02));
     assert_eq!(c[1].heap_total_kb, None);
 }
+
+#[test]
+fn failure_notes_flag_their_pauses() {
+    use crate::model::{FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED};
+    let log = parse(
+        b"[2.000s][info][gc,start     ] GC(1) Pause Young (Allocation Failure)\n\
+[2.040s][info][gc,promotion ] GC(1) Promotion failed\n\
+[2.040s][info][gc,heap      ] GC(1) ParNew: 9216K->9216K(9216K)\n\
+[2.050s][info][gc           ] GC(1) Pause Young (Allocation Failure) 90M->90M(100M) 50.000ms\n\
+[2.050s][info][gc,start     ] GC(2) Pause Full (Allocation Failure)\n\
+[2.060s][debug][gc          ] GC(2) Concurrent mode failure\n\
+[2.250s][info][gc           ] GC(2) Pause Full (Allocation Failure) 90M->30M(100M) 200.000ms\n\
+[3.010s][info][gc           ] GC(3) Pause Young (Allocation Failure) 60M->35M(100M) 10.000ms\n",
+    );
+    assert_eq!(log.skipped_lines, 0);
+    // Every line a record line: the notes belong to GCs that have events.
+    assert_eq!(log.record_lines, 8);
+    let p = pauses(&log);
+    assert_eq!(kinds(&p), [Kind::Young, Kind::Full, Kind::Young]);
+    assert_eq!(p[0].flags, FLAG_PROMOTION_FAILED);
+    assert_eq!(p[0].young_before_kb, Some(9216));
+    assert_eq!(p[1].flags, FLAG_CONCURRENT_MODE_FAILURE);
+    assert_eq!(p[2].flags, 0);
+    // The note is not a concurrent phase.
+    assert!(of(&log, Record::Concurrent).is_empty());
+}
