@@ -141,6 +141,8 @@ struct Stamp {
     wall: Option<i64>,
     up: Option<f64>,
     up_tol: f64,
+    /// PrintGCID's collection number (`#12: `).
+    id: Option<u64>,
 }
 
 /// A whole event read while another was open: when it started, and its pause (ms).
@@ -821,8 +823,8 @@ impl Parser {
             let close = open + close_rel + 1;
             let ts_start = stamp_start_before(line, open, pos);
             out.extend_from_slice(&line[pos..ts_start]);
-            let (wall, up) = stamps(&line[ts_start..open]);
-            match self.concurrent_record(no, &line[open + 1..close - 1], wall, up) {
+            let st = stamp(&line[ts_start..open]);
+            match self.concurrent_record(no, &line[open + 1..close - 1], st) {
                 Conc::Recorded | Conc::Start => self.fate.record = true,
                 Conc::Notice => self.fate.ignore = true,
                 Conc::Failed => self.fate.skip = true,
@@ -841,13 +843,8 @@ impl Parser {
         }
     }
 
-    fn concurrent_record(
-        &mut self,
-        no: u64,
-        body: &[u8],
-        wall: Option<i64>,
-        up: Option<f64>,
-    ) -> Conc {
+    fn concurrent_record(&mut self, no: u64, body: &[u8], st: Stamp) -> Conc {
+        let (wall, up) = (st.wall, st.up);
         // body: `CMS-concurrent-mark: 0.006/0.006 secs`, `GC concurrent-mark-end, 0.0123 secs`,
         // `CMS-concurrent-mark-start` (a start: nothing to record).
         if has_control(body) {
@@ -877,6 +874,7 @@ impl Parser {
         // The stamp is written when the phase ends.
         ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
         ev.uptime_s = up.map(|u| u - secs);
+        ev.gc_id = st.id;
         ev.name = self.intern_label(name);
         ev.collector = self.intern_label(if name.starts_with(b"GC") {
             b"G1"
@@ -1164,6 +1162,7 @@ impl Parser {
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
         ev.wall_ms = st.wall;
         ev.uptime_s = st.up;
+        ev.gc_id = st.id;
         if let Some((b, a, c)) = heap {
             ev.heap_before_kb = Some(b);
             ev.heap_after_kb = Some(a);
@@ -1647,6 +1646,7 @@ fn stamp(s: &[u8]) -> Stamp {
     let mut wall = None;
     let mut up = None;
     let mut up_tol = 0.0;
+    let mut id = None;
     let mut i = 0;
     while let Some(r) = s.get(i..).filter(|r| !r.is_empty()) {
         if r[0] == b' ' || r[0] == b':' {
@@ -1659,8 +1659,12 @@ fn stamp(s: &[u8]) -> Stamp {
             continue;
         }
         if r[0] == b'#' {
-            // PrintGCID `#12: `
-            i += 1 + r[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            // PrintGCID `#12: ` (a number too large for u64 is no id).
+            let digits = &r[1..1 + r[1..].iter().take_while(|b| b.is_ascii_digit()).count()];
+            id = digits.iter().try_fold(0u64, |n, &d| {
+                n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+            });
+            i += 1 + digits.len();
             continue;
         }
         let mut skip = 1;
@@ -1679,8 +1683,14 @@ fn stamp(s: &[u8]) -> Stamp {
         i += skip;
         wall = None;
         up = None;
+        id = None;
     }
-    Stamp { wall, up, up_tol }
+    Stamp {
+        wall,
+        up,
+        up_tol,
+        id,
+    }
 }
 
 /// Did the event `inner` (printed while the one that started at `outer` and lasted

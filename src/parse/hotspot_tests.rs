@@ -1092,7 +1092,8 @@ fn g1_initial_mark_pause_is_initial_mark() {
 
 /// `fixtures/hotspot/cms-printgcid.log`: the `#N: ` GC ids of -XX:+PrintGCID are not
 /// uptimes: pauses at 0.100, 0.115, 0.127, 0.168 (11, 2, 40, 3 ms), concurrent phases from
-/// their `-start` lines (0.117, 0.125, 0.171, 0.176; 8, 1, 5, 8 ms).
+/// their `-start` lines (0.117, 0.125, 0.171, 0.176; 8, 1, 5, 8 ms). They are the events'
+/// `gc_id`s: the young GCs #0 and #2, the CMS cycle #1 (its initial mark, remark and phases).
 #[test]
 fn cms_printgcid_fixture() {
     let log = bytes(include_bytes!("../../fixtures/hotspot/cms-printgcid.log"));
@@ -1128,6 +1129,16 @@ fn cms_printgcid_fixture() {
     }
     // No event anywhere near the `#2:` a misread id would give.
     assert!(log.events.iter().all(|e| e.uptime_s.unwrap() < 0.2));
+    let ids: Vec<Option<u64>> = p.iter().map(|e| e.gc_id).collect();
+    assert_eq!(ids, [Some(0), Some(1), Some(2), Some(1)]);
+    assert!(log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Concurrent)
+        .all(|e| e.gc_id == Some(1)));
+    // Without PrintGCID, no id.
+    let plain = one("0.100: [GC (Allocation Failure) 0.100: [ParNew: 2752K->320K(3072K), 0.0100000 secs] 2752K->1500K(9920K), 0.0110000 secs]\n");
+    assert_eq!(pauses(&plain)[0].gc_id, None);
 }
 
 /// `Stopping threads took:` is the safepoint's time to safepoint.
