@@ -647,3 +647,37 @@ fn a_window_that_leaves_nothing_says_so() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&o.stderr).contains("no GC records"));
 }
+
+/// `compare` shows the stalls where a run has any (the ZGC fixture: 3, 20.75 ms, longest
+/// 12.5, as `zgc_stalls_and_time_to_safepoint` works out; a run without stalls 0, 0 and
+/// none), and no stall rows where no run has one.
+#[test]
+fn compare_shows_stalls_where_a_run_has_them() {
+    let z = fixture("unified/zgc-jdk17-stalls.log");
+    let g1 = fixture("unified/g1-jdk17.log");
+    let csv = ok(&[
+        "compare",
+        "-q",
+        "--format",
+        "csv",
+        z.to_str().unwrap(),
+        g1.to_str().unwrap(),
+    ]);
+    let row = |m: &str| -> Option<String> {
+        csv.lines()
+            .find(|l| l.starts_with(&format!("gc,{m},")))
+            .map(|l| l[format!("gc,{m},").len()..].to_string())
+    };
+    assert_eq!(row("stalls").as_deref(), Some("3,0"), "{csv}");
+    assert_eq!(row("stall_total_ms").as_deref(), Some("20.75,0"), "{csv}");
+    assert_eq!(row("stall_max_ms").as_deref(), Some("12.5,"), "{csv}");
+    let plain = ok(&[
+        "compare",
+        "-q",
+        "--format",
+        "csv",
+        g1.to_str().unwrap(),
+        fixture(PARALLEL).to_str().unwrap(),
+    ]);
+    assert!(!plain.contains("stall"), "{plain}");
+}

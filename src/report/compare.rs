@@ -129,6 +129,14 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
             s.pauses_over_target_pct
         }));
     }
+    // Thread stalls (ZGC), where a run has any: apart from the pauses, as in the summary.
+    if gc.iter().flatten().any(|s| s.stalls.stalls > 0) {
+        out.push(m("stalls", None, &|s| Some(s.stalls.stalls as f64)));
+        out.push(m("stall_total_ms", Some(3), &|s| {
+            Some(s.stalls.stall_total_ms)
+        }));
+        out.push(m("stall_max_ms", Some(3), &|s| s.stalls.stall_max_ms));
+    }
     out
 }
 
