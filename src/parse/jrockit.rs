@@ -623,12 +623,15 @@ impl Parser {
             Some(t) => t.kind(),
             None => self.phrase(col.phrase).0,
         };
-        let mut probe = GcEvent::new(Record::Pause, kind, col.pause, no);
-        probe.uptime_s = Some(col.start);
-        probe.heap_before_kb = Some(col.before);
-        probe.heap_after_kb = Some(col.after);
-        probe.heap_total_kb = Some(col.heap);
-        if probe.implausible().is_some() || col.end.is_some_and(|e| e < col.start || e.is_nan()) {
+        // Checked before anything is attached or numbered (an event built only to check it
+        // was 2 % of a JRockit log's parse).
+        let implausible = crate::model::implausible_values(
+            col.pause,
+            None,
+            Some(col.start),
+            &[Some(col.before), Some(col.after), Some(col.heap)],
+        );
+        if implausible.is_some() || col.end.is_some_and(|e| e < col.start || e.is_nan()) {
             return false;
         }
         let mut invented = false;

@@ -361,6 +361,8 @@ pub struct Parser {
     /// start line is one; at most `MAX_UNSEEN`, past that `consulted` is set).
     unseen_details: Vec<u64>,
     seen_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
+    /// The id last put in `seen_ids` (a GC's lines come together: most lines need no lookup).
+    last_seen: Option<u64>,
     /// GC ids that had an event in this parser.
     event_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
     /// End lines that found no start line in this parser (GC id, name); past `MAX_UNMATCHED`
@@ -642,17 +644,19 @@ impl Parser {
                 if let Some(id) = id {
                     self.seen_ids.insert(id);
                     self.event_ids.insert(id);
+                    self.last_seen = Some(id);
                     self.log.record_lines += self.groups.event(id);
                 }
             }
             Fate::Detail(id) => {
-                if self.seen_ids.insert(id) {
+                if self.last_seen != Some(id) && self.seen_ids.insert(id) {
                     if self.unseen_details.len() < MAX_UNSEEN {
                         self.unseen_details.push(id);
                     } else {
                         self.consulted = true;
                     }
                 }
+                self.last_seen = Some(id);
                 let (record, settled) = self.groups.detail(id);
                 self.log.record_lines += u64::from(record);
                 self.log.ignored_lines += settled;
