@@ -655,6 +655,7 @@ fn load_gc_stream(
     size: usize,
 ) -> Result<Loaded> {
     let (log, cols) = stream_gc(path, head, r, format, size)?;
+    release_freed();
     if cols.is_empty() {
         return Err(Error::nothing_in(
             path,
@@ -678,6 +679,15 @@ fn load_gc_stream(
         warnings: Vec::new(),
         part: 0,
     })
+}
+
+/// Give the memory the streaming freed (blocks, event buffers, the threads' heaps) back to
+/// the OS now, not after the allocator's purge delay: what the analyses allocate next would
+/// otherwise come on top of it (a 210 MB unified log peaked 8 MB higher).
+fn release_freed() {
+    // SAFETY: mi_collect takes a flag and touches only the allocator's own free lists; with
+    // another global allocator (tests, examples) mimalloc's heap is empty and it does nothing.
+    unsafe { libmimalloc_sys::mi_collect(true) };
 }
 
 /// The streaming itself: the log's counts and its columns, not yet a frame.
