@@ -396,11 +396,41 @@ fn windowed<T>(
                 ));
                 Ok(Ok(Input::Gc(l)))
             }
+            Ok(Input::Perf(l)) if perf_window_empty(w, &l, perf_too) => {
+                note(&format!("gcperf: {}{}", l.label, NO_REQUESTS_IN_WINDOW));
+                Ok(Ok(Input::Perf(l)))
+            }
             Ok(l) => Ok(Ok(l)),
             Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
         },
         Err(e) => Ok(Err(e)),
     }
+}
+
+/// Said after a performance log's name when the window leaves none of its requests.
+const NO_REQUESTS_IN_WINDOW: &str = ": no requests in the time window (--skip, --from, --to)";
+
+/// A performance log with no request in the window: its frame cut to the window (`perf_too`)
+/// is empty, or the analyses' warm-up and bounds would keep none of it.
+fn perf_window_empty(
+    w: &analyze::window::GcWindow,
+    l: &crate::load::LoadedPerf,
+    perf_too: bool,
+) -> bool {
+    if w.is_all() {
+        return false;
+    }
+    if perf_too {
+        return l.frame.df.height() == 0;
+    }
+    let (from_ms, to_ms) = w.wall_ms();
+    let o = analyze::perf::PerfOptions {
+        skip_s: w.skip_s,
+        from_ms,
+        to_ms,
+        ..Default::default()
+    };
+    analyze::perf::window_leaves_none(&l.frame.df, &o).unwrap_or(false)
 }
 
 /// The paths a command wrote, one a line, or in `--format`: a `path` column (CSV, TSV,
@@ -1101,18 +1131,25 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
+    let win = gc_window(&a.perf.window)?;
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
         &inputs(&a.common),
         a.common.quiet,
         &|_, _, r| match r {
-            Ok(l) if l.perf().is_some() => match FileSummary::of(&l, &opts) {
-                Ok(mut s) => {
-                    s.judge(&slo.objectives, per_op);
-                    Step::output(s)
+            Ok(l) if l.perf().is_some() => {
+                // The window is the analyses' (`opts`); said when it leaves no request.
+                if let Some(p) = l.perf().filter(|p| perf_window_empty(&win, p, false)) {
+                    note(&format!("gcperf: {}{}", p.label, NO_REQUESTS_IN_WINDOW));
                 }
-                Err(e) => failed(&l, e),
-            },
+                match FileSummary::of(&l, &opts) {
+                    Ok(mut s) => {
+                        s.judge(&slo.objectives, per_op);
+                        Step::output(s)
+                    }
+                    Err(e) => failed(&l, e),
+                }
+            }
             Ok(l) => not_perf(&l),
             Err(_) => Step::none(),
         },

@@ -681,3 +681,33 @@ fn compare_shows_stalls_where_a_run_has_them() {
     ]);
     assert!(!plain.contains("stall"), "{plain}");
 }
+
+/// The same for a performance log: soap-before.log's requests end from 12:00:03.188 to about
+/// 12:17 on 2012-09-21, so `--from 2012-09-21T13:00:00` keeps none of them, and an hour's
+/// warm-up none either; `--from 12:10` keeps the later ones and says nothing.
+#[test]
+fn a_window_that_leaves_no_request_says_so() {
+    let p = fixture("perf/soap-before.log");
+    let run = |cmd: &str, window: &[&str]| {
+        let mut a = vec![cmd, p.to_str().unwrap()];
+        a.extend_from_slice(window);
+        let o = gcperf().args(&a).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{a:?}");
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let said = "/perf/soap-before.log: no requests in the time window (--skip, --from, --to)";
+    for cmd in ["perf", "summary"] {
+        let (out, err) = run(cmd, &["--from", "2012-09-21T13:00:00"]);
+        assert!(err.contains(said), "{cmd}: {err}");
+        if cmd == "perf" {
+            assert!(out.contains(": 0 requests, 0 errors"), "{out}");
+        }
+        let (_, err) = run(cmd, &["--skip", "1h"]);
+        assert!(err.contains(said), "{cmd} --skip: {err}");
+        let (_, err) = run(cmd, &["--from", "2012-09-21T12:10:00"]);
+        assert!(!err.contains("no requests"), "{cmd}: {err}");
+    }
+}

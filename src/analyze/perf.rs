@@ -160,6 +160,16 @@ fn q(e: Expr, p: f64) -> Expr {
     e.quantile(lit(p), QuantileMethod::Linear)
 }
 
+/// The options' warm-up and time window keep none of the frame's records, though it has some
+/// (a window past the log's end): the command should say so, not show zeros without a word.
+pub fn window_leaves_none(df: &DataFrame, o: &PerfOptions) -> PolarsResult<bool> {
+    if df.height() == 0 || (o.skip_s <= 0.0 && o.from_ms.is_none() && o.to_ms.is_none()) {
+        return Ok(false);
+    }
+    let n = selected(df, o).select([len().alias("n")]).collect()?;
+    Ok(n.column("n")?.get(0)?.extract::<u64>() == Some(0))
+}
+
 /// The records the options keep (warm-up, time window).
 fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
     let mut lf = df.clone().lazy();
