@@ -1131,7 +1131,6 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
-    let win = gc_window(&a.perf.window)?;
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
         &inputs(&a.common),
@@ -1139,7 +1138,10 @@ fn run_perf(a: PerfArgs) -> anyhow::Result<i32> {
         &|_, _, r| match r {
             Ok(l) if l.perf().is_some() => {
                 // The window is the analyses' (`opts`); said when it leaves no request.
-                if let Some(p) = l.perf().filter(|p| perf_window_empty(&win, p, false)) {
+                let empty = |p: &&crate::load::LoadedPerf| {
+                    analyze::perf::window_leaves_none(&p.frame.df, &opts).unwrap_or(false)
+                };
+                if let Some(p) = l.perf().filter(empty) {
                     note(&format!("gcperf: {}{}", p.label, NO_REQUESTS_IN_WINDOW));
                 }
                 match FileSummary::of(&l, &opts) {

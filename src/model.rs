@@ -238,8 +238,9 @@ pub struct Strings {
     next_recent: usize,
 }
 
-/// Strings `Strings` compares before hashing.
-const RECENT: usize = 4;
+/// Strings `Strings` compares before hashing: more than a log's usual names, collectors and
+/// causes (every parser interns through it; none keeps a cache of its own).
+const RECENT: usize = 16;
 
 impl Default for Strings {
     fn default() -> Self {

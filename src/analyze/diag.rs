@@ -111,7 +111,7 @@ pub struct DiagOptions {
 /// everywhere: a log of one run, without flags or young figures) is read as its value, never
 /// materialised (the copy would stay cached in the frame); a plain one as its value slice
 /// (and its validity where it has nulls), no copy, no cast.
-pub(super) enum Num<'a, T: PolarsNumericType> {
+enum Num<'a, T: PolarsNumericType> {
     Const(Option<T::Native>),
     Slice {
         vals: &'a [T::Native],
@@ -151,7 +151,7 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
         }))
     }
     /// Column `name` of `df`, which the frame stores as `T`.
-    pub(super) fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
+    fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
         match Num::of(df.column(name)?)? {
             Some(n) => Ok(n),
             None => Ok(Num::Chunked(std::borrow::Cow::Owned(
@@ -164,7 +164,7 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
         }
     }
     #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<T::Native> {
+    fn get(&self, i: usize) -> Option<T::Native> {
         match self {
             Num::Const(v) => *v,
             Num::Slice { vals, valid } => {
@@ -232,14 +232,14 @@ impl<'a> IdCol<'a> {
 
 /// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
 /// plain one as its bits.
-pub(super) enum Flag<'a> {
+enum Flag<'a> {
     Const(bool),
     Bits(&'a [u8], usize, usize),
     Arr(&'a BooleanChunked),
 }
 
 impl<'a> Flag<'a> {
-    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
+    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
         Ok(match df.column(name)? {
             Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
             c => {
@@ -259,7 +259,7 @@ impl<'a> Flag<'a> {
         })
     }
     #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<bool> {
+    fn get(&self, i: usize) -> Option<bool> {
         match self {
             Flag::Const(v) => Some(*v),
             Flag::Bits(bits, off, len) => {
@@ -271,8 +271,8 @@ impl<'a> Flag<'a> {
     }
 }
 
-/// The frame's columns the diagnostics read.
-struct Cols<'a> {
+/// The frame's columns the diagnostics (and the summary's counts) read.
+pub(super) struct Cols<'a> {
     rec: Num<'a, Int8Type>,
     kind: Num<'a, Int8Type>,
     flags: Num<'a, Int8Type>,
@@ -292,7 +292,7 @@ struct Cols<'a> {
 }
 
 impl<'a> Cols<'a> {
-    fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
+    pub(super) fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
         Ok(Cols {
             rec: Num::col(df, RECORD)?,
             kind: Num::col(df, KIND)?,
@@ -313,14 +313,14 @@ impl<'a> Cols<'a> {
         })
     }
     #[inline(always)]
-    fn record(&self, i: usize) -> Option<Record> {
+    pub(super) fn record(&self, i: usize) -> Option<Record> {
         self.rec
             .get(i)
             .and_then(|v| u8::try_from(v).ok())
             .and_then(Record::from_code)
     }
     #[inline(always)]
-    fn kind(&self, i: usize) -> Option<Kind> {
+    pub(super) fn kind(&self, i: usize) -> Option<Kind> {
         self.kind
             .get(i)
             .and_then(|v| u8::try_from(v).ok())
@@ -328,7 +328,7 @@ impl<'a> Cols<'a> {
     }
     /// A whole collection: a collection record, or a pause not itemised under one.
     #[inline(always)]
-    fn is_collection(&self, i: usize) -> bool {
+    pub(super) fn is_collection(&self, i: usize) -> bool {
         match self.record(i) {
             Some(Record::Collection) => true,
             Some(Record::Pause) => !self.in_coll.get(i).unwrap_or(false),

@@ -252,7 +252,8 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
     // pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and counts.
     let c = counts(df)?;
     let t_min = floats(df, T_S)?.min();
-    let span_s = if restarts(f)? > 0 {
+    let restarts = restarts(f)?;
+    let span_s = if restarts > 0 {
         // One span per run, summed.
         Some(run_spans(df)?)
     } else {
@@ -282,7 +283,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
         concurrent_phases: c.concurrent,
         safepoint_pauses: c.safepoints,
         safepoint_total_ms: finite(safepoint_total(df)?).unwrap_or(0.0),
-        restarts: restarts(f)?,
+        restarts,
         span_s: finite(span_s),
         throughput_pct: finite(throughput_pct),
         heap_max_kb: heap_max_kb.map(|v| v as u64),
@@ -304,15 +305,8 @@ struct Counts {
 }
 
 fn counts(df: &DataFrame) -> PolarsResult<Counts> {
-    use super::diag::{Flag, Num};
-    let rec: Num<Int8Type> = Num::col(df, RECORD)?;
-    let kind: Num<Int8Type> = Num::col(df, KIND)?;
-    let in_coll = Flag::of(df, IN_COLLECTION)?;
-    let code = |r: Record| Some(r.code() as i8);
-    let (collection, pause) = (code(Record::Collection), code(Record::Pause));
-    let (concurrent, safepoint) = (code(Record::Concurrent), code(Record::Safepoint));
-    let full = Some(Kind::Full.code() as i8);
-    let mut c = Counts {
+    let c = super::diag::Cols::of(df)?;
+    let mut n = Counts {
         collections: 0,
         pauses: 0,
         full: 0,
@@ -320,16 +314,15 @@ fn counts(df: &DataFrame) -> PolarsResult<Counts> {
         safepoints: 0,
     };
     for i in 0..df.height() {
-        let r = rec.get(i);
-        // A collection row, or a pause not itemised under one.
-        let is_collection = r == collection || (r == pause && in_coll.get(i).is_some_and(|b| !b));
-        c.collections += u64::from(is_collection);
-        c.pauses += u64::from(r == pause);
-        c.full += u64::from(is_collection && kind.get(i) == full);
-        c.concurrent += u64::from(r == concurrent);
-        c.safepoints += u64::from(r == safepoint);
+        let r = c.record(i);
+        let collection = c.is_collection(i);
+        n.collections += u64::from(collection);
+        n.pauses += u64::from(r == Some(Record::Pause));
+        n.full += u64::from(collection && c.kind(i) == Some(Kind::Full));
+        n.concurrent += u64::from(r == Some(Record::Concurrent));
+        n.safepoints += u64::from(r == Some(Record::Safepoint));
     }
-    Ok(c)
+    Ok(n)
 }
 
 /// The safepoints' time: their durations summed as polars sums a column (the same kernel

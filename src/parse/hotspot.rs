@@ -214,14 +214,7 @@ pub struct Parser {
     consulted: bool,
     /// The current line holds `concurrent-` (false: no part of it does).
     maybe_concurrent: bool,
-    /// Labels interned lately, and the next one to replace.
-    recent: Vec<(Vec<u8>, u32)>,
-    recent_next: usize,
 }
-
-/// Labels `Parser::intern_label` remembers: more than a log's usual names, collectors and
-/// causes; a long label is kept at most `MAX_LABEL_BYTES` (the cap) per slot.
-const RECENT_LABELS: usize = 16;
 
 /// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
 /// (one scan for three of them, one for the other two), at its offset in the needle.
@@ -891,22 +884,7 @@ impl Parser {
         // Interned per distinct value: a hostile megabyte-long cause must not be kept once per
         // event (real names are under 60 bytes).
         let b = super::limits::cap_label(b);
-        // A log repeats a few names, collectors and causes: the recent ones are compared
-        // before the interner hashes.
-        if let Some(&(_, id)) = self.recent.iter().find(|(k, _)| k.as_slice() == b) {
-            return id;
-        }
-        let id = self.log.strings.intern_bytes(b);
-        if self.recent.len() < RECENT_LABELS {
-            self.recent.push((b.to_vec(), id));
-        } else {
-            let slot = &mut self.recent[self.recent_next];
-            slot.0.clear();
-            slot.0.extend_from_slice(b);
-            slot.1 = id;
-            self.recent_next = (self.recent_next + 1) % RECENT_LABELS;
-        }
-        id
+        self.log.strings.intern_bytes(b)
     }
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause

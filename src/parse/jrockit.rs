@@ -199,10 +199,6 @@ pub struct Parser {
     /// `finish`'s pass over the order keys (the events out of place), made by `warm` on the
     /// thread that parsed the block; dropped when more lines are read.
     order_scan: Option<(usize, Vec<AsideKey>)>,
-    /// Ids of the last names interned (collector, phrase, pause names repeat line after line):
-    /// checked against the interned text itself, so a hit is always the id `intern` gives.
-    recent: [u32; RECENT],
-    recent_at: usize,
     /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
     phrases: [Option<PhraseMemo>; 2],
     /// The last two pause names (up to 32 bytes) and their `name_kind`.
@@ -227,9 +223,6 @@ struct NameMemo {
     len: usize,
     kind: Option<Kind>,
 }
-
-/// Names remembered by `Parser::intern`.
-const RECENT: usize = 4;
 
 impl Parser {
     /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse
@@ -796,20 +789,7 @@ impl Parser {
 
     /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
     fn intern(&mut self, s: &[u8]) -> u32 {
-        let capped = cap_label(s);
-        // Every interned text is its own key here (`intern` interns lossy text, never raw
-        // bytes), so an id whose text is `capped` is the id `capped` interns to.
-        for &id in &self.recent {
-            if self.log.strings.get(id).as_bytes() == capped {
-                return id;
-            }
-        }
-        let id = intern(&mut self.log, s);
-        if let Some(slot) = self.recent.get_mut(self.recent_at % RECENT) {
-            *slot = id;
-        }
-        self.recent_at = self.recent_at.wrapping_add(1);
-        id
+        intern(&mut self.log, s)
     }
 
     fn meta(&mut self, key: &str, value: &[u8]) {
