@@ -227,6 +227,14 @@ fn durations_of(df: &DataFrame, record: Record) -> PolarsResult<Vec<f64>> {
 fn latest_end(df: &DataFrame) -> PolarsResult<Option<f64>> {
     let (t, dur) = (floats(df, T_S)?, floats(df, DURATION_MS)?);
     // As `t + d / 1000` in a polars expression: the same operations on the same doubles.
+    if let (Ok(t), Ok(d)) = (t.cont_slice(), dur.cont_slice()) {
+        // No nulls (most logs): over the slices (polars' optional iterators were half of it).
+        return Ok(t
+            .iter()
+            .zip(d)
+            .map(|(t, d)| t + d / 1000.0)
+            .reduce(f64::max));
+    }
     Ok(t.iter()
         .zip(dur.iter())
         .filter_map(|(t, d)| Some(t? + d? / 1000.0))
