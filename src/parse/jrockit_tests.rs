@@ -1244,3 +1244,37 @@ fn pause_target_lines_are_meta() {
     assert!(target(&log).is_empty());
     assert_eq!(counts(&log), (0, 0, 5));
 }
+
+#[test]
+fn a_collection_dropped_for_its_promotion_figure_leaves_its_pauses_standalone() {
+    // YC#1's promotion figure is over 2^53 K: its collection line cannot be true and is
+    // skipped; its pause, read before it, stays a pause of its own (it was once attached
+    // to the dropped collection and then counted nowhere). YC#2 is whole.
+    let log = parse(
+        b"[INFO ][gcpause] [YC#1] [---] 10.500 ms (1.000000-1.010500) YC\n\
+          [INFO ][gcpause] [YC#1] [pau] 10.250 ms (1.000000-1.010250) YC:Main\n\
+          [INFO ][memory ] [YC#1] YC promoted 5 objects (18014398509481984KB).\n\
+          [INFO ][memory ] [YC#1] 1.000-1.011: YC 400000KB->150000KB (524288KB), 0.011 s, sum of pauses 10.250 ms, longest pause 10.250 ms.\n\
+          [INFO ][gcpause] [YC#2] [---] 20.500 ms (2.000000-2.020500) YC\n\
+          [INFO ][gcpause] [YC#2] [pau] 20.250 ms (2.000000-2.020250) YC:Main\n\
+          [INFO ][memory ] [YC#2] YC promoted 7 objects (1000KB).\n\
+          [INFO ][memory ] [YC#2] 2.000-2.021: YC 410000KB->160000KB (524288KB), 0.021 s, sum of pauses 20.250 ms, longest pause 20.250 ms.\n",
+    );
+    assert_eq!((log.lines, log.skipped_lines), (8, 1));
+    let (n, total, pauses, _) = totals(&log);
+    assert_eq!((n, pauses), (2, 2));
+    assert!(close(total, 10.25 + 20.25), "{total}");
+    let coll: Vec<_> = log
+        .events
+        .iter()
+        .filter(|e| e.record == Record::Collection)
+        .map(|e| (e.gc_id, e.promoted_kb))
+        .collect();
+    assert_eq!(coll, [(Some(2), Some(1000))]);
+    let first = log
+        .events
+        .iter()
+        .find(|e| e.record == Record::Pause)
+        .map(|e| (e.gc_id, e.in_collection, e.duration_ms));
+    assert_eq!(first, Some((Some(1), false, 10.25)));
+}
