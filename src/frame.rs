@@ -945,8 +945,12 @@ impl<T: Copy + Default> OptCol<T> {
 /// u64 for good at the first that does not: heaps under 4 TB and ids under 4 G are the logs
 /// there are, and 4 bytes a row less on each of four columns is a quarter of a JRockit frame.
 /// The column is UInt32 or UInt64 accordingly; readers cast.
+///
+/// While every figure is one and the same (a JRockit heap that never resizes: its capacity
+/// on every row), only the figure and the count are kept, and the column is a scalar one.
 #[derive(Debug)]
 enum WideCol {
+    Same { v: u64, len: usize, cap: usize },
     Narrow(OptCol<u32>),
     Wide(OptCol<u64>),
 }
@@ -959,12 +963,23 @@ impl Default for WideCol {
 
 impl WideCol {
     fn with_capacity(n: usize) -> Self {
-        WideCol::Narrow(OptCol::with_capacity(n))
+        WideCol::Same {
+            v: 0,
+            len: 0,
+            cap: n,
+        }
     }
 
     #[inline]
     fn push(&mut self, v: Option<u64>) {
         match self {
+            WideCol::Same { v: same, len, .. }
+                if v == Some(*same) || (*len == 0 && v.is_some()) =>
+            {
+                *same = v.unwrap_or(0);
+                *len += 1;
+            }
+            WideCol::Same { .. } => self.spread_with(v),
             WideCol::Narrow(c) => match v.map(u32::try_from) {
                 None => c.push(None),
                 Some(Ok(x)) => c.push(Some(x)),
@@ -972,6 +987,30 @@ impl WideCol {
             },
             WideCol::Wide(c) => c.push(v),
         }
+    }
+
+    /// The first figure that differs from the ones before (or the first null): those stored
+    /// now, and this one pushed.
+    #[cold]
+    #[inline(never)]
+    fn spread_with(&mut self, v: Option<u64>) {
+        if let WideCol::Same { v: same, len, cap } = *self {
+            *self = match u32::try_from(same) {
+                Ok(x) => {
+                    let mut c = OptCol::with_capacity(cap.max(len + 1));
+                    c.values.resize(len, x);
+                    c.present = len;
+                    WideCol::Narrow(c)
+                }
+                Err(_) => {
+                    let mut c = OptCol::with_capacity(cap.max(len + 1));
+                    c.values.resize(len, same);
+                    c.present = len;
+                    WideCol::Wide(c)
+                }
+            };
+        }
+        self.push(v);
     }
 
     /// The first figure over u32: every one so far widened, and this one pushed.
@@ -1001,6 +1040,7 @@ impl WideCol {
 
     fn get(&self, i: usize) -> Option<u64> {
         match self {
+            WideCol::Same { v, len, .. } => (i < *len).then_some(*v),
             WideCol::Narrow(c) => c.get(i).map(u64::from),
             WideCol::Wide(c) => c.get(i),
         }
@@ -1008,6 +1048,13 @@ impl WideCol {
 
     fn into_column(self, name: &str) -> Column {
         match self {
+            WideCol::Same { len: 0, .. } => {
+                UInt32Chunked::from_vec(name.into(), Vec::new()).into_column()
+            }
+            WideCol::Same { v, len, .. } => match u32::try_from(v) {
+                Ok(x) => scalar(name, AnyValue::UInt32(x), len),
+                Err(_) => scalar(name, AnyValue::UInt64(v), len),
+            },
             WideCol::Narrow(c) => c.into_column::<UInt32Type>(name),
             WideCol::Wide(c) => c.into_column::<UInt64Type>(name),
         }
@@ -1136,6 +1183,38 @@ pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figures_all_the_same_are_a_scalar_until_one_differs() {
+        let col = |vals: &[Option<u64>]| -> (bool, DataType, Vec<Option<u64>>) {
+            let mut w = WideCol::with_capacity(vals.len());
+            for &v in vals {
+                w.push(v);
+            }
+            let got: Vec<Option<u64>> = (0..vals.len()).map(|i| w.get(i)).collect();
+            assert_eq!(got, vals, "get");
+            let c = w.into_column("x");
+            let scalar = matches!(c, Column::Scalar(_));
+            let dtype = c.dtype().clone();
+            let s = c.cast(&DataType::UInt64).unwrap();
+            let back: Vec<Option<u64>> = s.as_materialized_series().u64().unwrap().iter().collect();
+            (scalar, dtype, back)
+        };
+        let big = 1u64 << 40;
+        let cases: [(&[Option<u64>], bool, DataType); 7] = [
+            (&[Some(5), Some(5), Some(5)], true, DataType::UInt32),
+            (&[Some(5), Some(5), Some(6)], false, DataType::UInt32),
+            (&[Some(5), None, Some(5)], false, DataType::UInt32),
+            (&[None, Some(5)], false, DataType::UInt32),
+            (&[Some(big), Some(big)], true, DataType::UInt64),
+            (&[Some(big), Some(1)], false, DataType::UInt64),
+            (&[Some(1), Some(big), Some(1)], false, DataType::UInt64),
+        ];
+        for (vals, scalar, dtype) in cases {
+            assert_eq!(col(vals), (scalar, dtype, vals.to_vec()), "{vals:?}");
+        }
+        assert_eq!(col(&[]).2, Vec::<Option<u64>>::new());
+    }
 
     #[test]
     fn id_columns_are_one_byte_until_an_id_needs_more() {
