@@ -184,7 +184,7 @@ fn line_order(line: &[u32]) -> Vec<u32> {
 /// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
 /// result prints as `5.0319`.
 fn round_ms(ms: f64) -> f64 {
-    let r = (ms * 1e6).round() / 1e6;
+    let r = crate::parse::num::round(ms * 1e6) / 1e6;
     if r.is_finite() {
         r
     } else {

@@ -618,7 +618,8 @@ impl Parser {
                     let (wall, up) = stamps(&line[..i]);
                     let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
                     // The line is written when the threads resume: its stamp is the stop's end.
-                    ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
+                    ev.wall_ms =
+                        wall.map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
                     ev.uptime_s = up.map(|u| u - secs);
                     ev.name = self.log.strings.intern("safepoint");
                     // `, Stopping threads took: 0.0000123 seconds`: the time to safepoint.
@@ -714,7 +715,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(record, kind, ms, no);
         // The line is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w.saturating_sub(ms.round() as i64));
+        ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(ms) as i64));
         ev.uptime_s = up.map(|u| u - ms / 1000.0);
         if let Some((b, a, c)) = heap_triple(head) {
             ev.heap_before_kb = Some(b);
@@ -865,7 +866,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(Record::Concurrent, Kind::Other, secs * 1000.0, no);
         // The stamp is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w.saturating_sub((secs * 1000.0).round() as i64));
+        ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
         ev.uptime_s = up.map(|u| u - secs);
         ev.gc_id = st.id;
         ev.name = self.intern_label(name);

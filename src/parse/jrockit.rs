@@ -1338,7 +1338,7 @@ fn intern(log: &mut GcLog, s: &[u8]) -> u32 {
 
 /// Seconds to whole milliseconds.
 fn ms(s: f64) -> i64 {
-    (s * 1000.0).round() as i64
+    super::num::round(s * 1000.0) as i64
 }
 
 fn strip_dot(s: &[u8]) -> &[u8] {

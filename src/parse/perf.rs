@@ -578,7 +578,7 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
         None => true,
     };
     // `as` saturates; checked_add rejects what would not fit.
-    let end_ms = start.checked_add(elapsed.round() as i64)?;
+    let end_ms = start.checked_add(super::num::round(elapsed) as i64)?;
     let label = cols.label.and_then(|i| fields.get(i).copied());
     Some(JtlRow {
         end_ms,
@@ -901,7 +901,7 @@ fn grinder_row(
         .filter(|&s| s <= MAX_WALL_MS)?;
     let time = whole_ms(text(cols.time)?)?;
     let errors = whole_uint(text(cols.errors)?)?;
-    let end = start.checked_add(time.round() as i64)?;
+    let end = start.checked_add(super::num::round(time) as i64)?;
     Some((test, end, time, errors))
 }
 

@@ -188,7 +188,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
             }
             b"ms" => d.uptime(v / 1e3, last_digit_unit(&t[..n]) / 1e3),
             b"ns" if v >= 1e17 => {
-                d.wall_ms.get_or_insert(epoch((v / 1e6).round())?);
+                d.wall_ms.get_or_insert(epoch(super::num::round(v / 1e6))?);
             }
             b"ns" => d.uptime(v / 1e9, last_digit_unit(&t[..n]) / 1e9),
             // pid, tid
@@ -877,7 +877,9 @@ impl Parser {
         let name = self.intern_name(0, t.name, trailing_group(t.name, |_| true));
         let mut ev = GcEvent::new(Record::Stall, Kind::Other, dur, no);
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
+        ev.wall_ms = d
+            .wall_ms
+            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
         ev.name = name;
         ev.gc_id = gc_id;
         ev.collector = self.collector;
@@ -960,7 +962,9 @@ impl Parser {
         let dur = ev.duration_ms;
         let mut tol = d.uptime_tol;
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
+        ev.wall_ms = d
+            .wall_ms
+            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
         let found = self
             .pending
             .iter()
@@ -1090,7 +1094,9 @@ impl Parser {
         let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, dur, no);
         ev.ttsp_ms = ttsp;
         ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d.wall_ms.map(|w| w.saturating_sub(dur.round() as i64));
+        ev.wall_ms = d
+            .wall_ms
+            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
         ev.name = name;
         self.push_event(ev)
     }
