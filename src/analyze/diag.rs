@@ -273,11 +273,11 @@ impl<'a> Flag<'a> {
 
 /// The frame's columns the diagnostics (and the summary's counts) read.
 pub(super) struct Cols<'a> {
-    /// Per row, its record, kind, `in_collection` and whether it has heap figures (`CLASS_*`),
-    /// read off those columns once, a column at a time: asked of the column readers per row
-    /// and pass, they were most of each pass's time (~30 cycles a row; a 2.9 M-row JRockit
-    /// log's diagnostics were 0.25 s of CPU).
-    class: Vec<u16>,
+    /// Per row, its record, kind, `in_collection` and whether it has heap figures (`CLASS_*`,
+    /// a byte a row), read off those columns once, a column at a time: asked of the column
+    /// readers per row and pass, they were most of each pass's time (~30 cycles a row; a
+    /// 2.9 M-row JRockit log's diagnostics were 0.25 s of CPU).
+    class: Vec<u8>,
     flags: Num<'a, Int8Type>,
     t: Num<'a, Float64Type>,
     dur: Num<'a, Float64Type>,
@@ -293,21 +293,22 @@ pub(super) struct Cols<'a> {
     promoted: UCol<'a>,
 }
 
-/// `Cols::class` bits: the record's code (`CLASS_NONE` where the row has none the model
-/// knows), the kind's code from bit 4 (`CLASS_NONE` likewise), `in_collection` set, heap
-/// before and heap after present.
-const CLASS_NONE: u16 = 15;
-const CLASS_IN_COLL: u16 = 1 << 8;
-const CLASS_HB: u16 = 1 << 9;
-const CLASS_HA: u16 = 1 << 10;
+/// `Cols::class` bits: the record's code in bits 0-2 (`CLASS_NO_RECORD` where the row has
+/// none the model knows), `in_collection`, the kind's code in bits 4-6 (a code the model
+/// does not know is read as `Other`, which every pass treats as it treated no kind: none
+/// asks for `Other`), heap before and after both present.
+const CLASS_NO_RECORD: u8 = 7;
+const CLASS_IN_COLL: u8 = 1 << 3;
+const CLASS_KIND_SHIFT: u32 = 4;
+const CLASS_HEAP: u8 = 1 << 7;
 
 impl<'a> Num<'a, Int8Type> {
-    /// A code column's codes (as `u16`, `CLASS_NONE` for a null or a code `known` rejects)
-    /// shifted by `shift` into `class`.
-    fn code_into(&self, class: &mut [u16], shift: u32, known: impl Fn(i8) -> bool) {
+    /// A code column's codes (`none` for a null or a code `known` rejects) shifted by `shift`
+    /// into `class`.
+    fn code_into(&self, class: &mut [u8], shift: u32, none: u8, known: impl Fn(i8) -> bool) {
         let code = |v: Option<i8>| match v {
-            Some(v) if known(v) => v as u16,
-            _ => CLASS_NONE,
+            Some(v) if known(v) => v as u8,
+            _ => none,
         };
         match self {
             Num::Const(v) => {
@@ -319,7 +320,7 @@ impl<'a> Num<'a, Int8Type> {
                     *x |= code(Some(*v)) << shift;
                 }
                 for x in class.iter_mut().skip(vals.len()) {
-                    *x |= CLASS_NONE << shift;
+                    *x |= none << shift;
                 }
             }
             _ => {
@@ -339,8 +340,8 @@ impl UCol<'_> {
             UCol::Narrow(Num::Const(None)) | UCol::Wide(Num::Const(None))
         )
     }
-    /// `bit` set in `class` where the column has a value.
-    fn valid_into(&self, class: &mut [u16], bit: u16) {
+    /// `bit` cleared in `class` where the column has no value.
+    fn clear_where_null(&self, class: &mut [u8], bit: u8) {
         let all = match self {
             UCol::Narrow(Num::Const(v)) => Some(v.is_some()),
             UCol::Wide(Num::Const(v)) => Some(v.is_some()),
@@ -353,12 +354,12 @@ impl UCol<'_> {
             _ => None,
         };
         match all {
-            Some(true) => class.iter_mut().for_each(|x| *x |= bit),
-            Some(false) => {}
+            Some(true) => {}
+            Some(false) => class.iter_mut().for_each(|x| *x &= !bit),
             None => {
                 for (i, x) in class.iter_mut().enumerate() {
-                    if self.get(i).is_some() {
-                        *x |= bit;
+                    if self.get(i).is_none() {
+                        *x &= !bit;
                     }
                 }
             }
@@ -370,13 +371,13 @@ impl<'a> Cols<'a> {
     pub(super) fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
         let hb = UCol::of(df, HEAP_BEFORE_KB)?;
         let ha = UCol::of(df, HEAP_AFTER_KB)?;
-        let mut class = vec![0u16; df.height()];
+        let mut class = vec![CLASS_HEAP; df.height()];
         let rec: Num<Int8Type> = Num::col(df, RECORD)?;
-        rec.code_into(&mut class, 0, |v| {
+        rec.code_into(&mut class, 0, CLASS_NO_RECORD, |v| {
             u8::try_from(v).ok().and_then(Record::from_code).is_some()
         });
         let kind: Num<Int8Type> = Num::col(df, KIND)?;
-        kind.code_into(&mut class, 4, |v| {
+        kind.code_into(&mut class, CLASS_KIND_SHIFT, Kind::Other.code(), |v| {
             u8::try_from(v).ok().and_then(Kind::from_code).is_some()
         });
         match Flag::of(df, IN_COLLECTION)? {
@@ -390,8 +391,8 @@ impl<'a> Cols<'a> {
                 }
             }
         }
-        hb.valid_into(&mut class, CLASS_HB);
-        ha.valid_into(&mut class, CLASS_HA);
+        hb.clear_where_null(&mut class, CLASS_HEAP);
+        ha.clear_where_null(&mut class, CLASS_HEAP);
         Ok(Cols {
             class,
             flags: Num::col(df, FLAGS)?,
@@ -410,19 +411,19 @@ impl<'a> Cols<'a> {
         })
     }
     #[inline(always)]
-    fn class(&self, i: usize) -> u16 {
+    fn class(&self, i: usize) -> u8 {
         self.class
             .get(i)
             .copied()
-            .unwrap_or(CLASS_NONE | CLASS_NONE << 4)
+            .unwrap_or(CLASS_NO_RECORD | Kind::Other.code() << CLASS_KIND_SHIFT)
     }
     #[inline(always)]
     pub(super) fn record(&self, i: usize) -> Option<Record> {
-        Record::from_code((self.class(i) & 15) as u8)
+        Record::from_code(self.class(i) & 7)
     }
     #[inline(always)]
     pub(super) fn kind(&self, i: usize) -> Option<Kind> {
-        Kind::from_code((self.class(i) >> 4 & 15) as u8)
+        Kind::from_code(self.class(i) >> CLASS_KIND_SHIFT & 7)
     }
     #[inline(always)]
     fn in_coll(&self, i: usize) -> bool {
@@ -446,7 +447,7 @@ impl<'a> Cols<'a> {
     /// A record with the heap's figures before and after.
     #[inline(always)]
     fn is_heap(&self, i: usize) -> bool {
-        self.may_have_heap(i) && self.class(i) & (CLASS_HB | CLASS_HA) == CLASS_HB | CLASS_HA
+        self.may_have_heap(i) && self.class(i) & CLASS_HEAP != 0
     }
     #[inline(always)]
     fn line(&self, i: usize) -> u64 {
