@@ -405,18 +405,25 @@ pub fn pairs(
                 continue;
             }
         };
-        use rayon::prelude::*;
-        let done: Vec<_> = near
-            .par_iter()
-            .map(|&(pe, p)| (pe, pair(&gl, ge, pe, p, dir, s)))
-            .collect();
-        for (pe, r) in done {
-            match r {
-                Ok(Some(h)) => html.push(h),
-                Ok(None) => {}
-                Err(e) => notes.push(format!("{} with {}: not correlated: {e}", ge.stem, pe.stem)),
-            }
-        }
+        // Plain threads (`batch::ordered`), not rayon tasks: a rayon worker waiting inside a
+        // performance log's parallel read stole the next pair, and a GC log with 30 such
+        // logs near it had them all in memory at once (2.0 GB for the fleet folder).
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let work = |k: usize| {
+            near.get(k)
+                .map(|&(pe, p)| (pe, pair(&gl, ge, pe, p, dir, s)))
+        };
+        let mut emit =
+            |_: usize, done: Option<(&super::batch::Entry, anyhow::Result<Option<String>>)>| {
+                match done {
+                    Some((_, Ok(Some(h)))) => html.push(h),
+                    Some((pe, Err(e))) => {
+                        notes.push(format!("{} with {}: not correlated: {e}", ge.stem, pe.stem))
+                    }
+                    _ => {}
+                }
+            };
+        super::batch::ordered(near.len(), workers, &work, &mut emit);
     }
     (html, notes)
 }
