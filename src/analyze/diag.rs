@@ -703,11 +703,22 @@ fn promoted_kb(c: &Cols, n: usize) -> Option<i64> {
 /// The live-set points: heap after each full or old collection (time, KiB, row), in time
 /// order.
 fn live_set_points(c: &Cols, n: usize) -> Vec<(f64, f64, usize)> {
-    let mut pts: Vec<(f64, f64, usize)> = (0..n)
-        .filter(|&i| c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)))
-        .filter_map(|i| Some((c.t.get(i)?, c.ha.get(i)? as f64, i)))
-        .collect();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let point = |i: usize| {
+        if c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)) {
+            Some((c.t.get(i)?, c.ha.get(i)? as f64, i))
+        } else {
+            None
+        }
+    };
+    // Counted, then collected into a vector of that size, and sorted only when out of time
+    // order (a JRockit R27 log's 311 k old collections, collected as they came, doubled
+    // their way to 23 MB where they need 7.5; the stable sort's buffer was 3.7 MB more).
+    let count = (0..n).filter(|&i| point(i).is_some()).count();
+    let mut pts = Vec::with_capacity(count);
+    pts.extend((0..n).filter_map(point));
+    if !pts.is_sorted_by(|a, b| a.0.total_cmp(&b.0).is_le()) {
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
     pts
 }
 
