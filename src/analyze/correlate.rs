@@ -1015,6 +1015,17 @@ pub struct SlowMark {
     pub gc: bool,
 }
 
+/// In time order, those with GC last (drawn over the others where they touch); marks of one
+/// millisecond by their response time. They come out of a hash map, whose order differs from
+/// run to run: ordered on time alone, the same report's chart differed by a pixel or two.
+fn order_slow(slow: &mut [SlowMark]) {
+    slow.sort_by(|a, b| {
+        (a.gc, a.end_ms)
+            .cmp(&(b.gc, b.end_ms))
+            .then(a.total_ms.total_cmp(&b.total_ms))
+    });
+}
+
 /// What the correlate chart draws: the two-hour chart's intervals, the pauses, the slow
 /// requests; a few thousand points whatever the logs' size.
 #[derive(Debug, Clone, PartialEq)]
@@ -1117,8 +1128,7 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
             gc: with >= without,
         })
         .collect();
-    // In time order, those with GC last (drawn over the others where they touch).
-    slow.sort_by_key(|m| (m.gc, m.end_ms));
+    order_slow(&mut slow);
     Ok(ChartData {
         intervals,
         interval_ms: iv,
@@ -1135,6 +1145,35 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slow_marks_come_out_in_one_order_whatever_order_they_came_in() {
+        let m = |end_ms: i64, total_ms: f64, gc: bool| SlowMark {
+            end_ms,
+            total_ms,
+            gc,
+        };
+        let marks = [
+            m(10, 300.0, false),
+            m(10, 120.0, false),
+            m(5, 900.0, true),
+            m(10, 200.0, true),
+            m(10, 150.0, true),
+        ];
+        let want = [
+            m(10, 120.0, false),
+            m(10, 300.0, false),
+            m(5, 900.0, true),
+            m(10, 150.0, true),
+            m(10, 200.0, true),
+        ];
+        let mut a = marks.to_vec();
+        let mut b: Vec<SlowMark> = marks.iter().rev().cloned().collect();
+        order_slow(&mut a);
+        order_slow(&mut b);
+        assert_eq!(a, want);
+        assert_eq!(b, want);
+    }
 
     /// The truth for `join`: every request against every pause.
     fn brute(lo: &[f64], hi: &[f64], slow: &[bool], p: &[(f64, f64)]) -> Joined {
