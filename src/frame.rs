@@ -864,6 +864,14 @@ impl<T: Copy + Default> OptCol<T> {
         }
     }
 
+    /// `len` rows of `v`, room for `cap`.
+    fn filled(v: T, len: usize, cap: usize) -> Self {
+        let mut c = OptCol::with_capacity(cap);
+        c.values.resize(len, v);
+        c.present = len;
+        c
+    }
+
     fn len(&self) -> usize {
         self.values.len() + self.nulls
     }
@@ -1008,19 +1016,10 @@ impl WideCol {
     #[inline(never)]
     fn spread_with(&mut self, v: Option<u64>) {
         if let WideCol::Same { v: same, len, cap } = *self {
+            let cap = cap.max(len + 1);
             *self = match u32::try_from(same) {
-                Ok(x) => {
-                    let mut c = OptCol::with_capacity(cap.max(len + 1));
-                    c.values.resize(len, x);
-                    c.present = len;
-                    WideCol::Narrow(c)
-                }
-                Err(_) => {
-                    let mut c = OptCol::with_capacity(cap.max(len + 1));
-                    c.values.resize(len, same);
-                    c.present = len;
-                    WideCol::Wide(c)
-                }
+                Ok(x) => WideCol::Narrow(OptCol::filled(x, len, cap)),
+                Err(_) => WideCol::Wide(OptCol::filled(same, len, cap)),
             };
         }
         self.push(v);

@@ -840,11 +840,12 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
             None => Num::col(df, TTSP_MS)?,
         };
         // A log without them (a scalar null): nothing to look at.
-        let none = matches!(reach, Num::Const(None));
-        for i in (0..n).filter(|_| !none) {
-            if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
-                if c.record(i) == Some(Record::Safepoint) {
-                    ttsp.add(r, c.line(i));
+        if !matches!(reach, Num::Const(None)) {
+            for i in 0..n {
+                if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
+                    if c.record(i) == Some(Record::Safepoint) {
+                        ttsp.add(r, c.line(i));
+                    }
                 }
             }
         }

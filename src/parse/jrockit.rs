@@ -1325,15 +1325,7 @@ fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
 }
 
 fn intern(log: &mut GcLog, s: &[u8]) -> u32 {
-    let s = cap_label(s);
-    if s.is_ascii() {
-        // UTF-8 as it is (the validation's call was 2 % of a JRockit log's parse).
-        return log.strings.intern_bytes(s);
-    }
-    match std::str::from_utf8(s) {
-        Ok(t) => log.strings.intern(t),
-        Err(_) => log.strings.intern(&String::from_utf8_lossy(s)),
-    }
+    log.strings.intern_lossy(cap_label(s))
 }
 
 /// Seconds to whole milliseconds.

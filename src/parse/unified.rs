@@ -1187,15 +1187,7 @@ impl Parser {
     }
 
     fn intern_bytes(&mut self, b: &[u8]) -> u32 {
-        let b = cap_label(b);
-        if b.is_ascii() {
-            // UTF-8 as it is, without the validation's call.
-            return self.log.strings.intern_bytes(b);
-        }
-        match std::str::from_utf8(b) {
-            Ok(s) => self.log.strings.intern(s),
-            Err(_) => self.log.strings.intern(&String::from_utf8_lossy(b)),
-        }
+        self.log.strings.intern_lossy(cap_label(b))
     }
 
     /// Intern `[gen: ]s`, leaving out the `cut` group (the cause, or a phase's own timestamps);
