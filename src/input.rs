@@ -783,6 +783,21 @@ impl Reader {
     /// (they are the start of the current line).
     fn scan(&mut self, from: usize) {
         let max = self.max_line;
+        // Most chunks: no `\r` among the new bytes and none just before them, and the whole
+        // buffer within the cap (so no line in it is over it): the line ends are the `\n`s,
+        // counted in one vectorised pass (the loop below, a step per line, was 5 % of a G1
+        // log's time).
+        if !self.prev_cr
+            && self.buf.len() <= max
+            && memchr::memchr(b'\r', &self.buf[from..]).is_none()
+        {
+            let new = &self.buf[from..];
+            if let Some(last) = memchr::memrchr(b'\n', new) {
+                self.line_ends += memchr::memchr_iter(b'\n', new).count() as u64;
+                self.ready = from + last + 1;
+            }
+            return;
+        }
         let mut line_start = 0;
         let mut last_end = None;
         let mut ends = 0u64;
@@ -1224,6 +1239,25 @@ mod tests {
         let (out, notes) = drain(r, 65536);
         assert_eq!(out, b"\n");
         assert_eq!(notes.long_lines, vec![(1, 300_000)]);
+    }
+
+    #[test]
+    fn long_lines_after_many_plain_chunks_are_numbered_right() {
+        // 20,000 short `\n` lines (chunks counted by the vectorised pass, the buffer under
+        // the cap), a `\r\n` line, a line of 200,000 bytes over the cap, a last line.
+        let mut input: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("l{i}\n").into_bytes())
+            .collect();
+        let plain = input.clone();
+        input.extend_from_slice(b"x\r\n");
+        input.extend(std::iter::repeat_n(b'q', 200_000));
+        input.extend_from_slice(b"\nend\n");
+        let r = Reader::capped(Box::new(std::io::Cursor::new(input)), 100_000);
+        let (out, notes) = drain(r, 4096);
+        let mut want = plain;
+        want.extend_from_slice(b"x\r\n\nend\n");
+        assert_eq!(out, want);
+        assert_eq!(notes.long_lines, vec![(20_002, 200_000)]);
     }
 
     #[test]

@@ -1549,10 +1549,17 @@ fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
     &line[..end]
 }
 
-/// Net bracket depth of a piece of text.
+/// Net bracket depth of a piece of text. Summed in i16 lanes a chunk at a time (a chunk's
+/// depth is within ±32767): the i64 sum per byte did not vectorise, and was 6 % of a G1 log's
+/// time on its long `[G1Ergonomics ...]` lines.
 fn depth_of(s: &[u8]) -> i64 {
-    s.iter()
-        .map(|&b| i64::from(b == b'[') - i64::from(b == b']'))
+    s.chunks(1 << 14)
+        .map(|c| {
+            let d: i16 = c.iter().fold(0i16, |d, &b| {
+                d + i16::from(b == b'[') - i16::from(b == b']')
+            });
+            i64::from(d)
+        })
         .sum()
 }
 
@@ -1893,7 +1900,19 @@ fn is_noise(line: &[u8]) -> bool {
     if MORE.iter().any(starts) {
         return true;
     }
-    has!(t, b"[0x") || has!(t, b"GC log file") || has!(t, b"AdaptiveSize")
+    holds_noise_word(t)
+}
+
+/// Does `t` hold `[0x`, `GC log file` or `AdaptiveSize` anywhere? One pass over the bytes
+/// each ends or turns on (`x`, `f`, `z`; three searches were 7 % of a G1 log's time, asked of
+/// every line of an open event).
+fn holds_noise_word(t: &[u8]) -> bool {
+    let at = |i: usize, back: usize, w: &[u8]| i >= back && t[i - back..].starts_with(w);
+    memchr::memchr3_iter(b'x', b'f', b'z', t).any(|i| match t[i] {
+        b'x' => at(i, 2, b"[0x"),
+        b'f' => at(i, 7, b"GC log file"),
+        _ => at(i, 10, b"AdaptiveSize"),
+    })
 }
 
 #[cfg(test)]

@@ -1156,3 +1156,32 @@ fn safepoint_reach_of_jdk8() {
     assert!(close(s[0].unwrap(), 0.031));
     assert_eq!(s[1], None);
 }
+
+#[test]
+fn bracket_depth_is_counted_across_chunks() {
+    // 40,000 opening brackets cross the 16 K chunks the count is summed in; the closing ones
+    // and other bytes between them.
+    let mut s = vec![b'['; 40_000];
+    assert_eq!(depth_of(&s), 40_000);
+    s.extend(std::iter::repeat_n(b']', 39_999));
+    s.extend_from_slice(b"x[y]z]");
+    assert_eq!(depth_of(&s), 0);
+    assert_eq!(depth_of(b"1.0: [GC [ParNew: 1K->0K(2K)"), 2);
+    assert_eq!(depth_of(b""), 0);
+}
+
+#[test]
+fn noise_words_are_found_anywhere_in_a_line() {
+    for (t, want) in [
+        (&b"a [0x00000000f8000000, 0x0000000100000000)"[..], true),
+        (b"0x12 without its bracket", false),
+        (b"2016-01-01 GC log file created /tmp/gc.log", true),
+        (b"GC log fil", false),
+        (b"x 1.0: [PSAdaptiveSizeStart: 2.0]", true),
+        (b"AdaptiveSiz", false),
+        (b"fz x fff zzz", false),
+        (b"", false),
+    ] {
+        assert_eq!(holds_noise_word(t), want, "{}", String::from_utf8_lossy(t));
+    }
+}
