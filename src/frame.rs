@@ -192,6 +192,9 @@ fn round_ms(ms: f64) -> f64 {
     }
 }
 
+/// Events a chunk in `GcColumns::push_block` (about 50 KB of events: within L2).
+const PUSH_CHUNK: usize = 256;
+
 /// Builds the GC frame column by column from events appended one by one (a streamed log is
 /// parsed in blocks, each block's events dropped once appended, so a log is never held as
 /// events and frame at once).
@@ -284,6 +287,46 @@ impl GcColumns {
         self.in_collection.push(e.in_collection);
         let line = e.line.saturating_add(line_offset);
         self.line.push(u32::try_from(line).unwrap_or(u32::MAX));
+    }
+
+    /// Append a block's events, as `push` each in turn, but a column at a time over chunks
+    /// of them (a chunk's events stay in the cache while each column's loop reads them): the
+    /// appending thread's per-event pushes, twenty columns' state checks in one body, were
+    /// 13 % of a JRockit log's CPU.
+    pub fn push_block(&mut self, events: &[GcEvent], ids: &[u32], line_offset: u64) {
+        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        for c in events.chunks(PUSH_CHUNK) {
+            // Codes are 0..=7 and flags bits below 0x80: an i8 holds them unchanged.
+            c.iter()
+                .for_each(|e| self.record.push(e.record.code() as i8));
+            c.iter().for_each(|e| self.kind.push(e.kind.code() as i8));
+            c.iter().for_each(|e| self.collector.push(id(e.collector)));
+            c.iter().for_each(|e| self.cause.push(id(e.cause)));
+            c.iter().for_each(|e| self.name.push(id(e.name)));
+            c.iter().for_each(|e| self.start_s.push(e.uptime_s));
+            c.iter().for_each(|e| self.wall_ms.push(e.wall_ms));
+            self.duration.extend(c.iter().map(|e| e.duration_ms));
+            c.iter()
+                .for_each(|e| self.ttsp.push(e.ttsp_ms.map(round_ms)));
+            c.iter()
+                .for_each(|e| self.heap_before.push(e.heap_before_kb));
+            c.iter().for_each(|e| self.heap_after.push(e.heap_after_kb));
+            c.iter().for_each(|e| self.heap_total.push(e.heap_total_kb));
+            c.iter()
+                .for_each(|e| self.young_before.push(e.young_before_kb));
+            c.iter()
+                .for_each(|e| self.young_after.push(e.young_after_kb));
+            c.iter().for_each(|e| self.promoted.push(e.promoted_kb));
+            c.iter()
+                .for_each(|e| self.flags.push((e.flags & 0x7f) as i8));
+            c.iter().for_each(|e| self.gc_id.push(e.gc_id));
+            c.iter()
+                .for_each(|e| self.in_collection.push(e.in_collection));
+            self.line
+                .extend(c.iter().map(|e| {
+                    u32::try_from(e.line.saturating_add(line_offset)).unwrap_or(u32::MAX)
+                }));
+        }
     }
 
     /// The frame: runs (see `gc::RUN`), the time axis `t_s`, then the columns, moved into
@@ -481,6 +524,16 @@ impl GcColumns {
 impl crate::parse::stream::Sink for GcColumns {
     fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
         GcColumns::push(self, e, ids, line_offset);
+    }
+    fn push_all(
+        &mut self,
+        mut events: Vec<GcEvent>,
+        ids: &[u32],
+        line_offset: u64,
+    ) -> Option<Vec<GcEvent>> {
+        self.push_block(&events, ids, line_offset);
+        events.clear();
+        Some(events)
     }
     fn len(&self) -> usize {
         GcColumns::len(self)
@@ -1560,6 +1613,96 @@ mod tests {
         }
         let line = got.df.column(gc::LINE).unwrap().u32().unwrap().clone();
         assert_eq!(line.get(2), Some(3));
+    }
+
+    /// A block pushed a column at a time makes the frame that pushing its events one by one
+    /// makes: every column, with values that change a column's form (a scalar figure that
+    /// starts to differ, nulls after values and values after nulls, an id past 127, a figure
+    /// past u32) falling inside chunks and on their edges, in blocks of several sizes.
+    #[test]
+    fn a_block_pushed_a_column_at_a_time_equals_its_events_pushed_one_by_one() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let n = 3000usize;
+        let events: Vec<GcEvent> = (0..n)
+            .map(|i| {
+                let rec = Record::ALL[next(5) as usize];
+                let mut e = GcEvent::new(
+                    rec,
+                    Kind::ALL[next(8) as usize],
+                    next(10_000) as f64 / 7.0,
+                    i as u64 + 1,
+                );
+                // Uptimes from row 10, wall clocks until row 700, TTSP on some safepoints.
+                e.uptime_s = (i >= 10).then(|| i as f64 * 0.5 + next(100) as f64 / 1000.0);
+                e.wall_ms = (i < 700).then(|| 1_600_000_000_000 + i as i64);
+                e.ttsp_ms =
+                    (rec == Record::Safepoint && next(2) == 0).then(|| next(1000) as f64 / 3.0);
+                // Ids past 127 from row 1500; the heap total the same until row 257, then
+                // some nulls; heap before past u32 from row 2049.
+                e.collector = if i < 1500 {
+                    next(4) as u32
+                } else {
+                    next(200) as u32
+                };
+                e.cause = next(3) as u32;
+                e.name = (i % 7) as u32;
+                e.heap_total_kb = if i < 257 {
+                    Some(4096)
+                } else if next(9) == 0 {
+                    None
+                } else {
+                    Some(next(1 << 20))
+                };
+                e.heap_before_kb = Some(if i > 2048 {
+                    (1u64 << 33) + next(99)
+                } else {
+                    next(1 << 30)
+                });
+                e.heap_after_kb = (i % 300 != 299).then(|| next(1 << 20));
+                e.young_before_kb = (i >= 512).then(|| next(1 << 16));
+                e.young_after_kb = None;
+                e.promoted_kb = (i == 1000).then_some(12);
+                e.flags = if i == 2999 {
+                    crate::model::FLAG_PROMOTION_FAILED
+                } else {
+                    0
+                };
+                e.gc_id = (next(4) != 0).then(|| i as u64);
+                e.in_collection = next(3) == 0;
+                e
+            })
+            .collect();
+        let ids: Vec<u32> = (0..256).map(|i| (i * 3) % 250).collect();
+        let strings: Vec<String> = (0..250).map(|i| format!("s{i}")).collect();
+        let mut one = GcColumns::with_capacity(0);
+        for e in &events {
+            one.push(e, &ids, 40);
+        }
+        let want = one.finish(strings.clone()).unwrap();
+        for block in [1usize, 255, 256, 257, 1000, n] {
+            let mut c = GcColumns::with_capacity(0);
+            for b in events.chunks(block) {
+                c.push_block(b, &ids, 40);
+            }
+            let got = c.finish(strings.clone()).unwrap();
+            assert_eq!(got.df.height(), n);
+            assert_eq!(got.df.get_column_names(), want.df.get_column_names());
+            for name in want.df.get_column_names() {
+                let (g, w) = (got.df.column(name).unwrap(), want.df.column(name).unwrap());
+                assert_eq!(g.dtype(), w.dtype(), "{name} in blocks of {block}");
+                assert!(
+                    g.as_materialized_series()
+                        .equals_missing(w.as_materialized_series()),
+                    "{name} in blocks of {block}"
+                );
+            }
+        }
     }
 
     /// A heap figure over 4 G K widens its column to u64 for good: the figures before it,
