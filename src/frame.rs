@@ -1673,7 +1673,7 @@ mod tests {
                 } else {
                     0
                 };
-                e.gc_id = (next(4) != 0).then(|| i as u64);
+                e.gc_id = (next(4) != 0).then_some(i as u64);
                 e.in_collection = next(3) == 0;
                 e
             })
