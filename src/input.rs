@@ -893,6 +893,13 @@ impl Reader {
         let n = buf.len() - old;
         self.buf = buf;
         got?;
+        self.after_read(old, n);
+        Ok(())
+    }
+
+    /// `n` bytes were read onto the end of `buf`, after its first `old`: the end of the
+    /// input when none were, else their lines found (and over-long ones dropped).
+    fn after_read(&mut self, old: usize, n: usize) {
         if n == 0 {
             self.eof = true;
             if self.notes.damage.is_none() {
@@ -911,7 +918,7 @@ impl Reader {
             }
             // The last line, without a line end.
             self.ready = self.buf.len();
-            return Ok(());
+            return;
         }
         if self.discarding {
             match memchr::memchr2(b'\n', b'\r', &self.buf) {
@@ -934,6 +941,50 @@ impl Reader {
         } else {
             self.scan(old);
         }
+    }
+
+    /// Whether the next chunk may be read straight onto the end of a block (`read_direct`):
+    /// nothing left to hand on but the start of one line, not over a chunk long; no line
+    /// being dropped; no `\r` just before, which a `\n` could pair with.
+    fn direct_ok(&self) -> bool {
+        self.pos == self.ready
+            && !self.discarding
+            && !self.broken
+            && !self.prev_cr
+            && self.buf.len() - self.pos <= CHUNK
+    }
+
+    /// Read a chunk straight onto the end of `out` (after the start of the line left here),
+    /// without the copy through the reader's buffer (2-5 % of a GC log's CPU): when the new
+    /// bytes hold a line end, no `\r`, and the lines from the one left here on are within
+    /// the cap, the whole lines stay in `out` and the start of the last goes back here.
+    /// Anything else (the end, a `\r`, no line end, a line near the cap) goes back here whole
+    /// and is read as `refill` reads it.
+    fn read_direct(&mut self, out: &mut Vec<u8>) -> std::io::Result<()> {
+        let line_start = out.len();
+        out.extend_from_slice(&self.buf[self.pos..]);
+        self.buf.clear();
+        self.pos = 0;
+        self.ready = 0;
+        let before = out.len();
+        let got = self.read_src_into(out, CHUNK);
+        let n = out.len() - before;
+        if got.is_ok() && n > 0 && out.len() - line_start <= self.max_line {
+            let new = &out[before..];
+            if memchr::memchr(b'\r', new).is_none() {
+                if let Some(last) = memchr::memrchr(b'\n', new) {
+                    self.line_ends += memchr::memchr_iter(b'\n', new).count() as u64;
+                    let end = before + last + 1;
+                    self.buf.extend_from_slice(&out[end..]);
+                    out.truncate(end);
+                    return Ok(());
+                }
+            }
+        }
+        self.buf.extend_from_slice(&out[line_start..]);
+        out.truncate(line_start);
+        got?;
+        self.after_read(before - line_start, n);
         Ok(())
     }
 
@@ -967,7 +1018,11 @@ impl Reader {
             if self.eof {
                 return Ok(true);
             }
-            self.refill()?;
+            if want - out.len() >= CHUNK && self.direct_ok() {
+                self.read_direct(out)?;
+            } else {
+                self.refill()?;
+            }
         }
         Ok(false)
     }
@@ -1184,6 +1239,69 @@ mod tests {
             out.extend_from_slice(&b[..n]);
         }
         (out, r.into_notes())
+    }
+
+    /// `append` in blocks (chunks read straight onto the block where they can be) hands on
+    /// the bytes and notes that `read` through the reader's own buffer does: inputs of short
+    /// and long lines, `\n`, `\r\n` and lone `\r` (some at chunk edges), lines over and at
+    /// the cap, with and without a last line end, block sizes below and above a chunk.
+    #[test]
+    fn blocks_appended_equal_the_buffered_read() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for case in 0..40 {
+            let mut input = Vec::new();
+            let size = 1000 + next(400_000) as usize;
+            while input.len() < size {
+                let len = match next(20) {
+                    0 => 70_000 + next(100_000) as usize,
+                    1 => 0,
+                    _ => next(120) as usize,
+                };
+                input.extend(std::iter::repeat_n(b'a' + (len % 26) as u8, len));
+                input.extend_from_slice(match next(if case % 2 == 0 { 1 } else { 12 }) {
+                    0 | 3..=11 => &b"\n"[..],
+                    1 => b"\r\n",
+                    _ => b"\r",
+                });
+            }
+            if next(2) == 0 {
+                input.extend_from_slice(b"no line end");
+            }
+            let cap = [100_000, 150_000, MAX_LINE][next(3) as usize];
+            let want = drain(
+                Reader::capped(Box::new(std::io::Cursor::new(input.clone())), cap),
+                4096,
+            );
+            for block in [1000, CHUNK, 2 * CHUNK + 17, 1 << 21] {
+                let mut r = Reader::capped(Box::new(std::io::Cursor::new(input.clone())), cap);
+                let mut out = Vec::new();
+                let mut all = Vec::new();
+                loop {
+                    let end = r.append(&mut out, block).unwrap();
+                    all.extend_from_slice(&out);
+                    out.clear();
+                    if end {
+                        break;
+                    }
+                }
+                let notes = r.into_notes();
+                assert!(all == want.0, "case {case} block {block}: bytes differ");
+                assert_eq!(
+                    notes.long_lines, want.1.long_lines,
+                    "case {case} block {block}"
+                );
+                assert_eq!(
+                    notes.long_count, want.1.long_count,
+                    "case {case} block {block}"
+                );
+            }
+        }
     }
 
     #[test]
