@@ -1621,13 +1621,7 @@ mod tests {
     /// past u32) falling inside chunks and on their edges, in blocks of several sizes.
     #[test]
     fn a_block_pushed_a_column_at_a_time_equals_its_events_pushed_one_by_one() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
         let n = 3000usize;
         let events: Vec<GcEvent> = (0..n)
             .map(|i| {

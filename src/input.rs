@@ -1247,13 +1247,7 @@ mod tests {
     /// the cap, with and without a last line end, block sizes below and above a chunk.
     #[test]
     fn blocks_appended_equal_the_buffered_read() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for case in 0..40 {
             let mut input = Vec::new();
             let size = 1000 + next(400_000) as usize;

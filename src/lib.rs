@@ -15,3 +15,16 @@ pub mod model;
 pub mod parse;
 pub mod render;
 pub mod report;
+
+/// Tests' generated inputs: xorshift64, `next(m)` a number below `m` (`m` > 0), the same
+/// sequence for the same seed.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut x = seed.max(1);
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    }
+}
