@@ -264,33 +264,11 @@ impl GcColumns {
     /// (an id outside `ids` becomes 0, none); `line_offset` is added to its line.
     #[inline]
     pub fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
-        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
-        // Codes are 0..=7: an i8 holds them unchanged.
-        self.record.push(e.record.code() as i8);
-        self.kind.push(e.kind.code() as i8);
-        self.collector.push(id(e.collector));
-        self.cause.push(id(e.cause));
-        self.name.push(id(e.name));
-        self.start_s.push(e.uptime_s);
-        self.wall_ms.push(e.wall_ms);
-        self.duration.push(e.duration_ms);
-        self.ttsp.push(e.ttsp_ms.map(round_ms));
-        self.heap_before.push(e.heap_before_kb);
-        self.heap_after.push(e.heap_after_kb);
-        self.heap_total.push(e.heap_total_kb);
-        self.young_before.push(e.young_before_kb);
-        self.young_after.push(e.young_after_kb);
-        self.promoted.push(e.promoted_kb);
-        // The flags are bits below 0x80: an i8 holds them unchanged.
-        self.flags.push((e.flags & 0x7f) as i8);
-        self.gc_id.push(e.gc_id);
-        self.in_collection.push(e.in_collection);
-        let line = e.line.saturating_add(line_offset);
-        self.line.push(u32::try_from(line).unwrap_or(u32::MAX));
+        self.push_block(std::slice::from_ref(e), ids, line_offset);
     }
 
-    /// Append a block's events, as `push` each in turn, but a column at a time over chunks
-    /// of them (a chunk's events stay in the cache while each column's loop reads them): the
+    /// Append a block's events (each as `push` says), a column at a time over chunks of
+    /// them (a chunk's events stay in the cache while each column's loop reads them): the
     /// appending thread's per-event pushes, twenty columns' state checks in one body, were
     /// 13 % of a JRockit log's CPU.
     pub fn push_block(&mut self, events: &[GcEvent], ids: &[u32], line_offset: u64) {
@@ -597,9 +575,7 @@ impl crate::parse::stream::Sink for GcColumns {
 pub fn gc_frame(log: &GcLog) -> PolarsResult<GcFrame> {
     let mut c = GcColumns::with_capacity(log.events.len());
     let ids: Vec<u32> = (0..log.strings.len() as u32).collect();
-    for e in &log.events {
-        c.push(e, &ids, 0);
-    }
+    c.push_block(&log.events, &ids, 0);
     c.finish(log.strings.list().to_vec())
 }
 

@@ -218,11 +218,7 @@ pub struct Parser {
 /// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
 /// (one scan for three of them, one for the other two), at its offset in the needle.
 fn glued_noise_in(s: &[u8]) -> bool {
-    let at = |i: usize, off: usize, n: &[u8]| {
-        i.checked_sub(off)
-            .and_then(|start| s.get(start..start + n.len()))
-            .is_some_and(|c| c == n)
-    };
+    let at = |i: usize, off: usize, n: &[u8]| word_at(s, i, off, n);
     for i in memchr::memchr3_iter(b'z', b'{', b'v', s) {
         let hit = match s[i] {
             b'z' => at(i, 10, GLUED_NOISE[0]),
@@ -241,6 +237,14 @@ fn glued_noise_in(s: &[u8]) -> bool {
         };
         at(i, 0, n)
     })
+}
+
+/// Does `s` hold `word` with its byte `off` at `s[i]`? (The word searches that scan for
+/// one of a word's bytes check the word around each hit with it.)
+fn word_at(s: &[u8], i: usize, off: usize, word: &[u8]) -> bool {
+    i.checked_sub(off)
+        .and_then(|start| s.get(start..start + word.len()))
+        .is_some_and(|c| c == word)
 }
 
 /// Interleaved output glued onto an event line: everything from here to the line's end is noise.
@@ -1907,7 +1911,7 @@ fn is_noise(line: &[u8]) -> bool {
 /// each ends or turns on (`x`, `f`, `z`; three searches were 7 % of a G1 log's time, asked of
 /// every line of an open event).
 fn holds_noise_word(t: &[u8]) -> bool {
-    let at = |i: usize, back: usize, w: &[u8]| i >= back && t[i - back..].starts_with(w);
+    let at = |i: usize, off: usize, w: &[u8]| word_at(t, i, off, w);
     memchr::memchr3_iter(b'x', b'f', b'z', t).any(|i| match t[i] {
         b'x' => at(i, 2, b"[0x"),
         b'f' => at(i, 7, b"GC log file"),
