@@ -275,29 +275,23 @@ impl GcColumns {
         let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
         for c in events.chunks(PUSH_CHUNK) {
             // Codes are 0..=7 and flags bits below 0x80: an i8 holds them unchanged.
-            c.iter()
-                .for_each(|e| self.record.push(e.record.code() as i8));
-            c.iter().for_each(|e| self.kind.push(e.kind.code() as i8));
-            c.iter().for_each(|e| self.collector.push(id(e.collector)));
-            c.iter().for_each(|e| self.cause.push(id(e.cause)));
-            c.iter().for_each(|e| self.name.push(id(e.name)));
-            c.iter().for_each(|e| self.start_s.push(e.uptime_s));
-            c.iter().for_each(|e| self.wall_ms.push(e.wall_ms));
+            self.record.push_chunk(c, |e| e.record.code() as i8);
+            self.kind.push_chunk(c, |e| e.kind.code() as i8);
+            self.collector.push_chunk(c, |e| id(e.collector));
+            self.cause.push_chunk(c, |e| id(e.cause));
+            self.name.push_chunk(c, |e| id(e.name));
+            self.start_s.push_chunk(c, |e| e.uptime_s);
+            self.wall_ms.push_chunk(c, |e| e.wall_ms);
             self.duration.extend(c.iter().map(|e| e.duration_ms));
-            c.iter()
-                .for_each(|e| self.ttsp.push(e.ttsp_ms.map(round_ms)));
-            c.iter()
-                .for_each(|e| self.heap_before.push(e.heap_before_kb));
-            c.iter().for_each(|e| self.heap_after.push(e.heap_after_kb));
-            c.iter().for_each(|e| self.heap_total.push(e.heap_total_kb));
-            c.iter()
-                .for_each(|e| self.young_before.push(e.young_before_kb));
-            c.iter()
-                .for_each(|e| self.young_after.push(e.young_after_kb));
-            c.iter().for_each(|e| self.promoted.push(e.promoted_kb));
-            c.iter()
-                .for_each(|e| self.flags.push((e.flags & 0x7f) as i8));
-            c.iter().for_each(|e| self.gc_id.push(e.gc_id));
+            self.ttsp.push_chunk(c, |e| e.ttsp_ms.map(round_ms));
+            self.heap_before.push_chunk(c, |e| e.heap_before_kb);
+            self.heap_after.push_chunk(c, |e| e.heap_after_kb);
+            self.heap_total.push_chunk(c, |e| e.heap_total_kb);
+            self.young_before.push_chunk(c, |e| e.young_before_kb);
+            self.young_after.push_chunk(c, |e| e.young_after_kb);
+            self.promoted.push_chunk(c, |e| e.promoted_kb);
+            self.flags.push_chunk(c, |e| (e.flags & 0x7f) as i8);
+            self.gc_id.push_chunk(c, |e| e.gc_id);
             c.iter()
                 .for_each(|e| self.in_collection.push(e.in_collection));
             self.line
@@ -704,6 +698,28 @@ impl<T: Copy + Default + PartialEq> ConstCol<T> {
         self.len += 1;
     }
 
+    /// `push` of `f` of each of `c`. A chunk that changes nothing of the column's shape (all
+    /// one value while it is one, or stored while it is stored) is taken in one step: pushed a
+    /// row at a time, the column's state was asked per row (a JRockit 1.4.2 log's appending
+    /// thread spent 19 % of the CPU there).
+    #[inline]
+    fn push_chunk<E>(&mut self, c: &[E], f: impl Fn(&E) -> T) {
+        if let Some(values) = &mut self.values {
+            values.extend(c.iter().map(f));
+            self.len += c.len();
+            return;
+        }
+        let Some(e0) = c.first() else { return };
+        let first = if self.len == 0 { f(e0) } else { self.first };
+        // Not short-circuited: a loop without a branch a row.
+        if c.iter().fold(true, |all, e| all & (f(e) == first)) {
+            self.first = first;
+            self.len += c.len();
+            return;
+        }
+        c.iter().for_each(|e| self.push(f(e)));
+    }
+
     /// The first value that differs: every row stored from here on.
     #[cold]
     #[inline(never)]
@@ -785,6 +801,21 @@ impl IdCol {
                 }
             }
         }
+    }
+
+    /// `push` of `f` of each of `c` (see `ConstCol::push_chunk`).
+    #[inline]
+    fn push_chunk<E>(&mut self, c: &[E], f: impl Fn(&E) -> u32) {
+        if let Some(wide) = &mut self.wide {
+            wide.extend(c.iter().map(f));
+            return;
+        }
+        if c.iter().fold(true, |all, e| all & (f(e) < 128)) {
+            // Below 128: the cast keeps them.
+            self.narrow.push_chunk(c, |e| f(e) as i8);
+            return;
+        }
+        c.iter().for_each(|e| self.push(f(e)));
     }
 
     /// Every id so far as u32, the narrow column dropped.
@@ -924,6 +955,28 @@ impl<T: Copy + Default> OptCol<T> {
         }
     }
 
+    /// `push` of `f` of each of `c`: a chunk all present while no value was missing, or all
+    /// missing while none was present, in one step (see `ConstCol::push_chunk`).
+    #[inline]
+    fn push_chunk<E>(&mut self, c: &[E], f: impl Fn(&E) -> Option<T>) {
+        if self.valid.is_none() {
+            let some = c
+                .iter()
+                .fold(0usize, |n, e| n + usize::from(f(e).is_some()));
+            if some == c.len() && self.nulls == 0 {
+                self.values
+                    .extend(c.iter().map(|e| f(e).unwrap_or_default()));
+                self.present += some;
+                return;
+            }
+            if some == 0 && self.present == 0 {
+                self.nulls += c.len();
+                return;
+            }
+        }
+        c.iter().for_each(|e| self.push(f(e)));
+    }
+
     /// The first value after nulls, or the first null after values: validity from here on.
     #[cold]
     #[inline(never)]
@@ -1037,6 +1090,39 @@ impl WideCol {
             },
             WideCol::Wide(c) => c.push(v),
         }
+    }
+
+    /// `push` of `f` of each of `c`: a chunk that keeps the column's shape in one step (see
+    /// `ConstCol::push_chunk`).
+    #[inline]
+    fn push_chunk<E>(&mut self, c: &[E], f: impl Fn(&E) -> Option<u64>) {
+        match self {
+            WideCol::Same { v: same, len, .. } => {
+                let Some(e0) = c.first() else { return };
+                let want = if *len == 0 { f(e0) } else { Some(*same) };
+                if let Some(w) = want {
+                    if c.iter().fold(true, |all, e| all & (f(e) == Some(w))) {
+                        *same = w;
+                        *len += c.len();
+                        return;
+                    }
+                }
+            }
+            WideCol::Narrow(col) if col.valid.is_none() && col.nulls == 0 => {
+                if c.iter().fold(true, |all, e| {
+                    all & f(e).is_some_and(|v| v <= u64::from(u32::MAX))
+                }) {
+                    // Each present and within u32: the casts keep them.
+                    col.values
+                        .extend(c.iter().map(|e| f(e).unwrap_or(0) as u32));
+                    col.present += c.len();
+                    return;
+                }
+            }
+            WideCol::Narrow(_) => {}
+            WideCol::Wide(col) => return col.push_chunk(c, f),
+        }
+        c.iter().for_each(|e| self.push(f(e)));
     }
 
     /// The first figure that differs from the ones before (or the first null): those stored
@@ -1224,6 +1310,88 @@ pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A column's contents as plain options (`get` row by row) and its polars shape.
+    fn shape(c: Column) -> (bool, DataType, Vec<Option<String>>) {
+        let scalar = matches!(c, Column::Scalar(_));
+        let dtype = c.dtype().clone();
+        let s = c.cast(&DataType::String).unwrap();
+        let vals = s
+            .as_materialized_series()
+            .str()
+            .unwrap()
+            .iter()
+            .map(|v| v.map(str::to_owned))
+            .collect();
+        (scalar, dtype, vals)
+    }
+
+    /// Runs of values drawn from a few (so that chunks of one value, chunks all null,
+    /// nulls after values and values after nulls all come), some beyond u32 and ids beyond
+    /// 127.
+    fn values() -> impl Strategy<Value = Vec<Option<u64>>> {
+        let v = prop_oneof![
+            4 => Just(Some(7u64)),
+            3 => Just(None),
+            1 => Just(Some(3u64)),
+            1 => Just(Some(200u64)),
+            1 => Just(Some(1u64 << 40)),
+        ];
+        prop::collection::vec((v, 1usize..120), 0..12).prop_map(|runs| {
+            runs.into_iter()
+                .flat_map(|(v, n)| std::iter::repeat_n(v, n))
+                .collect()
+        })
+    }
+
+    proptest! {
+        /// `push_chunk` over any cut of the rows into chunks builds the column that `push`
+        /// row by row builds: the same values, the same shape (scalar or not, width).
+        #[test]
+        fn chunked_pushes_build_the_columns_row_pushes_build(
+            vals in values(),
+            cuts in prop::collection::vec(1usize..100, 1..8),
+        ) {
+            let mut chunks: Vec<&[Option<u64>]> = Vec::new();
+            let (mut rest, mut k) = (&vals[..], 0);
+            while !rest.is_empty() {
+                let (a, b) = rest.split_at(cuts[k % cuts.len()].min(rest.len()));
+                chunks.push(a);
+                rest = b;
+                k += 1;
+            }
+            let (mut w1, mut w2) = (WideCol::with_capacity(4), WideCol::with_capacity(4));
+            let (mut o1, mut o2) = (OptCol::<u64>::with_capacity(4), OptCol::<u64>::with_capacity(4));
+            let (mut c1, mut c2) = (ConstCol::<i8>::with_capacity(4), ConstCol::<i8>::with_capacity(4));
+            let (mut i1, mut i2) = (IdCol::with_capacity(4), IdCol::with_capacity(4));
+            let code = |v: &Option<u64>| v.map_or(-1, |x| (x % 100) as i8);
+            let id = |v: &Option<u64>| v.map_or(0, |x| (x % 1000) as u32);
+            for &v in &vals {
+                w1.push(v);
+                o1.push(v);
+                c1.push(code(&v));
+                i1.push(id(&v));
+            }
+            for c in &chunks {
+                w2.push_chunk(c, |v| *v);
+                o2.push_chunk(c, |v| *v);
+                c2.push_chunk(c, code);
+                i2.push_chunk(c, id);
+            }
+            prop_assert_eq!(o1.len(), o2.len());
+            prop_assert_eq!(shape(w1.into_column("x")), shape(w2.into_column("x")));
+            prop_assert_eq!(
+                shape(o1.into_column::<UInt64Type>("x")),
+                shape(o2.into_column::<UInt64Type>("x"))
+            );
+            prop_assert_eq!(
+                shape(c1.into_column::<Int8Type>("x", AnyValue::Int8)),
+                shape(c2.into_column::<Int8Type>("x", AnyValue::Int8))
+            );
+            prop_assert_eq!(shape(i1.into_column("x")), shape(i2.into_column("x")));
+        }
+    }
 
     #[test]
     fn figures_all_the_same_are_a_scalar_until_one_differs() {
