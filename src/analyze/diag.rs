@@ -278,6 +278,10 @@ pub(super) struct Cols<'a> {
     /// readers per row and pass, they were most of each pass's time (~30 cycles a row; a
     /// 2.9 M-row JRockit log's diagnostics were 0.25 s of CPU).
     class: Vec<u8>,
+    /// What each class byte means (`PROP_*` bits), worked out once for the 256 of them: a
+    /// row's test is then one table lookup (decoding the record and kind per row and pass was
+    /// most of the passes that only pick rows, 30 ms of a 2.9 M-row log's live-set pass).
+    props: [u8; 256],
     flags: Num<'a, Int8Type>,
     t: Num<'a, Float64Type>,
     dur: Num<'a, Float64Type>,
@@ -301,6 +305,51 @@ const CLASS_NO_RECORD: u8 = 7;
 const CLASS_IN_COLL: u8 = 1 << 3;
 const CLASS_KIND_SHIFT: u32 = 4;
 const CLASS_HEAP: u8 = 1 << 7;
+
+/// `Cols::props` bits.
+const PROP_PAUSE: u8 = 1;
+const PROP_COLLECTION: u8 = 1 << 1;
+const PROP_HEAP: u8 = 1 << 2;
+/// May carry the heap's figures, and a full or old collection (a live-set point's row).
+const PROP_LIVE: u8 = 1 << 3;
+/// A collection of the young generation (a G1 initial mark is one).
+const PROP_YOUNG_COLLECTION: u8 = 1 << 4;
+const PROP_FULL_COLLECTION: u8 = 1 << 5;
+const PROP_SAFEPOINT: u8 = 1 << 6;
+
+/// The `PROP_*` bits of each class byte, from the record, kind and flags it holds.
+fn props_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    for (class, p) in t.iter_mut().enumerate() {
+        let class = class as u8;
+        let record = Record::from_code(class & 7);
+        let kind = Kind::from_code(class >> CLASS_KIND_SHIFT & 7);
+        let in_coll = class & CLASS_IN_COLL != 0;
+        let collection = match record {
+            Some(Record::Collection) => true,
+            Some(Record::Pause) => !in_coll,
+            _ => false,
+        };
+        // A record that may carry the heap's figures: anything but a safepoint or an
+        // itemised pause (ZGC's concurrent `Minor Collection` has them too).
+        let may_heap = !matches!(record, Some(Record::Safepoint) | None) && !in_coll;
+        let bit = |b: bool, v: u8| if b { v } else { 0 };
+        *p = bit(record == Some(Record::Pause), PROP_PAUSE)
+            | bit(collection, PROP_COLLECTION)
+            | bit(may_heap && class & CLASS_HEAP != 0, PROP_HEAP)
+            | bit(
+                may_heap && matches!(kind, Some(Kind::Full | Kind::Old)),
+                PROP_LIVE,
+            )
+            | bit(
+                collection && matches!(kind, Some(Kind::Young | Kind::InitialMark)),
+                PROP_YOUNG_COLLECTION,
+            )
+            | bit(collection && kind == Some(Kind::Full), PROP_FULL_COLLECTION)
+            | bit(record == Some(Record::Safepoint), PROP_SAFEPOINT);
+    }
+    t
+}
 
 impl<'a> Num<'a, Int8Type> {
     /// A code column's codes (`none` for a null or a code `known` rejects) shifted by `shift`
@@ -395,6 +444,7 @@ impl<'a> Cols<'a> {
         ha.clear_where_null(&mut class, CLASS_HEAP);
         Ok(Cols {
             class,
+            props: props_table(),
             flags: Num::col(df, FLAGS)?,
             t: Num::col(df, T_S)?,
             dur: Num::col(df, DURATION_MS)?,
@@ -418,36 +468,61 @@ impl<'a> Cols<'a> {
             .unwrap_or(CLASS_NO_RECORD | Kind::Other.code() << CLASS_KIND_SHIFT)
     }
     #[inline(always)]
-    pub(super) fn record(&self, i: usize) -> Option<Record> {
-        Record::from_code(self.class(i) & 7)
-    }
-    #[inline(always)]
     pub(super) fn kind(&self, i: usize) -> Option<Kind> {
-        Kind::from_code(self.class(i) >> CLASS_KIND_SHIFT & 7)
+        self.class_kind(self.class(i))
+    }
+    /// The record, kind, and whether a whole collection, of rows of class `class`.
+    pub(super) fn class_record(&self, class: u8) -> Option<Record> {
+        Record::from_code(class & 7)
+    }
+    pub(super) fn class_kind(&self, class: u8) -> Option<Kind> {
+        Kind::from_code(class >> CLASS_KIND_SHIFT & 7)
+    }
+    pub(super) fn class_is_collection(&self, class: u8) -> bool {
+        self.class_props(class) & PROP_COLLECTION != 0
     }
     #[inline(always)]
-    fn in_coll(&self, i: usize) -> bool {
-        self.class(i) & CLASS_IN_COLL != 0
+    fn class_props(&self, class: u8) -> u8 {
+        self.props[usize::from(class)]
+    }
+    #[inline(always)]
+    fn props(&self, i: usize) -> u8 {
+        self.props[usize::from(self.class(i))]
     }
     /// A whole collection: a collection record, or a pause not itemised under one.
     #[inline(always)]
     pub(super) fn is_collection(&self, i: usize) -> bool {
-        match self.record(i) {
-            Some(Record::Collection) => true,
-            Some(Record::Pause) => !self.in_coll(i),
-            _ => false,
-        }
+        self.props(i) & PROP_COLLECTION != 0
     }
-    /// A record that may carry the heap's figures: anything but a safepoint or an itemised
-    /// pause (ZGC's concurrent `Minor Collection` has them too).
     #[inline(always)]
-    fn may_have_heap(&self, i: usize) -> bool {
-        !matches!(self.record(i), Some(Record::Safepoint) | None) && !self.in_coll(i)
+    pub(super) fn is_pause(&self, i: usize) -> bool {
+        self.props(i) & PROP_PAUSE != 0
     }
     /// A record with the heap's figures before and after.
     #[inline(always)]
     fn is_heap(&self, i: usize) -> bool {
-        self.may_have_heap(i) && self.class(i) & CLASS_HEAP != 0
+        self.props(i) & PROP_HEAP != 0
+    }
+    /// Rows by their class byte, and what each class is (`PROP_*`): counts by record and
+    /// kind without a test per row.
+    pub(super) fn class_counts(&self) -> Vec<(u8, u64)> {
+        // Four tables, rows taken in turn: a log of one class would otherwise make every
+        // increment wait for the one before.
+        let mut t = [[0u64; 256]; 4];
+        let mut quads = self.class.chunks_exact(4);
+        for q in &mut quads {
+            for (k, &c) in q.iter().enumerate() {
+                t[k][usize::from(c)] += 1;
+            }
+        }
+        for &c in quads.remainder() {
+            t[0][usize::from(c)] += 1;
+        }
+        let n: Vec<u64> = (0..256).map(|c| t.iter().map(|t| t[c]).sum()).collect();
+        (0..=255u8)
+            .filter(|&c| n[usize::from(c)] > 0)
+            .map(|c| (c, n[usize::from(c)]))
+            .collect()
     }
     #[inline(always)]
     fn line(&self, i: usize) -> u64 {
@@ -541,23 +616,53 @@ impl Per {
             floor_i64(x / self.len)
         }
     }
+    /// `floor` and ceiling of `x / len` in one: where the product is clearly not an integer,
+    /// the quotient is not one either and its ceiling is the floor's next.
+    #[inline(always)]
+    fn floor_ceil(self, x: f64) -> (i64, i64) {
+        let q = x * self.inv;
+        let f = floor_i64(q);
+        let frac = q - f as f64;
+        let m = q.abs() * (4.0 * f64::EPSILON);
+        if frac > m && frac < 1.0 - m {
+            (f, f + 1)
+        } else {
+            // -floor(-y) is the ceiling of y.
+            let y = x / self.len;
+            (floor_i64(y), floor_i64(-y).saturating_neg())
+        }
+    }
 }
 
 /// Amount `v` spread evenly over `[a, b]` into the intervals of `per` (index from `first`);
 /// all of it into `a`'s interval when the stretch is empty.
 #[inline(always)]
 fn spread(buckets: &mut [f64], first: i64, per: Per, a: f64, b: f64, v: f64) {
+    spread_at(buckets, first, per, (a, per.floor(a)), (b, per.floor(b)), v);
+}
+
+/// `spread`, the floors of `a` and `b` over the interval given (`Per::floor`): a caller that
+/// needs them too works them out once.
+#[inline(always)]
+fn spread_at(
+    buckets: &mut [f64],
+    first: i64,
+    per: Per,
+    (a, fa): (f64, i64),
+    (b, fb): (f64, i64),
+    v: f64,
+) {
     let last = buckets.len() as i64 - 1;
     if last < 0 {
         return;
     }
     let len = per.len;
-    let idx = |t: f64| (per.floor(t) - first).clamp(0, last) as usize;
+    let idx = |f: i64| (f - first).clamp(0, last) as usize;
     if b <= a {
-        buckets[idx(b)] += v;
+        buckets[idx(fb)] += v;
         return;
     }
-    let (from, to) = (idx(a), idx(b));
+    let (from, to) = (idx(fa), idx(fb));
     if from == to {
         // Within one interval (most pauses, many stretches): all of it there.
         buckets[from] += v;
@@ -683,7 +788,7 @@ fn promoted_kb(c: &Cols, n: usize) -> Option<i64> {
     let mut promoted: Option<i64> = None;
     for i in 0..n {
         // Young collections (a G1 initial mark is one).
-        if !c.is_collection(i) || !matches!(c.kind(i), Some(Kind::Young | Kind::InitialMark)) {
+        if c.props(i) & PROP_YOUNG_COLLECTION == 0 {
             continue;
         }
         if let Some(kb) = c.promoted.get(i) {
@@ -703,19 +808,25 @@ fn promoted_kb(c: &Cols, n: usize) -> Option<i64> {
 /// The live-set points: heap after each full or old collection (time, KiB, row), in time
 /// order.
 fn live_set_points(c: &Cols, n: usize) -> Vec<(f64, f64, usize)> {
-    let point = |i: usize| {
-        if c.may_have_heap(i) && matches!(c.kind(i), Some(Kind::Full | Kind::Old)) {
-            Some((c.t.get(i)?, c.ha.get(i)? as f64, i))
-        } else {
-            None
+    // Room for the rows of the classes a point is on (those without a time or heap figure
+    // are left out below: room never written is never resident), then one pass; sorted only
+    // when out of time order (a JRockit R27 log's 311 k old collections, collected as they
+    // came, doubled their way to 23 MB where they need 7.5; the stable sort's buffer was
+    // 3.7 MB more).
+    let at_most: u64 = c
+        .class_counts()
+        .into_iter()
+        .filter(|&(class, _)| c.class_props(class) & PROP_LIVE != 0)
+        .map(|(_, k)| k)
+        .sum();
+    let mut pts = Vec::with_capacity(usize::try_from(at_most).unwrap_or(n).min(n));
+    for i in 0..n {
+        if c.props(i) & PROP_LIVE != 0 {
+            if let (Some(t), Some(ha)) = (c.t.get(i), c.ha.get(i)) {
+                pts.push((t, ha as f64, i));
+            }
         }
-    };
-    // Counted, then collected into a vector of that size, and sorted only when out of time
-    // order (a JRockit R27 log's 311 k old collections, collected as they came, doubled
-    // their way to 23 MB where they need 7.5; the stable sort's buffer was 3.7 MB more).
-    let count = (0..n).filter(|&i| point(i).is_some()).count();
-    let mut pts = Vec::with_capacity(count);
-    pts.extend((0..n).filter_map(point));
+    }
     if !pts.is_sorted_by(|a, b| a.0.total_cmp(&b.0).is_le()) {
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
@@ -775,7 +886,7 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
     let mut ev: [Evidence; 7] = Default::default();
     let mut over = Evidence::default();
     for i in 0..n {
-        if c.record(i) == Some(Record::Pause) {
+        if c.is_pause(i) {
             if let Some(target) = o.pause_target_ms {
                 if c.dur(i) > target {
                     over.add(c.dur(i), c.line(i));
@@ -806,7 +917,7 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
             | u8::from(flags & FLAG_TO_SPACE_EXHAUSTED != 0 || says(name, TO_SPACE)) << 3
             | u8::from(says(cid, HUMONGOUS)) << 4
             | u8::from(says(cid, METADATA)) << 5
-            | u8::from(concurrent && c.kind(i) == Some(Kind::Full)) << 6;
+            | u8::from(concurrent && c.props(i) & PROP_FULL_COLLECTION != 0) << 6;
         if hits != 0 {
             for (k, e) in ev.iter_mut().enumerate() {
                 if hits >> k & 1 == 1 {
@@ -843,7 +954,7 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         if !matches!(reach, Num::Const(None)) {
             for i in 0..n {
                 if let Some(r) = reach.get(i).filter(|&r| r > LONG_TTSP_MS) {
-                    if c.record(i) == Some(Record::Safepoint) {
+                    if c.props(i) & PROP_SAFEPOINT != 0 {
                         ttsp.add(r, c.line(i));
                     }
                 }
@@ -869,11 +980,18 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
 
     // The passes over the rows that need nothing of each other, side by side (one after the
     // other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other idle for
-    // most of their 0.4 s): the time bounds and the promotion beside the live set, the causes
-    // and the findings read off each row.
-    let ((b, promoted), (pts, read)) = rayon::join(
-        || (Bounds::of(&c, n), promoted_kb(&c, n)),
-        || (live_set_points(&c, n), read_off(f, &c, n, o)),
+    // most of their 0.4 s): the time bounds, the promotion and the live set beside the causes
+    // and the findings read off each row (with the live set on that side, one side took
+    // twice the other's time on that log).
+    let ((b, promoted, pts), read) = rayon::join(
+        || {
+            (
+                Bounds::of(&c, n),
+                promoted_kb(&c, n),
+                live_set_points(&c, n),
+            )
+        },
+        || read_off(f, &c, n, o),
     );
     let read = read?;
     let Bounds {
@@ -989,7 +1107,7 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
         let mut paused = vec![0.0; count];
         let mut first_line: Vec<Option<u64>> = vec![None; count];
         for i in 0..n {
-            if c.record(i) != Some(Record::Pause) {
+            if !c.is_pause(i) {
                 continue;
             }
             let Some(t) = c.t.get(i) else {
@@ -997,13 +1115,16 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
             };
             let d = c.dur(i) / 1000.0;
             let e = t + d;
-            spread(&mut paused, first, per, t, e, d);
+            // Each floor once (four a pause were a fifth of this pass).
+            let ft = per.floor(t);
+            let (fe, ce) = per.floor_ceil(e);
+            spread_at(&mut paused, first, per, (t, ft), (e, fe), d);
             let last = count as i64 - 1;
-            let k_t = (per.floor(t) - first).clamp(0, last) as usize;
+            let k_t = (ft - first).clamp(0, last) as usize;
             // The last interval the pause reaches into (one ending on an interval's start
-            // does not reach into it): ceil(e / len) - 1, as -floor(-x) is ceil(x).
+            // does not reach into it): ceil(e / len) - 1.
             let k_end = if e > t {
-                ((per.floor(-e).saturating_neg() - 1 - first).clamp(0, last) as usize).max(k_t)
+                ((ce - 1 - first).clamp(0, last) as usize).max(k_t)
             } else {
                 k_t
             };
@@ -1160,6 +1281,12 @@ mod tests {
                     .chain([on + len * 0.5, on + len * 0.999_999_9, -on])
                 {
                     assert_eq!(per.floor(x), floor_i64(x / len), "x {x} len {len}");
+                    let ceil = floor_i64(-(x / len)).saturating_neg();
+                    assert_eq!(
+                        per.floor_ceil(x),
+                        (floor_i64(x / len), ceil),
+                        "x {x} len {len}"
+                    );
                     checked += 1;
                 }
             }
@@ -1173,6 +1300,12 @@ mod tests {
                 -0.0,
             ] {
                 assert_eq!(per.floor(x), floor_i64(x / len), "x {x} len {len}");
+                let ceil = floor_i64(-(x / len)).saturating_neg();
+                assert_eq!(
+                    per.floor_ceil(x),
+                    (floor_i64(x / len), ceil),
+                    "x {x} len {len}"
+                );
             }
         }
         assert!(checked > 100_000);
