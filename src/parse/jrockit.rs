@@ -21,7 +21,8 @@
 //! (`in_collection`, same `gc_id` and kind). A collection nothing itemises gives a single `Pause`.
 //! Itemised pauses whose collection line never comes (truncated log) stay `Pause` records with
 //! `in_collection = false`. Logs without `[YC#n]`/`[OC#n]` get sequential invented `gc_id`s (in
-//! R28 logs young and old collections are numbered apart: `(kind, gc_id)` identifies one).
+//! R28 logs young and old collections are numbered apart: `(kind, gc_id)` identifies one); the
+//! frame keeps an invented one only where it links itemised pauses to their collection.
 //!
 //! Wall clock: the stamp is when the line was written, i.e. the end of what it reports, so an
 //! event's `wall_ms` is the stamp minus its span (`end - start`; for a nursery line without an

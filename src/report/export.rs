@@ -102,7 +102,7 @@ pub const GC_COLUMNS: &[ExportColumn] = &[
     c(frame::gc::COLLECTOR, Ty::Str, "", "collector or generation as the log names it (`PSYoungGen`, `G1`, `ParNew`...); null when the log does not say"),
     c(frame::gc::CAUSE, Ty::Str, "", "GC cause (`Allocation Failure`, `System.gc()`...); null when the log does not say"),
     c(frame::gc::NAME, Ty::Str, "", "event or phase name as the log writes it (`Pause Young (Normal)`, `CMS-concurrent-mark`...); null when none"),
-    c(frame::gc::GC_ID, Ty::I64, "", "collection number where the log has one (`GC(3)`, `[OC#3]`, PrintGCID `#3:`); null otherwise"),
+    c(frame::gc::GC_ID, Ty::I64, "", "collection number where the log has one (`GC(3)`, `[OC#3]`, PrintGCID `#3:`); for a JRockit collection with itemised pauses and no number in the log, one counted from the log's start, shared by the collection and its pauses; null otherwise"),
     c(frame::gc::IN_COLLECTION, Ty::Bool, "", "true for a `pause` itemised under a `collection` row with the same `gc_id`"),
     c(START_TIME, Ty::Timestamp, "ms", "event start, local time as written in the log, no zone; null when the log has no date stamps"),
     c(frame::gc::WALL_MS, Ty::I64, "ms", "`start_time` as milliseconds since 1970-01-01 00:00 of that local clock"),
