@@ -363,10 +363,9 @@ impl GcColumns {
         for d in &mut self.duration {
             *d = round_ms(*d);
         }
-        // The JRockit parser's order over the whole log: by start (an event without one
-        // keeps the place of the event before it), a collection before its pauses, then
-        // the order so far.
-        let order = self.order().map(|o| IdxCa::from_vec("".into(), o));
+        let order = self
+            .order(run.as_deref())
+            .map(|o| IdxCa::from_vec("".into(), o));
         // Put in that order a column at a time, each old column dropped as its new one is
         // made: the whole frame taken at once was held twice at the peak (and `t_s`, taken
         // apart from `start_s`, no longer shared its buffer).
@@ -452,27 +451,59 @@ impl GcColumns {
         e
     }
 
-    /// The JRockit parser's time order of the rows, when asked for (see `Sink`).
-    fn order(&self) -> Option<Vec<IdxSize>> {
+    /// The rows' order in the frame (None: as they are): the runs (`run`, found in line
+    /// order) one after another, each in the JRockit parser's time order when asked for (see
+    /// `Sink`): by start (an event without one keeps the place of the event before it), a
+    /// collection before its pauses, then the order so far. Sorting by start alone put the
+    /// runs of a log the JVM appended to after a restart into one another, line 10 of the
+    /// first beside line 10 of the second.
+    fn order(&self, run: Option<&[u32]>) -> Option<Vec<IdxSize>> {
+        let n = self.len();
+        let run_of = |i: usize| run.and_then(|r| r.get(i)).copied().unwrap_or(0);
         if !self.sort_by_time {
+            // The parser's own order within each run (a log parsed in one piece is ordered by
+            // the parser, across runs): only the runs are put one after another.
+            let r = run?;
+            if r.windows(2).all(|w| w[0] <= w[1]) {
+                return None;
+            }
+            let mut idx: Vec<IdxSize> = (0..n as IdxSize).collect();
+            idx.sort_by_key(|&i| run_of(i as usize));
+            return Some(idx);
+        }
+        // Starts carried over the rows without one (none carried where every row has one).
+        let carried: Option<Vec<f64>> = (self.start_s.present < n).then(|| {
+            let mut last = f64::NEG_INFINITY;
+            (0..n)
+                .map(|i| {
+                    if let Some(u) = self.start_s.get(i) {
+                        last = u;
+                    }
+                    last
+                })
+                .collect()
+        });
+        let start = |i: usize| match &carried {
+            Some(c) => c[i],
+            None => self.start_s.get(i).unwrap_or(f64::NEG_INFINITY),
+        };
+        let collection = Record::Collection.code() as i8;
+        let rank = |i: usize| u8::from(self.record.get(i) != collection);
+        let cmp = |a: usize, b: usize| {
+            run_of(a)
+                .cmp(&run_of(b))
+                .then(start(a).total_cmp(&start(b)))
+                .then(rank(a).cmp(&rank(b)))
+        };
+        // Mostly in order already (a restart was what set the flag): then nothing is taken.
+        if (1..n).all(|i| cmp(i - 1, i).is_le()) {
             return None;
         }
-        let collection = Record::Collection.code() as i8;
-        let mut last = f64::NEG_INFINITY;
-        let mut keys: Vec<(f64, u8, IdxSize)> = (0..self.len())
-            .map(|i| {
-                if let Some(u) = self.start_s.get(i) {
-                    last = u;
-                }
-                (
-                    last,
-                    u8::from(self.record.get(i) != collection),
-                    i as IdxSize,
-                )
-            })
-            .collect();
-        keys.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        Some(keys.into_iter().map(|k| k.2).collect())
+        // Indices sorted, not (key, index) pairs: 4 bytes a row, not 16 (a stable sort: ties
+        // keep the order so far).
+        let mut idx: Vec<IdxSize> = (0..n as IdxSize).collect();
+        idx.sort_by(|&a, &b| cmp(a as usize, b as usize));
+        Some(idx)
     }
 
     /// Earliest wall-clock start and earliest uptime (how rotated parts are put in order).
@@ -487,7 +518,7 @@ impl GcColumns {
     /// one), its string ids mapped through `ids`, its lines moved on by `line_offset`.
     pub fn append(&mut self, other: &GcColumns, ids: &[u32], line_offset: u64) {
         let n = other.len();
-        match other.order() {
+        match other.order(runs(&other.line, &other.start_s).as_deref()) {
             Some(order) => {
                 for i in order {
                     self.push(&other.row(i as usize), ids, line_offset);
@@ -1946,5 +1977,89 @@ mod gc_id_tests {
             .map(|i| (i > PUSH_CHUNK).then_some(i as u64))
             .collect();
         assert_eq!(got, want);
+    }
+}
+
+#[cfg(test)]
+mod run_order_tests {
+    use super::*;
+    use crate::parse::stream::Sink;
+
+    fn ev(rec: Record, start: f64, line: u64) -> GcEvent {
+        let mut e = GcEvent::new(rec, Kind::Young, 1.0, line);
+        e.uptime_s = Some(start);
+        e
+    }
+
+    fn lines(f: &GcFrame) -> Vec<Option<u32>> {
+        let s = f.df.column(gc::LINE).unwrap().as_materialized_series();
+        let ca = s.u32().unwrap();
+        (0..ca.len()).map(|i| ca.get(i)).collect()
+    }
+
+    /// A JRockit log the JVM wrote twice (a restart at line 4: uptime 200 -> 5), read in
+    /// blocks: the joiner saw time go back and asked for the time order. Each run is put in
+    /// order on its own (the collection at 99.5 before its pause, before 100) and the second
+    /// run follows the first: by start alone, line 4 (5 s) and 5 (6 s) came first.
+    #[test]
+    fn time_order_keeps_the_runs_apart() {
+        let mut c = GcColumns::with_capacity(6);
+        for e in [
+            ev(Record::Pause, 100.0, 1),
+            ev(Record::Collection, 99.5, 2),
+            ev(Record::Pause, 200.0, 3),
+            ev(Record::Pause, 5.0, 4),
+            ev(Record::Pause, 6.0, 5),
+        ] {
+            Sink::push(&mut c, &e, &[0], 0);
+        }
+        Sink::sort_by_time(&mut c);
+        let f = c.finish(vec![String::new()]).unwrap();
+        assert_eq!(
+            lines(&f),
+            [Some(2), Some(1), Some(3), Some(4), Some(5)],
+            "{:?}",
+            f.df
+        );
+        let run = f.df.column(gc::RUN).unwrap().as_materialized_series();
+        let run: Vec<Option<u32>> = run.u32().unwrap().iter().collect();
+        assert_eq!(run, [Some(0), Some(0), Some(0), Some(1), Some(1)]);
+    }
+
+    /// A log parsed in one piece comes ordered by the JRockit parser by start across the
+    /// whole log, the runs in one another (lines 3, 4 of the second run, at 5 and 6 s,
+    /// before lines 1, 2 of the first): the frame puts the runs one after another and keeps
+    /// the parser's order within each.
+    #[test]
+    fn rows_ordered_across_runs_are_put_run_after_run() {
+        let mut c = GcColumns::with_capacity(4);
+        for e in [
+            ev(Record::Pause, 5.0, 3),
+            ev(Record::Pause, 6.0, 4),
+            ev(Record::Pause, 100.0, 1),
+            ev(Record::Pause, 200.0, 2),
+        ] {
+            c.push(&e, &[0], 0);
+        }
+        let f = c.finish(vec![String::new()]).unwrap();
+        assert_eq!(lines(&f), [Some(1), Some(2), Some(3), Some(4)]);
+    }
+
+    /// Runs already one after another and each in time order: nothing is taken.
+    #[test]
+    fn rows_in_order_are_left_as_they_are() {
+        let mut c = GcColumns::with_capacity(4);
+        for e in [
+            ev(Record::Pause, 100.0, 1),
+            ev(Record::Pause, 200.0, 2),
+            ev(Record::Pause, 5.0, 3),
+            ev(Record::Pause, 6.0, 4),
+        ] {
+            Sink::push(&mut c, &e, &[0], 0);
+        }
+        Sink::sort_by_time(&mut c);
+        let run = runs(&c.line, &c.start_s);
+        assert!(run.is_some());
+        assert!(c.order(run.as_deref()).is_none());
     }
 }

@@ -1542,3 +1542,41 @@ fn perf_text_leaves_out_a_db_share_it_does_not_have() {
     let text = String::from_utf8_lossy(&semi.stdout);
     assert!(text.contains("; DB share 83.36 %\n"), "{text}");
 }
+
+/// The `line` column of `gc --events --all-records` for a log.
+fn event_lines(p: &Path) -> Vec<u64> {
+    let out = gcperf()
+        .args(["gc", p.to_str().unwrap(), "--events", "--all-records"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = text.lines();
+    let head: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let at = head.iter().position(|h| *h == "line").unwrap();
+    rows.map(|r| r.split(',').nth(at).unwrap().parse().unwrap())
+        .collect()
+}
+
+/// A JRockit log the JVM appended to after restarts (the same run written again and again,
+/// uptime back to 0 each time): the events come run after run, each run as the log alone
+/// gives it. Sorting the whole log by start put the runs into one another (line 12 of the
+/// first run, then line 12 of the second, ...). Once small (read in one piece) and once
+/// past several blocks (streamed, restarts inside blocks and at their edges).
+#[test]
+fn jrockit_runs_after_restarts_stay_apart() {
+    let p = fixture("jrockit/r26-gencon.log");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let n_lines = text.lines().count() as u64;
+    let single = event_lines(&p);
+    assert!(!single.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    for copies in [2u64, 400] {
+        let q = dir.path().join(format!("restarts-{copies}.log"));
+        std::fs::write(&q, text.repeat(copies as usize)).unwrap();
+        let want: Vec<u64> = (0..copies)
+            .flat_map(|k| single.iter().map(move |l| l + k * n_lines))
+            .collect();
+        assert_eq!(event_lines(&q), want, "{copies} copies");
+    }
+}
