@@ -4,6 +4,7 @@
 use super::{num, opt, Format, Output, Table, TableWriter};
 use crate::analyze::gc::{Band, HeapSummary, KindRow};
 use crate::frame::gc as c;
+use crate::frame::GcFrame;
 use crate::load::Loaded;
 use crate::model::{Kind, Record};
 use crate::parse::num::format_wall_ms;
@@ -297,37 +298,82 @@ pub fn drop_first_column(t: &mut Table) {
     }
 }
 
-/// Every pause (and safepoint, stall, concurrent phase) as a CSV row, in log order.
-pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
+/// `write_events` failed: a frame column was not as expected, or the output could not be
+/// written.
+#[derive(Debug, thiserror::Error)]
+pub enum EventsError {
+    #[error(transparent)]
+    Polars(#[from] PolarsError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// The columns of `gc --events`, in order.
+pub const EVENT_HEADERS: [&str; 15] = [
+    "file",
+    "record",
+    "start_s",
+    "wall_time",
+    "duration_ms",
+    "kind",
+    "collector",
+    "cause",
+    "name",
+    "heap_before_kb",
+    "heap_after_kb",
+    "heap_total_kb",
+    "gc_id",
+    "line",
+    // Last, so that the columns before keep their places: a safepoint's time to safepoint
+    // (part of its duration).
+    "ttsp_ms",
+];
+
+/// Rows of the frame cast and written at a time: the casts (heap figures held as u32, ids
+/// as i8) of the whole frame at once, and the rows held as a table of strings, were 10x a
+/// 210 MB log at the peak (2.2 GB); a slice's are a few MB.
+const EVENTS_SLICE: usize = 1 << 16;
+
+/// Every pause (and safepoint, stall, concurrent phase with `all_records`) as a CSV or TSV
+/// row, in log order, straight to `w` (the header row first when `header`).
+pub fn write_events(
+    l: &Loaded,
+    all_records: bool,
+    d: &crate::report::Delimited,
+    header: bool,
+    w: &mut dyn std::io::Write,
+) -> Result<(), EventsError> {
+    if header {
+        d.write_row(&EVENT_HEADERS, w)?;
+    }
     let f = &l.frame;
-    let df = if all_records {
-        f.df.clone()
-    } else {
-        f.df.clone()
-            .lazy()
-            .filter(col(c::RECORD).eq(lit(Record::Pause.code())))
-            .collect()?
-    };
-    let mut t = Table::new(&[
-        "file",
-        "record",
-        "start_s",
-        "wall_time",
-        "duration_ms",
-        "kind",
-        "collector",
-        "cause",
-        "name",
-        "heap_before_kb",
-        "heap_after_kb",
-        "heap_total_kb",
-        "gc_id",
-        "line",
-        // Last, so that the columns before keep their places: a safepoint's time to
-        // safepoint (part of its duration).
-        "ttsp_ms",
-    ]);
-    let file = l.label.clone();
+    let n = f.df.height();
+    let pause = lit(Record::Pause.code());
+    let mut cells: Vec<String> = vec![String::new(); EVENT_HEADERS.len()];
+    cells[0].clone_from(&l.label);
+    for off in (0..n).step_by(EVENTS_SLICE) {
+        let slice = f.df.slice(off as i64, EVENTS_SLICE);
+        let df = if all_records {
+            slice
+        } else {
+            slice
+                .lazy()
+                .filter(col(c::RECORD).eq(pause.clone()))
+                .collect()?
+        };
+        write_event_rows(f, &df, d, &mut cells, w)?;
+    }
+    Ok(())
+}
+
+/// The rows of `df` (a slice of `f`'s frame), `cells[0]` (the file) as it is.
+fn write_event_rows(
+    f: &GcFrame,
+    df: &DataFrame,
+    d: &crate::report::Delimited,
+    cells: &mut [String],
+    w: &mut dyn std::io::Write,
+) -> Result<(), EventsError> {
     // Codes and ids as the frame holds them (cast: the copy of a scalar column is spread
     // out, not the frame's).
     let code = |n: &str| -> PolarsResult<Int8Chunked> {
@@ -348,7 +394,6 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
             .and_then(Kind::from_code)
             .map_or("", Kind::as_str)
     };
-    let s = |v: Option<u32>| f.string(v.unwrap_or(0)).to_string();
     let start = df.column(c::START_S)?.cast(&DataType::Float64)?;
     let start = start.f64()?;
     let wall = df.column(c::WALL_MS)?.cast(&DataType::Int64)?;
@@ -368,23 +413,21 @@ pub fn events_table(l: &Loaded, all_records: bool) -> PolarsResult<Table> {
     );
     let os = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
     for i in 0..df.height() {
-        t.push(vec![
-            file.clone(),
-            record_name(rec.get(i)).into(),
-            opt(start.get(i), None),
-            wall.get(i).map(format_wall_ms).unwrap_or_default(),
-            opt(dur.get(i), None),
-            kind_name(kind.get(i)).into(),
-            s(coll.get(i)),
-            s(cause.get(i)),
-            s(name.get(i)),
-            os(hb.get(i)),
-            os(ha.get(i)),
-            os(ht.get(i)),
-            os(gc_id.get(i)),
-            os(line.get(i)),
-            opt(ttsp.get(i), None),
-        ]);
+        cells[1] = record_name(rec.get(i)).into();
+        cells[2] = opt(start.get(i), None);
+        cells[3] = wall.get(i).map(format_wall_ms).unwrap_or_default();
+        cells[4] = opt(dur.get(i), None);
+        cells[5] = kind_name(kind.get(i)).into();
+        cells[6] = f.string(coll.get(i).unwrap_or(0)).to_string();
+        cells[7] = f.string(cause.get(i).unwrap_or(0)).to_string();
+        cells[8] = f.string(name.get(i).unwrap_or(0)).to_string();
+        cells[9] = os(hb.get(i));
+        cells[10] = os(ha.get(i));
+        cells[11] = os(ht.get(i));
+        cells[12] = os(gc_id.get(i));
+        cells[13] = os(line.get(i));
+        cells[14] = opt(ttsp.get(i), None);
+        d.write_row(cells, w)?;
     }
-    Ok(t)
+    Ok(())
 }

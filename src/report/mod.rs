@@ -152,6 +152,26 @@ impl TableWriter for Markdown {
     }
 }
 
+impl Delimited {
+    /// One row, its cells as `write` quotes them, straight to `w` (rows too many to hold as a
+    /// table: `gc --events`).
+    pub fn write_row<S: AsRef<str>>(
+        &self,
+        cells: &[S],
+        w: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut sep = [0u8; 4];
+        let sep = self.sep.encode_utf8(&mut sep).as_bytes();
+        for (i, c) in cells.iter().enumerate() {
+            if i > 0 {
+                w.write_all(sep)?;
+            }
+            w.write_all(self.cell(c.as_ref()).as_bytes())?;
+        }
+        w.write_all(b"\n")
+    }
+}
+
 impl TableWriter for Delimited {
     fn write(&self, t: &Table) -> String {
         let mut out = String::new();
@@ -254,6 +274,22 @@ impl From<Format> for Output {
 }
 
 impl Output {
+    /// The CSV or TSV writer (None for other formats).
+    pub fn delimited(self) -> Option<Delimited> {
+        let decimal_comma = self.decimal_comma;
+        match self.format {
+            Format::Csv => Some(Delimited {
+                sep: self.sep.unwrap_or(if decimal_comma { ';' } else { ',' }),
+                decimal_comma,
+            }),
+            Format::Tsv => Some(Delimited {
+                sep: self.sep.unwrap_or('\t'),
+                decimal_comma,
+            }),
+            _ => None,
+        }
+    }
+
     pub fn writer(self) -> Box<dyn TableWriter> {
         let decimal_comma = self.decimal_comma;
         match self.format {
