@@ -111,7 +111,7 @@ pub struct DiagOptions {
 /// everywhere: a log of one run, without flags or young figures) is read as its value, never
 /// materialised (the copy would stay cached in the frame); a plain one as its value slice
 /// (and its validity where it has nulls), no copy, no cast.
-enum Num<'a, T: PolarsNumericType> {
+pub(super) enum Num<'a, T: PolarsNumericType> {
     Const(Option<T::Native>),
     Slice {
         vals: &'a [T::Native],
@@ -151,7 +151,7 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
         }))
     }
     /// Column `name` of `df`, which the frame stores as `T`.
-    fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
+    pub(super) fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
         match Num::of(df.column(name)?)? {
             Some(n) => Ok(n),
             None => Ok(Num::Chunked(std::borrow::Cow::Owned(
@@ -164,7 +164,7 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
         }
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> Option<T::Native> {
+    pub(super) fn get(&self, i: usize) -> Option<T::Native> {
         match self {
             Num::Const(v) => *v,
             Num::Slice { vals, valid } => {
@@ -185,13 +185,13 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
 
 /// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
 /// copy.
-enum UCol<'a> {
+pub(super) enum UCol<'a> {
     Narrow(Num<'a, UInt32Type>),
     Wide(Num<'a, UInt64Type>),
 }
 
 impl<'a> UCol<'a> {
-    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<UCol<'a>> {
+    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<UCol<'a>> {
         let c = df.column(name)?;
         if let Some(n) = Num::of(c)? {
             return Ok(UCol::Narrow(n));
@@ -199,7 +199,7 @@ impl<'a> UCol<'a> {
         Ok(UCol::Wide(Num::col(df, name)?))
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> Option<u64> {
+    pub(super) fn get(&self, i: usize) -> Option<u64> {
         match self {
             UCol::Narrow(c) => c.get(i).map(u64::from),
             UCol::Wide(c) => c.get(i),
@@ -232,14 +232,14 @@ impl<'a> IdCol<'a> {
 
 /// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
 /// plain one as its bits.
-enum Flag<'a> {
+pub(super) enum Flag<'a> {
     Const(bool),
     Bits(&'a [u8], usize, usize),
     Arr(&'a BooleanChunked),
 }
 
 impl<'a> Flag<'a> {
-    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
+    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
         Ok(match df.column(name)? {
             Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
             c => {
@@ -259,7 +259,7 @@ impl<'a> Flag<'a> {
         })
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> Option<bool> {
+    pub(super) fn get(&self, i: usize) -> Option<bool> {
         match self {
             Flag::Const(v) => Some(*v),
             Flag::Bits(bits, off, len) => {

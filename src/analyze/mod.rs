@@ -79,14 +79,3 @@ pub fn band_labels(edges: &[f64]) -> Vec<String> {
     out.push(format!(">{}", fmt(lo)));
     out
 }
-
-/// Polars expression giving each value's band index (see `band_labels`).
-pub(crate) fn band_index(value: Expr, edges: &[f64]) -> Expr {
-    let mut e = lit(edges.len() as u32);
-    for (i, &edge) in edges.iter().enumerate().rev() {
-        e = when(value.clone().lt_eq(lit(edge)))
-            .then(lit(i as u32))
-            .otherwise(e);
-    }
-    e
-}
