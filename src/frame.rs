@@ -1991,6 +1991,19 @@ mod run_order_tests {
         e
     }
 
+    /// Columns of (record, start, line) rows pushed as the joiner pushes them; `sort`: the
+    /// time order asked for.
+    fn columns(rows: &[(Record, f64, u64)], sort: bool) -> GcColumns {
+        let mut c = GcColumns::with_capacity(rows.len());
+        for &(rec, start, line) in rows {
+            Sink::push(&mut c, &ev(rec, start, line), &[0], 0);
+        }
+        if sort {
+            Sink::sort_by_time(&mut c);
+        }
+        c
+    }
+
     fn lines(f: &GcFrame) -> Vec<Option<u32>> {
         let s = f.df.column(gc::LINE).unwrap().as_materialized_series();
         let ca = s.u32().unwrap();
@@ -2003,17 +2016,16 @@ mod run_order_tests {
     /// run follows the first: by start alone, line 4 (5 s) and 5 (6 s) came first.
     #[test]
     fn time_order_keeps_the_runs_apart() {
-        let mut c = GcColumns::with_capacity(6);
-        for e in [
-            ev(Record::Pause, 100.0, 1),
-            ev(Record::Collection, 99.5, 2),
-            ev(Record::Pause, 200.0, 3),
-            ev(Record::Pause, 5.0, 4),
-            ev(Record::Pause, 6.0, 5),
-        ] {
-            Sink::push(&mut c, &e, &[0], 0);
-        }
-        Sink::sort_by_time(&mut c);
+        let c = columns(
+            &[
+                (Record::Pause, 100.0, 1),
+                (Record::Collection, 99.5, 2),
+                (Record::Pause, 200.0, 3),
+                (Record::Pause, 5.0, 4),
+                (Record::Pause, 6.0, 5),
+            ],
+            true,
+        );
         let f = c.finish(vec![String::new()]).unwrap();
         assert_eq!(
             lines(&f),
@@ -2032,15 +2044,15 @@ mod run_order_tests {
     /// the parser's order within each.
     #[test]
     fn rows_ordered_across_runs_are_put_run_after_run() {
-        let mut c = GcColumns::with_capacity(4);
-        for e in [
-            ev(Record::Pause, 5.0, 3),
-            ev(Record::Pause, 6.0, 4),
-            ev(Record::Pause, 100.0, 1),
-            ev(Record::Pause, 200.0, 2),
-        ] {
-            c.push(&e, &[0], 0);
-        }
+        let c = columns(
+            &[
+                (Record::Pause, 5.0, 3),
+                (Record::Pause, 6.0, 4),
+                (Record::Pause, 100.0, 1),
+                (Record::Pause, 200.0, 2),
+            ],
+            false,
+        );
         let f = c.finish(vec![String::new()]).unwrap();
         assert_eq!(lines(&f), [Some(1), Some(2), Some(3), Some(4)]);
     }
@@ -2048,16 +2060,15 @@ mod run_order_tests {
     /// Runs already one after another and each in time order: nothing is taken.
     #[test]
     fn rows_in_order_are_left_as_they_are() {
-        let mut c = GcColumns::with_capacity(4);
-        for e in [
-            ev(Record::Pause, 100.0, 1),
-            ev(Record::Pause, 200.0, 2),
-            ev(Record::Pause, 5.0, 3),
-            ev(Record::Pause, 6.0, 4),
-        ] {
-            Sink::push(&mut c, &e, &[0], 0);
-        }
-        Sink::sort_by_time(&mut c);
+        let c = columns(
+            &[
+                (Record::Pause, 100.0, 1),
+                (Record::Pause, 200.0, 2),
+                (Record::Pause, 5.0, 3),
+                (Record::Pause, 6.0, 4),
+            ],
+            true,
+        );
         let run = runs(&c.line, &c.start_s);
         assert!(run.is_some());
         assert!(c.order(run.as_deref()).is_none());
