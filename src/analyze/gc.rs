@@ -87,9 +87,6 @@ pub fn stalls(f: &GcFrame) -> PolarsResult<Stalls> {
     })
 }
 
-/// Rows of one record; the frame holds codes, not names.
-// The codes are stored as i8: an i8 literal compares without widening the column first
-// (a u8 literal made polars cast 17 M codes to i16 per comparison).
 /// The name of a kind code read back from a frame.
 fn kind_name(code: Option<i8>) -> &'static str {
     code.and_then(|c| u8::try_from(c).ok())
@@ -481,28 +478,17 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
     // upper edge it does not pass (a < t <= b, see `band_labels`); past every edge (or not
     // a number), in the last.
     let df = &f.df;
-    let rec: super::diag::Num<Int8Type> = super::diag::Num::col(df, RECORD)?;
-    let dur = floats(df, DURATION_MS)?;
+    use super::diag::Num;
+    let rec: Num<Int8Type> = Num::col(df, RECORD)?;
+    let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
     let pause = Record::Pause.code() as i8;
     let labels = band_labels(edges);
     let mut counts = vec![0u64; labels.len()];
-    let mut add = |d: Option<f64>| {
-        let b = d.and_then(|d| edges.iter().position(|&e| d <= e));
+    for i in (0..df.height()).filter(|&i| rec.get(i) == Some(pause)) {
+        let b = dur.get(i).and_then(|d| edges.iter().position(|&e| d <= e));
         if let Some(slot) = counts.get_mut(b.unwrap_or(edges.len())) {
             *slot += 1;
         }
-    };
-    match dur.cont_slice() {
-        Ok(d) => d
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| rec.get(i) == Some(pause))
-            .for_each(|(_, &d)| add(Some(d))),
-        Err(_) => dur
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| rec.get(i) == Some(pause))
-            .for_each(|(_, d)| add(d)),
     }
     let total: u64 = counts.iter().sum();
     Ok(labels

@@ -418,9 +418,14 @@ fn write_event_rows(
         cells[3] = wall.get(i).map(format_wall_ms).unwrap_or_default();
         cells[4] = opt(dur.get(i), None);
         cells[5] = kind_name(kind.get(i)).into();
-        cells[6] = f.string(coll.get(i).unwrap_or(0)).to_string();
-        cells[7] = f.string(cause.get(i).unwrap_or(0)).to_string();
-        cells[8] = f.string(name.get(i).unwrap_or(0)).to_string();
+        // Names copied into the row's own buffers (no allocation a row once they are grown).
+        for (cell, id) in cells[6..9]
+            .iter_mut()
+            .zip([coll.get(i), cause.get(i), name.get(i)])
+        {
+            cell.clear();
+            cell.push_str(f.string(id.unwrap_or(0)));
+        }
         cells[9] = os(hb.get(i));
         cells[10] = os(ha.get(i));
         cells[11] = os(ht.get(i));

@@ -174,18 +174,13 @@ impl Delimited {
 
 impl TableWriter for Delimited {
     fn write(&self, t: &Table) -> String {
-        let mut out = String::new();
-        let sep = self.sep.to_string();
-        let mut row = |cells: &[String]| {
-            let v: Vec<String> = cells.iter().map(|c| self.cell(c)).collect();
-            out.push_str(&v.join(&sep));
-            out.push('\n');
-        };
-        row(&t.headers);
-        for r in &t.rows {
-            row(r);
+        let mut out: Vec<u8> = Vec::new();
+        // Writing to a Vec cannot fail; the bytes are the cells' UTF-8 and separators.
+        for r in std::iter::once(&t.headers).chain(&t.rows) {
+            let _ = self.write_row(r, &mut out);
         }
-        out
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 }
 
