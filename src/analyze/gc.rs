@@ -74,10 +74,13 @@ pub fn stalls(f: &GcFrame) -> PolarsResult<Stalls> {
     let v = durations_of(df, Record::Stall)?;
     // A frame built before the column existed (tests' hand-made frames) has no reaches.
     // Reduced on the column as it is: a column null everywhere (most logs) is a scalar, and
-    // materialising it stays cached in the frame (14 MB for a 1.7 M-row CMS log).
+    // materialising it stays cached in the frame (14 MB for a 1.7 M-row CMS log). Nor is an
+    // all-null column reduced at all: polars reduces a scalar through a one-value series,
+    // whose null buffer is the first use of its global zeroed buffer, 8 MiB it allocates,
+    // fills and never frees (8 MB of every GC summary's peak).
     let ttsp_max_ms = match df.column(TTSP_MS) {
-        Ok(c) => c.max_reduce()?.value().extract::<f64>(),
-        Err(_) => None,
+        Ok(c) if c.null_count() < c.len() => c.max_reduce()?.value().extract::<f64>(),
+        _ => None,
     };
     Ok(Stalls {
         stalls: v.len() as u64,
