@@ -151,6 +151,119 @@ pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
         .collect()
 }
 
+/// Values that can be read more than once, in the same order each time, without being
+/// copied: a slice, or the durations of one record read off the frame (`Durations`).
+pub(super) trait Values {
+    fn each<F: FnMut(f64)>(&self, f: F);
+}
+
+impl Values for [f64] {
+    fn each<F: FnMut(f64)>(&self, f: F) {
+        self.iter().copied().for_each(f);
+    }
+}
+
+/// `linear_quantiles` of `n` values read in place, the same doubles, without a copy to
+/// reorder (23 MB for a 2.9 M-pause log, at the peak, the frame being whole): the value of
+/// each rank is found a 16-bit digit at a time of its key in `f64::total_cmp`'s order, each
+/// of four passes counting the values whose key begins as the rank's does so far.
+pub(super) fn linear_quantiles_of<V: Values + ?Sized>(
+    v: &V,
+    n: usize,
+    ps: &[f64],
+) -> Vec<Option<f64>> {
+    if n == 0 {
+        return vec![None; ps.len()];
+    }
+    let at = |p: f64| {
+        let float_idx = (n - 1) as f64 * p;
+        let idx = (float_idx as usize).min(n - 1);
+        (float_idx, idx, float_idx.ceil() as usize != idx)
+    };
+    let mut ranks: Vec<usize> = ps
+        .iter()
+        .flat_map(|&p| {
+            let (_, idx, between) = at(p);
+            [Some(idx), (between && idx + 1 < n).then_some(idx + 1)]
+        })
+        .flatten()
+        .collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    // Per rank: the key's digits found so far, and the rank among the values that share them.
+    let mut found: Vec<(u64, u64)> = ranks.iter().map(|&r| (0, r as u64)).collect();
+    for pass in 0..4u32 {
+        let shift = 48 - 16 * pass;
+        // The digits already found (the bits above `shift`); ranks that share them share a
+        // count (all do in the first pass), and a value counts for at most one.
+        let known = |key: u64| if pass == 0 { 0 } else { key >> (shift + 16) };
+        let mut groups: Vec<u64> = Vec::new();
+        let group_of: Vec<usize> = found
+            .iter()
+            .map(|&(prefix, _)| {
+                let k = known(prefix);
+                groups.iter().position(|&g| g == k).unwrap_or_else(|| {
+                    groups.push(k);
+                    groups.len() - 1
+                })
+            })
+            .collect();
+        let mut counts = vec![0u64; groups.len() << 16];
+        v.each(|x| {
+            let key = order_key(x);
+            let k = known(key);
+            if let Some(g) = groups.iter().position(|&p| p == k) {
+                counts[(g << 16) | ((key >> shift) & 0xFFFF) as usize] += 1;
+            }
+        });
+        for ((prefix, rank), &g) in found.iter_mut().zip(&group_of) {
+            let mut below = 0u64;
+            for (digit, &c) in counts[g << 16..(g + 1) << 16].iter().enumerate() {
+                if *rank < below + c {
+                    *prefix |= (digit as u64) << shift;
+                    *rank -= below;
+                    break;
+                }
+                below += c;
+            }
+        }
+    }
+    let value = |r: usize| {
+        let t = ranks.binary_search(&r).ok()?;
+        found.get(t).map(|&(key, _)| from_order_key(key))
+    };
+    ps.iter()
+        .map(|&p| {
+            let (float_idx, idx, between) = at(p);
+            let lower = value(idx)?;
+            if !between {
+                return Some(lower);
+            }
+            let upper = value(idx + 1)?;
+            Some(if lower == upper {
+                lower
+            } else {
+                (float_idx - idx as f64) * (upper - lower) + lower
+            })
+        })
+        .collect()
+}
+
+/// A double's bits as an unsigned key in `f64::total_cmp`'s order (negatives flipped, the
+/// sign bit set on the rest).
+fn order_key(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 {
+        !b
+    } else {
+        b | 1 << 63
+    }
+}
+
+fn from_order_key(k: u64) -> f64 {
+    f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
+}
+
 /// The sum of `v` with the rounding error of each addition carried along (Neumaier's
 /// compensated sum): as good as the exact sum rounded once, where a running sum drifts.
 fn neumaier_sum(v: &[f64]) -> f64 {
@@ -186,47 +299,84 @@ fn floats(df: &DataFrame, name: &str) -> PolarsResult<Float64Chunked> {
     Ok(df.column(name)?.as_materialized_series().f64()?.clone())
 }
 
-/// The durations of the pauses, in row order.
-fn pause_durations(df: &DataFrame) -> PolarsResult<Vec<f64>> {
-    durations_of(df, Record::Pause)
-}
-
 /// The durations of the rows of one record, in row order: read off the columns' slices
 /// (polars' optional iterators were 2 % of a 2.9 M-row summary), and a log of one record
 /// (a scalar column: JRockit 1.4.2's collections) without materialising its codes.
 fn durations_of(df: &DataFrame, record: Record) -> PolarsResult<Vec<f64>> {
-    let code = record.code() as i8;
-    let dur = floats(df, DURATION_MS)?;
-    let rec_col = df.column(RECORD)?;
-    if let Column::Scalar(sc) = rec_col {
-        return Ok(if sc.scalar().value().extract::<i8>() == Some(code) {
-            match dur.cont_slice() {
-                Ok(d) => d.to_vec(),
-                Err(_) => dur.iter().flatten().collect(),
+    let d = Durations::of(df, record)?;
+    // Counted first, then copied into a vector of that size: collected as they came, the
+    // vector doubled its way there, the copies it left behind 8 MB more at a 1.7 M-row
+    // log's peak.
+    let mut v = Vec::with_capacity(d.count());
+    d.each(|x| v.push(x));
+    Ok(v)
+}
+
+/// The durations of the rows of one record, read where they are in the frame (see
+/// `durations_of`), as often as needed.
+struct Durations {
+    dur: Float64Chunked,
+    /// The record codes (None: every row is of the record, or none is, as `all` says).
+    rec: Option<Int8Chunked>,
+    code: i8,
+    all: bool,
+}
+
+impl Durations {
+    fn of(df: &DataFrame, record: Record) -> PolarsResult<Self> {
+        let code = record.code() as i8;
+        let dur = floats(df, DURATION_MS)?;
+        Ok(match df.column(RECORD)? {
+            Column::Scalar(sc) => Durations {
+                dur,
+                rec: None,
+                code,
+                all: sc.scalar().value().extract::<i8>() == Some(code),
+            },
+            c => Durations {
+                dur,
+                rec: Some(c.as_materialized_series().i8()?.clone()),
+                code,
+                all: false,
+            },
+        })
+    }
+
+    fn count(&self) -> usize {
+        let mut n = 0;
+        self.each(|_| n += 1);
+        n
+    }
+}
+
+impl Values for Durations {
+    fn each<F: FnMut(f64)>(&self, mut f: F) {
+        let code = self.code;
+        match &self.rec {
+            None if self.all => match self.dur.cont_slice() {
+                Ok(d) => d.iter().copied().for_each(f),
+                Err(_) => self.dur.iter().flatten().for_each(f),
+            },
+            None => {}
+            Some(rec) => {
+                if let (Ok(r), Ok(d)) = (rec.cont_slice(), self.dur.cont_slice()) {
+                    for (&r, &d) in r.iter().zip(d) {
+                        if r == code {
+                            f(d);
+                        }
+                    }
+                    return;
+                }
+                for (r, d) in rec.iter().zip(self.dur.iter()) {
+                    if let (Some(r), Some(d)) = (r, d) {
+                        if r == code {
+                            f(d);
+                        }
+                    }
+                }
             }
-        } else {
-            Vec::new()
-        });
+        }
     }
-    let rec = rec_col.as_materialized_series().i8()?;
-    if let (Ok(r), Ok(d)) = (rec.cont_slice(), dur.cont_slice()) {
-        // Counted first, then copied into a vector of that size: collected as they came,
-        // the vector doubled its way there, the copies it left behind 8 MB more at a 1.7
-        // M-row log's peak.
-        let n = r.iter().filter(|&&r| r == code).count();
-        let mut v = Vec::with_capacity(n);
-        v.extend(
-            r.iter()
-                .zip(d)
-                .filter_map(|(&r, &d)| (r == code).then_some(d)),
-        );
-        return Ok(v);
-    }
-    Ok(rec
-        .iter()
-        .zip(dur.iter())
-        .filter_map(|(r, d)| if r == Some(code) { d } else { None })
-        .collect())
 }
 
 /// The latest end (`t_s` + duration) of any event, without a column of ends (8 bytes a row).
@@ -254,11 +404,16 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
     // exact as polars' pairwise one, tested on every fixture and corpus log), the max and
     // the quantiles of the same copy.
     let (total, max, mean, q) = {
-        let mut v = pause_durations(df)?;
-        let total = neumaier_sum(&v);
-        let max = v.iter().copied().max_by(f64::total_cmp);
-        let q = linear_quantiles(&mut v, &[0.50, 0.95, 0.99]);
-        let mean = (!v.is_empty()).then(|| total / v.len() as f64);
+        let d = Durations::of(df, Record::Pause)?;
+        let (mut sum, mut max, mut n) = (Neumaier::default(), None::<f64>, 0usize);
+        d.each(|x| {
+            sum.add(x);
+            max = Some(max.map_or(x, |m| if x.total_cmp(&m).is_ge() { x } else { m }));
+            n += 1;
+        });
+        let total = sum.value();
+        let q = linear_quantiles_of(&d, n, &[0.50, 0.95, 0.99]);
+        let mean = (n > 0).then(|| total / n as f64);
         (total, max, mean, q)
     };
     let end = latest_end(df)?;
@@ -876,6 +1031,47 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn quantiles_read_in_place_are_the_selected_ones() {
+        // By hand: [4, 1, 3, 2] -> p50 2.5, p0 1, p100 4; nothing for no values.
+        let q = linear_quantiles_of(&[4.0, 1.0, 3.0, 2.0][..], 4, &[0.5, 0.0, 1.0]);
+        assert_eq!(q, vec![Some(2.5), Some(1.0), Some(4.0)]);
+        assert_eq!(linear_quantiles_of(&[][..], 0, &[0.5]), vec![None]);
+        // Generated: ties, values alike in their first 16, 32 or 48 bits, signs, zeros of
+        // both signs, infinities and NaN; the same bits as the selection on a copy.
+        let mut next = crate::xorshift(11);
+        let ps = [0.5, 0.95, 0.99, 0.0, 1.0, 0.333, 0.001];
+        for case in 0..400 {
+            let n = 1 + next(300) as usize;
+            let base = next(u64::MAX);
+            let v: Vec<f64> = (0..n)
+                .map(|_| match next(10) {
+                    0 => f64::from_bits(base ^ next(1 << 16)),
+                    1 => f64::from_bits(base ^ next(1 << 32)),
+                    2 => f64::from(next(4) as u32) * if case % 2 == 0 { -1.0 } else { 1.0 },
+                    3 => [
+                        0.0,
+                        -0.0,
+                        f64::INFINITY,
+                        f64::NEG_INFINITY,
+                        f64::NAN,
+                        -f64::NAN,
+                    ][next(6) as usize],
+                    4 => f64::from_bits(base ^ next(1 << 48)),
+                    _ => next(100_000) as f64 / 1000.0,
+                })
+                .collect();
+            let want = linear_quantiles(&mut v.clone(), &ps);
+            let got = linear_quantiles_of(&v[..], n, &ps);
+            let bits = |q: Vec<Option<f64>>| {
+                q.into_iter()
+                    .map(|x| x.map(f64::to_bits))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(bits(got), bits(want), "{v:?}");
+        }
+    }
 
     #[test]
     fn selected_quantiles_are_polars_linear_quantiles() {
