@@ -208,13 +208,13 @@ impl<'a> UCol<'a> {
 }
 
 /// An id column (Int8 while ids are small, else UInt32).
-enum IdCol<'a> {
+pub(super) enum IdCol<'a> {
     Narrow(Num<'a, Int8Type>),
     Wide(Num<'a, UInt32Type>),
 }
 
 impl<'a> IdCol<'a> {
-    fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdCol<'a>> {
+    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdCol<'a>> {
         let c = df.column(name)?;
         if let Some(n) = Num::of(c)? {
             return Ok(IdCol::Narrow(n));
@@ -222,7 +222,7 @@ impl<'a> IdCol<'a> {
         Ok(IdCol::Wide(Num::col(df, name)?))
     }
     #[inline(always)]
-    fn get(&self, i: usize) -> u32 {
+    pub(super) fn get(&self, i: usize) -> u32 {
         match self {
             IdCol::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
             IdCol::Wide(c) => c.get(i).unwrap_or(0),

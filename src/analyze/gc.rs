@@ -105,27 +105,8 @@ fn kind_name(code: Option<i8>) -> &'static str {
 /// copied the column for each (three 70 MB copies of a 2 GB log's pauses at the peak).
 pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
     let n = v.len();
-    if n == 0 {
-        return vec![None; ps.len()];
-    }
-    // The ranks each quantile reads: `idx` and, when it falls between two, `idx + 1`.
-    let at = |p: f64| {
-        let float_idx = (n - 1) as f64 * p;
-        let idx = (float_idx as usize).min(n - 1);
-        (float_idx, idx, float_idx.ceil() as usize != idx)
-    };
-    let mut ranks: Vec<usize> = ps
-        .iter()
-        .flat_map(|&p| {
-            let (_, idx, between) = at(p);
-            [Some(idx), (between && idx + 1 < n).then_some(idx + 1)]
-        })
-        .flatten()
-        .collect();
-    ranks.sort_unstable();
-    ranks.dedup();
     let mut lo = 0;
-    for &r in &ranks {
+    for r in quantile_ranks(n, ps) {
         // Everything left of `lo` is already at or below rank `lo`: select within the rest.
         if let Some(rest) = v.get_mut(lo..) {
             if r >= lo && r - lo < rest.len() {
@@ -134,21 +115,7 @@ pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
         }
         lo = r + 1;
     }
-    ps.iter()
-        .map(|&p| {
-            let (float_idx, idx, between) = at(p);
-            let lower = *v.get(idx)?;
-            if !between {
-                return Some(lower);
-            }
-            let upper = *v.get(idx + 1)?;
-            Some(if lower == upper {
-                lower
-            } else {
-                (float_idx - idx as f64) * (upper - lower) + lower
-            })
-        })
-        .collect()
+    interpolate(n, ps, |r| v.get(r).copied())
 }
 
 /// Values that can be read more than once, in the same order each time, without being
@@ -164,93 +131,163 @@ impl Values for [f64] {
 }
 
 /// `linear_quantiles` of values read in place, the same doubles, without a copy to reorder
-/// (23 MB for a 2.9 M-pause log, at the peak, the frame being whole): the value of each rank
-/// is found a 16-bit digit at a time of its key in `f64::total_cmp`'s order, each of four
-/// passes counting the values whose key begins as the rank's does so far. The first pass
-/// also hands every value to `also` (a caller's sum or max, without a pass of its own).
+/// (23 MB for a 2.9 M-pause log, at the peak, the frame being whole). The first pass also
+/// hands every value to `also` (a caller's sum or max, without a pass of its own).
 pub(super) fn linear_quantiles_of<V: Values + ?Sized>(
     v: &V,
     ps: &[f64],
     mut also: impl FnMut(f64),
 ) -> Vec<Option<f64>> {
-    const DIGITS: usize = 1 << 16;
-    let mut first = vec![0u64; DIGITS];
-    v.each(|x| {
-        also(x);
-        first[(order_key(x) >> 48) as usize] += 1;
-    });
-    let n = first.iter().sum::<u64>() as usize;
-    if n == 0 {
-        return vec![None; ps.len()];
+    struct One<'a, V: ?Sized>(&'a V);
+    impl<V: Values + ?Sized> Grouped for One<'_, V> {
+        fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
+            self.0.each(|x| f(0, x));
+        }
     }
-    let at = |p: f64| {
-        let float_idx = (n - 1) as f64 * p;
-        let idx = (float_idx as usize).min(n - 1);
-        (float_idx, idx, float_idx.ceil() as usize != idx)
-    };
+    grouped_quantiles(&One(v), 1, ps, |_, x| also(x))
+        .pop()
+        .unwrap_or_default()
+}
+
+/// Values in groups (`0..groups`), read in place as often as needed, in the same order.
+pub(super) trait Grouped {
+    fn each<F: FnMut(usize, f64)>(&self, f: F);
+}
+
+/// Groups whose quantiles are found in one set of passes (their counts are 512 KiB a group
+/// and rank).
+const GROUPS_AT_ONCE: usize = 8;
+
+/// `linear_quantiles` of each group's values (see `linear_quantiles_of`): the value of each
+/// rank is found a 16-bit digit at a time of its key in `f64::total_cmp`'s order, each of four
+/// passes counting the values whose key begins as the rank's does so far. The first pass
+/// hands every value, with its group, to `also`.
+pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
+    v: &V,
+    groups: usize,
+    ps: &[f64],
+    mut also: impl FnMut(usize, f64),
+) -> Vec<Vec<Option<f64>>> {
+    const DIGITS: usize = 1 << 16;
+    let mut out = Vec::with_capacity(groups);
+    let mut lo = 0;
+    loop {
+        let hi = (lo + GROUPS_AT_ONCE).min(groups);
+        let first_batch = lo == 0;
+        let mut first = vec![0u64; (hi - lo) * DIGITS];
+        v.each(|g, x| {
+            if first_batch {
+                also(g, x);
+            }
+            if (lo..hi).contains(&g) {
+                first[(g - lo) * DIGITS + (order_key(x) >> 48) as usize] += 1;
+            }
+        });
+        // Per group in the batch: its count, its ranks, and per rank the key's digits found
+        // so far and its rank among the values of the group that share them.
+        let mut batch: Vec<(usize, Vec<usize>, Vec<(u64, u64)>)> = Vec::new();
+        for counts in first.chunks(DIGITS) {
+            let n = counts.iter().sum::<u64>() as usize;
+            let ranks = quantile_ranks(n, ps);
+            let mut found: Vec<(u64, u64)> = ranks.iter().map(|&r| (0, r as u64)).collect();
+            for (prefix, rank) in &mut found {
+                pick_digit(counts, prefix, rank, 48);
+            }
+            batch.push((n, ranks, found));
+        }
+        drop(first);
+        for shift in [32u32, 16, 0] {
+            // Per group, the distinct digits found so far among its ranks: ranks that share
+            // them share a count, and a value counts for at most one.
+            let known = |key: u64| key >> (shift + 16);
+            let mut slots: Vec<Vec<u64>> = vec![Vec::new(); hi - lo];
+            let mut slot_of: Vec<Vec<usize>> = Vec::with_capacity(hi - lo);
+            let mut base = Vec::with_capacity(hi - lo);
+            let mut total = 0;
+            for ((_, _, found), slots) in batch.iter().zip(slots.iter_mut()) {
+                base.push(total);
+                slot_of.push(
+                    found
+                        .iter()
+                        .map(|&(prefix, _)| {
+                            let k = known(prefix);
+                            slots.iter().position(|&s| s == k).unwrap_or_else(|| {
+                                slots.push(k);
+                                slots.len() - 1
+                            })
+                        })
+                        .collect(),
+                );
+                total += slots.len();
+            }
+            let mut counts = vec![0u64; total * DIGITS];
+            v.each(|g, x| {
+                let Some(b) = g.checked_sub(lo).filter(|&b| b < hi - lo) else {
+                    return;
+                };
+                let key = order_key(x);
+                let k = known(key);
+                if let Some(s) = slots[b].iter().position(|&s| s == k) {
+                    counts[(base[b] + s) * DIGITS + ((key >> shift) & 0xFFFF) as usize] += 1;
+                }
+            });
+            for (b, (_, _, found)) in batch.iter_mut().enumerate() {
+                for ((prefix, rank), &s) in found.iter_mut().zip(&slot_of[b]) {
+                    let at = (base[b] + s) * DIGITS;
+                    pick_digit(&counts[at..at + DIGITS], prefix, rank, shift);
+                }
+            }
+        }
+        for (n, ranks, found) in batch {
+            let value = |r: usize| {
+                let t = ranks.binary_search(&r).ok()?;
+                found.get(t).map(|&(key, _)| from_order_key(key))
+            };
+            out.push(interpolate(n, ps, value));
+        }
+        if hi >= groups {
+            break;
+        }
+        lo = hi;
+    }
+    out
+}
+
+/// Where quantile `p` of `n` values falls: its rank as a float, the rank below, and whether
+/// it falls between that rank and the next.
+fn quantile_at(n: usize, p: f64) -> (f64, usize, bool) {
+    let float_idx = n.saturating_sub(1) as f64 * p;
+    let idx = (float_idx as usize).min(n.saturating_sub(1));
+    (float_idx, idx, float_idx.ceil() as usize != idx)
+}
+
+/// The ranks the quantiles `ps` of `n` values read, sorted, each once.
+fn quantile_ranks(n: usize, ps: &[f64]) -> Vec<usize> {
+    if n == 0 {
+        return Vec::new();
+    }
     let mut ranks: Vec<usize> = ps
         .iter()
         .flat_map(|&p| {
-            let (_, idx, between) = at(p);
+            let (_, idx, between) = quantile_at(n, p);
             [Some(idx), (between && idx + 1 < n).then_some(idx + 1)]
         })
         .flatten()
         .collect();
     ranks.sort_unstable();
     ranks.dedup();
-    // The digit at `shift` of the value of `rank` among the values counted in `counts`, and
-    // its rank among those with that digit.
-    let pick = |counts: &[u64], prefix: &mut u64, rank: &mut u64, shift: u32| {
-        let mut below = 0u64;
-        for (digit, &c) in counts.iter().enumerate() {
-            if *rank < below + c {
-                *prefix |= (digit as u64) << shift;
-                *rank -= below;
-                return;
-            }
-            below += c;
-        }
-    };
-    // Per rank: the key's digits found so far, and its rank among the values that share them.
-    let mut found: Vec<(u64, u64)> = ranks.iter().map(|&r| (0, r as u64)).collect();
-    for (prefix, rank) in &mut found {
-        pick(&first, prefix, rank, 48);
-    }
-    drop(first);
-    for shift in [32u32, 16, 0] {
-        // Ranks whose digits so far are the same share a count; a value counts for at most
-        // one.
-        let known = |key: u64| key >> (shift + 16);
-        let mut groups: Vec<u64> = Vec::new();
-        let group_of: Vec<usize> = found
-            .iter()
-            .map(|&(prefix, _)| {
-                let k = known(prefix);
-                groups.iter().position(|&g| g == k).unwrap_or_else(|| {
-                    groups.push(k);
-                    groups.len() - 1
-                })
-            })
-            .collect();
-        let mut counts = vec![0u64; groups.len() * DIGITS];
-        v.each(|x| {
-            let key = order_key(x);
-            let k = known(key);
-            if let Some(g) = groups.iter().position(|&p| p == k) {
-                counts[g * DIGITS + ((key >> shift) & 0xFFFF) as usize] += 1;
-            }
-        });
-        for ((prefix, rank), &g) in found.iter_mut().zip(&group_of) {
-            pick(&counts[g * DIGITS..(g + 1) * DIGITS], prefix, rank, shift);
-        }
-    }
-    let value = |r: usize| {
-        let t = ranks.binary_search(&r).ok()?;
-        found.get(t).map(|&(key, _)| from_order_key(key))
-    };
+    ranks
+}
+
+/// The quantiles `ps` of `n` values from the values at their ranks, interpolated between
+/// closest ranks as `linear_quantiles` does.
+fn interpolate(n: usize, ps: &[f64], value: impl Fn(usize) -> Option<f64>) -> Vec<Option<f64>> {
     ps.iter()
         .map(|&p| {
-            let (float_idx, idx, between) = at(p);
+            if n == 0 {
+                return None;
+            }
+            let (float_idx, idx, between) = quantile_at(n, p);
             let lower = value(idx)?;
             if !between {
                 return Some(lower);
@@ -263,6 +300,20 @@ pub(super) fn linear_quantiles_of<V: Values + ?Sized>(
             })
         })
         .collect()
+}
+
+/// The digit at `shift` of the key of the value of `rank` among the values counted in
+/// `counts` (one count a digit) into `prefix`, and its rank among those with that digit.
+fn pick_digit(counts: &[u64], prefix: &mut u64, rank: &mut u64, shift: u32) {
+    let mut below = 0u64;
+    for (digit, &c) in counts.iter().enumerate() {
+        if *rank < below + c {
+            *prefix |= (digit as u64) << shift;
+            *rank -= below;
+            return;
+        }
+        below += c;
+    }
 }
 
 /// A double's bits as an unsigned key in `f64::total_cmp`'s order (negatives flipped, the
@@ -585,43 +636,52 @@ pub struct KindRow {
 
 /// Pauses grouped by kind and collector, largest total first.
 pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
-    // One pass over the pauses into their groups, not a polars group-by: its row-encoded
-    // keys and index lists took 0.3 GB more than the frame for a 2 GB log, and a GC log has
-    // a handful of groups.
+    // Passes over the columns as they are, not a polars group-by (its row-encoded keys and
+    // index lists took 0.3 GB more than the frame for a 2 GB log), nor the groups' durations
+    // gathered to be reordered (65 MB more at a 2.9 M-pause log's peak, with the codes
+    // materialised and the ids cast): a GC log has a handful of groups.
+    use super::diag::{IdCol, Num};
     let df = &f.df;
-    let rec = df.column(RECORD)?.as_materialized_series().i8()?.clone();
-    let kind = df.column(KIND)?.as_materialized_series().i8()?.clone();
-    let coll = df.column(COLLECTOR)?.cast(&DataType::UInt32)?;
-    let coll = coll.as_materialized_series().u32()?.clone();
-    let dur = df
-        .column(DURATION_MS)?
-        .as_materialized_series()
-        .f64()?
-        .clone();
-    let pause = Record::Pause.code() as i8;
-    let mut groups: std::collections::BTreeMap<(Option<i8>, u32), Vec<f64>> = Default::default();
-    for (((r, k), c), d) in rec.iter().zip(kind.iter()).zip(coll.iter()).zip(dur.iter()) {
-        if let (Some(true), Some(d)) = (r.map(|r| r == pause), d) {
-            groups.entry((k, c.unwrap_or(0))).or_default().push(d);
-        }
-    }
-    let mut rows: Vec<KindRow> = groups
-        .into_iter()
-        .map(|((k, c), mut v)| {
-            let count = v.len();
+    let p = ByGroup {
+        rec: Num::col(df, RECORD)?,
+        kind: Num::col(df, KIND)?,
+        coll: IdCol::of(df, COLLECTOR)?,
+        dur: Num::col(df, DURATION_MS)?,
+        n: df.height(),
+        pause: Record::Pause.code() as i8,
+        groups: std::cell::RefCell::new(Default::default()),
+    };
+    // The groups, numbered as first met (the first pass meets them all).
+    let mut sums: Vec<(Neumaier, u64, f64)> = Vec::new();
+    let n_groups = {
+        let mut seen = 0;
+        p.each(|g, _| seen = seen.max(g + 1));
+        seen
+    };
+    sums.resize(n_groups, (Neumaier::default(), 0, f64::NEG_INFINITY));
+    let p95 = grouped_quantiles(&p, n_groups, &[0.95], |g, d| {
+        if let Some((sum, count, max)) = sums.get_mut(g) {
             // Compensated: a plain running sum of 3.5 M pauses was off in the 12th digit.
-            let sum = neumaier_sum(&v);
-            let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let p95 = linear_quantiles(&mut v, &[0.95]);
-            KindRow {
+            sum.add(d);
+            *count += 1;
+            *max = max.max(d);
+        }
+    });
+    let keys = p.groups.into_inner();
+    let mut rows: Vec<KindRow> = keys
+        .iter()
+        .filter_map(|(&(k, c), &g)| {
+            let (sum, count, max) = sums.get(g)?;
+            let sum = sum.value();
+            Some(KindRow {
                 kind: kind_name(k).to_string(),
                 collector: f.string(c).to_string(),
-                count: count as u64,
+                count: *count,
                 sum_ms: sum,
-                mean_ms: sum / count as f64,
-                p95_ms: p95.first().copied().flatten().unwrap_or(0.0),
-                max_ms: max,
-            }
+                mean_ms: sum / *count as f64,
+                p95_ms: p95.get(g)?.first().copied().flatten().unwrap_or(0.0),
+                max_ms: *max,
+            })
         })
         .collect();
     // Largest total first, then by kind and collector name (sorted here, by name, not by
@@ -634,6 +694,43 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
             .then_with(|| a.collector.cmp(&b.collector))
     });
     Ok(rows)
+}
+
+/// The pauses' durations by (kind, collector), for `breakdown`: a group's number is the order
+/// in which a pass met it first (the same in every pass).
+struct ByGroup<'a> {
+    rec: super::diag::Num<'a, Int8Type>,
+    kind: super::diag::Num<'a, Int8Type>,
+    coll: super::diag::IdCol<'a>,
+    dur: super::diag::Num<'a, Float64Type>,
+    n: usize,
+    pause: i8,
+    groups: std::cell::RefCell<std::collections::BTreeMap<(Option<i8>, u32), usize>>,
+}
+
+impl Grouped for ByGroup<'_> {
+    fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
+        let mut groups = self.groups.borrow_mut();
+        // Rows mostly repeat the group of the row before: looked up only when it changes.
+        let mut last: Option<((Option<i8>, u32), usize)> = None;
+        for i in 0..self.n {
+            if self.rec.get(i) != Some(self.pause) {
+                continue;
+            }
+            let Some(d) = self.dur.get(i) else { continue };
+            let key = (self.kind.get(i), self.coll.get(i));
+            let g = match last {
+                Some((k, g)) if k == key => g,
+                _ => {
+                    let next = groups.len();
+                    let g = *groups.entry(key).or_insert(next);
+                    last = Some((key, g));
+                    g
+                }
+            };
+            f(g, d);
+        }
+    }
 }
 
 /// One pause-duration band.
@@ -1091,6 +1188,38 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             assert_eq!(bits(got), bits(want), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn grouped_quantiles_are_each_groups_own() {
+        struct Rows(Vec<(usize, f64)>);
+        impl Grouped for Rows {
+            fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
+                self.0.iter().for_each(|&(g, x)| f(g, x));
+            }
+        }
+        // By hand: group 0 holds 1 and 3 (p50 2), group 1 holds 10 (p50 10), group 2 none.
+        let rows = Rows(vec![(0, 3.0), (1, 10.0), (0, 1.0)]);
+        let mut seen = Vec::new();
+        let q = grouped_quantiles(&rows, 3, &[0.5], |g, x| seen.push((g, x)));
+        assert_eq!(q, vec![vec![Some(2.0)], vec![Some(10.0)], vec![None]]);
+        assert_eq!(seen, rows.0);
+        // Generated: up to 20 groups (more than are counted at once), some empty.
+        let mut next = crate::xorshift(5);
+        let ps = [0.95, 0.5, 0.99];
+        for _ in 0..60 {
+            let groups = 1 + next(20) as usize;
+            let rows = Rows(
+                (0..next(2000))
+                    .map(|_| (next(groups as u64) as usize, next(5000) as f64 / 8.0))
+                    .collect(),
+            );
+            let got = grouped_quantiles(&rows, groups, &ps, |_, _| ());
+            for (g, got) in got.iter().enumerate() {
+                let mut v: Vec<f64> = rows.0.iter().filter(|r| r.0 == g).map(|r| r.1).collect();
+                assert_eq!(got, &linear_quantiles(&mut v, &ps), "group {g} of {groups}");
+            }
         }
     }
 
