@@ -183,9 +183,7 @@ pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
                 first[(g - lo) * DIGITS + (order_key(x) >> 48) as usize] += 1;
             }
         });
-        // Per group in the batch: its count, its ranks, and per rank the key's digits found
-        // so far and its rank among the values of the group that share them.
-        let mut batch: Vec<(usize, Vec<usize>, Vec<(u64, u64)>)> = Vec::new();
+        let mut batch: Vec<Search> = Vec::new();
         for counts in first.chunks(DIGITS) {
             let n = counts.iter().sum::<u64>() as usize;
             let ranks = quantile_ranks(n, ps);
@@ -193,7 +191,7 @@ pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
             for (prefix, rank) in &mut found {
                 pick_digit(counts, prefix, rank, 48);
             }
-            batch.push((n, ranks, found));
+            batch.push(Search { n, ranks, found });
         }
         drop(first);
         for shift in [32u32, 16, 0] {
@@ -204,7 +202,7 @@ pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
             let mut slot_of: Vec<Vec<usize>> = Vec::with_capacity(hi - lo);
             let mut base = Vec::with_capacity(hi - lo);
             let mut total = 0;
-            for ((_, _, found), slots) in batch.iter().zip(slots.iter_mut()) {
+            for (Search { found, .. }, slots) in batch.iter().zip(slots.iter_mut()) {
                 base.push(total);
                 slot_of.push(
                     found
@@ -231,14 +229,14 @@ pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
                     counts[(base[b] + s) * DIGITS + ((key >> shift) & 0xFFFF) as usize] += 1;
                 }
             });
-            for (b, (_, _, found)) in batch.iter_mut().enumerate() {
+            for (b, Search { found, .. }) in batch.iter_mut().enumerate() {
                 for ((prefix, rank), &s) in found.iter_mut().zip(&slot_of[b]) {
                     let at = (base[b] + s) * DIGITS;
                     pick_digit(&counts[at..at + DIGITS], prefix, rank, shift);
                 }
             }
         }
-        for (n, ranks, found) in batch {
+        for Search { n, ranks, found } in batch {
             let value = |r: usize| {
                 let t = ranks.binary_search(&r).ok()?;
                 found.get(t).map(|&(key, _)| from_order_key(key))
@@ -251,6 +249,14 @@ pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
         lo = hi;
     }
     out
+}
+
+/// A group's quantiles being found: its count, its ranks, and per rank the key's digits found
+/// so far and its rank among the values of the group that share them.
+struct Search {
+    n: usize,
+    ranks: Vec<usize>,
+    found: Vec<(u64, u64)>,
 }
 
 /// Where quantile `p` of `n` values falls: its rank as a float, the rank below, and whether
