@@ -387,31 +387,20 @@ fn durations_of(df: &DataFrame, record: Record) -> PolarsResult<Vec<f64>> {
 
 /// The durations of the rows of one record, read where they are in the frame (see
 /// `durations_of`), as often as needed.
-struct Durations {
-    dur: Float64Chunked,
-    /// The record codes (None: every row is of the record, or none is, as `all` says).
-    rec: Option<Int8Chunked>,
+struct Durations<'a> {
+    rec: super::diag::Num<'a, Int8Type>,
+    dur: super::diag::Num<'a, Float64Type>,
+    n: usize,
     code: i8,
-    all: bool,
 }
 
-impl Durations {
-    fn of(df: &DataFrame, record: Record) -> PolarsResult<Self> {
-        let code = record.code() as i8;
-        let dur = floats(df, DURATION_MS)?;
-        Ok(match df.column(RECORD)? {
-            Column::Scalar(sc) => Durations {
-                dur,
-                rec: None,
-                code,
-                all: sc.scalar().value().extract::<i8>() == Some(code),
-            },
-            c => Durations {
-                dur,
-                rec: Some(c.as_materialized_series().i8()?.clone()),
-                code,
-                all: false,
-            },
+impl<'a> Durations<'a> {
+    fn of(df: &'a DataFrame, record: Record) -> PolarsResult<Self> {
+        Ok(Durations {
+            rec: super::diag::Num::col(df, RECORD)?,
+            dur: super::diag::Num::col(df, DURATION_MS)?,
+            n: df.height(),
+            code: record.code() as i8,
         })
     }
 
@@ -422,27 +411,38 @@ impl Durations {
     }
 }
 
-impl Values for Durations {
+impl Values for Durations<'_> {
     fn each<F: FnMut(f64)>(&self, mut f: F) {
+        use super::diag::Num;
         let code = self.code;
-        match &self.rec {
-            None if self.all => match self.dur.cont_slice() {
-                Ok(d) => d.iter().copied().for_each(f),
-                Err(_) => self.dur.iter().flatten().for_each(f),
-            },
-            None => {}
-            Some(rec) => {
-                if let (Ok(r), Ok(d)) = (rec.cont_slice(), self.dur.cont_slice()) {
-                    for (&r, &d) in r.iter().zip(d) {
-                        if r == code {
-                            f(d);
-                        }
-                    }
-                    return;
+        // Over the slices where the columns have no nulls (most logs); a log of one record
+        // (JRockit 1.4.2's collections) has its code as a scalar.
+        match (&self.rec, &self.dur) {
+            (Num::Const(r), Num::Slice { vals, valid: None }) => {
+                if *r == Some(code) {
+                    vals.iter().copied().for_each(f);
                 }
-                for (r, d) in rec.iter().zip(self.dur.iter()) {
-                    if let (Some(r), Some(d)) = (r, d) {
-                        if r == code {
+            }
+            (
+                Num::Slice {
+                    vals: r,
+                    valid: None,
+                },
+                Num::Slice {
+                    vals: d,
+                    valid: None,
+                },
+            ) => {
+                for (&r, &d) in r.iter().zip(d.iter()) {
+                    if r == code {
+                        f(d);
+                    }
+                }
+            }
+            _ => {
+                for i in 0..self.n {
+                    if self.rec.get(i) == Some(code) {
+                        if let Some(d) = self.dur.get(i) {
                             f(d);
                         }
                     }
