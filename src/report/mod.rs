@@ -92,17 +92,34 @@ pub struct Delimited {
 }
 
 impl Delimited {
-    fn cell(&self, s: &str) -> String {
-        let s = if self.decimal_comma && is_decimal(s) {
-            std::borrow::Cow::Owned(s.replace('.', ","))
-        } else {
-            std::borrow::Cow::Borrowed(s)
+    /// `s` as a cell (a decimal comma where asked for, quoted where it holds the separator, a
+    /// quote or a line break), appended to `out`: nothing allocated.
+    pub fn push_cell(&self, out: &mut Vec<u8>, s: &str) {
+        let comma = self.decimal_comma && is_decimal(s);
+        // One pass over the bytes for the usual ASCII separator.
+        let special = |b: u8| b == b'"' || b == b'\n' || b == b'\r';
+        let has_sep = match u8::try_from(self.sep) {
+            Ok(sep) if sep.is_ascii() => s.bytes().any(|b| b == sep || special(b)),
+            _ => s.contains(self.sep) || s.bytes().any(special),
         };
-        let needs = s.contains(self.sep) || s.contains('"') || s.contains('\n') || s.contains('\r');
+        let needs = has_sep || (comma && self.sep == ',');
+        if !comma && !needs {
+            out.extend_from_slice(s.as_bytes());
+            return;
+        }
         if needs {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.into_owned()
+            out.push(b'"');
+        }
+        // '.' and '"' are ASCII: replacing them byte by byte keeps the UTF-8 whole.
+        for &b in s.as_bytes() {
+            match b {
+                b'.' if comma => out.push(b','),
+                b'"' => out.extend_from_slice(b"\"\""),
+                _ => out.push(b),
+            }
+        }
+        if needs {
+            out.push(b'"');
         }
     }
 }
@@ -160,15 +177,40 @@ impl Delimited {
         cells: &[S],
         w: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
-        let mut sep = [0u8; 4];
-        let sep = self.sep.encode_utf8(&mut sep).as_bytes();
+        let mut line = Vec::new();
         for (i, c) in cells.iter().enumerate() {
             if i > 0 {
-                w.write_all(sep)?;
+                self.push_sep(&mut line);
             }
-            w.write_all(self.cell(c.as_ref()).as_bytes())?;
+            self.push_cell(&mut line, c.as_ref());
         }
-        w.write_all(b"\n")
+        line.push(b'\n');
+        w.write_all(&line)
+    }
+
+    /// A number written by `num_into`/`push_u64` (`write`: digits, '.', '-') appended to
+    /// `out` by `write`, as `push_cell` would append its text: as written unless a decimal
+    /// comma or a separator among those characters asks for more.
+    pub fn push_number(&self, out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>)) {
+        let plain = !self.decimal_comma && !matches!(self.sep, '0'..='9' | '.' | '-' | '"');
+        if plain {
+            write(out);
+            return;
+        }
+        let mut b = Vec::new();
+        write(&mut b);
+        self.push_cell(out, std::str::from_utf8(&b).unwrap_or_default());
+    }
+
+    /// The separator appended to `out`.
+    #[inline]
+    pub fn push_sep(&self, out: &mut Vec<u8>) {
+        if self.sep.is_ascii() {
+            out.push(self.sep as u8);
+        } else {
+            let mut sep = [0u8; 4];
+            out.extend_from_slice(self.sep.encode_utf8(&mut sep).as_bytes());
+        }
     }
 }
 
@@ -380,24 +422,132 @@ pub fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
 /// A number for a table cell: full precision for machines (`clean`ed), no exponent, no
 /// thousands separators; `digits` fixes the decimals (None: shortest representation).
 pub fn num(v: f64, digits: Option<usize>) -> String {
-    if !v.is_finite() {
-        return String::new();
-    }
     match digits {
+        Some(_) if !v.is_finite() => String::new(),
         Some(d) => format!("{v:.d$}"),
         None => {
-            let v = clean(v);
-            let s = format!("{v}");
-            if s.contains('e') {
-                format!("{v:.12}")
-                    .trim_end_matches('0')
-                    .trim_end_matches('.')
-                    .to_string()
-            } else {
-                s
-            }
+            let mut b = Vec::new();
+            num_into(&mut b, v);
+            // ASCII: digits, '.', '-'.
+            String::from_utf8(b).unwrap_or_default()
         }
     }
+}
+
+/// `num(v, None)` appended to `out` (millions of `gc --events` cells: no allocation).
+pub fn num_into(out: &mut Vec<u8>, v: f64) {
+    use std::io::Write;
+    if !v.is_finite() {
+        return;
+    }
+    // A figure of at most 12 significant digits (most of a log's) is its own `clean`: written
+    // as it is, without `clean`'s logarithm and rounding.
+    if shortest_decimal(out, v, 1e12) {
+        return;
+    }
+    let v = clean(v);
+    if shortest_decimal(out, v, 1e15) {
+        return;
+    }
+    // Writing to a Vec cannot fail.
+    let start = out.len();
+    let _ = write!(out, "{v}");
+    if out[start..].contains(&b'e') {
+        out.truncate(start);
+        let _ = write!(out, "{v:.12}");
+        while out.len() > start && out.last() == Some(&b'0') {
+            out.pop();
+        }
+        if out.len() > start && out.last() == Some(&b'.') {
+            out.pop();
+        }
+    }
+}
+
+/// `v` as `{v}` writes it (the shortest decimal that reads back as `v`, the nearest of those),
+/// for the magnitudes a log's figures have: the fewest decimals `d` (up to 9) for which
+/// `round(|v|·10^d) / 10^d` is `v` again, written from that integer if it is below `max_k`
+/// (at most 10^15). False, with nothing written, for anything else (zero, huge, tiny, more
+/// digits), which `{v}` writes itself.
+///
+/// Why it is `{v}`'s decimal: that quotient of two exact integers is the f64 nearest the
+/// decimal, as reading it gives, so the decimal reads back as `v`; with fewer decimals none
+/// does (below 10^15 the product's rounding error is under 0.11, and a decimal that reads
+/// back is within 0.11 of the exact product, so `round` finds it if there is one); and fewer
+/// decimals are fewer significant digits.
+fn shortest_decimal(out: &mut Vec<u8>, v: f64, max_k: f64) -> bool {
+    const P: [u64; 10] = [
+        1,
+        10,
+        100,
+        1_000,
+        10_000,
+        100_000,
+        1_000_000,
+        10_000_000,
+        100_000_000,
+        1_000_000_000,
+    ];
+    let a = v.abs();
+    if !(1e-6..1e15).contains(&a) {
+        return false;
+    }
+    for (d, &p) in P.iter().enumerate() {
+        let pf = p as f64;
+        let k = (a * pf).round();
+        if k >= max_k.min(1e15) {
+            return false;
+        }
+        if k / pf != a {
+            continue;
+        }
+        let k = k as u64;
+        if v < 0.0 {
+            out.push(b'-');
+        }
+        push_u64(out, k / p);
+        if d > 0 {
+            out.push(b'.');
+            let frac = k % p;
+            // Zero-padded to `d` digits.
+            let digits = if frac == 0 {
+                1
+            } else {
+                frac.ilog10() as usize + 1
+            };
+            out.extend_from_slice(&b"000000000"[..d.saturating_sub(digits).min(9)]);
+            push_u64(out, frac);
+        }
+        return true;
+    }
+    false
+}
+
+/// `n` in decimal appended to `out`.
+pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    // Two digits a division (a heap figure or line number is 6-8 digits).
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    while n >= 100 {
+        let p = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[p..p + 2]);
+    }
+    if n >= 10 {
+        let p = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[p..p + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + n as u8;
+    }
+    out.extend_from_slice(&buf[i..]);
 }
 
 pub fn opt(v: Option<f64>, digits: Option<usize>) -> String {
@@ -407,6 +557,180 @@ pub fn opt(v: Option<f64>, digits: Option<usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `num(v, None)` as it was written before `shortest_decimal`: `{v}` of the cleaned value.
+    fn num_by_format(v: f64) -> String {
+        if !v.is_finite() {
+            return String::new();
+        }
+        let v = clean(v);
+        let s = format!("{v}");
+        if s.contains('e') {
+            format!("{v:.12}")
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        } else {
+            s
+        }
+    }
+
+    /// A small deterministic generator (xorshift*), so a failure names its value.
+    fn values(seed: u64, n: usize) -> Vec<f64> {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let r = next();
+            let v = match r % 6 {
+                // A decimal of 1-15 digits with 0-12 of them after the point, as logs write.
+                0 | 1 => {
+                    let digits = 1 + (next() % 15) as u32;
+                    let k = next() % 10u64.pow(digits);
+                    let d = (next() % 13) as i32;
+                    k as f64 / 10f64.powi(d)
+                }
+                // Seconds turned into ms the noisy way (`0.0050319 secs` * 1000).
+                2 => (next() % 100_000_000) as f64 / 1e7 * 1000.0,
+                // Sums and means, full of noise.
+                3 => (next() % 1_000_000) as f64 * 0.1 + 0.2,
+                // Any finite bit pattern.
+                4 => f64::from_bits(next()),
+                // Near powers of ten and halfway points.
+                _ => {
+                    let e = (next() % 30) as i32 - 12;
+                    10f64.powi(e) * (1.0 + (next() % 3) as f64 * 0.5e-12)
+                }
+            };
+            out.push(if r & 64 == 0 { v } else { -v });
+        }
+        out
+    }
+
+    #[test]
+    fn numbers_written_from_digits_are_those_format_writes() {
+        let mut vals = values(0x9e37_79b9_7f4a_7c15, 400_000);
+        vals.extend([
+            0.0,
+            -0.0,
+            1.0,
+            28.0,
+            0.5,
+            0.05,
+            2.858,
+            2.8579999999999997,
+            5.031899999999999,
+            999_999_999_999.5,
+            1e15,
+            1e15 - 1.0,
+            999_999_999_999_999.0,
+            1e-6,
+            9.99e-7,
+            1e-9,
+            0.1 + 0.2,
+            123_456.789_012_345,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            4.9e-324,
+            f64::INFINITY,
+            f64::NAN,
+        ]);
+        for v in vals {
+            let mut b = Vec::new();
+            num_into(&mut b, v);
+            assert_eq!(
+                String::from_utf8(b).unwrap(),
+                num_by_format(v),
+                "{v:e} ({:#x})",
+                v.to_bits()
+            );
+        }
+    }
+
+    #[test]
+    fn integers_written_from_digits_are_those_format_writes() {
+        let mut x = 1u64;
+        for k in 0..=64 {
+            for n in [
+                x.wrapping_sub(1),
+                x,
+                x.wrapping_add(1),
+                u64::MAX >> k,
+                10u64.pow(k % 20),
+            ] {
+                let mut b = Vec::new();
+                push_u64(&mut b, n);
+                assert_eq!(String::from_utf8(b).unwrap(), n.to_string());
+            }
+            x = x.wrapping_mul(3);
+        }
+    }
+
+    #[test]
+    fn cells_appended_are_quoted_as_rfc4180_says() {
+        let csv = Delimited {
+            sep: ',',
+            decimal_comma: false,
+        };
+        let semi = Delimited {
+            sep: ';',
+            decimal_comma: true,
+        };
+        let comma = Delimited {
+            sep: ',',
+            decimal_comma: true,
+        };
+        let cell = |d: &Delimited, s: &str| {
+            let mut b = Vec::new();
+            d.push_cell(&mut b, s);
+            String::from_utf8(b).unwrap()
+        };
+        assert_eq!(cell(&csv, "G1 Young"), "G1 Young");
+        assert_eq!(cell(&csv, "a,b"), "\"a,b\"");
+        assert_eq!(cell(&csv, "say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(cell(&csv, "two\nlines"), "\"two\nlines\"");
+        assert_eq!(cell(&csv, "cr\r"), "\"cr\r\"");
+        assert_eq!(cell(&csv, "2.858"), "2.858");
+        assert_eq!(cell(&semi, "2.858"), "2,858");
+        assert_eq!(cell(&semi, "-0.5"), "-0,5");
+        // Not a decimal: kept as it is.
+        assert_eq!(
+            cell(&semi, "2012-09-21T10:05:14.536"),
+            "2012-09-21T10:05:14.536"
+        );
+        assert_eq!(cell(&semi, "a;b.c"), "\"a;b.c\"");
+        // A decimal comma under a comma separator must be quoted.
+        assert_eq!(cell(&comma, "2.5"), "\"2,5\"");
+        // Multi-byte text and a multi-byte separator.
+        let pipe = Delimited {
+            sep: '¦',
+            decimal_comma: false,
+        };
+        assert_eq!(cell(&pipe, "Größe¦x"), "\"Größe¦x\"");
+        assert_eq!(cell(&pipe, "Größe"), "Größe");
+        let mut b = Vec::new();
+        pipe.push_sep(&mut b);
+        assert_eq!(b, "¦".as_bytes());
+        // Numbers written straight in, unless the cell needs more.
+        let number = |d: &Delimited, v: f64| {
+            let mut b = Vec::new();
+            d.push_number(&mut b, |o| num_into(o, v));
+            String::from_utf8(b).unwrap()
+        };
+        assert_eq!(number(&csv, 2.858), "2.858");
+        assert_eq!(number(&semi, 2.858), "2,858");
+        assert_eq!(number(&comma, -2.5), "\"-2,5\"");
+        let dot = Delimited {
+            sep: '.',
+            decimal_comma: false,
+        };
+        assert_eq!(number(&dot, 2.5), "\"2.5\"");
+    }
 
     #[test]
     fn csv_quotes_per_rfc4180() {
