@@ -970,13 +970,20 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
 }
 
 pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
+    if f.df.height() == 0 {
+        return Ok(GcDiag::default());
+    }
+    diag_with(f, &Cols::of(&f.df)?, o)
+}
+
+/// `diag`, reading `c` (the frame's columns, shared with the summary).
+pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<GcDiag> {
     let df = &f.df;
     let n = df.height();
     let mut out = GcDiag::default();
     if n == 0 {
         return Ok(out);
     }
-    let c = Cols::of(df)?;
 
     // The passes over the rows that need nothing of each other, side by side (one after the
     // other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other idle for
@@ -984,14 +991,8 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     // and the findings read off each row (with the live set on that side, one side took
     // twice the other's time on that log).
     let ((b, promoted, pts), read) = rayon::join(
-        || {
-            (
-                Bounds::of(&c, n),
-                promoted_kb(&c, n),
-                live_set_points(&c, n),
-            )
-        },
-        || read_off(f, &c, n, o),
+        || (Bounds::of(c, n), promoted_kb(c, n), live_set_points(c, n)),
+        || read_off(f, c, n, o),
     );
     let read = read?;
     let Bounds {

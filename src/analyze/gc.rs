@@ -471,6 +471,23 @@ fn latest_end(df: &DataFrame) -> PolarsResult<Option<f64>> {
 }
 
 pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
+    summary_with(f, &super::diag::Cols::of(&f.df)?)
+}
+
+/// The summary and the diagnostics side by side, reading one set of the frame's columns: the
+/// summary's passes (one core's work, four of them over the pauses) fill the time the
+/// diagnostics' uneven halves leave a core idle, and the rows' class bytes (1 B a row, 17 MB
+/// for a 2 GB log) are made once.
+pub fn summary_and_diag(
+    f: &GcFrame,
+    o: &super::diag::DiagOptions,
+) -> PolarsResult<(GcSummary, super::diag::GcDiag)> {
+    let c = super::diag::Cols::of(&f.df)?;
+    let (s, d) = rayon::join(|| summary_with(f, &c), || super::diag::diag_with(f, &c, o));
+    Ok((s?, d?))
+}
+
+fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary> {
     let df = &f.df;
     // The pauses' figures from one copy of their durations (filtered copies in the query,
     // one per figure, were 23-70 MB more at a 210 MB log's peak): a compensated sum (as
@@ -491,7 +508,7 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
     let end = latest_end(df)?;
     // Counted and reduced off the columns, not through a query: the lazy engine's first use
     // pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and counts.
-    let c = counts(df)?;
+    let c = counts(cols);
     let t_min = floats(df, T_S)?.min();
     let restarts = restarts(f)?;
     let span_s = if restarts > 0 {
@@ -545,8 +562,7 @@ struct Counts {
     safepoints: u64,
 }
 
-fn counts(df: &DataFrame) -> PolarsResult<Counts> {
-    let c = super::diag::Cols::of(df)?;
+fn counts(c: &super::diag::Cols) -> Counts {
     let mut n = Counts {
         collections: 0,
         pauses: 0,
@@ -565,7 +581,7 @@ fn counts(df: &DataFrame) -> PolarsResult<Counts> {
         n.concurrent += u64::from(r == Some(Record::Concurrent)) * k;
         n.safepoints += u64::from(r == Some(Record::Safepoint)) * k;
     }
-    Ok(n)
+    n
 }
 
 /// The safepoints' time: their durations summed as polars sums a column (the same kernel
@@ -1090,6 +1106,44 @@ mod tests {
 
     fn hotspot_frame(text: &str) -> GcFrame {
         crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn summary_beside_diagnostics_is_each_alone() {
+        // Every fixture of each family (restarts, diagnostics' findings, itemised pauses,
+        // safepoints): one set of columns read by both sides at once gives what each gives
+        // alone, with and without a pause target's and an interval's figures.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut n = 0;
+        for fam in ["hotspot", "jrockit", "unified"] {
+            for e in std::fs::read_dir(root.join(fam)).unwrap() {
+                let path = e.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                let log = match fam {
+                    "hotspot" => crate::parse::hotspot::parse(&bytes),
+                    "jrockit" => crate::parse::jrockit::parse(&bytes),
+                    _ => crate::parse::unified::parse(&bytes),
+                };
+                let f = crate::frame::gc_frame(&log).unwrap();
+                for interval_s in [None, Some(0.5)] {
+                    let o = crate::analyze::diag::DiagOptions {
+                        interval_s,
+                        pause_target_ms: Some(20.0),
+                        meta: log.meta.clone(),
+                    };
+                    let (s, d) = summary_and_diag(&f, &o).unwrap();
+                    assert_eq!(s, summary(&f).unwrap(), "{}", path.display());
+                    assert_eq!(
+                        d,
+                        crate::analyze::diag::diag(&f, &o).unwrap(),
+                        "{}",
+                        path.display()
+                    );
+                }
+                n += 1;
+            }
+        }
+        assert!(n >= 20, "{n} fixtures");
     }
 
     #[test]
