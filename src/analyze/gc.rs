@@ -1108,41 +1108,49 @@ mod tests {
         crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
     }
 
+    /// Every GC fixture, parsed in one piece, with its path and frame.
+    fn fixture_logs() -> Vec<(std::path::PathBuf, crate::model::GcLog, GcFrame)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut out = Vec::new();
+        for fam in ["hotspot", "jrockit", "unified"] {
+            for e in std::fs::read_dir(dir.join(fam)).unwrap() {
+                let path = e.unwrap().path();
+                let bytes = std::fs::read(&path).unwrap();
+                let Some(crate::input::Detected::Gc(format)) = crate::input::detect(&bytes) else {
+                    continue;
+                };
+                let log = crate::parse::parse_one(format, &bytes);
+                let f = crate::frame::gc_frame(&log).unwrap();
+                out.push((path, log, f));
+            }
+        }
+        out
+    }
+
     #[test]
     fn summary_beside_diagnostics_is_each_alone() {
         // Every fixture of each family (restarts, diagnostics' findings, itemised pauses,
         // safepoints): one set of columns read by both sides at once gives what each gives
         // alone, with and without a pause target's and an interval's figures.
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-        let mut n = 0;
-        for fam in ["hotspot", "jrockit", "unified"] {
-            for e in std::fs::read_dir(root.join(fam)).unwrap() {
-                let path = e.unwrap().path();
-                let bytes = std::fs::read(&path).unwrap();
-                let log = match fam {
-                    "hotspot" => crate::parse::hotspot::parse(&bytes),
-                    "jrockit" => crate::parse::jrockit::parse(&bytes),
-                    _ => crate::parse::unified::parse(&bytes),
+        let logs = fixture_logs();
+        for (path, log, f) in &logs {
+            for interval_s in [None, Some(0.5)] {
+                let o = crate::analyze::diag::DiagOptions {
+                    interval_s,
+                    pause_target_ms: Some(20.0),
+                    meta: log.meta.clone(),
                 };
-                let f = crate::frame::gc_frame(&log).unwrap();
-                for interval_s in [None, Some(0.5)] {
-                    let o = crate::analyze::diag::DiagOptions {
-                        interval_s,
-                        pause_target_ms: Some(20.0),
-                        meta: log.meta.clone(),
-                    };
-                    let (s, d) = summary_and_diag(&f, &o).unwrap();
-                    assert_eq!(s, summary(&f).unwrap(), "{}", path.display());
-                    assert_eq!(
-                        d,
-                        crate::analyze::diag::diag(&f, &o).unwrap(),
-                        "{}",
-                        path.display()
-                    );
-                }
-                n += 1;
+                let (s, d) = summary_and_diag(f, &o).unwrap();
+                assert_eq!(s, summary(f).unwrap(), "{}", path.display());
+                assert_eq!(
+                    d,
+                    crate::analyze::diag::diag(f, &o).unwrap(),
+                    "{}",
+                    path.display()
+                );
             }
         }
+        let n = logs.len();
         assert!(n >= 20, "{n} fixtures");
     }
 
@@ -1537,25 +1545,15 @@ mod tests {
     /// equal ones; the pass, the first: the fixtures have no such tie).
     #[test]
     fn series_matches_the_queries() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let mut seen = 0;
-        for fam in ["hotspot", "jrockit", "unified"] {
-            for e in std::fs::read_dir(dir.join(fam)).unwrap() {
-                let path = e.unwrap().path();
-                let bytes = std::fs::read(&path).unwrap();
-                let Some(crate::input::Detected::Gc(format)) = crate::input::detect(&bytes) else {
-                    continue;
-                };
-                let log = crate::parse::parse_one(format, &bytes);
-                let f = crate::frame::gc_frame(&log).unwrap();
-                for cols in [1, 3, 800] {
-                    let mut got = series(&f, cols).unwrap();
-                    let mut want = series_query(&f, cols).unwrap();
-                    got.counts.sort();
-                    want.counts.sort();
-                    assert_eq!(got, want, "{} at {cols} columns", path.display());
-                    seen += 1;
-                }
+        for (path, _, f) in fixture_logs() {
+            for cols in [1, 3, 800] {
+                let mut got = series(&f, cols).unwrap();
+                let mut want = series_query(&f, cols).unwrap();
+                got.counts.sort();
+                want.counts.sort();
+                assert_eq!(got, want, "{} at {cols} columns", path.display());
+                seen += 1;
             }
         }
         assert!(seen > 20, "{seen}");

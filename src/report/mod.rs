@@ -98,11 +98,11 @@ impl Delimited {
         let comma = self.decimal_comma && is_decimal(s);
         // One pass over the bytes for the usual ASCII separator.
         let special = |b: u8| b == b'"' || b == b'\n' || b == b'\r';
-        let has_sep = match u8::try_from(self.sep) {
+        let holds_special = match u8::try_from(self.sep) {
             Ok(sep) if sep.is_ascii() => s.bytes().any(|b| b == sep || special(b)),
             _ => s.contains(self.sep) || s.bytes().any(special),
         };
-        let needs = has_sep || (comma && self.sep == ',');
+        let needs = holds_special || (comma && self.sep == ',');
         if !comma && !needs {
             out.extend_from_slice(s.as_bytes());
             return;
@@ -575,15 +575,10 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (xorshift*), so a failure names its value.
+    /// Values as logs and sums make them, the same for the same seed.
     fn values(seed: u64, n: usize) -> Vec<f64> {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        };
+        let mut bounded = crate::xorshift(seed);
+        let mut next = move || bounded(u64::MAX);
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
             let r = next();
