@@ -269,6 +269,11 @@ pub struct GcColumns {
     line: Vec<u32>,
     /// Put the rows in the JRockit parser's time order when finished (see `Sink`).
     sort_by_time: bool,
+    /// A streamed block's columns (`GcColumns::block`): figures as the parser gave them (time
+    /// to safepoint not rounded, GC ids not cut), with which ids the parser invented, so that
+    /// `row` gives each event back as it was and `append_block` makes the log's rows of them.
+    raw: bool,
+    invented: Bits,
 }
 
 impl GcColumns {
@@ -295,6 +300,16 @@ impl GcColumns {
             in_collection: Bits::with_capacity(n),
             line: Vec::with_capacity(n),
             sort_by_time: false,
+            raw: false,
+            invented: Bits::default(),
+        }
+    }
+
+    /// A streamed block's columns, written by its parser (see `append_block`).
+    pub fn block() -> Self {
+        GcColumns {
+            raw: true,
+            ..GcColumns::with_capacity(0)
         }
     }
 
@@ -319,6 +334,18 @@ impl GcColumns {
     /// 13 % of a JRockit log's CPU.
     pub fn push_block(&mut self, events: &[GcEvent], ids: &[u32], line_offset: u64) {
         let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        self.push_mapped(events, id, line_offset);
+    }
+
+    /// A parser's settled events onto its block's columns (`GcColumns::block`), string ids
+    /// and lines as the parser gave them.
+    pub fn push_settled(&mut self, events: &[GcEvent]) {
+        self.push_mapped(events, |i| i, 0);
+    }
+
+    #[inline]
+    fn push_mapped(&mut self, events: &[GcEvent], id: impl Fn(u32) -> u32, line_offset: u64) {
+        let raw = self.raw;
         for c in events.chunks(PUSH_CHUNK) {
             // Codes are 0..=7 and flags bits below 0x80: an i8 holds them unchanged.
             self.record.push_chunk(c, |e| e.record.code() as i8);
@@ -329,7 +356,11 @@ impl GcColumns {
             self.start_s.push_chunk(c, |e| e.uptime_s);
             self.wall_ms.push_chunk(c, |e| e.wall_ms);
             self.duration.extend(c.iter().map(|e| e.duration_ms));
-            self.ttsp.push_chunk(c, |e| e.ttsp_ms.map(round_ms));
+            if raw {
+                self.ttsp.push_chunk(c, |e| e.ttsp_ms);
+            } else {
+                self.ttsp.push_chunk(c, |e| e.ttsp_ms.map(round_ms));
+            }
             self.heap_before.push_chunk(c, |e| e.heap_before_kb);
             self.heap_after.push_chunk(c, |e| e.heap_after_kb);
             self.heap_total.push_chunk(c, |e| e.heap_total_kb);
@@ -340,14 +371,19 @@ impl GcColumns {
             // An id the JRockit parser invented links itemised pauses to their collection; on
             // a collection nothing itemises it links nothing and is not the log's: null, as
             // the export says of ids (and 4 bytes a row off a JRockit 1.4.2 frame, a tenth).
-            self.gc_id.push_chunk(c, |e| {
-                let unlinked = e.invented_id && e.record == Record::Pause && !e.in_collection;
-                if unlinked {
-                    None
-                } else {
-                    e.gc_id
-                }
-            });
+            if raw {
+                self.gc_id.push_chunk(c, |e| e.gc_id);
+                c.iter().for_each(|e| self.invented.push(e.invented_id));
+            } else {
+                self.gc_id.push_chunk(c, |e| {
+                    let unlinked = e.invented_id && e.record == Record::Pause && !e.in_collection;
+                    if unlinked {
+                        None
+                    } else {
+                        e.gc_id
+                    }
+                });
+            }
             c.iter()
                 .for_each(|e| self.in_collection.push(e.in_collection));
             self.line
@@ -494,7 +530,84 @@ impl GcColumns {
         e.flags = self.flags.get(i) as u8;
         e.gc_id = self.gc_id.get(i);
         e.in_collection = self.in_collection.get(i);
+        e.invented_id = self.raw && self.invented.get(i);
         e
+    }
+
+    /// The rows as events (a block's: as its parser gave them).
+    pub fn events(&self) -> impl Iterator<Item = GcEvent> + '_ {
+        (0..self.len()).map(|i| self.row(i))
+    }
+
+    /// Each row's JRockit sort key: its start, and whether it is a collection.
+    pub fn keys(&self) -> impl Iterator<Item = (Option<f64>, bool)> + '_ {
+        let collection = Record::Collection.code() as i8;
+        (0..self.len()).map(move |i| (self.start_s.get(i), self.record.get(i) == collection))
+    }
+
+    /// The highest GC id the parser invented in a block (0: none).
+    pub fn invented_max(&self) -> u64 {
+        (0..self.len())
+            .filter(|&i| self.invented.get(i))
+            .filter_map(|i| self.gc_id.get(i))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Append a block's columns (`GcColumns::block`), a column at a time: string ids mapped
+    /// through `ids`, lines moved on by `line_offset`, invented GC ids by `invented_offset`
+    /// (numbered on from the blocks before), and made what `push_block` makes of its events.
+    pub fn append_block(
+        &mut self,
+        b: &GcColumns,
+        ids: &[u32],
+        line_offset: u64,
+        invented_offset: u64,
+    ) {
+        let n = b.len();
+        self.record.append(&b.record);
+        self.kind.append(&b.kind);
+        self.collector.append(&b.collector, ids);
+        self.cause.append(&b.cause, ids);
+        self.name.append(&b.name, ids);
+        self.start_s.append(&b.start_s, |v| v);
+        self.wall_ms.append(&b.wall_ms, |v| v);
+        self.duration.extend_from_slice(&b.duration);
+        self.ttsp.append(&b.ttsp, round_ms);
+        self.heap_before.append(&b.heap_before);
+        self.heap_after.append(&b.heap_after);
+        self.heap_total.append(&b.heap_total);
+        self.young_before.append(&b.young_before);
+        self.young_after.append(&b.young_after);
+        self.promoted.append(&b.promoted);
+        self.flags.append(&b.flags);
+        let pause = Record::Pause.code() as i8;
+        let mut idx = [0usize; PUSH_CHUNK];
+        for start in (0..n).step_by(PUSH_CHUNK) {
+            let m = (n - start).min(PUSH_CHUNK);
+            for (k, slot) in idx.iter_mut().take(m).enumerate() {
+                *slot = start + k;
+            }
+            let gc_id = |&i: &usize| {
+                let g = b.gc_id.get(i);
+                if !b.invented.get(i) {
+                    g
+                } else if b.record.get(i) == pause && !b.in_collection.get(i) {
+                    None
+                } else {
+                    g.map(|g| g.saturating_add(invented_offset))
+                }
+            };
+            self.gc_id.push_chunk(&idx[..m], gc_id);
+        }
+        for i in 0..n {
+            self.in_collection.push(b.in_collection.get(i));
+        }
+        self.line.extend(
+            b.line.iter().map(|&l| {
+                u32::try_from(u64::from(l).saturating_add(line_offset)).unwrap_or(u32::MAX)
+            }),
+        );
     }
 
     /// The rows' order in the frame (None: as they are): the runs (`run`, found in line
@@ -595,6 +708,9 @@ impl crate::parse::stream::Sink for GcColumns {
         self.push_block(&events, ids, line_offset);
         events.clear();
         Some(events)
+    }
+    fn push_cols(&mut self, cols: GcColumns, ids: &[u32], line_offset: u64, invented_offset: u64) {
+        self.append_block(&cols, ids, line_offset, invented_offset);
     }
     fn len(&self) -> usize {
         GcColumns::len(self)
@@ -809,6 +925,35 @@ impl<T: Copy + Default + PartialEq> ConstCol<T> {
         c.iter().for_each(|e| self.push(f(e)));
     }
 
+    /// `n` rows of `v`.
+    fn push_repeat(&mut self, v: T, mut n: usize) {
+        if n == 0 {
+            return;
+        }
+        if self.values.is_none() {
+            if self.len == 0 || v == self.first {
+                self.first = v;
+                self.len += n;
+                return;
+            }
+            self.materialise_with(v);
+            self.len += 1;
+            n -= 1;
+        }
+        if let Some(values) = &mut self.values {
+            values.extend(std::iter::repeat_n(v, n));
+        }
+        self.len += n;
+    }
+
+    /// The rows of `o` after these.
+    fn append(&mut self, o: &ConstCol<T>) {
+        match &o.values {
+            Some(values) => self.push_chunk(values, |&v| v),
+            None => self.push_repeat(o.first, o.len),
+        }
+    }
+
     /// The first value that differs: every row stored from here on.
     #[cold]
     #[inline(never)]
@@ -905,6 +1050,23 @@ impl IdCol {
             return;
         }
         c.iter().for_each(|e| self.push(f(e)));
+    }
+
+    /// The rows of `o` after these, its ids mapped through `ids` (outside it: 0).
+    fn append(&mut self, o: &IdCol, ids: &[u32]) {
+        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
+        match (&o.wide, &o.narrow.values) {
+            (Some(w), _) => self.push_chunk(w, |&v| id(v)),
+            // Narrow ids are 0..=127: the cast keeps them.
+            (None, Some(values)) => self.push_chunk(values, |&v| id(v as u32)),
+            (None, None) => {
+                let v = id(o.narrow.first as u32);
+                match (&mut self.wide, i8::try_from(v)) {
+                    (None, Ok(b)) => self.narrow.push_repeat(b, o.narrow.len),
+                    _ => (0..o.narrow.len).for_each(|_| self.push(v)),
+                }
+            }
+        }
     }
 
     /// Every id so far as u32, the narrow column dropped.
@@ -1066,6 +1228,27 @@ impl<T: Copy + Default> OptCol<T> {
         c.iter().for_each(|e| self.push(f(e)));
     }
 
+    /// `n` nulls.
+    fn push_nulls(&mut self, n: usize) {
+        if self.valid.is_none() && self.present == 0 {
+            self.nulls += n;
+        } else {
+            (0..n).for_each(|_| self.push(None));
+        }
+    }
+
+    /// The rows of `o` after these, each value made `f` of it.
+    fn append(&mut self, o: &OptCol<T>, f: impl Fn(T) -> T) {
+        if o.present == 0 {
+            self.push_nulls(o.len());
+        } else if o.valid.is_none() {
+            // Every row of `o` present.
+            self.push_chunk(&o.values, |&v| Some(f(v)));
+        } else {
+            (0..o.len()).for_each(|i| self.push(o.get(i).map(&f)));
+        }
+    }
+
     /// The first value after nulls, or the first null after values: validity from here on.
     #[cold]
     #[inline(never)]
@@ -1219,6 +1402,45 @@ impl WideCol {
             WideCol::Wide(col) => return col.push_chunk(c, f),
         }
         c.iter().for_each(|e| self.push(f(e)));
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            WideCol::Same { len, .. } => *len,
+            WideCol::Narrow(c) => c.len(),
+            WideCol::Wide(c) => c.len(),
+        }
+    }
+
+    /// The rows of `o` after these.
+    fn append(&mut self, o: &WideCol) {
+        match o {
+            WideCol::Same { v, len, .. } => {
+                if let WideCol::Same {
+                    v: same, len: mine, ..
+                } = self
+                {
+                    if *mine == 0 || *same == *v {
+                        *same = *v;
+                        *mine += *len;
+                        return;
+                    }
+                }
+                (0..*len).for_each(|_| self.push(Some(*v)));
+            }
+            WideCol::Narrow(c) if c.present == 0 => match self {
+                WideCol::Narrow(mine) => mine.push_nulls(c.len()),
+                WideCol::Wide(mine) => mine.push_nulls(c.len()),
+                WideCol::Same { .. } => (0..c.len()).for_each(|_| self.push(None)),
+            },
+            WideCol::Narrow(c) if c.valid.is_none() => {
+                self.push_chunk(&c.values, |&x| Some(u64::from(x)));
+            }
+            WideCol::Wide(c) if c.valid.is_none() && c.present > 0 => {
+                self.push_chunk(&c.values, |&x| Some(x));
+            }
+            _ => (0..o.len()).for_each(|i| self.push(o.get(i))),
+        }
     }
 
     /// The first figure that differs from the ones before (or the first null): those stored
@@ -1475,18 +1697,88 @@ mod tests {
                 c2.push_chunk(c, code);
                 i2.push_chunk(c, id);
             }
+            // Each chunk a block's column of its own, appended (ids mapped one to one).
+            let ids: Vec<u32> = (0..1000).collect();
+            let (mut w3, mut o3) = (WideCol::with_capacity(4), OptCol::<u64>::with_capacity(4));
+            let (mut c3, mut i3) = (ConstCol::<i8>::with_capacity(4), IdCol::with_capacity(4));
+            for c in &chunks {
+                let (mut w, mut o) = (WideCol::default(), OptCol::<u64>::default());
+                let (mut k, mut i) = (ConstCol::<i8>::default(), IdCol::default());
+                w.push_chunk(c, |v| *v);
+                o.push_chunk(c, |v| *v);
+                k.push_chunk(c, code);
+                i.push_chunk(c, id);
+                w3.append(&w);
+                o3.append(&o, |v| v);
+                c3.append(&k);
+                i3.append(&i, &ids);
+            }
             prop_assert_eq!(o1.len(), o2.len());
-            prop_assert_eq!(shape(w1.into_column("x")), shape(w2.into_column("x")));
-            prop_assert_eq!(
-                shape(o1.into_column::<UInt64Type>("x")),
-                shape(o2.into_column::<UInt64Type>("x"))
-            );
-            prop_assert_eq!(
-                shape(c1.into_column::<Int8Type>("x", AnyValue::Int8)),
-                shape(c2.into_column::<Int8Type>("x", AnyValue::Int8))
-            );
-            prop_assert_eq!(shape(i1.into_column("x")), shape(i2.into_column("x")));
+            prop_assert_eq!(o1.len(), o3.len());
+            let want_w = shape(w1.into_column("x"));
+            let want_o = shape(o1.into_column::<UInt64Type>("x"));
+            let want_c = shape(c1.into_column::<Int8Type>("x", AnyValue::Int8));
+            let want_i = shape(i1.into_column("x"));
+            prop_assert_eq!(&want_w, &shape(w2.into_column("x")));
+            prop_assert_eq!(&want_o, &shape(o2.into_column::<UInt64Type>("x")));
+            prop_assert_eq!(&want_c, &shape(c2.into_column::<Int8Type>("x", AnyValue::Int8)));
+            prop_assert_eq!(&want_i, &shape(i2.into_column("x")));
+            prop_assert_eq!(&want_w, &shape(w3.into_column("x")));
+            prop_assert_eq!(&want_o, &shape(o3.into_column::<UInt64Type>("x")));
+            prop_assert_eq!(&want_c, &shape(c3.into_column::<Int8Type>("x", AnyValue::Int8)));
+            prop_assert_eq!(&want_i, &shape(i3.into_column("x")));
         }
+    }
+
+    /// Every fixture's events cut into blocks of any size, each block's columns written as a
+    /// streamed block's parser writes them and appended: the frame the events pushed give,
+    /// with the blocks' invented GC ids numbered on.
+    #[test]
+    fn appended_blocks_make_the_frame_pushed_events_make() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut checked = 0;
+        for fam in ["hotspot", "jrockit", "unified"] {
+            for e in std::fs::read_dir(dir.join(fam)).unwrap() {
+                let bytes = std::fs::read(e.unwrap().path()).unwrap();
+                let Some(crate::input::Detected::Gc(format)) = crate::input::detect(&bytes) else {
+                    continue;
+                };
+                let log = crate::parse::parse_one(format, &bytes);
+                let ids: Vec<u32> = (0..log.strings.len() as u32).collect();
+                let want = gc_frame(&log).unwrap();
+                for size in [1, 2, 7, 300] {
+                    let mut c = GcColumns::with_capacity(0);
+                    let mut invented = 0;
+                    for chunk in log.events.chunks(size) {
+                        // As a block would have them: numbered from 1 in the block.
+                        let local: Vec<GcEvent> = chunk
+                            .iter()
+                            .map(|e| {
+                                let mut e = e.clone();
+                                if e.invented_id {
+                                    e.gc_id = e.gc_id.map(|g| g.saturating_sub(invented));
+                                }
+                                e
+                            })
+                            .collect();
+                        let mut b = GcColumns::block();
+                        b.push_settled(&local);
+                        let events: Vec<GcEvent> = b.events().collect();
+                        assert_eq!(
+                            format!("{events:?}"),
+                            format!("{local:?}"),
+                            "rows as events"
+                        );
+                        c.append_block(&b, &ids, 0, invented);
+                        invented += b.invented_max();
+                    }
+                    let got = c.finish(log.strings.list().to_vec()).unwrap();
+                    assert!(got.df.equals_missing(&want.df), "{fam}, blocks of {size}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 40, "{checked}");
     }
 
     #[test]

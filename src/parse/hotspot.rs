@@ -213,6 +213,10 @@ pub struct Parser {
     consulted: bool,
     /// The current line holds `concurrent-` (false: no part of it does).
     maybe_concurrent: bool,
+    /// Streamed: the settled events go to the block's columns once this many events are
+    /// held (0: never; see `flush`).
+    flush_at: usize,
+    cols: Option<Box<crate::frame::GcColumns>>,
 }
 
 /// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
@@ -267,12 +271,42 @@ impl Parser {
         p
     }
 
+    /// Move settled events to the block's columns whenever `at` events are held (see
+    /// `flush`).
+    pub(crate) fn flushing(&mut self, at: usize) {
+        self.flush_at = at;
+    }
+
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
     pub(crate) fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;
         for (no, line) in lines(buf) {
             self.line(base + no, line);
+            if self.flush_at > 0 && self.log.events.len() >= self.flush_at {
+                self.flush();
+            }
         }
+    }
+
+    /// Between lines, move the events no later line can change to the block's columns: all
+    /// before the last pause (a heap line after it gives it its figures). An open event holds
+    /// its text, not events, and a line's events are taken back only while it is read.
+    fn flush(&mut self) {
+        let events = &self.log.events;
+        let k = events
+            .iter()
+            .rposition(|e| e.record == Record::Pause)
+            .unwrap_or(events.len());
+        if k < self.flush_at.div_ceil(2) {
+            return;
+        }
+        let Some(settled) = events.get(..k) else {
+            return;
+        };
+        self.cols
+            .get_or_insert_with(|| Box::new(crate::frame::GcColumns::block()))
+            .push_settled(settled);
+        self.log.events.drain(..k);
     }
 
     /// Nothing open that the next lines could complete: a block may end here.
@@ -285,8 +319,11 @@ impl Parser {
         self.consulted
     }
 
-    pub(crate) fn finish_log(self) -> GcLog {
-        self.finish()
+    /// The block's log and the columns its settled events went to (see `flushing`), which
+    /// come before `log.events`.
+    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
+        let cols = self.cols.take().map(|c| *c);
+        (self.finish(), cols)
     }
 
     fn line(&mut self, no: u64, raw: &[u8]) {

@@ -206,6 +206,58 @@ pub struct Parser {
     names: [Option<NameMemo>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
+    /// Streamed: the settled events (those no later line can change) go to the block's
+    /// columns once this many events are held (0: never; see `flush`).
+    flush_at: usize,
+    cols: Option<Box<crate::frame::GcColumns>>,
+    /// Events moved to `cols` (the events' positions count from the first one).
+    flushed: usize,
+    /// `scan`'s pass over the events moved to `cols`, to go on from.
+    scanned: Scanned,
+}
+
+/// `Parser::scan` part way: over the first `n` events.
+#[derive(Clone)]
+struct Scanned {
+    n: usize,
+    last: f64,
+    top: Option<(f64, u8)>,
+    first_key: Option<Key>,
+    last_key: Option<Key>,
+    aside: Vec<AsideKey>,
+}
+
+impl Default for Scanned {
+    fn default() -> Self {
+        Scanned {
+            n: 0,
+            last: f64::NEG_INFINITY,
+            top: None,
+            first_key: None,
+            last_key: None,
+            aside: Vec::new(),
+        }
+    }
+}
+
+impl Scanned {
+    /// Go on over `events`, the next ones in the log.
+    fn over(&mut self, events: &[GcEvent]) {
+        for e in events {
+            let i = self.n;
+            self.n += 1;
+            let key = (e.uptime_s, e.record != Record::Collection);
+            self.first_key = Some(self.first_key.map_or(key, |f| earlier(f, key)));
+            self.last_key = Some(self.last_key.map_or(key, |l| later(l, key)));
+            let k = order_key(e, &mut self.last);
+            // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
+            if self.top.is_none_or(|t| cmp_key(t, k).is_le()) {
+                self.top = Some(k);
+            } else {
+                self.aside.push((k, i));
+            }
+        }
+    }
 }
 
 /// A collection phrase (up to 32 bytes) and what `Parser::phrase` found in it.
@@ -235,6 +287,95 @@ impl Parser {
         p
     }
 
+    /// Move settled events to the block's columns whenever `at` events are held (see
+    /// `flush`).
+    pub(crate) fn flushing(&mut self, at: usize) {
+        self.flush_at = at;
+    }
+
+    /// Events read so far, moved to the columns or not.
+    fn count(&self) -> usize {
+        self.flushed + self.log.events.len()
+    }
+
+    /// Move the events no later line can change to the block's columns: those before the
+    /// first pause waiting for its collection line and before the last collection line (a
+    /// 5.0 pause line after it goes under it). Positions held are moved down with them.
+    ///
+    /// They go in time order (as `put_in_order` leaves them): an old collection is written
+    /// after the nursery collections inside it, so those before the last collection line are
+    /// put in order first, and the last `flush_at / 8` events stay, in case the next old
+    /// collection goes before them (a few places back in real logs; else `put_in_order`
+    /// takes all the events back). Put in order only where every one of them has a start of
+    /// its own and none goes before an event moved already: in a block where that is not so,
+    /// the events are held from there on, as they were before blocks had columns.
+    fn flush(&mut self) {
+        let n = self.log.events.len();
+        let mut limit = n;
+        for p in &self.pending {
+            limit = limit.min(p.idx);
+        }
+        if let Some((ci, _, _)) = self.last_coll {
+            limit = limit.min(ci);
+        }
+        let k = limit.min(n.saturating_sub(self.flush_at / 8));
+        if k < self.flush_at.div_ceil(2) {
+            return;
+        }
+        let top = self.scanned.top;
+        let Some(window) = self.log.events.get(..limit) else {
+            return;
+        };
+        let fits = window.iter().all(|e| {
+            e.uptime_s.is_some_and(|u| {
+                let key = (u, u8::from(e.record != Record::Collection));
+                top.is_none_or(|t| cmp_key(t, key).is_le())
+            })
+        });
+        // The first event held after them has its own start too (the start an event without
+        // one takes is the one before it in the log).
+        let next_timed = self.log.events.get(k).is_none_or(|e| e.uptime_s.is_some());
+        if !(fits && next_timed) {
+            self.flush_at = 0;
+            return;
+        }
+        let Some(window) = self.log.events.get_mut(..limit) else {
+            return;
+        };
+        let mut order = Scanned::default();
+        order.over(window);
+        if !order.aside.is_empty() {
+            merge_back(window, order.aside);
+        }
+        let Some(settled) = self.log.events.get(..k) else {
+            return;
+        };
+        self.scanned.over(settled);
+        self.cols
+            .get_or_insert_with(|| Box::new(crate::frame::GcColumns::block()))
+            .push_settled(settled);
+        self.log.events.drain(..k);
+        for p in &mut self.pending {
+            p.idx -= k;
+        }
+        if let Some((ci, _, _)) = &mut self.last_coll {
+            *ci -= k;
+        }
+        self.flushed += k;
+        self.bounds.set(None);
+        self.order_scan = None;
+    }
+
+    /// The events moved to the columns back in front of those held (a block whose events
+    /// must be put in time order across them: rare).
+    fn unflush(&mut self) {
+        let Some(cols) = self.cols.take() else { return };
+        let mut all: Vec<GcEvent> = cols.events().collect();
+        all.append(&mut self.log.events);
+        self.log.events = all;
+        self.flushed = 0;
+    }
+
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
     pub(crate) fn feed(&mut self, buf: &[u8]) {
         self.order_scan = None;
@@ -252,6 +393,9 @@ impl Parser {
                 Fate::Ignored => self.log.ignored_lines += 1,
                 Fate::Skipped => self.log.skip(no, line),
             }
+            if self.flush_at > 0 && self.log.events.len() >= self.flush_at {
+                self.flush();
+            }
         }
     }
 
@@ -268,8 +412,11 @@ impl Parser {
         self.consulted
     }
 
-    pub(crate) fn finish_log(self) -> GcLog {
-        self.finish()
+    /// The block's log and the columns its settled events went to (see `flushing`), which
+    /// come before `log.events`.
+    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
+        self.put_in_order();
+        (self.log, self.cols.map(|c| *c))
     }
 
     fn line(&mut self, no: u64, line: &[u8]) -> Fate {
@@ -584,7 +731,7 @@ impl Parser {
     /// The earliest and the latest sort key of the events (see `continues_into`), kept for
     /// as long as no event is added (each block edge asks twice).
     fn bounds(&self) -> (Option<Key>, Option<Key>) {
-        let n = self.log.events.len();
+        let n = self.count();
         if let Some((len, first, last)) = self.bounds.get() {
             if len == n {
                 return (first, last);
@@ -893,18 +1040,43 @@ impl Parser {
     }
 
     fn finish(mut self) -> GcLog {
-        // Time order (log order is end order: nursery collections during a concurrent old
-        // collection are written before it). Ties: a collection before its pauses, then log
-        // order. Events without a start keep the place of the event before them.
-        let n = self.log.events.len();
+        self.put_in_order();
+        self.unflush();
+        self.log
+    }
+
+    /// Time order (log order is end order: nursery collections during a concurrent old
+    /// collection are written before it). Ties: a collection before its pauses, then log
+    /// order. Events without a start keep the place of the event before them.
+    fn put_in_order(&mut self) {
+        let n = self.count();
         let aside = match self.order_scan.take() {
             Some((len, aside)) if len == n => aside,
             _ => self.scan().1,
         };
-        if !aside.is_empty() {
+        if aside.is_empty() {
+            return;
+        }
+        // The events moved to the columns stay first, in their order, if they were in order
+        // and every event set aside since goes after the latest of them: then only the events
+        // held move. Their first has a start of its own, so the starts carried over events
+        // without one are the same as over the whole list.
+        let held = &self.log.events;
+        let top = self.scanned.top;
+        let flushed = self.flushed;
+        let in_held = self.scanned.aside.is_empty()
+            && held.first().is_some_and(|e| e.uptime_s.is_some())
+            && aside
+                .iter()
+                .all(|&(k, i)| i >= flushed && top.is_none_or(|t| cmp_key(t, k).is_le()));
+        if flushed > 0 && in_held {
+            let aside = aside.into_iter().map(|(k, i)| (k, i - flushed)).collect();
+            merge_back(&mut self.log.events, aside);
+        } else {
+            // Positions count from the first event: all of them held again.
+            self.unflush();
             merge_back(&mut self.log.events, aside);
         }
-        self.log
     }
 
     /// What the joining thread will ask of a block, worked out where it was parsed: the
@@ -913,31 +1085,17 @@ impl Parser {
     pub(crate) fn warm(&mut self) {
         let (bounds, aside) = self.scan();
         self.bounds.set(Some(bounds));
-        self.order_scan = Some((self.log.events.len(), aside));
+        self.order_scan = Some((self.count(), aside));
     }
 
     /// One pass over the events: `bounds()`, and the events that come before the last one
     /// left in place (old collections written after the nurseries inside them), set aside
     /// for `merge_back` (most logs are in order: none, and nothing is copied).
+    /// (Those moved to the columns were passed over as they went: `scanned`.)
     fn scan(&self) -> (Bounds, Vec<AsideKey>) {
-        let events = &self.log.events;
-        let mut last = f64::NEG_INFINITY;
-        let mut top: Option<(f64, u8)> = None;
-        let mut aside: Vec<AsideKey> = Vec::new();
-        let (mut first_key, mut last_key): (Option<Key>, Option<Key>) = (None, None);
-        for (i, e) in events.iter().enumerate() {
-            let key = (e.uptime_s, e.record != Record::Collection);
-            first_key = Some(first_key.map_or(key, |f| earlier(f, key)));
-            last_key = Some(last_key.map_or(key, |l| later(l, key)));
-            let k = order_key(e, &mut last);
-            // Log order breaks a tie between equal (start, rank) pairs, so `<=` is in order.
-            if top.is_none_or(|t| cmp_key(t, k).is_le()) {
-                top = Some(k);
-            } else {
-                aside.push((k, i));
-            }
-        }
-        ((events.len(), first_key, last_key), aside)
+        let mut s = self.scanned.clone();
+        s.over(&self.log.events);
+        ((s.n, s.first_key, s.last_key), s.aside)
     }
 }
 

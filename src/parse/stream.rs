@@ -9,7 +9,13 @@
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
 use super::{hotspot, jrockit, unified};
+use crate::frame::GcColumns;
 use crate::model::{GcEvent, GcFormat, GcLog, Record, BAD_LINES_KEPT};
+
+/// Events a streamed block's parser holds before it moves the settled ones to the block's
+/// columns (about 200 KB of events: they are still in the cache when moved, and a block in
+/// flight holds its columns, a fifth of its events' size).
+pub const FLUSH_AT: usize = 1024;
 
 /// One family's parser, fed block by block.
 pub enum Parser {
@@ -26,9 +32,24 @@ impl Parser {
 
     /// A block parsed on its own, its events written into `events` (see `Joiner::spare`).
     pub fn reusing(format: GcFormat, block: &[u8], events: Vec<GcEvent>) -> Parser {
+        Parser::flushing(format, block, events, FLUSH_AT)
+    }
+
+    /// `reusing`, the settled events moved to the block's columns whenever the parser holds
+    /// `at` events (JRockit and HotSpot; 0: never). Tests choose small figures, so that every
+    /// place an event can settle is met.
+    pub fn flushing(format: GcFormat, block: &[u8], events: Vec<GcEvent>, at: usize) -> Parser {
         let mut p = match format {
-            GcFormat::Hotspot => Parser::Hotspot(hotspot::Parser::with_events(events)),
-            GcFormat::Jrockit => Parser::Jrockit(jrockit::Parser::with_events(events)),
+            GcFormat::Hotspot => {
+                let mut h = hotspot::Parser::with_events(events);
+                h.flushing(at);
+                Parser::Hotspot(h)
+            }
+            GcFormat::Jrockit => {
+                let mut j = jrockit::Parser::with_events(events);
+                j.flushing(at);
+                Parser::Jrockit(j)
+            }
             GcFormat::Unified => Parser::Unified(unified::Parser::with_events(events)),
         };
         p.feed(block);
@@ -77,13 +98,21 @@ impl Parser {
         }
     }
 
-    fn finish(self) -> (GcLog, Option<unified::Collectors>) {
+    /// The block's log, the columns its settled events went to (before `log.events`), and
+    /// a unified block's collectors.
+    fn finish(self) -> (GcLog, Option<GcColumns>, Option<unified::Collectors>) {
         match self {
-            Parser::Hotspot(p) => (p.finish_log(), None),
-            Parser::Jrockit(p) => (p.finish_log(), None),
+            Parser::Hotspot(p) => {
+                let (log, cols) = p.finish_log();
+                (log, cols, None)
+            }
+            Parser::Jrockit(p) => {
+                let (log, cols) = p.finish_log();
+                (log, cols, None)
+            }
             Parser::Unified(p) => {
                 let (log, c) = p.finish_block();
-                (log, Some(c))
+                (log, None, Some(c))
             }
         }
     }
@@ -110,6 +139,16 @@ pub trait Sink {
         }
         events.clear();
         Some(events)
+    }
+    /// A block's columns (`GcColumns::block`), in order, before its events: each row as
+    /// `push` says, its invented GC ids moved on by `invented_offset`.
+    fn push_cols(&mut self, cols: GcColumns, ids: &[u32], line_offset: u64, invented_offset: u64) {
+        for mut e in cols.events() {
+            if e.invented_id {
+                e.gc_id = e.gc_id.map(|g| g.saturating_add(invented_offset));
+            }
+            self.push(&e, ids, line_offset);
+        }
     }
     /// Events pushed so far.
     fn len(&self) -> usize;
@@ -335,8 +374,19 @@ impl<S: Sink> Joiner<S> {
         (self.log, self.sink)
     }
 
+    /// JRockit: the next event's sort key. Each block is in time order; the log is, unless a
+    /// block begins before the one before it ended (then the whole log is sorted as one, at
+    /// the end).
+    fn see_key(&mut self, start: Option<f64>, collection: bool) {
+        let key = (start.unwrap_or(self.last_key.0), u8::from(!collection));
+        if key.0 < self.last_key.0 || (key.0 == self.last_key.0 && key.1 < self.last_key.1) {
+            self.out_of_order = true;
+        }
+        self.last_key = key;
+    }
+
     fn emit(&mut self, p: Parser) {
-        let (mut part, collectors) = p.finish();
+        let (mut part, cols, collectors) = p.finish();
         if let Some(c) = &collectors {
             // Before this block's first `Using` line, its events ran under the collector the
             // blocks before left in use; with none yet, they wait for the end of the log.
@@ -373,19 +423,18 @@ impl<S: Sink> Joiner<S> {
         let offset = self.log.lines;
         let jrockit = self.format == GcFormat::Jrockit;
         let mut invented = 0u64;
+        let invented_offset = self.invented;
+        if let Some(cols) = &cols {
+            if jrockit {
+                for (start, collection) in cols.keys() {
+                    self.see_key(start, collection);
+                }
+            }
+            invented = cols.invented_max();
+        }
         for e in &mut part.events {
             if jrockit {
-                // Each block is in time order; the log is, unless a block begins before the
-                // one before it ended (then the whole log is sorted as one, at the end).
-                let key = (
-                    e.uptime_s.unwrap_or(self.last_key.0),
-                    u8::from(e.record != Record::Collection),
-                );
-                if key.0 < self.last_key.0 || (key.0 == self.last_key.0 && key.1 < self.last_key.1)
-                {
-                    self.out_of_order = true;
-                }
-                self.last_key = key;
+                self.see_key(e.uptime_s, e.record == Record::Collection);
             }
             if e.invented_id {
                 invented = invented.max(e.gc_id.unwrap_or(0));
@@ -397,6 +446,10 @@ impl<S: Sink> Joiner<S> {
             }
         }
         self.invented = self.invented.saturating_add(invented);
+        if let Some(cols) = cols {
+            self.sink
+                .push_cols(cols, &self.ids, offset, invented_offset);
+        }
         let events = std::mem::take(&mut part.events);
         if let Some(events) = self.sink.push_all(events, &self.ids, offset) {
             if self.spare.len() < MAX_SPARE {
@@ -491,12 +544,24 @@ pub fn parse_in_blocks<S: Sink>(
     block: usize,
     sink: S,
 ) -> (GcLog, S, Stats) {
+    parse_in_blocks_flushing(format, buf, block, FLUSH_AT, sink)
+}
+
+/// `parse_in_blocks`, each block's parser moving its settled events to the block's columns
+/// whenever it holds `flush_at` events (see `Parser::flushing`).
+pub fn parse_in_blocks_flushing<S: Sink>(
+    format: GcFormat,
+    buf: &[u8],
+    block: usize,
+    flush_at: usize,
+    sink: S,
+) -> (GcLog, S, Stats) {
     let mut j = Joiner::new(format, sink);
     let mut start = 0;
     while start < buf.len() {
         let end = cut(format, buf, start, block);
         let b = &buf[start..end];
-        j.block(b, Parser::of(format, b));
+        j.block(b, Parser::flushing(format, b, Vec::new(), flush_at));
         start = end;
     }
     let st = j.stats();
@@ -558,7 +623,12 @@ pub struct Threaded<S: Sink + Send + 'static> {
     len: usize,
 }
 
-type Batch = (Vec<GcEvent>, Vec<u32>, u64);
+/// What the appending thread is sent: a block's events, or its columns (with the invented
+/// ids' offset), with the string ids and the line offset.
+enum Batch {
+    Events(Vec<GcEvent>, Vec<u32>, u64),
+    Cols(Box<GcColumns>, Vec<u32>, u64, u64),
+}
 
 enum ThreadedState<S> {
     Running {
@@ -588,10 +658,17 @@ impl<S: Sink + Send + 'static> Threaded<S> {
             .name("gcperf-append".into())
             .spawn(move || {
                 let mut inner = theirs.lock().ok().and_then(|mut s| s.take())?;
-                for (events, ids, offset) in rx {
-                    if let Some(e) = inner.push_all(events, &ids, offset) {
-                        // The joiner may have stopped taking buffers back: then dropped.
-                        let _ = back_tx.send(e);
+                for batch in rx {
+                    match batch {
+                        Batch::Events(events, ids, offset) => {
+                            if let Some(e) = inner.push_all(events, &ids, offset) {
+                                // The joiner may have stopped taking buffers back: then dropped.
+                                let _ = back_tx.send(e);
+                            }
+                        }
+                        Batch::Cols(cols, ids, offset, invented) => {
+                            inner.push_cols(*cols, &ids, offset, invented);
+                        }
                     }
                 }
                 Some(inner)
@@ -648,13 +725,29 @@ impl<S: Sink + Send + 'static> Sink for Threaded<S> {
     ) -> Option<Vec<GcEvent>> {
         self.len += events.len();
         if let ThreadedState::Running { tx, back, .. } = &self.state {
-            return match tx.send((events, ids.to_vec(), line_offset)) {
+            return match tx.send(Batch::Events(events, ids.to_vec(), line_offset)) {
                 Ok(()) => back.try_recv().ok(),
                 // The thread is gone: `into_inner` will say so.
                 Err(_) => None,
             };
         }
         self.here()?.push_all(events, ids, line_offset)
+    }
+    fn push_cols(&mut self, cols: GcColumns, ids: &[u32], line_offset: u64, invented_offset: u64) {
+        self.len += cols.len();
+        if let ThreadedState::Running { tx, .. } = &self.state {
+            // The thread gone: `into_inner` will say so.
+            let _ = tx.send(Batch::Cols(
+                Box::new(cols),
+                ids.to_vec(),
+                line_offset,
+                invented_offset,
+            ));
+            return;
+        }
+        if let Some(s) = self.here() {
+            s.push_cols(cols, ids, line_offset, invented_offset);
+        }
     }
     fn len(&self) -> usize {
         self.len
