@@ -241,6 +241,26 @@ impl Default for Scanned {
 }
 
 impl Scanned {
+    /// `over` for events in time order, each with a start, none before the latest passed
+    /// over: only the first and the last count.
+    fn over_ordered(&mut self, events: &[GcEvent]) {
+        let (Some(first), Some(last)) = (events.first(), events.last()) else {
+            return;
+        };
+        let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
+        self.first_key = Some(
+            self.first_key
+                .map_or(key(first), |f| earlier(f, key(first))),
+        );
+        self.last_key = Some(self.last_key.map_or(key(last), |l| later(l, key(last))));
+        let k = order_key(last, &mut self.last);
+        self.top = Some(
+            self.top
+                .map_or(k, |t| if cmp_key(t, k).is_le() { k } else { t }),
+        );
+        self.n += events.len();
+    }
+
     /// Go on over `events`, the next ones in the log.
     fn over(&mut self, events: &[GcEvent]) {
         for e in events {
@@ -322,16 +342,31 @@ impl Parser {
         if k < self.flush_at.div_ceil(2) {
             return;
         }
+        // One pass: every event has a start and none goes before the latest moved, and which
+        // are out of order among themselves.
         let top = self.scanned.top;
         let Some(window) = self.log.events.get(..limit) else {
             return;
         };
-        let fits = window.iter().all(|e| {
-            e.uptime_s.is_some_and(|u| {
-                let key = (u, u8::from(e.record != Record::Collection));
-                top.is_none_or(|t| cmp_key(t, key).is_le())
-            })
-        });
+        let mut local: Option<(f64, u8)> = None;
+        let mut aside: Vec<AsideKey> = Vec::new();
+        let mut fits = true;
+        for (i, e) in window.iter().enumerate() {
+            let Some(u) = e.uptime_s else {
+                fits = false;
+                break;
+            };
+            let key = (u, u8::from(e.record != Record::Collection));
+            if top.is_some_and(|t| cmp_key(t, key).is_gt()) {
+                fits = false;
+                break;
+            }
+            if local.is_none_or(|t| cmp_key(t, key).is_le()) {
+                local = Some(key);
+            } else {
+                aside.push((key, i));
+            }
+        }
         // The first event held after them has its own start too (the start an event without
         // one takes is the one before it in the log).
         let next_timed = self.log.events.get(k).is_none_or(|e| e.uptime_s.is_some());
@@ -339,18 +374,16 @@ impl Parser {
             self.flush_at = 0;
             return;
         }
-        let Some(window) = self.log.events.get_mut(..limit) else {
-            return;
-        };
-        let mut order = Scanned::default();
-        order.over(window);
-        if !order.aside.is_empty() {
-            merge_back(window, order.aside);
+        if !aside.is_empty() {
+            let Some(window) = self.log.events.get_mut(..limit) else {
+                return;
+            };
+            merge_back(window, aside);
         }
         let Some(settled) = self.log.events.get(..k) else {
             return;
         };
-        self.scanned.over(settled);
+        self.scanned.over_ordered(settled);
         self.cols
             .get_or_insert_with(|| Box::new(crate::frame::GcColumns::block()))
             .push_settled(settled);
