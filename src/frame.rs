@@ -600,9 +600,7 @@ impl GcColumns {
             };
             self.gc_id.push_chunk(&idx[..m], gc_id);
         }
-        for i in 0..n {
-            self.in_collection.push(b.in_collection.get(i));
-        }
+        self.in_collection.extend(&b.in_collection);
         self.line.extend(
             b.line.iter().map(|&l| {
                 u32::try_from(u64::from(l).saturating_add(line_offset)).unwrap_or(u32::MAX)
@@ -795,6 +793,25 @@ impl Bits {
             words: Vec::with_capacity(n.div_ceil(64)),
             len: 0,
         }
+    }
+
+    /// The bits of `o` after these, a word at a time.
+    fn extend(&mut self, o: &Bits) {
+        let total = self.len + o.len;
+        let src = o.words.get(..o.len.div_ceil(64)).unwrap_or(&o.words);
+        let shift = self.len % 64;
+        if shift == 0 {
+            self.words.extend_from_slice(src);
+        } else {
+            for &w in src {
+                if let Some(last) = self.words.last_mut() {
+                    *last |= w << shift;
+                }
+                self.words.push(w >> (64 - shift));
+            }
+        }
+        self.words.truncate(total.div_ceil(64));
+        self.len = total;
     }
 
     /// `len` clear bits, room for `cap`.
@@ -1244,8 +1261,38 @@ impl<T: Copy + Default> OptCol<T> {
         } else if o.valid.is_none() {
             // Every row of `o` present.
             self.push_chunk(&o.values, |&v| Some(f(v)));
+        } else if let Some(bits) = &o.valid {
+            // `o` has values and nulls: this column has its validity from here on, and
+            // takes `o`'s values and bits as they are (a null's value is the default).
+            self.store_validity();
+            if let Some(valid) = &mut self.valid {
+                valid.extend(bits);
+            }
+            self.values
+                .extend(o.values.iter().enumerate().map(|(i, &v)| {
+                    if bits.get(i) {
+                        f(v)
+                    } else {
+                        T::default()
+                    }
+                }));
+            self.present += o.present;
+        }
+    }
+
+    /// The validity stored from here on, as the first null after values or the first value
+    /// after nulls stores it.
+    fn store_validity(&mut self) {
+        if self.valid.is_some() {
+            return;
+        }
+        let cap = self.values.capacity();
+        if self.present == 0 {
+            self.values.resize(self.nulls, T::default());
+            self.valid = Some(Bits::zeros(self.nulls, cap));
+            self.nulls = 0;
         } else {
-            (0..o.len()).for_each(|i| self.push(o.get(i).map(&f)));
+            self.valid = Some(Bits::ones(self.values.len(), cap));
         }
     }
 
@@ -1438,6 +1485,17 @@ impl WideCol {
             }
             WideCol::Wide(c) if c.valid.is_none() && c.present > 0 => {
                 self.push_chunk(&c.values, |&x| Some(x));
+            }
+            // Values and nulls, into a column of the same width.
+            WideCol::Narrow(c) if matches!(self, WideCol::Narrow(_)) => {
+                if let WideCol::Narrow(mine) = self {
+                    mine.append(c, |v| v);
+                }
+            }
+            WideCol::Wide(c) if matches!(self, WideCol::Wide(_)) => {
+                if let WideCol::Wide(mine) = self {
+                    mine.append(c, |v| v);
+                }
             }
             _ => (0..o.len()).for_each(|i| self.push(o.get(i))),
         }
@@ -1779,6 +1837,33 @@ mod tests {
             }
         }
         assert!(checked >= 40, "{checked}");
+    }
+
+    #[test]
+    fn bits_extended_a_word_at_a_time_equal_bits_pushed() {
+        // Every offset within a word, runs across word edges, set bits at both ends.
+        let pattern = |n: usize, seed: u64| -> Vec<bool> {
+            let mut next = crate::xorshift(seed);
+            (0..n).map(|_| next(3) == 0).collect()
+        };
+        for head in [0, 1, 5, 63, 64, 65, 127, 130] {
+            for tail in [0, 1, 2, 63, 64, 65, 200] {
+                let (a, b) = (pattern(head, 7), pattern(tail, 11 + head as u64));
+                let (mut pushed, mut extended, mut other) =
+                    (Bits::default(), Bits::default(), Bits::default());
+                a.iter().for_each(|&v| {
+                    pushed.push(v);
+                    extended.push(v);
+                });
+                b.iter().for_each(|&v| {
+                    pushed.push(v);
+                    other.push(v);
+                });
+                extended.extend(&other);
+                assert_eq!(extended.len, pushed.len, "{head}+{tail}");
+                assert_eq!(extended.words, pushed.words, "{head}+{tail}");
+            }
+        }
     }
 
     #[test]
