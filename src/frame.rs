@@ -540,13 +540,34 @@ impl GcColumns {
     }
 
     /// Each row's JRockit sort key: its start, and whether it is a collection.
-    pub fn keys(&self) -> impl Iterator<Item = (Option<f64>, bool)> + '_ {
+    pub fn for_each_key(&self, mut f: impl FnMut(Option<f64>, bool)) {
         let collection = Record::Collection.code() as i8;
-        (0..self.len()).map(move |i| (self.start_s.get(i), self.record.get(i) == collection))
+        let is_collection = |i: usize| self.record.get(i) == collection;
+        let starts = &self.start_s;
+        if starts.valid.is_none() && starts.nulls == 0 && starts.values.len() == self.len() {
+            // Every row has a start (a JRockit block's columns always do).
+            for (i, &u) in starts.values.iter().enumerate() {
+                f(Some(u), is_collection(i));
+            }
+        } else {
+            (0..self.len()).for_each(|i| f(starts.get(i), is_collection(i)));
+        }
     }
 
     /// The highest GC id the parser invented in a block (0: none).
     pub fn invented_max(&self) -> u64 {
+        if let WideCol::Narrow(c) = &self.gc_id {
+            if c.valid.is_none() && c.nulls == 0 {
+                return c
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| self.invented.get(i))
+                    .map(|(_, &g)| u64::from(g))
+                    .max()
+                    .unwrap_or(0);
+            }
+        }
         (0..self.len())
             .filter(|&i| self.invented.get(i))
             .filter_map(|i| self.gc_id.get(i))
@@ -582,6 +603,20 @@ impl GcColumns {
         self.promoted.append(&b.promoted);
         self.flags.append(&b.flags);
         let pause = Record::Pause.code() as i8;
+        // A block of collections numbered by the parser that nothing itemises (JRockit 1.4.2):
+        // no id is kept.
+        let unlinked = b.record.values.is_none()
+            && b.record.first == pause
+            && b.invented.all(true)
+            && b.in_collection.all(false);
+        if unlinked {
+            self.gc_id.push_nulls(n);
+            self.in_collection.extend(&b.in_collection);
+            self.line.extend(b.line.iter().map(|&l| {
+                u32::try_from(u64::from(l).saturating_add(line_offset)).unwrap_or(u32::MAX)
+            }));
+            return;
+        }
         let mut idx = [0usize; PUSH_CHUNK];
         for start in (0..n).step_by(PUSH_CHUNK) {
             let m = (n - start).min(PUSH_CHUNK);
@@ -793,6 +828,20 @@ impl Bits {
             words: Vec::with_capacity(n.div_ceil(64)),
             len: 0,
         }
+    }
+
+    /// Every bit is `v`.
+    fn all(&self, v: bool) -> bool {
+        let full = self.len / 64;
+        let want = if v { u64::MAX } else { 0 };
+        let words = self.words.get(..full).unwrap_or_default();
+        let rest = self.len % 64;
+        words.iter().all(|&w| w == want)
+            && (rest == 0
+                || self
+                    .words
+                    .get(full)
+                    .is_some_and(|&w| w & ((1u64 << rest) - 1) == want & ((1u64 << rest) - 1)))
     }
 
     /// The bits of `o` after these, a word at a time.
@@ -1449,6 +1498,22 @@ impl WideCol {
             WideCol::Wide(col) => return col.push_chunk(c, f),
         }
         c.iter().for_each(|e| self.push(f(e)));
+    }
+
+    /// `n` nulls.
+    fn push_nulls(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if let WideCol::Same { .. } = self {
+            self.push(None);
+            return self.push_nulls(n - 1);
+        }
+        match self {
+            WideCol::Narrow(c) => c.push_nulls(n),
+            WideCol::Wide(c) => c.push_nulls(n),
+            WideCol::Same { .. } => {}
+        }
     }
 
     fn len(&self) -> usize {

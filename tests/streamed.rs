@@ -73,12 +73,12 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
             );
         }
     }
-    // Blocks whose parsers move their settled events to columns after every line (1), and
-    // with a few events held back (16: JRockit keeps 2, so that an old collection written
-    // after the nursery collections inside it goes before them without taking the columns
-    // back): the columns and the events held give the one-pass events.
+    // Blocks whose parsers move their settled events to columns after every line (1), every
+    // 16 events, and every 64 with a few held back (JRockit keeps 2, so that an old
+    // collection written after the nursery collections inside it goes before them without
+    // taking the columns back): the columns and the events held give the one-pass events.
     for &size in [sizes[0], sizes[sizes.len() / 2], sizes[sizes.len() - 1]].iter() {
-        for flush_at in [1, 16] {
+        for flush_at in [1, 16, 64] {
             let (log, sink, _) =
                 parse_in_blocks_flushing(format, buf, size, flush_at, Events::default());
             assert_eq!(
@@ -334,7 +334,7 @@ fn jrockit_blocks_with_columns_keep_time_order() {
             reordered += 1;
         }
         let want = spelled(&one, &one.events);
-        for flush_at in [1, 4, 16, 1024] {
+        for flush_at in [1, 4, 16, 64, 1024] {
             let (log, spy, _) = parse_in_blocks_flushing(
                 GcFormat::Jrockit,
                 &buf,

@@ -324,7 +324,7 @@ impl Parser {
     ///
     /// They go in time order (as `put_in_order` leaves them): an old collection is written
     /// after the nursery collections inside it, so those before the last collection line are
-    /// put in order first, and the last `flush_at / 8` events stay, in case the next old
+    /// put in order first, and the last `flush_at / 32` events stay, in case the next old
     /// collection goes before them (a few places back in real logs; else `put_in_order`
     /// takes all the events back). Put in order only where every one of them has a start of
     /// its own and none goes before an event moved already: in a block where that is not so,
@@ -338,7 +338,7 @@ impl Parser {
         if let Some((ci, _, _)) = self.last_coll {
             limit = limit.min(ci);
         }
-        let k = limit.min(n.saturating_sub(self.flush_at / 8));
+        let k = limit.min(n.saturating_sub(self.flush_at / 32));
         if k < self.flush_at.div_ceil(2) {
             return;
         }

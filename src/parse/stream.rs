@@ -426,9 +426,7 @@ impl<S: Sink> Joiner<S> {
         let invented_offset = self.invented;
         if let Some(cols) = &cols {
             if jrockit {
-                for (start, collection) in cols.keys() {
-                    self.see_key(start, collection);
-                }
+                cols.for_each_key(|start, collection| self.see_key(start, collection));
             }
             invented = cols.invented_max();
         }
