@@ -960,10 +960,10 @@ impl Parser {
     /// phrase (two interned names a line were 3 % of a JRockit 1.4.2 log's CPU).
     fn phrase_ids(&mut self, phrase: &[u8], kind: Kind) -> (u32, u32) {
         let young = usize::from(kind == Kind::Young);
-        let slot = self
-            .phrases
-            .iter()
-            .position(|m| m.as_ref().is_some_and(|m| m.bytes.get(..m.len) == Some(phrase)));
+        let slot = self.phrases.iter().position(|m| {
+            m.as_ref()
+                .is_some_and(|m| m.bytes.get(..m.len) == Some(phrase))
+        });
         if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.ids[young]) {
             return ids;
         }
