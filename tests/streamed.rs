@@ -41,6 +41,26 @@ fn counts(l: &GcLog) -> (u64, u64, u64, u64, Vec<(u64, String)>) {
     )
 }
 
+/// A reading in blocks (`how`) gave the one-pass log: its line counts and its events.
+fn same_as_one(what: &str, how: &str, one: &GcLog, want: &[String], log: &GcLog, got: &[GcEvent]) {
+    assert_eq!(counts(log), counts(one), "{what}, {how}: line counts");
+    let got = spelled(log, got);
+    if got != want {
+        let i = got
+            .iter()
+            .zip(want)
+            .position(|(a, b)| a != b)
+            .unwrap_or(got.len().min(want.len()));
+        panic!(
+            "{what}, {how}: {} events vs {} one-pass; first difference at {i}:\n  blocks: {:?}\n  one:    {:?}",
+            got.len(),
+            want.len(),
+            got.get(i),
+            want.get(i)
+        );
+    }
+}
+
 /// Every block size in `sizes` gives the one-pass result; returns the blocks and how many of
 /// them were read on by the parser of the block before, for the smallest size.
 fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> (u64, u64) {
@@ -52,26 +72,8 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
         if size == sizes[0] {
             stats = (st.blocks, st.continued);
         }
-        let got = spelled(&log, &sink.events);
-        assert_eq!(
-            counts(&log),
-            counts(&one),
-            "{what}, blocks of {size}: line counts"
-        );
-        if got != want {
-            let i = got
-                .iter()
-                .zip(&want)
-                .position(|(a, b)| a != b)
-                .unwrap_or(got.len().min(want.len()));
-            panic!(
-                "{what}, blocks of {size}: {} events vs {} one-pass; first difference at {i}:\n  blocks: {:?}\n  one:    {:?}",
-                got.len(),
-                want.len(),
-                got.get(i),
-                want.get(i)
-            );
-        }
+        let how = format!("blocks of {size}");
+        same_as_one(what, &how, &one, &want, &log, &sink.events);
     }
     // Blocks whose parsers move their settled events to columns after every line (1), every
     // 16 events, and every 64 with a few held back (JRockit keeps 2, so that an old
@@ -81,26 +83,8 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
         for flush_at in [1, 16, 64] {
             let (log, sink, _) =
                 parse_in_blocks_flushing(format, buf, size, flush_at, Events::default());
-            assert_eq!(
-                counts(&log),
-                counts(&one),
-                "{what}, blocks of {size}, columns from {flush_at} events: line counts"
-            );
-            let got = spelled(&log, &sink.events);
-            if got != want {
-                let i = got
-                    .iter()
-                    .zip(&want)
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(got.len().min(want.len()));
-                panic!(
-                    "{what}, blocks of {size}, columns from {flush_at} events: {} events vs {} one-pass; first difference at {i}:\n  blocks: {:?}\n  one:    {:?}",
-                    got.len(),
-                    want.len(),
-                    got.get(i),
-                    want.get(i)
-                );
-            }
+            let how = format!("blocks of {size}, columns from {flush_at} events");
+            same_as_one(what, &how, &one, &want, &log, &sink.events);
         }
     }
     // Every line a block of its own: an edge inside every multi-line event, every JRockit
