@@ -216,6 +216,10 @@ pub struct Parser {
     /// Streamed: the settled events go to the block's columns once this many events are
     /// held (0: never; see `flush`).
     flush_at: usize,
+    /// After a try that found too few settled events: the next try waits until this many
+    /// are held (a pause followed by thousands of safepoints must not be looked for again
+    /// after every line).
+    flush_retry: usize,
     cols: Option<Box<crate::frame::GcColumns>>,
 }
 
@@ -282,7 +286,7 @@ impl Parser {
         let base = self.log.lines;
         for (no, line) in lines(buf) {
             self.line(base + no, line);
-            if self.flush_at > 0 && self.log.events.len() >= self.flush_at {
+            if self.flush_at > 0 && self.log.events.len() >= self.flush_at.max(self.flush_retry) {
                 self.flush();
             }
         }
@@ -298,8 +302,10 @@ impl Parser {
             .rposition(|e| e.record == Record::Pause)
             .unwrap_or(events.len());
         if k < self.flush_at.div_ceil(2) {
+            self.flush_retry = self.log.events.len() + (self.flush_at / 2).max(1);
             return;
         }
+        self.flush_retry = 0;
         let Some(settled) = events.get(..k) else {
             return;
         };

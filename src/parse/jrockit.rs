@@ -209,6 +209,10 @@ pub struct Parser {
     /// Streamed: the settled events (those no later line can change) go to the block's
     /// columns once this many events are held (0: never; see `flush`).
     flush_at: usize,
+    /// After a try that found too few settled events: the next try waits until this many
+    /// are held (a pause followed by thousands of safepoints must not be looked for again
+    /// after every line).
+    flush_retry: usize,
     cols: Option<Box<crate::frame::GcColumns>>,
     /// Events moved to `cols` (the events' positions count from the first one).
     flushed: usize,
@@ -343,8 +347,10 @@ impl Parser {
         }
         let k = limit.min(n.saturating_sub(self.flush_at / 32));
         if k < self.flush_at.div_ceil(2) {
+            self.flush_retry = self.log.events.len() + (self.flush_at / 2).max(1);
             return;
         }
+        self.flush_retry = 0;
         // One pass: every event has a start and none goes before the latest moved, and which
         // are out of order among themselves.
         let top = self.scanned.top;
@@ -429,7 +435,7 @@ impl Parser {
                 Fate::Ignored => self.log.ignored_lines += 1,
                 Fate::Skipped => self.log.skip(no, line),
             }
-            if self.flush_at > 0 && self.log.events.len() >= self.flush_at {
+            if self.flush_at > 0 && self.log.events.len() >= self.flush_at.max(self.flush_retry) {
                 self.flush();
             }
         }
