@@ -212,6 +212,30 @@ pub fn run(
         }
         Target::Load => {}
     }
+    if let Some(format) = match target {
+        Target::Hotspot => Some(gcperf::model::GcFormat::Hotspot),
+        Target::Jrockit => Some(gcperf::model::GcFormat::Jrockit),
+        Target::Unified => Some(gcperf::model::GcFormat::Unified),
+        _ => None,
+    } {
+        // Read in small blocks too, each block's parser moving its settled events to columns
+        // after every few: the streamed path's own code (block edges, the columns, JRockit's
+        // windows put in time order) meets the case, not only the one-pass parse.
+        let (log, _, _) = gcperf::parse::stream::parse_in_blocks_flushing(
+            format,
+            buf,
+            4096,
+            8,
+            gcperf::parse::stream::Events::default(),
+        );
+        gc_log(
+            &mut out,
+            &format!("{} in blocks", target.name()),
+            &log,
+            Some(buf),
+            checks,
+        );
+    }
     if with_load || target == Target::Load {
         load(&mut out, buf, checks, dir);
     }
