@@ -238,6 +238,11 @@ fn round_ms(ms: f64) -> f64 {
     }
 }
 
+/// Line `line` moved on by `offset`, as the frame holds it (u32: larger numbers capped).
+fn line_at(line: u64, offset: u64) -> u32 {
+    u32::try_from(line.saturating_add(offset)).unwrap_or(u32::MAX)
+}
+
 /// Events a chunk in `GcColumns::push_block` (about 50 KB of events: within L2).
 const PUSH_CHUNK: usize = 256;
 
@@ -387,9 +392,7 @@ impl GcColumns {
             c.iter()
                 .for_each(|e| self.in_collection.push(e.in_collection));
             self.line
-                .extend(c.iter().map(|e| {
-                    u32::try_from(e.line.saturating_add(line_offset)).unwrap_or(u32::MAX)
-                }));
+                .extend(c.iter().map(|e| line_at(e.line, line_offset)));
         }
     }
 
@@ -611,36 +614,29 @@ impl GcColumns {
             && b.in_collection.all(false);
         if unlinked {
             self.gc_id.push_nulls(n);
-            self.in_collection.extend(&b.in_collection);
-            self.line.extend(b.line.iter().map(|&l| {
-                u32::try_from(u64::from(l).saturating_add(line_offset)).unwrap_or(u32::MAX)
-            }));
-            return;
-        }
-        let mut idx = [0usize; PUSH_CHUNK];
-        for start in (0..n).step_by(PUSH_CHUNK) {
-            let m = (n - start).min(PUSH_CHUNK);
-            for (k, slot) in idx.iter_mut().take(m).enumerate() {
-                *slot = start + k;
-            }
-            let gc_id = |&i: &usize| {
-                let g = b.gc_id.get(i);
-                if !b.invented.get(i) {
-                    g
-                } else if b.record.get(i) == pause && !b.in_collection.get(i) {
-                    None
-                } else {
-                    g.map(|g| g.saturating_add(invented_offset))
+        } else {
+            let mut idx = [0usize; PUSH_CHUNK];
+            for start in (0..n).step_by(PUSH_CHUNK) {
+                let m = (n - start).min(PUSH_CHUNK);
+                for (k, slot) in idx.iter_mut().take(m).enumerate() {
+                    *slot = start + k;
                 }
-            };
-            self.gc_id.push_chunk(&idx[..m], gc_id);
+                let gc_id = |&i: &usize| {
+                    let g = b.gc_id.get(i);
+                    if !b.invented.get(i) {
+                        g
+                    } else if b.record.get(i) == pause && !b.in_collection.get(i) {
+                        None
+                    } else {
+                        g.map(|g| g.saturating_add(invented_offset))
+                    }
+                };
+                self.gc_id.push_chunk(&idx[..m], gc_id);
+            }
         }
         self.in_collection.extend(&b.in_collection);
-        self.line.extend(
-            b.line.iter().map(|&l| {
-                u32::try_from(u64::from(l).saturating_add(line_offset)).unwrap_or(u32::MAX)
-            }),
-        );
+        self.line
+            .extend(b.line.iter().map(|&l| line_at(u64::from(l), line_offset)));
     }
 
     /// The rows' order in the frame (None: as they are): the runs (`run`, found in line
@@ -1335,13 +1331,12 @@ impl<T: Copy + Default> OptCol<T> {
         if self.valid.is_some() {
             return;
         }
-        let cap = self.values.capacity();
         if self.present == 0 {
             self.values.resize(self.nulls, T::default());
-            self.valid = Some(Bits::zeros(self.nulls, cap));
+            self.valid = Some(Bits::zeros(self.nulls, self.values.capacity()));
             self.nulls = 0;
         } else {
-            self.valid = Some(Bits::ones(self.values.len(), cap));
+            self.valid = Some(Bits::ones(self.values.len(), self.values.capacity()));
         }
     }
 
@@ -1349,29 +1344,16 @@ impl<T: Copy + Default> OptCol<T> {
     #[cold]
     #[inline(never)]
     fn push_first_other(&mut self, v: Option<T>) {
-        if self.present == 0 {
-            match v {
-                None => {
-                    self.nulls += 1;
-                    return;
-                }
-                Some(_) if self.nulls > 0 => {
-                    // The first value after nulls: store them now.
-                    self.values.resize(self.nulls, T::default());
-                    self.valid = Some(Bits::zeros(self.nulls, self.values.capacity()));
-                    self.nulls = 0;
-                }
-                Some(_) => {}
-            }
+        if self.present == 0 && v.is_none() {
+            self.nulls += 1;
+            return;
         }
-        match (&mut self.valid, v) {
-            (None, Some(_)) => {}
-            (Some(valid), _) => valid.push(v.is_some()),
-            (None, None) => {
-                let mut valid = Bits::ones(self.values.len(), self.values.capacity());
-                valid.push(false);
-                self.valid = Some(valid);
-            }
+        // The first value after nulls (the nulls stored now), or the first null after values.
+        if v.is_none() || self.nulls > 0 {
+            self.store_validity();
+        }
+        if let Some(valid) = &mut self.valid {
+            valid.push(v.is_some());
         }
         self.present += usize::from(v.is_some());
         self.values.push(v.unwrap_or_default());
@@ -1501,13 +1483,11 @@ impl WideCol {
     }
 
     /// `n` nulls.
-    fn push_nulls(&mut self, n: usize) {
-        if n == 0 {
-            return;
-        }
-        if let WideCol::Same { .. } = self {
+    fn push_nulls(&mut self, mut n: usize) {
+        if n > 0 && matches!(self, WideCol::Same { .. }) {
+            // The first null makes it a stored column.
             self.push(None);
-            return self.push_nulls(n - 1);
+            n -= 1;
         }
         match self {
             WideCol::Narrow(c) => c.push_nulls(n),
@@ -1540,11 +1520,7 @@ impl WideCol {
                 }
                 (0..*len).for_each(|_| self.push(Some(*v)));
             }
-            WideCol::Narrow(c) if c.present == 0 => match self {
-                WideCol::Narrow(mine) => mine.push_nulls(c.len()),
-                WideCol::Wide(mine) => mine.push_nulls(c.len()),
-                WideCol::Same { .. } => (0..c.len()).for_each(|_| self.push(None)),
-            },
+            WideCol::Narrow(c) if c.present == 0 => self.push_nulls(c.len()),
             WideCol::Narrow(c) if c.valid.is_none() => {
                 self.push_chunk(&c.values, |&x| Some(u64::from(x)));
             }
@@ -1858,47 +1834,42 @@ mod tests {
     /// with the blocks' invented GC ids numbered on.
     #[test]
     fn appended_blocks_make_the_frame_pushed_events_make() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let mut checked = 0;
-        for fam in ["hotspot", "jrockit", "unified"] {
-            for e in std::fs::read_dir(dir.join(fam)).unwrap() {
-                let bytes = std::fs::read(e.unwrap().path()).unwrap();
-                let Some(crate::input::Detected::Gc(format)) = crate::input::detect(&bytes) else {
-                    continue;
-                };
-                let log = crate::parse::parse_one(format, &bytes);
-                let ids: Vec<u32> = (0..log.strings.len() as u32).collect();
-                let want = gc_frame(&log).unwrap();
-                for size in [1, 2, 7, 300] {
-                    let mut c = GcColumns::with_capacity(0);
-                    let mut invented = 0;
-                    for chunk in log.events.chunks(size) {
-                        // As a block would have them: numbered from 1 in the block.
-                        let local: Vec<GcEvent> = chunk
-                            .iter()
-                            .map(|e| {
-                                let mut e = e.clone();
-                                if e.invented_id {
-                                    e.gc_id = e.gc_id.map(|g| g.saturating_sub(invented));
-                                }
-                                e
-                            })
-                            .collect();
-                        let mut b = GcColumns::block();
-                        b.push_settled(&local);
-                        let events: Vec<GcEvent> = b.events().collect();
-                        assert_eq!(
-                            format!("{events:?}"),
-                            format!("{local:?}"),
-                            "rows as events"
-                        );
-                        c.append_block(&b, &ids, 0, invented);
-                        invented += b.invented_max();
-                    }
-                    let got = c.finish(log.strings.list().to_vec()).unwrap();
-                    assert!(got.df.equals_missing(&want.df), "{fam}, blocks of {size}");
-                    checked += 1;
+        for (path, log, want) in crate::gc_fixture_logs() {
+            let ids: Vec<u32> = (0..log.strings.len() as u32).collect();
+            for size in [1, 2, 7, 300] {
+                let mut c = GcColumns::with_capacity(0);
+                let mut invented = 0;
+                for chunk in log.events.chunks(size) {
+                    // As a block would have them: numbered from 1 in the block.
+                    let local: Vec<GcEvent> = chunk
+                        .iter()
+                        .map(|e| {
+                            let mut e = e.clone();
+                            if e.invented_id {
+                                e.gc_id = e.gc_id.map(|g| g.saturating_sub(invented));
+                            }
+                            e
+                        })
+                        .collect();
+                    let mut b = GcColumns::block();
+                    b.push_settled(&local);
+                    let events: Vec<GcEvent> = b.events().collect();
+                    assert_eq!(
+                        format!("{events:?}"),
+                        format!("{local:?}"),
+                        "rows as events"
+                    );
+                    c.append_block(&b, &ids, 0, invented);
+                    invented += b.invented_max();
                 }
+                let got = c.finish(log.strings.list().to_vec()).unwrap();
+                assert!(
+                    got.df.equals_missing(&want.df),
+                    "{}, blocks of {size}",
+                    path.display()
+                );
+                checked += 1;
             }
         }
         assert!(checked >= 40, "{checked}");

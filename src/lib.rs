@@ -16,6 +16,27 @@ pub mod parse;
 pub mod render;
 pub mod report;
 
+/// Every GC fixture (`fixtures/{hotspot,jrockit,unified}`), parsed in one piece, with its path
+/// and frame.
+#[cfg(test)]
+pub(crate) fn gc_fixture_logs() -> Vec<(std::path::PathBuf, model::GcLog, frame::GcFrame)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut out = Vec::new();
+    for fam in ["hotspot", "jrockit", "unified"] {
+        for e in std::fs::read_dir(dir.join(fam)).unwrap() {
+            let path = e.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let Some(input::Detected::Gc(format)) = input::detect(&bytes) else {
+                continue;
+            };
+            let log = parse::parse_one(format, &bytes);
+            let f = frame::gc_frame(&log).unwrap();
+            out.push((path, log, f));
+        }
+    }
+    out
+}
+
 /// Tests' generated inputs: xorshift64, `next(m)` a number below `m` (`m` > 0), the same
 /// sequence for the same seed.
 #[cfg(test)]

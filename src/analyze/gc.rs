@@ -1108,31 +1108,12 @@ mod tests {
         crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
     }
 
-    /// Every GC fixture, parsed in one piece, with its path and frame.
-    fn fixture_logs() -> Vec<(std::path::PathBuf, crate::model::GcLog, GcFrame)> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-        let mut out = Vec::new();
-        for fam in ["hotspot", "jrockit", "unified"] {
-            for e in std::fs::read_dir(dir.join(fam)).unwrap() {
-                let path = e.unwrap().path();
-                let bytes = std::fs::read(&path).unwrap();
-                let Some(crate::input::Detected::Gc(format)) = crate::input::detect(&bytes) else {
-                    continue;
-                };
-                let log = crate::parse::parse_one(format, &bytes);
-                let f = crate::frame::gc_frame(&log).unwrap();
-                out.push((path, log, f));
-            }
-        }
-        out
-    }
-
     #[test]
     fn summary_beside_diagnostics_is_each_alone() {
         // Every fixture of each family (restarts, diagnostics' findings, itemised pauses,
         // safepoints): one set of columns read by both sides at once gives what each gives
         // alone, with and without a pause target's and an interval's figures.
-        let logs = fixture_logs();
+        let logs = crate::gc_fixture_logs();
         for (path, log, f) in &logs {
             for interval_s in [None, Some(0.5)] {
                 let o = crate::analyze::diag::DiagOptions {
@@ -1546,7 +1527,7 @@ mod tests {
     #[test]
     fn series_matches_the_queries() {
         let mut seen = 0;
-        for (path, _, f) in fixture_logs() {
+        for (path, _, f) in crate::gc_fixture_logs() {
             for cols in [1, 3, 800] {
                 let mut got = series(&f, cols).unwrap();
                 let mut want = series_query(&f, cols).unwrap();

@@ -213,14 +213,8 @@ pub struct Parser {
     consulted: bool,
     /// The current line holds `concurrent-` (false: no part of it does).
     maybe_concurrent: bool,
-    /// Streamed: the settled events go to the block's columns once this many events are
-    /// held (0: never; see `flush`).
-    flush_at: usize,
-    /// After a try that found too few settled events: the next try waits until this many
-    /// are held (a pause followed by thousands of safepoints must not be looked for again
-    /// after every line).
-    flush_retry: usize,
-    cols: Option<Box<crate::frame::GcColumns>>,
+    /// Streamed: the settled events go to the block's columns (see `flush`).
+    settle: super::settle::Settle,
 }
 
 /// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
@@ -278,7 +272,7 @@ impl Parser {
     /// Move settled events to the block's columns whenever `at` events are held (see
     /// `flush`).
     pub(crate) fn flushing(&mut self, at: usize) {
-        self.flush_at = at;
+        self.settle = super::settle::Settle::every(at);
     }
 
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
@@ -286,7 +280,7 @@ impl Parser {
         let base = self.log.lines;
         for (no, line) in lines(buf) {
             self.line(base + no, line);
-            if self.flush_at > 0 && self.log.events.len() >= self.flush_at.max(self.flush_retry) {
+            if self.settle.due(self.log.events.len()) {
                 self.flush();
             }
         }
@@ -301,18 +295,9 @@ impl Parser {
             .iter()
             .rposition(|e| e.record == Record::Pause)
             .unwrap_or(events.len());
-        if k < self.flush_at.div_ceil(2) {
-            self.flush_retry = self.log.events.len() + (self.flush_at / 2).max(1);
-            return;
+        if self.settle.worth(k, events.len()) {
+            self.settle.take(&mut self.log.events, k);
         }
-        self.flush_retry = 0;
-        let Some(settled) = events.get(..k) else {
-            return;
-        };
-        self.cols
-            .get_or_insert_with(|| Box::new(crate::frame::GcColumns::block()))
-            .push_settled(settled);
-        self.log.events.drain(..k);
     }
 
     /// Nothing open that the next lines could complete: a block may end here.
@@ -328,7 +313,7 @@ impl Parser {
     /// The block's log and the columns its settled events went to (see `flushing`), which
     /// come before `log.events`.
     pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
-        let cols = self.cols.take().map(|c| *c);
+        let cols = self.settle.cols();
         (self.finish(), cols)
     }
 

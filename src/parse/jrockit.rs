@@ -207,14 +207,9 @@ pub struct Parser {
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
     /// Streamed: the settled events (those no later line can change) go to the block's
-    /// columns once this many events are held (0: never; see `flush`).
-    flush_at: usize,
-    /// After a try that found too few settled events: the next try waits until this many
-    /// are held (a pause followed by thousands of safepoints must not be looked for again
-    /// after every line).
-    flush_retry: usize,
-    cols: Option<Box<crate::frame::GcColumns>>,
-    /// Events moved to `cols` (the events' positions count from the first one).
+    /// columns (see `flush`).
+    settle: super::settle::Settle,
+    /// Events moved to the columns (the events' positions count from the first one).
     flushed: usize,
     /// `scan`'s pass over the events moved to `cols`, to go on from.
     scanned: Scanned,
@@ -317,7 +312,7 @@ impl Parser {
     /// Move settled events to the block's columns whenever `at` events are held (see
     /// `flush`).
     pub(crate) fn flushing(&mut self, at: usize) {
-        self.flush_at = at;
+        self.settle = super::settle::Settle::every(at);
     }
 
     /// Events read so far, moved to the columns or not.
@@ -331,7 +326,7 @@ impl Parser {
     ///
     /// They go in time order (as `put_in_order` leaves them): an old collection is written
     /// after the nursery collections inside it, so those before the last collection line are
-    /// put in order first, and the last `flush_at / 32` events stay, in case the next old
+    /// put in order first, and the last 1/32 of a try's events stay, in case the next old
     /// collection goes before them (a few places back in real logs; else `put_in_order`
     /// takes all the events back). Put in order only where every one of them has a start of
     /// its own and none goes before an event moved already: in a block where that is not so,
@@ -345,12 +340,10 @@ impl Parser {
         if let Some((ci, _, _)) = self.last_coll {
             limit = limit.min(ci);
         }
-        let k = limit.min(n.saturating_sub(self.flush_at / 32));
-        if k < self.flush_at.div_ceil(2) {
-            self.flush_retry = self.log.events.len() + (self.flush_at / 2).max(1);
+        let k = limit.min(n.saturating_sub(self.settle.at() / 32));
+        if !self.settle.worth(k, n) {
             return;
         }
-        self.flush_retry = 0;
         // One pass: every event has a start and none goes before the latest moved, and which
         // are out of order among themselves.
         let top = self.scanned.top;
@@ -380,7 +373,7 @@ impl Parser {
         // one takes is the one before it in the log).
         let next_timed = self.log.events.get(k).is_none_or(|e| e.uptime_s.is_some());
         if !(fits && next_timed) {
-            self.flush_at = 0;
+            self.settle.stop();
             return;
         }
         if !aside.is_empty() {
@@ -393,10 +386,7 @@ impl Parser {
             return;
         };
         self.scanned.over_ordered(settled);
-        self.cols
-            .get_or_insert_with(|| Box::new(crate::frame::GcColumns::block()))
-            .push_settled(settled);
-        self.log.events.drain(..k);
+        self.settle.take(&mut self.log.events, k);
         for p in &mut self.pending {
             p.idx -= k;
         }
@@ -411,7 +401,9 @@ impl Parser {
     /// The events moved to the columns back in front of those held (a block whose events
     /// must be put in time order across them: rare).
     fn unflush(&mut self) {
-        let Some(cols) = self.cols.take() else { return };
+        let Some(cols) = self.settle.cols() else {
+            return;
+        };
         let mut all: Vec<GcEvent> = cols.events().collect();
         all.append(&mut self.log.events);
         self.log.events = all;
@@ -435,7 +427,7 @@ impl Parser {
                 Fate::Ignored => self.log.ignored_lines += 1,
                 Fate::Skipped => self.log.skip(no, line),
             }
-            if self.flush_at > 0 && self.log.events.len() >= self.flush_at.max(self.flush_retry) {
+            if self.settle.due(self.log.events.len()) {
                 self.flush();
             }
         }
@@ -458,7 +450,8 @@ impl Parser {
     /// come before `log.events`.
     pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
         self.put_in_order();
-        (self.log, self.cols.map(|c| *c))
+        let cols = self.settle.cols();
+        (self.log, cols)
     }
 
     fn line(&mut self, no: u64, line: &[u8]) -> Fate {

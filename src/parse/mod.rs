@@ -7,6 +7,7 @@ pub mod limits;
 pub mod lines;
 pub mod num;
 pub mod perf;
+mod settle;
 pub mod stream;
 pub mod unified;
 
