@@ -600,6 +600,12 @@ pub fn restarts(f: &GcFrame) -> PolarsResult<u64> {
 
 /// Where each run after the first begins: (line, uptime in seconds as the log writes it).
 pub fn run_starts(f: &GcFrame) -> PolarsResult<Vec<(u64, Option<f64>)>> {
+    // One run (nearly every log): nothing to find. The query below filters `run` spread
+    // out to a row each, with the columns it reads: on a 210 MB CMS log, 16 MB at the peak
+    // and 70 ms of every `summary` that does not pass `-q`.
+    if restarts(f)? == 0 {
+        return Ok(Vec::new());
+    }
     let out =
         f.df.clone()
             .lazy()
