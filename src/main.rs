@@ -3,9 +3,20 @@ use clap::Parser;
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc's option numbers (the bundled v2 mimalloc.h; not named by the Rust bindings).
+/// mimalloc's option numbers, not named by the Rust bindings: `mi_option_purge_delay` is 15 in
+/// both bundled versions' mimalloc.h; `mi_option_allow_thp` is 37 in v2 and 43 in v3 (the one
+/// built without the `v2` feature), where 37 is `mi_option_page_max_candidates`.
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-const MI_OPTION_ALLOW_THP: libmimalloc_sys::mi_option_t = 37;
+
+/// `mi_option_allow_thp` of the mimalloc linked in (`None`: a version whose number is unknown).
+fn mi_option_allow_thp() -> Option<libmimalloc_sys::mi_option_t> {
+    // SAFETY: returns an integer, no arguments.
+    match unsafe { libmimalloc_sys::mi_version() } {
+        20000..=29999 => Some(37),
+        30000..=39999 => Some(43),
+        _ => None,
+    }
+}
 
 fn main() {
     // Give freed memory back to the OS within 100 ms: analysis phases free large temporaries,
@@ -26,7 +37,9 @@ fn main() {
         // SAFETY: sets an integer option; prctl takes integers only (no pointers) and its
         // failure (an old kernel) leaves huge pages as they were.
         unsafe {
-            libmimalloc_sys::mi_option_set(MI_OPTION_ALLOW_THP, 0);
+            if let Some(o) = mi_option_allow_thp() {
+                libmimalloc_sys::mi_option_set(o, 0);
+            }
             libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
         }
     }
