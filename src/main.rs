@@ -53,3 +53,30 @@ fn main() {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The option numbers point at the options meant, in the mimalloc linked in: each read
+    /// back at its default (allow_thp 1; the purge delay 1000 ms in v3, 10 in v2), which the
+    /// options next to them do not have (v3's option 37 defaults to 4).
+    #[test]
+    fn mimalloc_option_numbers() {
+        if std::env::vars().any(|(k, _)| k.starts_with("MIMALLOC_")) {
+            eprintln!("skipped: a MIMALLOC_ variable changes the defaults read here");
+            return;
+        }
+        let o = mi_option_allow_thp().expect("a mimalloc version this knows");
+        // SAFETY: integer reads of options.
+        let (thp, delay, version) = unsafe {
+            (
+                libmimalloc_sys::mi_option_get(o),
+                libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY),
+                libmimalloc_sys::mi_version(),
+            )
+        };
+        assert_eq!(thp, 1);
+        assert_eq!(delay, if version >= 30000 { 1000 } else { 10 });
+    }
+}
