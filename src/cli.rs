@@ -1828,14 +1828,24 @@ fn gc_report(
     pause_target_ms: Option<f64>,
     interval_s: Option<f64>,
 ) -> anyhow::Result<GcReport> {
+    // The breakdown, bands and heap beside the summary: after it, one after the other, they
+    // kept one core busy on a 1.7 M-row CMS log (the tail after the streaming 0.21 -> 0.13 s,
+    // the peak 4 MB higher).
+    let f = &l.frame;
+    let (sum, (by_kind, (bands, heap))) = rayon::join(
+        || summary::gc_summary_interval(l, pause_target_ms, interval_s),
+        || {
+            rayon::join(
+                || analyze::gc::breakdown(f),
+                || rayon::join(|| analyze::gc::bands(f, edges), || analyze::gc::heap(f)),
+            )
+        },
+    );
     Ok(GcReport {
-        summary: FileSummary::gc(
-            l,
-            summary::gc_summary_interval(l, pause_target_ms, interval_s)?,
-        ),
-        by_kind: analyze::gc::breakdown(&l.frame)?,
-        bands: analyze::gc::bands(&l.frame, edges)?,
-        heap: analyze::gc::heap(&l.frame)?,
+        summary: FileSummary::gc(l, sum?),
+        by_kind: by_kind?,
+        bands: bands?,
+        heap: heap?,
         meta: l.log.meta.clone(),
     })
 }
