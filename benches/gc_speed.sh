@@ -6,6 +6,8 @@
 # (file MiB / median wall), the median peak RSS and RSS / file size.
 #   bash benches/gc_speed.sh [runs] [binary...]      (default: 5, target/release/gcperf)
 # Logs: /tmp/big-{jrockit,jrockit-r27,hotspot,hotspot-g1,unified}.log, made if missing.
+# CMD="gc -f json" bash benches/gc_speed.sh ... times another command (default: the issue's
+# `summary -q --format json`; the log's path goes last).
 set -euo pipefail
 runs=${1:-5}
 shift || true
@@ -22,7 +24,8 @@ for i in $(seq 1 "$runs"); do
     log=/tmp/big-$f.log
     /usr/bin/time -f "wc $f %e %M" wc -l "$log" >/dev/null 2>>"$out"
     for b in "${bins[@]}"; do
-      /usr/bin/time -f "$b $f %e %M" "$b" summary -q --format json "$log" >/dev/null 2>>"$out"
+      # shellcheck disable=SC2086 # CMD is words
+      /usr/bin/time -f "$b $f %e %M" "$b" ${CMD:-summary -q --format json} "$log" >/dev/null 2>>"$out"
     done
   done
 done
