@@ -139,19 +139,17 @@ pub fn charts_for(
                 name(ChartKind::Heap),
                 name(ChartKind::PauseHistogram),
             );
-            // The pause and heap charts (one series) beside the histogram: one after the
+            // The pause and heap charts (one series) beside the histogram: all one after the
             // other, a 2.9 M-row log's charts kept one core busy for 0.25 s after the
             // streaming. (The pause and heap charts side by side as well: 4-9 MB more at the
             // peak, for no time to be seen.)
             let series_charts = || -> Result<Vec<PathBuf>, ChartError> {
+                let mut out = Vec::new();
                 if pp.is_none() && hp.is_none() {
-                    return Ok(Vec::new());
+                    return Ok(out);
                 }
                 let series = analyze::gc::series(&l.frame, s.size.width as usize)?;
-                let pauses = || -> Result<Option<PathBuf>, ChartError> {
-                    let Some(pp) = pp else {
-                        return Ok(None);
-                    };
+                if let Some(pp) = pp {
                     let target = s
                         .pause_target_ms
                         .or_else(|| analyze::slo::meta_pause_target(&l.log.meta));
@@ -160,18 +158,13 @@ pub fn charts_for(
                         None => None,
                     };
                     super::gc::pauses(&pp, &title, &series, s.size, s.log_y, target)?;
-                    Ok(Some(pp))
-                };
-                let heap = || -> Result<Option<PathBuf>, ChartError> {
-                    let Some(hp) = hp else {
-                        return Ok(None);
-                    };
+                    out.push(pp);
+                }
+                if let Some(hp) = hp {
                     super::gc::heap(&hp, &title, &series, s.size)?;
-                    Ok(Some(hp))
-                };
-                let p = pauses()?;
-                let h = heap()?;
-                Ok([p, h].into_iter().flatten().collect())
+                    out.push(hp);
+                }
+                Ok(out)
             };
             let histogram = || -> Result<Option<PathBuf>, ChartError> {
                 let Some(bp) = bp else {
