@@ -678,8 +678,7 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
         n: df.height(),
         pause: Record::Pause.code() as i8,
         groups: std::cell::RefCell::new(Default::default()),
-        codes: std::cell::RefCell::new(None),
-        passed: std::cell::Cell::new(false),
+        codes: std::cell::RefCell::new(Codes::NotYet),
     };
     // The groups, numbered as first met (the first pass meets them all).
     let mut sums: Vec<(Neumaier, u64, f64)> = Vec::new();
@@ -736,21 +735,28 @@ struct ByGroup<'a> {
     n: usize,
     pause: i8,
     groups: std::cell::RefCell<std::collections::BTreeMap<(Option<i8>, u32), usize>>,
-    /// Each row's group as the first pass met it (`NO_GROUP`: not a pause with a duration),
-    /// read by the passes after it; `None` while not made, or when a log has more groups than
-    /// a byte numbers. The quantiles take five passes: looking each row's kind and collector
-    /// up again in each was 0.12 s of `gc` on a 1.7 M-row CMS log, on one core.
-    codes: std::cell::RefCell<Option<Vec<u8>>>,
-    /// A first pass has been made (with `codes` `None` after it: too many groups).
-    passed: std::cell::Cell<bool>,
+    /// Each row's group as the first pass met it, read by the passes after it. The quantiles
+    /// take five passes: looking each row's kind and collector up again in each was 0.12 s of
+    /// `gc` on a 1.7 M-row CMS log, on one core.
+    codes: std::cell::RefCell<Codes>,
 }
 
-/// A row in no group of `ByGroup::codes`.
+/// `ByGroup::codes`.
+enum Codes {
+    /// No pass made yet.
+    NotYet,
+    /// A byte a row, `NO_GROUP` for a row that is not a pause with a duration.
+    Made(Vec<u8>),
+    /// More groups than a byte numbers: each pass looks them up.
+    TooMany,
+}
+
+/// A row in no group of `Codes::Made`.
 const NO_GROUP: u8 = u8::MAX;
 
 impl Grouped for ByGroup<'_> {
     fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
-        if let Some(codes) = self.codes.borrow().as_ref() {
+        if let Codes::Made(codes) = &*self.codes.borrow() {
             for (i, &g) in codes.iter().enumerate() {
                 if g == NO_GROUP {
                     continue;
@@ -761,8 +767,10 @@ impl Grouped for ByGroup<'_> {
             }
             return;
         }
-        // The first pass: groups looked up, and numbered rows kept while a byte holds them.
-        let mut codes = (!self.passed.replace(true)).then(|| vec![NO_GROUP; self.n]);
+        // Groups looked up: in the first pass (its rows numbered while a byte holds them), or
+        // in every pass of a log with too many.
+        let first = matches!(*self.codes.borrow(), Codes::NotYet);
+        let mut codes = first.then(|| vec![NO_GROUP; self.n]);
         let mut groups = self.groups.borrow_mut();
         // Rows mostly repeat the group of the row before: looked up only when it changes.
         let mut last: Option<((Option<i8>, u32), usize)> = None;
@@ -791,7 +799,9 @@ impl Grouped for ByGroup<'_> {
             }
             f(g, d);
         }
-        *self.codes.borrow_mut() = codes;
+        if first {
+            *self.codes.borrow_mut() = codes.map_or(Codes::TooMany, Codes::Made);
+        }
     }
 }
 
