@@ -113,16 +113,23 @@ const RESTART_BACK_S: f64 = 1.0;
 /// JRockit old collection after the nursery collections inside it) or one damaged stamp is
 /// not a restart; nor is the last event's, which nothing after it confirms.
 fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
-    let n = line.len();
     let displaced = Displaced::of(line);
+    if !may_go_back(line, uptime, &displaced) {
+        return None;
+    }
+    runs_walked(line, uptime, &displaced)
+}
+
+/// `runs`, every row walked in line order.
+fn runs_walked(line: &[u32], uptime: &OptCol<f64>, displaced: &Displaced) -> Option<Vec<u32>> {
+    let n = line.len();
     let mut rows = displaced.order(line);
     let mut run_of: Option<Vec<u32>> = None;
     let mut run = 0u32;
     let mut latest = f64::NEG_INFINITY;
     while let Some(i) = rows.next() {
         if let Some(u) = uptime.get(i) {
-            let back = |v: f64| v < latest - RESTART_BACK_S && v < latest / 2.0;
-            if back(u) {
+            if goes_back(u, latest) {
                 // The next event in line order that has an uptime (none: confirmed). Each
                 // stretch without uptimes is walked once, from the event before it.
                 // The last event with an uptime has no next one to confirm it: one event is
@@ -130,7 +137,7 @@ fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
                 // line reading `29289`, which made a "restart").
                 let mut ahead = rows;
                 let next = ahead.find_map(|q| uptime.get(q));
-                if next.is_some_and(back) {
+                if next.is_some_and(|v| goes_back(v, latest)) {
                     run += 1;
                     latest = u;
                     run_of.get_or_insert_with(|| vec![0; n]);
@@ -143,6 +150,86 @@ fn runs(line: &[u32], uptime: &OptCol<f64>) -> Option<Vec<u32>> {
         }
     }
     run_of
+}
+
+/// Uptime `u` is below `latest` (the highest before it) by `RESTART_BACK_S` and by half.
+#[inline(always)]
+fn goes_back(u: f64, latest: f64) -> bool {
+    u < latest - RESTART_BACK_S && u < latest / 2.0
+}
+
+/// Rows a piece in `may_go_back` (a few hundred KB of each column: a piece per core and then
+/// some, for pieces that take unequal time).
+const BACK_PIECE: usize = 1 << 16;
+
+/// Whether some uptime, in line order, `goes_back` from the highest before it: `false` is
+/// certain (one run), `true` leaves it to the walk in `runs_walked`, which confirms or not.
+/// Answered on every core (the walk took 20 ms of a 2.9 M-row log's end on one core): the
+/// rows in line order are cut into pieces at rows in place, each piece's own steps back and
+/// its lowest and highest uptime found alone; an uptime steps back from a piece before it
+/// only if the piece's lowest does (the test is monotone in the uptime and in the latest).
+fn may_go_back(line: &[u32], uptime: &OptCol<f64>, d: &Displaced) -> bool {
+    let n = line.len();
+    // Piece starts: rows in place (a displaced row is reached by the merge, not in row
+    // order), about `BACK_PIECE` apart, rising.
+    let mut starts = vec![0usize];
+    let mut r = BACK_PIECE;
+    while r < n {
+        let at = d.skip.partition_point(|&s| (s as usize) < r);
+        // The first row at or after `r` that is not displaced: past a run of skipped rows.
+        let mut k = at;
+        let mut row = r;
+        while d.skip.get(k).is_some_and(|&s| s as usize == row) {
+            k += 1;
+            row += 1;
+        }
+        if row >= n {
+            break;
+        }
+        starts.push(row);
+        r = row + BACK_PIECE;
+    }
+    let key = |i: usize| (line.get(i).copied().unwrap_or(u32::MAX), i);
+    // Per piece: a step back within it, its lowest and highest uptime.
+    let pieces: Vec<(bool, f64, f64)> = (0..starts.len())
+        .into_par_iter()
+        .map(|p| {
+            let from = starts[p];
+            let to = starts.get(p + 1).copied();
+            // The first piece from the start of the line order (displaced rows may come
+            // before row 0 in it), the others from their first row.
+            let mut rows = match p {
+                0 => d.order(line),
+                _ => LineOrder {
+                    line,
+                    d,
+                    row: from,
+                    next_skip: d.skip.partition_point(|&s| (s as usize) < from),
+                    next_merge: d.merge.partition_point(|&i| key(i as usize) < key(from)),
+                },
+            };
+            let (mut stepped, mut lo, mut hi) = (false, f64::INFINITY, f64::NEG_INFINITY);
+            for i in rows.by_ref() {
+                if Some(i) == to {
+                    break;
+                }
+                if let Some(u) = uptime.get(i) {
+                    stepped |= goes_back(u, hi);
+                    hi = hi.max(u);
+                    lo = lo.min(u);
+                }
+            }
+            (stepped, lo, hi)
+        })
+        .collect();
+    let mut latest = f64::NEG_INFINITY;
+    for &(stepped, lo, hi) in &pieces {
+        if stepped || goes_back(lo, latest) {
+            return true;
+        }
+        latest = latest.max(hi);
+    }
+    false
 }
 
 /// The rows in line order, ties in row order, without a permutation of all rows: rows come
@@ -2563,5 +2650,92 @@ mod run_order_tests {
         let run = runs(&c.line, &c.start_s);
         assert!(run.is_some());
         assert!(c.order(run.as_deref()).is_none());
+    }
+
+    /// The check on every core answers as the walk: logs of three pieces and more, with a
+    /// restart inside a piece, one at a piece's first row (back from the piece before), a
+    /// step back the walk does not take for a restart (0.5 s, or above half), and lines out
+    /// of order (the walk decides).
+    #[test]
+    fn restarts_found_on_every_core_as_by_the_walk() {
+        let n = 3 * BACK_PIECE + 7;
+        let col = |u: &[f64]| OptCol {
+            values: u.to_vec(),
+            valid: None,
+            present: u.len(),
+            nulls: 0,
+        };
+        let line: Vec<u32> = (1..=n as u32).collect();
+        let rising: Vec<f64> = (0..n).map(|i| 10.0 + i as f64).collect();
+        let mut cases: Vec<(Vec<u32>, Vec<f64>, bool)> =
+            vec![(line.clone(), rising.clone(), false)];
+        // Back to 0 inside the second piece, and at the third's first row: a new run each.
+        for at in [BACK_PIECE + 100, 2 * BACK_PIECE] {
+            let mut u = rising.clone();
+            u.iter_mut()
+                .skip(at)
+                .enumerate()
+                .for_each(|(k, x)| *x = k as f64);
+            cases.push((line.clone(), u, true));
+        }
+        // 0.5 s back at a piece's first row, and back to above half: the same run.
+        let mut u = rising.clone();
+        u[BACK_PIECE] = u[BACK_PIECE - 1] - 0.5;
+        cases.push((line.clone(), u, false));
+        let mut u = rising.clone();
+        let top = u[2 * BACK_PIECE - 1];
+        u.iter_mut()
+            .skip(2 * BACK_PIECE)
+            .enumerate()
+            .for_each(|(k, x)| *x = top * 0.6 + k as f64);
+        cases.push((line.clone(), u, false));
+        // Lines out of order across a piece edge, uptimes back there: a restart in line order?
+        // The walk says.
+        let mut l = line.clone();
+        l.swap(BACK_PIECE - 1, BACK_PIECE);
+        let mut u = rising.clone();
+        u.iter_mut()
+            .skip(BACK_PIECE)
+            .enumerate()
+            .for_each(|(k, x)| *x = k as f64);
+        cases.push((l, u, true));
+        // JRockit's time order: every 1000th collection printed after the five inside it
+        // (its start 6 s before the line above it) and pushed before them, so that rows are
+        // displaced all through the log; two more where a piece would start.
+        let is_late = |i: usize| i % 1000 == 999 || i == BACK_PIECE + 2 || i == 2 * BACK_PIECE + 2;
+        let mut ev: Vec<(u32, f64)> = (0..n)
+            .map(|i| {
+                let late = is_late(i);
+                (i as u32 + 1, 10.0 + i as f64 - if late { 6.0 } else { 0.0 })
+            })
+            .collect();
+        for i in (0..n).filter(|&i| is_late(i)) {
+            ev[i - 5..=i].rotate_right(1);
+        }
+        let (l, u): (Vec<u32>, Vec<f64>) = ev.iter().copied().unzip();
+        cases.push((l.clone(), u.clone(), false));
+        // The same, the JVM restarted halfway (uptimes from 0 again).
+        let u: Vec<f64> = u
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| {
+                if i >= n / 2 {
+                    x - 10.0 - n as f64 / 2.0 + 20.0
+                } else {
+                    x
+                }
+            })
+            .collect();
+        cases.push((l, u, true));
+        for (i, (l, u, restart)) in cases.iter().enumerate() {
+            let up = col(u);
+            let d = Displaced::of(l);
+            let walked = runs_walked(l, &up, &d);
+            assert_eq!(walked.is_some(), *restart, "case {i}");
+            // Where there is no restart, the check on every core says so alone (except for
+            // the lines swapped, where a restart is).
+            assert_eq!(may_go_back(l, &up, &d), *restart, "case {i}");
+            assert_eq!(runs(l, &up), walked, "case {i}");
+        }
     }
 }
