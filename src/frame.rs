@@ -175,9 +175,8 @@ fn may_go_back(line: &[u32], uptime: &OptCol<f64>, d: &Displaced) -> bool {
     let mut starts = vec![0usize];
     let mut r = BACK_PIECE;
     while r < n {
-        let at = d.skip.partition_point(|&s| (s as usize) < r);
         // The first row at or after `r` that is not displaced: past a run of skipped rows.
-        let mut k = at;
+        let mut k = d.skip.partition_point(|&s| (s as usize) < r);
         let mut row = r;
         while d.skip.get(k).is_some_and(|&s| s as usize == row) {
             k += 1;
