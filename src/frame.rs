@@ -10,7 +10,8 @@ use rayon::prelude::*;
 /// `cause` and `name` ids into `GcFrame::strings`, so a row is a few dozen bytes.
 pub mod gc {
     /// `Record::code()` (Int8: polars' UInt8 is a build feature this crate does not enable;
-    /// the codes are 0..=4): 0 pause, 1 collection, 2 concurrent, 3 safepoint, 4 stall.
+    /// the codes are 0..=5): 0 pause, 1 collection, 2 concurrent, 3 safepoint, 4 stall,
+    /// 5 nested.
     pub const RECORD: &str = "record";
     /// `Kind::code()` (Int8, 0..=7): young, mixed, old, full, initial-mark, remark, cleanup,
     /// other.
@@ -2210,7 +2211,14 @@ mod tests {
             );
         }
         assert_eq!((Record::Safepoint.code(), Kind::Full.code()), (3, 3));
-        assert_eq!((Record::Stall.code(), Record::from_code(5)), (4, None));
+        assert_eq!(
+            (
+                Record::Stall.code(),
+                Record::Nested.code(),
+                Record::from_code(6)
+            ),
+            (4, 5, None)
+        );
         assert_eq!(Kind::from_code(8), None);
     }
 
@@ -2409,7 +2417,7 @@ mod tests {
         let n = 3000usize;
         let events: Vec<GcEvent> = (0..n)
             .map(|i| {
-                let rec = Record::ALL[next(5) as usize];
+                let rec = Record::ALL[next(Record::ALL.len() as u64) as usize];
                 let mut e = GcEvent::new(
                     rec,
                     Kind::ALL[next(8) as usize],

@@ -1156,7 +1156,7 @@ pub fn parts(buf: &[u8]) -> Vec<Part> {
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {
-    if line.first() == Some(&b'[') && is_unified(line) {
+    if line.first() == Some(&b'[') && crate::parse::unified::is_gc_line(line) {
         return Some(Detected::Gc(GcFormat::Unified));
     }
     if contains(line, b"[memory ]") || contains(line, b"[gcpause]") {
@@ -1183,21 +1183,6 @@ fn detect_line(line: &[u8]) -> Option<Detected> {
         }
     }
     None
-}
-
-/// `[0.014s][info][gc] ...`, `[2019-03-05T14:11:18.470+0100][gc] ...`: a first decoration that
-/// is a time, and a `gc` or `safepoint` tag among the decorations.
-fn is_unified(line: &[u8]) -> bool {
-    let Some(close) = memchr::memchr(b']', line) else {
-        return false;
-    };
-    let first = &line[1..close];
-    let time_like = crate::parse::num::iso_datetime_prefix(first).is_some()
-        || (first.first().is_some_and(u8::is_ascii_digit)
-            && (first.ends_with(b"s") || first.ends_with(b"ms") || first.ends_with(b"ns")));
-    let tagged = contains(line, b"[gc") || contains(line, b"[safepoint");
-    (time_like || first == b"info" || first == b"debug" || first == b"trace" || first == b"warning")
-        && tagged
 }
 
 #[cfg(test)]

@@ -39,20 +39,27 @@ pub enum Record {
     /// thread waited for the collector while the others ran, so it is neither a pause nor a
     /// safepoint; counted and summed apart from both.
     Stall,
+    /// A collection run inside another stop (the young collection of a CMS remark with
+    /// `-XX:+CMSScavengeBeforeRemark`, a full collection inside a failed young one): one
+    /// stop, one pause, whose duration is the outer stop's; this collection counts as a
+    /// collection, its time (`duration_ms`, its own) part of the enclosing pause's, never a
+    /// pause of its own.
+    Nested,
 }
 
 impl Record {
     /// Every record, in code order: `Record::ALL[r.code() as usize] == r`.
-    pub const ALL: [Record; 5] = [
+    pub const ALL: [Record; 6] = [
         Record::Pause,
         Record::Collection,
         Record::Concurrent,
         Record::Safepoint,
         Record::Stall,
+        Record::Nested,
     ];
 
     /// The record as the GC frame stores it (`frame::gc::RECORD`): 0 pause, 1 collection,
-    /// 2 concurrent, 3 safepoint, 4 stall. Stable: frames and filters are written against these numbers.
+    /// 2 concurrent, 3 safepoint, 4 stall, 5 nested. Stable: frames and filters are written against these numbers.
     pub fn code(self) -> u8 {
         match self {
             Record::Pause => 0,
@@ -60,6 +67,7 @@ impl Record {
             Record::Concurrent => 2,
             Record::Safepoint => 3,
             Record::Stall => 4,
+            Record::Nested => 5,
         }
     }
 
@@ -75,6 +83,7 @@ impl Record {
             Record::Concurrent => "concurrent",
             Record::Safepoint => "safepoint",
             Record::Stall => "stall",
+            Record::Nested => "nested",
         }
     }
 }

@@ -269,7 +269,9 @@ fn a_folder_of_gc_and_perf_logs_gets_every_chart_of_each() {
     // The fixtures of each family (fixtures/bad/ holds the fuzzer's hostile cases).
     let folders = ["hotspot", "jrockit", "unified", "perf"].map(fixture);
     let files = render(&folders, dir.path(), &[]);
-    let gc_logs = 22; // 14, and issue 13's two parser cases and six analyses' fixtures
+    // 14, issue 13's two parser cases and six analyses' fixtures, issue 35's two
+    // scavenge-before-remark logs.
+    let gc_logs = 24;
     let perf_logs = PERF_FIXTURES.len();
     assert_eq!(files.len(), 3 * gc_logs + 3 * perf_logs, "{files:?}");
     for f in PERF_FIXTURES {

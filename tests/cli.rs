@@ -109,15 +109,25 @@ fn summary_json_nesting_decided_by_time() {
     close(f(&g["span_s"]), 10.065);
     let p = fixture("hotspot/cms-scavenge-before-remark.log");
     let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
-    // young 20.5 + remark 14.5, young 10.2 + remark 7.8
-    assert_eq!(g["pauses"], 4);
+    // Issue 35: one stop is one pause. Remarks of 35 and 18 ms, each holding a young
+    // collection (20.5, 10.2 ms) that counts as a collection, not a pause.
+    assert_eq!(
+        (g["pauses"].clone(), g["collections"].clone()),
+        (2.into(), 4.into())
+    );
     close(f(&g["pause_total_ms"]), 53.0);
+    close(f(&g["pause_max_ms"]), 35.0);
     let p = fixture("unified/serial-young-into-full.log");
     let g = &json_of(&["summary", p.to_str().unwrap()])[0]["gc"];
-    // GC(3) 4 ms; GC(5) inside GC(4): one full stop of 8 ms
+    // GC(3) 4 ms; GC(5) inside GC(4): one full stop of 8 ms; three collections (GC(3), GC(4)
+    // and the full GC(5) nested in it), one of them full (the stop GC(5) made full).
     assert_eq!(
-        (g["pauses"].clone(), g["full_collections"].clone()),
-        (2.into(), 1.into())
+        (
+            g["pauses"].clone(),
+            g["full_collections"].clone(),
+            g["collections"].clone()
+        ),
+        (2.into(), 1.into(), 3.into())
     );
     close(f(&g["pause_total_ms"]), 12.0);
     let p = fixture("unified/serial-full-opened-after-young-ended.log");
@@ -128,6 +138,87 @@ fn summary_json_nesting_decided_by_time() {
         (2.into(), 1.into())
     );
     close(f(&g["pause_total_ms"]), 9.0);
+}
+
+/// Issue 35: a young collection CMS runs inside its remark (`-XX:+CMSScavengeBeforeRemark`) is
+/// one stop with it: one pause of the remark's duration, the young collection a collection
+/// (`nested` in `--events --all-records`), in every table and chart.
+#[test]
+fn scavenge_before_remark_is_one_stop_everywhere() {
+    // JDK 8: ParNew 293.16 ms, initial mark 50 ms, the remark 362.9243 ms holding a young
+    // collection of 159.0607 ms: 3 pauses, 706.0843 ms, the longest 362.9243 (293.16 when
+    // the remark was cut to 203.8636); 4 collections, none with an id.
+    let jdk8 = fixture("hotspot/cms-scavenge-before-remark-jdk8.log");
+    // JDK 11: GC(4) young 5 ms, GC(5) initial mark 1 ms and remark 32.705 ms holding GC(6)'s
+    // young 0.040 ms: 3 pauses, 38.705 ms (38.745 with the young counted twice); 3
+    // collections (GC(4), GC(5), GC(6)).
+    let jdk11 = fixture("unified/cms-scavenge-before-remark-jdk11.log");
+    for (p, pauses, total, max, collections, young_ms) in [
+        (&jdk8, 3, 706.0843, 362.9243, 4, 159.0607),
+        (&jdk11, 3, 38.705, 32.705, 3, 0.040),
+    ] {
+        let path = p.to_str().unwrap();
+        let g = &json_of(&["summary", path])[0]["gc"];
+        assert_eq!(g["pauses"], pauses, "{path}");
+        assert_eq!(g["collections"], collections, "{path}");
+        assert_eq!(g["full_collections"], 0, "{path}");
+        close(f(&g["pause_total_ms"]), total);
+        close(f(&g["pause_max_ms"]), max);
+        // The cause table sums stops: the remark's time once.
+        let causes = g["causes"].as_array().unwrap();
+        let sum: f64 = causes.iter().map(|c| f(&c["pause_total_ms"])).sum();
+        close(sum, total);
+        // Events: the pauses only by default; every record shows the nested one.
+        let out = gcperf()
+            .args(["gc", "-q", "--events", "--format", "csv", path])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 1 + pauses, "{text}");
+        assert!(!text.contains(",nested,"));
+        let out = gcperf()
+            .args([
+                "gc",
+                "-q",
+                "--events",
+                "--all-records",
+                "--format",
+                "csv",
+                path,
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let nested: Vec<&str> = text.lines().filter(|l| l.contains(",nested,")).collect();
+        assert_eq!(nested.len(), 1, "{text}");
+        let cells: Vec<&str> = nested[0].split(',').collect();
+        assert_eq!(cells[5], "young");
+        close(cells[4].parse().unwrap(), young_ms);
+        // By kind: one remark of the whole stop, no young row for the nested collection.
+        let out = gcperf()
+            .args(["gc", "-q", "--by", "kind", "--format", "csv", path])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let remark: Vec<&str> = text.lines().filter(|l| l.contains(",remark,")).collect();
+        assert_eq!(remark.len(), 1);
+        assert!(remark[0].contains(",1,"), "{text}");
+        let young: Vec<&str> = text.lines().filter(|l| l.contains(",young,")).collect();
+        assert!(young.iter().all(|l| l.contains(",1,")), "{text}");
+        // The charts' pause series: the same three pauses by kind.
+        let loaded = gcperf::load::load(p).unwrap();
+        let series = gcperf::analyze::gc::series(&loaded.frame, 800).unwrap();
+        let n: u64 = series.counts.iter().map(|c| c.1).sum();
+        assert_eq!(n, pauses as u64, "{path}");
+        let points: usize = series.pauses.iter().map(|s| s.1.len()).sum();
+        assert_eq!(points, pauses);
+        let longest = series
+            .pauses
+            .iter()
+            .flat_map(|s| s.1.iter().map(|p| p.1))
+            .fold(0.0, f64::max);
+        close(longest, max);
+    }
 }
 
 #[test]
@@ -412,7 +503,7 @@ fn summary_of_a_folder_mixing_gc_and_perf_logs() {
             && header.contains(",over_50ms_pct,over_150ms_pct,error")
     );
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 22);
+    assert_eq!(rows.iter().filter(|r| r.contains(",gc,")).count(), 24);
     assert_eq!(rows.iter().filter(|r| r.contains(",perf,")).count(), 4);
     assert!(rows.iter().any(|r| r.contains(",perf,jmeter-jtl,")));
     assert!(rows.iter().any(|r| r.contains(",perf,grinder,")));
@@ -627,20 +718,22 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
         gc.column("start_time").unwrap().dtype(),
         &DataType::Datetime(TimeUnit::Milliseconds, None)
     );
-    // 22 GC logs, every record of each (`gc --events --all-records` rows).
+    // 24 GC logs, every record of each (`gc --events --all-records` rows).
     let files = gc
         .column("file")
         .unwrap()
         .as_materialized_series()
         .n_unique();
-    assert_eq!(files.unwrap(), 22);
+    assert_eq!(files.unwrap(), 24);
     // 308 records in the 8 older logs; the nesting ones add 6 + 4 + 4 (HotSpot) + 2 + 2;
     // r27-detgc-target.log 2 collections + 5 pauses; issue 13's cms-printgcid.log 4 pauses +
     // 4 concurrent phases, zgc-jdk17-stalls.log 3 pauses + 3 phases + 1 cycle + 4 safepoints
     // + 3 stalls; zgc-jdk21.log's `Allocation Stall` line, ignored before, is a stall; the
     // analyses' fixtures 5 Serial + 5 Parallel + 7 CMS (5 pauses, 2 concurrent marks) + 5 G1
-    // + 4 unified + 6 JRockit.
-    assert_eq!(gc.height(), 388);
+    // + 4 unified + 6 JRockit; issue 35's scavenge-before-remark logs 3 pauses + 1 nested
+    // young collection + 1 concurrent mark (JDK 8), and as many + 1 sweep (JDK 11); and
+    // serial-young-into-full.log's full GC(5), folded away before, a nested row now.
+    assert_eq!(gc.height(), 400);
     // The JDK 8 Parallel log's pauses: 12.345 + 23.456 + 150 + 8 + 90 ms, as `summary` says.
     let parallel = fixture("hotspot/jdk8-parallel-datestamps.log")
         .display()

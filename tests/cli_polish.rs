@@ -631,27 +631,27 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
 
 #[test]
 fn no_lone_percent_where_a_value_is_missing() {
-    // One request: no span, so no throughput: `-`, not ` req/s` or `( %)` alone.
+    // One request: no span, so no throughput: `–`, not ` req/s` or `( %)` alone.
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("one.log");
     std::fs::write(&p, "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n").unwrap();
     let out = ok(&["perf", p.to_str().unwrap()]);
     let first = out.lines().next().unwrap();
     assert!(
-        first.ends_with(": 1 requests, 0 errors (0.0000 %), 0 inconsistent; 2012-09-21T12:00:30.000 to 2012-09-21T12:00:30.000, -, -"),
+        first.ends_with(": 1 requests, 0 errors (0.0000 %), 0 inconsistent; 2012-09-21T12:00:30.000 to 2012-09-21T12:00:30.000, \u{2013}, \u{2013}"),
         "{first}"
     );
     for l in out.lines() {
         assert!(!l.contains(" % ") || !l.contains("  %"), "{l}");
         assert!(!l.contains("( %)") && !l.contains(" s,  req/s"), "{l}");
     }
-    // A GC log of one pause has no span: `throughput -`.
+    // A GC log of one pause has no span: `throughput –`.
     let g = dir.path().join("one-gc.log");
     // No uptime stamp, so no span.
     std::fs::write(&g, "[GC 1000K->500K(2000K), 0.0100000 secs]\n").unwrap();
     let out = ok(&["gc", g.to_str().unwrap()]);
     let first = out.lines().next().unwrap();
-    assert!(first.ends_with("throughput -"), "{first}");
+    assert!(first.ends_with("throughput \u{2013}"), "{first}");
 }
 
 #[test]
@@ -668,11 +668,13 @@ fn correlate_without_slow_requests_has_no_lone_units() {
         "1000000",
     ]);
     assert!(
-        out.contains("; 0 of the slow overlap a GC pause (-), 0 only because of it;"),
+        out.contains("; 0 of the slow overlap a GC pause (\u{2013}), 0 only because of it;"),
         "{out}"
     );
     assert!(
-        out.contains("GC inside slow requests: 0.0 ms, - per slow request, - of their time\n"),
+        out.contains(
+            "GC inside slow requests: 0.0 ms, \u{2013} per slow request, \u{2013} of their time\n"
+        ),
         "{out}"
     );
     assert!(!out.contains("( %)") && !out.contains(",  ms") && !out.contains(",  %"));

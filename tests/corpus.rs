@@ -247,7 +247,12 @@ fn rotated_parts_joined_equal_the_manually_merged_log() {
         summary(&merged.frame).unwrap(),
     );
     assert_eq!(a, b);
-    // GCViewer on the merged file: 536 pauses, 2.656598 s.
-    assert_eq!(a.pauses, 536);
+    // GCViewer on the merged file: 536 pauses, 2.656598 s. Three of its pauses are the
+    // young collections CMS ran inside its remarks (`-XX:+CMSScavengeBeforeRemark`: `[GC (CMS
+    // Final Remark) [YG occupancy: ...][GC (CMS Final Remark) [ParNew: ...]`): one stop each
+    // with its remark, so 533 pauses (issue 35), and as GCViewer's total is the remarks'
+    // less those collections plus them, the same 2.656598 s.
+    assert_eq!(a.pauses, 533);
+    assert_eq!(a.collections, 536);
     assert!((a.pause_total_ms - 2656.598).abs() < 0.001);
 }

@@ -50,7 +50,7 @@ fn close(got: &Value, want: f64) {
     );
 }
 
-/// (cause, count, pause_total_ms, pause_max_ms) of each cause row, in order.
+/// (cause, count, pause_total_ms, collection_pause_max_ms) of each cause row, in order.
 fn causes(g: &Value) -> Vec<(String, u64, f64, f64)> {
     g["causes"]
         .as_array()
@@ -61,7 +61,7 @@ fn causes(g: &Value) -> Vec<(String, u64, f64, f64)> {
                 c["cause"].as_str().unwrap_or("-").to_string(),
                 c["count"].as_u64().unwrap(),
                 f(&c["pause_total_ms"]),
-                f(&c["pause_max_ms"]),
+                f(&c["collection_pause_max_ms"]),
             )
         })
         .collect()
@@ -126,10 +126,11 @@ fn serial_rates_live_set_causes_and_explicit_gc() {
     // 2: (6000-1000)-(12000-9000) = 2000; 4: (4500-500)-(11000-8000) = 1000.
     assert_eq!(g["promoted_kb"].as_i64(), Some(4000));
     close(&g["promotion_rate_kb_per_s"], 4000.0 / 7.99);
-    // Live set after the full GCs: 3000 K at 5 s, 3600 K at 9 s: 150 K/s = 540000 K/h.
+    // Live set after the full GCs: 3000 K at 5 s, 3600 K at 9 s. Two points 4 s apart make
+    // no trend (issue 35: it was 540000 K/h, 150 K/s extrapolated to an hour).
     assert_eq!(g["live_set_collections"].as_u64(), Some(2));
     assert_eq!(g["live_set_kb"].as_u64(), Some(3600));
-    close(&g["live_set_slope_kb_per_h"], 540000.0);
+    assert!(g["live_set_slope_kb_per_h"].is_null());
     assert_eq!(
         causes(&g),
         vec![
@@ -138,7 +139,7 @@ fn serial_rates_live_set_causes_and_explicit_gc() {
         ]
     );
     close(&g["causes"][0]["share_pct"], 100.0 * 100.0 / 140.0);
-    close(&g["causes"][1]["pause_mean_ms"], 40.0);
+    close(&g["causes"][1]["collection_pause_mean_ms"], 40.0);
     // A Serial run: its full GCs are no finding; 40 ms in 1 s is under 5 %.
     assert_eq!(findings(&g), vec![finding("explicit-gc", 1, 40.0, &[3])]);
 }
@@ -156,8 +157,8 @@ fn parallel_rates_and_metadata_gc() {
     close(&g["alloc_rate_kb_per_s"], 16000.0 / 7.99);
     assert_eq!(g["promoted_kb"].as_i64(), Some(3000));
     close(&g["promotion_rate_kb_per_s"], 3000.0 / 7.99);
-    // Live set 2500 K at 6 s, 2000 K at 10 s: -125 K/s.
-    close(&g["live_set_slope_kb_per_h"], -450000.0);
+    // Live set 2500 K at 6 s, 2000 K at 10 s: two points, no trend (issue 35).
+    assert!(g["live_set_slope_kb_per_h"].is_null());
     assert_eq!(
         causes(&g),
         vec![
@@ -182,8 +183,8 @@ fn cms_promotion_and_concurrent_mode_failures() {
     // Promoted: (1500-500)-(5000-5000) = 1000; (4900-400)-(9000-5000) = 500.
     assert_eq!(g["promoted_kb"].as_i64(), Some(1500));
     close(&g["promotion_rate_kb_per_s"], 1500.0 / 4.99);
-    // Live set 4000 K at 3 s, 3000 K at 6 s.
-    close(&g["live_set_slope_kb_per_h"], -1000.0 / 3.0 * 3600.0);
+    // Live set 4000 K at 3 s, 3000 K at 6 s: two points, no trend (issue 35).
+    assert!(g["live_set_slope_kb_per_h"].is_null());
     assert_eq!(
         causes(&g),
         vec![
@@ -277,9 +278,10 @@ fn jrockit_rates_live_set_growth_and_explicit_gc() {
     close(&g["alloc_rate_kb_per_s"], 340000.0 / 9.99);
     // JRockit logs no young-generation figures.
     assert!(g["promoted_kb"].is_null());
-    // Live set (5, 30000), (9, 45000), (11, 60000): mean t 25/3, mean 45000; Sxx = 56/3,
-    // Sxy = 90000: 90000 * 3 / 56 K/s.
-    close(&g["live_set_slope_kb_per_h"], 90000.0 * 3.0 / 56.0 * 3600.0);
+    // Live set (5, 30000), (9, 45000), (11, 60000): three points, but 6 s of log, no trend
+    // (issue 35: it was 90000 * 3 / 56 K/s, 5.8 GB/h, and fired live-set-growth).
+    assert_eq!(g["live_set_collections"].as_u64(), Some(3));
+    assert!(g["live_set_slope_kb_per_h"].is_null());
     assert_eq!(
         causes(&g),
         vec![
@@ -287,14 +289,12 @@ fn jrockit_rates_live_set_growth_and_explicit_gc() {
             row("System.gc() called", 1, 100.0, 100.0)
         ]
     );
-    // Growing: 3 points, a fitted rise of 28929 K over 6 s, above a tenth of 30000 K.
     // [5, 6) and [9, 10) s are 10 % paused; [11, 12) holds 0.1 s of the log only.
     assert_eq!(
         findings(&g),
         vec![
             finding("explicit-gc", 1, 100.0, &[7]),
             finding("gc-overhead", 2, 200.0, &[7, 11]),
-            finding("live-set-growth", 3, 300.0, &[7, 11, 13]),
         ]
     );
 }
@@ -349,7 +349,7 @@ fn gc_by_cause_and_finding_tables_and_summary_csv() {
     let mut lines = out.lines();
     assert_eq!(
         lines.next(),
-        Some("file,cause,count,pause_total_ms,pause_mean_ms,pause_max_ms,share_pct")
+        Some("file,cause,count,pause_total_ms,collection_pause_mean_ms,collection_pause_max_ms,share_pct")
     );
     assert!(lines
         .next()
@@ -371,7 +371,7 @@ fn gc_by_cause_and_finding_tables_and_summary_csv() {
         out.contains("promotion: 4000 KB in total, 500.626 KB/s"),
         "{out}"
     );
-    assert!(out.contains("live set: 2 full/old collections, last 3600 KB, trend 540000.000 KB/h"));
+    assert!(out.contains("live set: 2 full/old collections, last 3600 KB, trend \u{2013}"));
     assert!(out.contains("explicit-gc"), "{out}");
     // Summary CSV: the figures without float noise.
     let (_, out) = run(&["summary", "-q", "--format", "csv", p]);
@@ -382,7 +382,7 @@ fn gc_by_cause_and_finding_tables_and_summary_csv() {
     assert_eq!(get("allocated_kb"), "26100");
     assert_eq!(get("alloc_rate_kb_per_s"), "3266.58322904");
     assert_eq!(get("promoted_kb"), "4000");
-    assert_eq!(get("live_set_slope_kb_per_h"), "540000");
+    assert_eq!(get("live_set_slope_kb_per_h"), "");
     assert_eq!(get("findings"), "explicit-gc:1");
 }
 
@@ -478,7 +478,11 @@ fn corpus_rates_agree_with_a_script() {
             .map(|x| (x.t, x.heap.1 as f64))
             .collect();
         assert_eq!(g["live_set_collections"].as_u64(), Some(pts.len() as u64));
-        if pts.len() >= 2 {
+        // A trend from three points or more, two minutes apart or more (issue 35).
+        let apart = pts.last().map_or(0.0, |l| l.0) - pts.first().map_or(0.0, |f| f.0);
+        if pts.len() < 3 || apart < 120.0 {
+            assert!(g["live_set_slope_kb_per_h"].is_null(), "{name}");
+        } else {
             let n = pts.len() as f64;
             let mx = pts.iter().map(|p| p.0).sum::<f64>() / n;
             let my = pts.iter().map(|p| p.1).sum::<f64>() / n;
@@ -611,6 +615,63 @@ fn jrockit_r28_promotion_is_what_its_lines_state() {
     assert!((ratio - want_ratio).abs() < 1e-9, "{ratio} {want_ratio}");
 }
 
+/// A Serial log of five full GCs a minute apart (10 to 250 s, 50 ms each), the live set after
+/// them 10000, 12000, 14500, 16000, 19000 K.
+const GROWING: &str = "\
+10.000: [Full GC (Allocation Failure) 10.000: [Tenured: 15000K->10000K(80000K), 0.0500000 secs] 20000K->10000K(100000K), [Metaspace: 2000K->2000K(1056768K)], 0.0500000 secs] [Times: user=0.05 sys=0.00, real=0.05 secs]
+70.000: [Full GC (Allocation Failure) 70.000: [Tenured: 17000K->12000K(80000K), 0.0500000 secs] 22000K->12000K(100000K), [Metaspace: 2000K->2000K(1056768K)], 0.0500000 secs] [Times: user=0.05 sys=0.00, real=0.05 secs]
+130.000: [Full GC (Allocation Failure) 130.000: [Tenured: 19000K->14500K(80000K), 0.0500000 secs] 24000K->14500K(100000K), [Metaspace: 2000K->2000K(1056768K)], 0.0500000 secs] [Times: user=0.05 sys=0.00, real=0.05 secs]
+190.000: [Full GC (Allocation Failure) 190.000: [Tenured: 21500K->16000K(80000K), 0.0500000 secs] 26000K->16000K(100000K), [Metaspace: 2000K->2000K(1056768K)], 0.0500000 secs] [Times: user=0.05 sys=0.00, real=0.05 secs]
+250.000: [Full GC (Allocation Failure) 250.000: [Tenured: 23000K->19000K(80000K), 0.0500000 secs] 28000K->19000K(100000K), [Metaspace: 2000K->2000K(1056768K)], 0.0500000 secs] [Times: user=0.05 sys=0.00, real=0.05 secs]
+";
+
+/// `text` as a log file in a fresh folder.
+fn log_file(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("gc.log");
+    std::fs::write(&p, text).unwrap();
+    (dir, p)
+}
+
+#[test]
+fn a_live_set_trend_needs_three_points_two_minutes_apart() {
+    // Mean t 130 s, mean 14300 K; Sxx = 120² + 60² + 0 + 60² + 120² = 36000; Sxy = (-120)(-4300)
+    // + (-60)(-2300) + 0 + 60 * 1700 + 120 * 4700 = 1320000: 36.667 K/s = 132000 K/h. The
+    // fitted rise over the 240 s, 8800 K, is over a tenth of the first live set (10000 K):
+    // live-set-growth, on all five (250 ms).
+    let (_d, p) = log_file(GROWING);
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["live_set_collections"].as_u64(), Some(5));
+    close(&g["live_set_slope_kb_per_h"], 132000.0);
+    assert_eq!(
+        findings(&g),
+        vec![finding("live-set-growth", 5, 250.0, &[1, 2, 3, 4, 5])]
+    );
+    // The same five full GCs 20 s apart (80 s in all): no trend, no finding.
+    let short = GROWING
+        .replace("70.000", "30.000")
+        .replace("130.000", "50.000")
+        .replace("190.000", "70.000")
+        .replace("250.000", "90.000");
+    let (_d, p) = log_file(&short);
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["live_set_collections"].as_u64(), Some(5));
+    assert!(g["live_set_slope_kb_per_h"].is_null());
+    assert_eq!(findings(&g), vec![]);
+    // Two of them four minutes apart: two points, no trend.
+    let two: String = GROWING
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || *i == 4)
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let (_d, p) = log_file(&two);
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["live_set_collections"].as_u64(), Some(2));
+    assert!(g["live_set_slope_kb_per_h"].is_null());
+    assert_eq!(findings(&g), vec![]);
+}
+
 #[test]
 fn the_new_figures_are_slo_metrics() {
     // 26100 / 7.99 = 3266.58 K/s (see the Serial test): met under 4000, failed under 3000.
@@ -624,17 +685,12 @@ fn the_new_figures_are_slo_metrics() {
         run(&["gc", "-q", p, "--slo", "alloc_rate_kb_per_s<3000"]).0,
         3
     );
-    assert_eq!(
-        run(&[
-            "summary",
-            "-q",
-            p,
-            "--slo",
-            "live_set_slope_kb_per_h<=540000"
-        ])
-        .0,
-        0
-    );
+    // 132000 K/h (see the live-set test): met at 132000, failed under it.
+    let (_d, g) = log_file(GROWING);
+    let g = g.to_str().unwrap();
+    let slo = |o: &str| run(&["summary", "-q", g, "--slo", o]).0;
+    assert_eq!(slo("live_set_slope_kb_per_h<=132000"), 0);
+    assert_eq!(slo("live_set_slope_kb_per_h<100000"), 3);
 }
 
 #[test]
@@ -766,4 +822,123 @@ fn a_log_without_the_figures_says_so_in_words() {
         text.contains("promotion: 4000 KB in total, 500.626 KB/s"),
         "{text}"
     );
+}
+
+/// Issue 35: a figure the log cannot give is null, never 0 or 100 or float noise.
+#[test]
+fn throughput_needs_pauses_and_time_outside_them() {
+    // ZGC under `-Xlog:gc` prints its cycles, never its pauses: 2 collections, no pause, so
+    // the time paused is unknown (it was "0 pauses, throughput 100 %").
+    let (_d, p) = log_file(
+        "[0.010s][info][gc] Using The Z Garbage Collector\n\
+         [1.000s][info][gc] GC(0) Garbage Collection (Warmup) 100M(10%)->50M(5%)\n\
+         [2.000s][info][gc] GC(1) Garbage Collection (Allocation Rate) 200M(20%)->60M(6%)\n",
+    );
+    let g = gc_json(&p, &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (2.into(), 0.into())
+    );
+    assert!(g["throughput_pct"].is_null(), "{g}");
+    // One pause: the span is the pause itself, 10 ms from 1.000 s (it was 0, or 5.7e-14 %
+    // where the sum's rounding differed from the span's).
+    let one = "1.000: [GC (Allocation Failure) 1.000: [DefNew: 8000K->1000K(9000K), 0.0100000 secs] 10000K->4000K(29000K), 0.0100000 secs]\n";
+    let (_d, p) = log_file(one);
+    let g = gc_json(&p, &[]);
+    assert_eq!(g["pauses"], 1);
+    close(&g["span_s"], 0.01);
+    assert!(g["throughput_pct"].is_null(), "{g}");
+    // Two pauses back to back (1.000 + 0.5 s, then 1.500 + 0.5 s): no time outside them.
+    let (_d, p) = log_file(
+        "1.000: [GC (Allocation Failure) 1.000: [DefNew: 8000K->1000K(9000K), 0.5000000 secs] 10000K->4000K(29000K), 0.5000000 secs]\n\
+         1.500: [GC (Allocation Failure) 1.500: [DefNew: 8000K->1000K(9000K), 0.5000000 secs] 10000K->4000K(29000K), 0.5000000 secs]\n",
+    );
+    let g = gc_json(&p, &[]);
+    assert!(g["throughput_pct"].is_null(), "{g}");
+    // With a second between them: 1 s paused of 2.01 s.
+    let (_d, p) = log_file(&format!(
+        "{one}2.000: [GC (Allocation Failure) 2.000: [DefNew: 8000K->1000K(9000K), 1.0000000 secs] 10000K->4000K(29000K), 1.0000000 secs]\n"
+    ));
+    let g = gc_json(&p, &[]);
+    close(&g["throughput_pct"], 100.0 * (2.0 - 1.01) / 2.0);
+}
+
+/// Issue 35: `collections` is one per `GC(n)` for every collector, ZGC's and Shenandoah's too
+/// (a cycle's pauses and phases share its number).
+#[test]
+fn collections_are_one_per_gc_number() {
+    // Generational ZGC (JDK 21): GC(0) a minor collection with 3 pauses, GC(1) a major one
+    // with 5, GC(2) a minor one with 3: 3 collections, 11 pauses (it was 11 collections).
+    let g = gc_json(&fixture("unified/zgc-jdk21.log"), &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (3.into(), 11.into())
+    );
+    // The same cycles under `-Xlog:gc`: no pause line, the cycles still counted (it was 0).
+    let (_d, p) = log_file(
+        "[0.010s][info][gc] Using The Z Garbage Collector\n\
+         [1.018s][info][gc] GC(0) Minor Collection (Allocation Rate) 208M(5%)->76M(2%) 0.018s\n\
+         [3.038s][info][gc] GC(1) Major Collection (Proactive) 300M(7%)->110M(3%) 0.038s\n",
+    );
+    let g = gc_json(&p, &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (2.into(), 0.into())
+    );
+    assert!(g["throughput_pct"].is_null());
+    // Shenandoah: two cycles of four pauses each and their concurrent phases: 2 collections,
+    // 8 pauses (it was 8 and 8).
+    let cycle = |id: u32, t: u32| {
+        format!(
+            "[{t}.000s][info][gc,start] GC({id}) Pause Init Mark (unload classes)\n\
+             [{t}.001s][info][gc] GC({id}) Pause Init Mark (unload classes) 0.500ms\n\
+             [{t}.003s][info][gc] GC({id}) Concurrent marking roots 2.000ms\n\
+             [{t}.010s][info][gc] GC({id}) Pause Final Mark (unload classes) 0.700ms\n\
+             [{t}.020s][info][gc] GC({id}) Concurrent evacuation 5.000ms\n\
+             [{t}.021s][info][gc] GC({id}) Pause Init Update Refs 0.050ms\n\
+             [{t}.030s][info][gc] GC({id}) Concurrent update references 8.000ms\n\
+             [{t}.031s][info][gc] GC({id}) Pause Final Update Refs 0.300ms\n"
+        )
+    };
+    let (_d, p) = log_file(&format!(
+        "[0.500s][info][gc] Using Shenandoah\n{}{}",
+        cycle(0, 1),
+        cycle(1, 2)
+    ));
+    let g = gc_json(&p, &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (2.into(), 8.into())
+    );
+    close(&g["pause_total_ms"], 2.0 * (0.5 + 0.7 + 0.05 + 0.3));
+    // HotSpot with -XX:+PrintGCID: the CMS cycle's initial mark and remark are both #1's, the
+    // ParNews #0 and #2: 3 collections of 4 pauses (it was 4).
+    let g = gc_json(&fixture("hotspot/cms-printgcid.log"), &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (3.into(), 4.into())
+    );
+}
+
+/// Issue 35: one name, one meaning. `pause_max_ms` is the longest single pause; the cause
+/// table's per-collection figures, a JRockit collection's pauses summed, are named apart.
+#[test]
+fn the_cause_table_names_its_per_collection_figures_apart() {
+    // r26-detgc.log (JRockit deterministic GC, a 30 ms target): 12 collections, each with
+    // its pauses itemised (48). The longest single pause is line 82's 28.907310 ms; the
+    // collection of 13.262-13.613 s (line 24) paused 79.226 ms in four pauses; the 12
+    // collections' `sum of pauses` total 605.221 ms. No line names a cause: one row.
+    let g = gc_json(&fixture("jrockit/r26-detgc.log"), &[]);
+    assert_eq!(
+        (g["collections"].clone(), g["pauses"].clone()),
+        (12.into(), 48.into())
+    );
+    close(&g["pause_max_ms"], 28.90731);
+    let rows = g["causes"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0]["cause"].is_null() && rows[0].get("pause_max_ms").is_none());
+    assert_eq!(rows[0]["count"], 12);
+    close(&rows[0]["pause_total_ms"], 605.221);
+    close(&rows[0]["collection_pause_max_ms"], 79.226);
+    close(&rows[0]["collection_pause_mean_ms"], 605.221 / 12.0);
 }

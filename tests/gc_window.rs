@@ -637,7 +637,9 @@ fn a_window_that_leaves_nothing_says_so() {
     );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("0 collections, 0 pauses, 0.000 ms paused in total, longest -, throughput -"),
+        out.contains(
+            "0 collections, 0 pauses, 0.000 ms paused in total, longest \u{2013}, throughput \u{2013}"
+        ),
         "{out}"
     );
     // A window that keeps records says nothing of the kind.

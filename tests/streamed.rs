@@ -147,6 +147,9 @@ fn fixtures_read_in_blocks_equal_one_pass() {
         assert!(n >= 2, "{dir}: only {n} fixtures checked");
         check_dir(format, &root.join("bad"));
     }
+    // Unified logs with other decorations, tags among them or not.
+    let n = check_dir(GcFormat::Unified, &root.join("unified-decorations"));
+    assert_eq!(n, 7, "unified-decorations: {n} fixtures checked");
 }
 
 #[test]
@@ -162,6 +165,11 @@ fn corpus_read_in_blocks_equals_one_pass() {
         let n = check_dir(format, &corpus.join("gc").join(dir));
         assert!(n >= 10, "{dir}: only {n} corpus logs checked");
     }
+    let n = check_dir(
+        GcFormat::Unified,
+        &corpus.join("gc").join("unified-decorations"),
+    );
+    assert!(n >= 2, "unified-decorations: only {n} corpus logs checked");
 }
 
 /// A log over several blocks, read from a file (plain and gzip) as every command reads it,
@@ -184,6 +192,21 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
         (GcFormat::Jrockit, "jrockit/r28-gencon-gcpause.log"),
         (GcFormat::Jrockit, "jrockit/r26-gencon.log"),
         (GcFormat::Unified, "unified/g1-jdk17.log"),
+        // A stop logged twice (a young GC inside a CMS remark) wherever a block edge falls.
+        (
+            GcFormat::Hotspot,
+            "hotspot/cms-scavenge-before-remark-jdk8.log",
+        ),
+        (
+            GcFormat::Unified,
+            "unified/cms-scavenge-before-remark-jdk11.log",
+        ),
+        (GcFormat::Unified, "unified/serial-young-into-full.log"),
+        // Without tags: no line says where a GC's logging starts.
+        (
+            GcFormat::Unified,
+            "unified-decorations/g1-jdk17-time-uptime-level.log",
+        ),
     ] {
         let one = std::fs::read(root.join(name)).unwrap();
         // Repeated past three blocks; an odd-sized tail shifts the edges off copy bounds.

@@ -21,6 +21,12 @@ pub const LONG_TTSP_MS: f64 = 100.0;
 /// month-long log would be billions).
 pub const MAX_INTERVALS: f64 = 2_000_000.0;
 
+/// A live-set trend needs this many points (two always make a line)...
+const LIVE_SET_MIN_POINTS: usize = 3;
+/// ... spread over this much of the log, seconds: a slope per hour from seconds of log is
+/// noise extrapolated (a 7 s log gave 3.5 GB/h).
+const LIVE_SET_MIN_SPAN_S: f64 = 120.0;
+
 /// Every finding id, in the order they are reported.
 pub const FINDING_IDS: [&str; 11] = [
     "explicit-gc",
@@ -64,22 +70,27 @@ pub struct GcDiag {
     pub live_set_collections: u64,
     /// Heap after the last of them, KiB.
     pub live_set_kb: Option<u64>,
-    /// Least-squares slope of heap-after over time through those points, KiB per hour.
+    /// Least-squares slope of heap-after over time through those points, KiB per hour; null
+    /// from fewer than three points or points less than two minutes apart.
     pub live_set_slope_kb_per_h: Option<f64>,
     pub causes: Vec<CauseRow>,
     pub findings: Vec<Finding>,
 }
 
-/// Pause time per GC cause (collections: a JRockit collection or ZGC cycle counts once, its
-/// time being its pauses').
+/// Pause time per GC cause, by collection: a JRockit collection or ZGC cycle counts once, its
+/// pause time being its pauses' summed; a collection nested in another's stop is that stop's.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CauseRow {
     /// As the log writes it; null where the log gives none.
     pub cause: Option<String>,
+    /// Collections with this cause that stopped the application (nested ones aside).
     pub count: u64,
     pub pause_total_ms: f64,
-    pub pause_mean_ms: f64,
-    pub pause_max_ms: f64,
+    /// A collection's pause time (its pauses summed), mean and longest: not the single
+    /// pauses' `pause_mean_ms` and `pause_max_ms` of the summary where a collection
+    /// itemises several.
+    pub collection_pause_mean_ms: f64,
+    pub collection_pause_max_ms: f64,
     /// Share of all collections' pause time, percent.
     pub share_pct: Option<f64>,
 }
@@ -295,6 +306,7 @@ pub(super) struct Cols<'a> {
     yb: UCol<'a>,
     ya: UCol<'a>,
     promoted: UCol<'a>,
+    gc_id: UCol<'a>,
 }
 
 /// `Cols::class` bits: the record's code in bits 0-2 (`CLASS_NO_RECORD` where the row has
@@ -316,6 +328,8 @@ const PROP_LIVE: u8 = 1 << 3;
 const PROP_YOUNG_COLLECTION: u8 = 1 << 4;
 const PROP_FULL_COLLECTION: u8 = 1 << 5;
 const PROP_SAFEPOINT: u8 = 1 << 6;
+/// A collection run inside another's stop (`Record::Nested`): its time is that pause's.
+const PROP_NESTED: u8 = 1 << 7;
 
 /// The `PROP_*` bits of each class byte, from the record, kind and flags it holds.
 fn props_table() -> [u8; 256] {
@@ -326,7 +340,7 @@ fn props_table() -> [u8; 256] {
         let kind = Kind::from_code(class >> CLASS_KIND_SHIFT & 7);
         let in_coll = class & CLASS_IN_COLL != 0;
         let collection = match record {
-            Some(Record::Collection) => true,
+            Some(Record::Collection | Record::Nested) => true,
             Some(Record::Pause) => !in_coll,
             _ => false,
         };
@@ -345,8 +359,13 @@ fn props_table() -> [u8; 256] {
                 collection && matches!(kind, Some(Kind::Young | Kind::InitialMark)),
                 PROP_YOUNG_COLLECTION,
             )
-            | bit(collection && kind == Some(Kind::Full), PROP_FULL_COLLECTION)
-            | bit(record == Some(Record::Safepoint), PROP_SAFEPOINT);
+            // A full collection nested in a stop made that stop a full one: counted there.
+            | bit(
+                collection && kind == Some(Kind::Full) && record != Some(Record::Nested),
+                PROP_FULL_COLLECTION,
+            )
+            | bit(record == Some(Record::Safepoint), PROP_SAFEPOINT)
+            | bit(record == Some(Record::Nested), PROP_NESTED);
     }
     t
 }
@@ -458,6 +477,7 @@ impl<'a> Cols<'a> {
             yb: UCol::of(df, YOUNG_BEFORE_KB)?,
             ya: UCol::of(df, YOUNG_AFTER_KB)?,
             promoted: UCol::of(df, PROMOTED_KB)?,
+            gc_id: UCol::of(df, GC_ID)?,
         })
     }
     #[inline(always)]
@@ -481,6 +501,9 @@ impl<'a> Cols<'a> {
     pub(super) fn class_is_collection(&self, class: u8) -> bool {
         self.class_props(class) & PROP_COLLECTION != 0
     }
+    pub(super) fn class_is_full_collection(&self, class: u8) -> bool {
+        self.class_props(class) & PROP_FULL_COLLECTION != 0
+    }
     #[inline(always)]
     fn class_props(&self, class: u8) -> u8 {
         self.props[usize::from(class)]
@@ -502,6 +525,59 @@ impl<'a> Cols<'a> {
     #[inline(always)]
     fn is_heap(&self, i: usize) -> bool {
         self.props(i) & PROP_HEAP != 0
+    }
+    /// Collections: where the log numbers them (`gc_id`), one per number within a run — the
+    /// pauses and phases of a CMS, G1, Shenandoah or ZGC cycle are one collection, and so
+    /// is a generational ZGC cycle whose pauses the log leaves out — and one per collection
+    /// row without a number. `by_row`: the collection rows, counted by class.
+    pub(super) fn collections(&self, by_row: u64) -> u64 {
+        if self.gc_id.all_null() {
+            return by_row;
+        }
+        // Numbers seen, a bit each per run (they count up from 0 in a run); past `DENSE`,
+        // in a set.
+        const DENSE: u64 = 1 << 26;
+        let mut bits: Vec<Vec<u64>> = Vec::new();
+        let mut sparse: std::collections::HashSet<(u32, u64)> = Default::default();
+        let mut n = 0u64;
+        let concurrent = Record::Concurrent.code();
+        for i in 0..self.class.len() {
+            let class = self.class(i);
+            let collection = self.class_props(class) & PROP_COLLECTION != 0;
+            let numbered = collection
+                || class & 7 == concurrent
+                || (class & 7 == Record::Pause.code() && class & CLASS_IN_COLL != 0);
+            if !numbered {
+                continue;
+            }
+            let Some(id) = self.gc_id.get(i) else {
+                n += u64::from(collection);
+                continue;
+            };
+            let run = self.run.get(i).unwrap_or(0);
+            let new = if id < DENSE {
+                let r = usize::try_from(run).unwrap_or(usize::MAX);
+                if bits.len() <= r {
+                    bits.resize_with(r.saturating_add(1).min(1 << 16), Vec::new);
+                }
+                match bits.get_mut(r) {
+                    Some(b) => {
+                        let (w, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+                        if b.len() <= w {
+                            b.resize(w + 1, 0);
+                        }
+                        let new = b[w] & bit == 0;
+                        b[w] |= bit;
+                        new
+                    }
+                    None => sparse.insert((run, id)),
+                }
+            } else {
+                sparse.insert((run, id))
+            };
+            n += u64::from(new);
+        }
+        n
     }
     /// Rows by their class byte, and what each class is (`PROP_*`): counts by record and
     /// kind without a test per row.
@@ -896,16 +972,21 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         if !c.is_collection(i) {
             continue;
         }
-        let (d, line) = (c.dur(i), c.line(i));
+        let (mut d, line) = (c.dur(i), c.line(i));
         let cid = c.cause.get(i);
-        all_ms += d;
-        match causes.iter_mut().find(|r| r.0 == cid) {
-            Some(r) => {
-                r.1 += 1;
-                r.2 += d;
-                r.3 = r.3.max(d);
+        if c.props(i) & PROP_NESTED != 0 {
+            // Its time is its enclosing pause's, counted there; what it shows is evidence.
+            d = 0.0;
+        } else {
+            all_ms += d;
+            match causes.iter_mut().find(|r| r.0 == cid) {
+                Some(r) => {
+                    r.1 += 1;
+                    r.2 += d;
+                    r.3 = r.3.max(d);
+                }
+                None => causes.push((cid, 1, d, d)),
             }
-            None => causes.push((cid, 1, d, d)),
         }
         let name = c.name.get(i);
         let flags = c.flags.get(i).unwrap_or(0) as u8;
@@ -936,8 +1017,8 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
             cause: (id != 0).then(|| f.string(id).to_string()),
             count,
             pause_total_ms: clean(total),
-            pause_mean_ms: clean(total / count as f64),
-            pause_max_ms: clean(max),
+            collection_pause_mean_ms: clean(total / count as f64),
+            collection_pause_max_ms: clean(max),
             share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
         })
         .collect();
@@ -1193,7 +1274,11 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     out.live_set_collections = pts.len() as u64;
     out.live_set_kb = pts.last().map(|p| p.1 as u64);
     let mut growth = Evidence::default();
-    if pts.len() >= 2 {
+    let span = match (pts.first(), pts.last()) {
+        (Some(a), Some(b)) => b.0 - a.0,
+        _ => 0.0,
+    };
+    if pts.len() >= LIVE_SET_MIN_POINTS && span >= LIVE_SET_MIN_SPAN_S {
         let m = pts.len() as f64;
         let (mx, my) = (
             pts.iter().map(|p| p.0).sum::<f64>() / m,
@@ -1204,11 +1289,11 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         if sxx > 0.0 {
             let slope = sxy / sxx;
             out.live_set_slope_kb_per_h = Some(clean(slope * 3600.0));
-            // Growing: three points or more, and the fitted growth over them a tenth of the
-            // first live set or more.
+            // Growing: the fitted growth over the points a tenth of the first live set or
+            // more.
             let first = pts[0].1;
-            let rise = slope * (pts[pts.len() - 1].0 - pts[0].0);
-            if pts.len() >= 3 && slope > 0.0 && first > 0.0 && rise >= 0.1 * first {
+            let rise = slope * span;
+            if slope > 0.0 && first > 0.0 && rise >= 0.1 * first {
                 for p in &pts {
                     growth.add(c.dur(p.2), c.line(p.2));
                 }

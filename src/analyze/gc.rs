@@ -35,7 +35,8 @@ pub struct GcSummary {
     /// First event's start to last event's end, seconds; after a restart, the runs' spans
     /// summed (the time between runs, JVM down or starting, is no one's).
     pub span_s: Option<f64>,
-    /// Share of the span outside GC pauses, percent; null when the span is unknown or zero.
+    /// Share of the span outside GC pauses, percent; null when the span is unknown, the log
+    /// has no pauses, or the span holds under a millisecond outside them.
     pub throughput_pct: Option<f64>,
     pub heap_max_kb: Option<u64>,
     /// The run's pause target (the log's own, or `--pause-target`), ms; the pauses longer
@@ -508,7 +509,8 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     let end = latest_end(df)?;
     // Counted and reduced off the columns, not through a query: the lazy engine's first use
     // pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and counts.
-    let c = counts(cols);
+    let mut c = counts(cols);
+    c.collections = cols.collections(c.collections);
     let t_min = floats(df, T_S)?.min();
     let restarts = restarts(f)?;
     let span_s = if restarts > 0 {
@@ -518,9 +520,11 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         t_min.map(|m| end.unwrap_or(f64::NAN) - m)
     };
     let finite = |v: Option<f64>| v.filter(|v| v.is_finite());
-    // Never negative, never infinite: no span, no throughput.
+    // Never negative, never infinite, never invented: without pauses in the log (ZGC under
+    // `-Xlog:gc` prints cycles only) the paused time is unknown, and a span that is the
+    // pauses themselves (a log of one pause) has no time outside them to take a share of.
     let throughput_pct = span_s
-        .filter(|&s| s > 0.0)
+        .filter(|&s| c.pauses > 0 && s * 1000.0 - total >= MIN_RUNNING_MS)
         .map(|s| (100.0 * (s - total / 1000.0) / s).clamp(0.0, 100.0));
     let heap_max_kb = df
         .column(HEAP_TOTAL_KB)?
@@ -553,6 +557,10 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     })
 }
 
+/// Least time outside the pauses for a throughput, ms: the stamps' finest unit (below it, the
+/// share is rounding error: 5.7e-14 % of a log of one pause).
+const MIN_RUNNING_MS: f64 = 1.0;
+
 /// The summary's counts of rows by record and kind.
 struct Counts {
     collections: u64,
@@ -577,7 +585,7 @@ fn counts(c: &super::diag::Cols) -> Counts {
         let collection = c.class_is_collection(class);
         n.collections += u64::from(collection) * k;
         n.pauses += u64::from(r == Some(Record::Pause)) * k;
-        n.full += u64::from(collection && c.class_kind(class) == Some(Kind::Full)) * k;
+        n.full += u64::from(c.class_is_full_collection(class)) * k;
         n.concurrent += u64::from(r == Some(Record::Concurrent)) * k;
         n.safepoints += u64::from(r == Some(Record::Safepoint)) * k;
     }

@@ -11,9 +11,11 @@
 //!    collection turned into a full one).
 //!
 //! A whole event printed while another is open (inside its brackets, or on a line before its
-//! closing one) is its own record. It is taken out of the open event's pause only when it ran
-//! inside it, by the stamps (`ran_inside`): the CMS scavenge before remark. A remark or initial
-//! mark printed inside a young collection that had ended before it began is a stop after it.
+//! closing one) is its own record. When it ran inside the open one, by the stamps
+//! (`ran_inside`: the CMS scavenge before remark), the two are one stop: the open event is the
+//! pause, with its printed duration, and the inner one a [`Record::Nested`] collection. A
+//! remark or initial mark printed inside a young collection that had ended before it began is
+//! a stop after it.
 //!
 //! Every line is counted once (`GcLog`'s `record_lines`, `ignored_lines`, `skipped_lines`):
 //! - record lines: the lines of an event, safepoint, concurrent-phase or Shenandoah record (a
@@ -128,9 +130,10 @@ struct Pending {
     /// (lines that held another record are counted as record lines already).
     uncounted: u64,
     /// Whole collections printed inside this event: those that ran inside it in time (CMS
-    /// scavenge before remark) are taken out of its pause, which includes them; those that
-    /// started after it ended (a remark printed before a young collection's closing line) are
-    /// sequential and keep their time. Decided when this event closes and its pause is known.
+    /// scavenge before remark) are nested collections of its stop, whose pause includes
+    /// theirs; those that started after it ended (a remark printed before a young
+    /// collection's closing line) are stops of their own. Decided when this event closes and
+    /// its pause is known.
     nested: Vec<Inner>,
 }
 
@@ -144,11 +147,13 @@ struct Stamp {
     id: Option<u64>,
 }
 
-/// A whole event read while another was open: when it started, and its pause (ms).
+/// A whole event read while another was open: when it started, its pause (ms), and where
+/// it is in `log.events`.
 #[derive(Debug, Clone, Copy)]
 struct Inner {
     at: Stamp,
     ms: f64,
+    idx: usize,
 }
 
 impl Pending {
@@ -291,13 +296,34 @@ impl Parser {
     /// its text, not events, and a line's events are taken back only while it is read.
     fn flush(&mut self) {
         let events = &self.log.events;
+        // Nor the events an open one may yet make nested collections of.
+        let held = self.open_inner().map(|i| i.idx).min().unwrap_or(usize::MAX);
         let k = events
             .iter()
             .rposition(|e| e.record == Record::Pause)
-            .unwrap_or(events.len());
+            .unwrap_or(events.len())
+            .min(held);
         if self.settle.worth(k, events.len()) {
             self.settle.take(&mut self.log.events, k);
+            for i in self.open_inner_mut() {
+                i.idx -= k;
+            }
         }
+    }
+
+    /// The events printed inside the open ones.
+    fn open_inner(&self) -> impl Iterator<Item = &Inner> {
+        self.pending
+            .nested
+            .iter()
+            .chain(self.outer.iter().flat_map(|o| o.nested.iter()))
+    }
+
+    fn open_inner_mut(&mut self) -> impl Iterator<Item = &mut Inner> {
+        self.pending
+            .nested
+            .iter_mut()
+            .chain(self.outer.iter_mut().flat_map(|o| o.nested.iter_mut()))
     }
 
     /// Nothing open that the next lines could complete: a block may end here.
@@ -561,7 +587,8 @@ impl Parser {
                     let r = self.interpret_at(&line[..p + end], p, no, &[]);
                     if let Ok(ms) = r {
                         let at = stamp(&line[..p]);
-                        self.pending.nested.push(Inner { at, ms });
+                        let idx = self.log.events.len() - 1;
+                        self.pending.nested.push(Inner { at, ms, idx });
                     }
                     self.note(r);
                     return;
@@ -624,7 +651,12 @@ impl Parser {
             // Back to the remark that was waiting for this young collection.
             self.pending = outer;
             if let Ok(ms) = r {
-                self.pending.nested.push(Inner { at: at_stamp, ms });
+                let idx = self.log.events.len() - 1;
+                self.pending.nested.push(Inner {
+                    at: at_stamp,
+                    ms,
+                    idx,
+                });
             }
         }
         // Keep the buffers' room for the next event.
@@ -1010,9 +1042,10 @@ impl Parser {
         nested: &[Inner],
         level: u32,
     ) -> Result<f64, Fail> {
-        // Time of the whole events printed inside this one that ran inside it (its pause
-        // includes theirs): those inside its brackets (read below) and those from other lines.
-        let mut nested_ms = 0.0;
+        // The whole events printed inside this one that ran inside it (its pause includes
+        // theirs: they are its nested collections), those inside its brackets (read below),
+        // at most `MAX_NESTED_EVENTS` of them; those from other lines are in `nested`.
+        let mut inside: Option<usize> = None;
         let seg = |&(a, b): &(usize, usize)| t.get(a..b).unwrap_or(&[]);
         let Some(&(h0, _)) = top.first() else {
             return Err(Fail::NoPause);
@@ -1087,9 +1120,10 @@ impl Parser {
                 }
                 match self.interpret(inner, at, no, &[], level + 1) {
                     Ok(ms) => {
-                        let inner = Inner { at, ms };
+                        let idx = self.log.events.len() - 1;
+                        let inner = Inner { at, ms, idx };
                         if pause_s.is_some_and(|s| ran_inside(st, s * 1000.0, &inner)) {
-                            nested_ms += ms;
+                            inside = Some(idx);
                         }
                     }
                     Err(Fail::NoPause) => {}
@@ -1162,13 +1196,7 @@ impl Parser {
                 }
             }
         };
-        let printed_ms = pause_s * 1000.0;
-        for i in nested {
-            if ran_inside(st, printed_ms, i) {
-                nested_ms += i.ms;
-            }
-        }
-        let ms = (printed_ms - nested_ms).max(0.0);
+        let ms = pause_s * 1000.0;
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
         ev.wall_ms = st.wall;
         ev.uptime_s = st.up;
@@ -1209,7 +1237,15 @@ impl Parser {
         }
         ev.name = self.name_id(name, causes);
         match self.log.push_checked(ev) {
-            Ok(()) => Ok(ms),
+            Ok(()) => {
+                let from_lines = nested.iter().filter(|i| ran_inside(st, ms, i));
+                for idx in inside.into_iter().chain(from_lines.map(|i| i.idx)) {
+                    if let Some(e) = self.log.events.get_mut(idx) {
+                        e.record = Record::Nested;
+                    }
+                }
+                Ok(ms)
+            }
             Err(_) => Err(Fail::Damaged),
         }
     }
@@ -1338,6 +1374,10 @@ fn is_foreign(line: &[u8]) -> bool {
                 b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b',' | b'+' | b' ')
             });
         if jrockit_module || unified_tags {
+            return true;
+        }
+        // Unified logging without tags: `[0.752s] GC(0) Pause Young ...`.
+        if k == 0 && time_like(d) && after.starts_with(b" GC(") {
             return true;
         }
         if after.first() != Some(&b'[') {

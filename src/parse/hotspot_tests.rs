@@ -41,6 +41,14 @@ fn pauses(log: &GcLog) -> Vec<&GcEvent> {
         .collect()
 }
 
+/// The collections run inside another's stop.
+fn nested(log: &GcLog) -> Vec<&GcEvent> {
+    log.events
+        .iter()
+        .filter(|e| e.record == Record::Nested)
+        .collect()
+}
+
 #[test]
 fn plain_verbose_gc() {
     let log = one("[GC 325407K->83000K(776768K), 0.2300771 secs]\n[Full GC 267628K->83769K(776768K), 1.8479984 secs]\n");
@@ -295,7 +303,7 @@ fn jdk131_generation_figures() {
 }
 
 #[test]
-fn cms_scavenge_before_remark_counts_both_pauses() {
+fn cms_scavenge_before_remark_is_one_pause_with_a_nested_young_collection() {
     let text = "2015-05-14T18:55:12.588+0200: 1.157: [GC (CMS Final Remark) [YG occupancy: 10451 K (47936 K)]{Heap before GC invocations=22 (full 13):\n\
  par new generation   total 47936K, used 10451K [0x00000000f6400000, 0x00000000f9800000, 0x00000000f9800000)\n\
 2015-05-14T18:55:12.588+0200: 1.158: [GC (CMS Final Remark) 1.158: [ParNew: 10451K->10451K(47936K), 0.0000303 secs] 111291K->111291K(154432K), 0.0000778 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n\
@@ -303,15 +311,17 @@ Heap after GC invocations=23 (full 13):\n\
 }\n\
 1.158: [Rescan (parallel) , 0.0002732 secs]1.158: [weak refs processing, 0.0000176 secs][1 CMS-remark: 100839K(106496K)] 111291K(154432K), 0.0019970 secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n";
     let log = one(text);
+    // One stop: the remark's 1.997 ms, which include the young collection's 0.0778 ms (1.158
+    // to 1.1580778 lies in 1.157 to 1.158997).
     let p = pauses(&log);
-    assert_eq!(p.len(), 2);
-    assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Young, Some(1.158)));
-    assert!(close(p[0].duration_ms, 0.0778));
-    assert_eq!((p[1].kind, p[1].uptime_s), (Kind::Remark, Some(1.157)));
-    // The remark's 1.997 ms include the young collection's 0.0778 ms.
-    assert!(close(p[1].duration_ms, 1.997 - 0.0778));
-    assert!(close(p[0].duration_ms + p[1].duration_ms, 1.997));
-    assert_eq!(log.strings.get(p[1].cause), "CMS Final Remark");
+    assert_eq!(p.len(), 1);
+    assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Remark, Some(1.157)));
+    assert!(close(p[0].duration_ms, 1.997));
+    assert_eq!(log.strings.get(p[0].cause), "CMS Final Remark");
+    let y = nested(&log);
+    assert_eq!(y.len(), 1);
+    assert_eq!((y[0].kind, y[0].uptime_s), (Kind::Young, Some(1.158)));
+    assert!(close(y[0].duration_ms, 0.0778));
 }
 
 #[test]
@@ -464,14 +474,13 @@ fn an_event_with_more_parts_than_any_real_one_is_damage() {
 }
 
 #[test]
-fn one_nested_event_inside_an_event_is_read_and_subtracted() {
+fn one_nested_event_inside_an_event_is_read_as_a_nested_collection() {
     let log = one("1.157: [GC (CMS Final Remark) [YG occupancy: 10451 K (47936 K)]1.158: [GC (CMS Final Remark) 1.158: [ParNew: 10451K->10451K(47936K), 0.0000303 secs] 111291K->111291K(154432K), 0.0000778 secs]1.158: [Rescan (parallel) , 0.0002732 secs][1 CMS-remark: 100839K(106496K)] 111291K(154432K), 0.0019970 secs]");
-    let p = pauses(&log);
-    assert_eq!(p.len(), 2);
-    assert_eq!((p[0].kind, p[0].uptime_s), (Kind::Young, Some(1.158)));
-    assert!(close(p[0].duration_ms, 0.0778));
-    assert_eq!((p[1].kind, p[1].uptime_s), (Kind::Remark, Some(1.157)));
-    assert!(close(p[1].duration_ms, 1.997 - 0.0778));
+    assert_eq!(kinds_ms(&log), [(Kind::Remark, 1.997)]);
+    let y = nested(&log);
+    assert_eq!(y.len(), 1);
+    assert_eq!((y[0].kind, y[0].uptime_s), (Kind::Young, Some(1.158)));
+    assert!(close(y[0].duration_ms, 0.0778));
     assert_eq!(counts(&log), (1, 1, 0, 0));
 }
 
@@ -783,24 +792,55 @@ fn a_remark_printed_inside_an_open_parnew_that_had_ended_is_sequential() {
 /// cut by a heap dump (lines 2-3, ignored); its young collection (line 4, 10.000, 20.5 ms)
 /// is split by tenuring lines (5-6, ignored) and closes on line 7; the remark closes on line
 /// 8 with 35 ms, which include the young collection's 20.5 (10.000 to 10.0205 lies inside
-/// 10.000 to 10.035): remark 14.5 ms. Lines 9-10: the one-line form, the young collection
-/// (20.000, 10.2 ms) inside the remark's brackets, the remark 18 ms in all: 7.8 ms.
+/// 10.000 to 10.035): one stop of 35 ms, the young collection nested in it. Lines 9-10: the
+/// one-line form, the young collection (20.000, 10.2 ms) inside the remark's brackets, the
+/// remark 18 ms in all.
 #[test]
-fn scavenge_before_remark_ran_inside_the_remark_and_is_subtracted() {
+fn scavenge_before_remark_ran_inside_the_remark_and_is_nested() {
     let log = bytes(include_bytes!(
         "../../fixtures/hotspot/cms-scavenge-before-remark.log"
     ));
     assert_eq!(counts(&log), (10, 6, 4, 0));
-    let p = kinds_ms(&log);
+    assert_eq!(kinds_ms(&log), [(Kind::Remark, 35.0), (Kind::Remark, 18.0)]);
+    let y = nested(&log);
     assert_eq!(
-        p.iter().map(|k| k.0).collect::<Vec<_>>(),
-        [Kind::Young, Kind::Remark, Kind::Young, Kind::Remark]
+        (y.len(), y[0].kind, y[1].kind),
+        (2, Kind::Young, Kind::Young)
     );
-    for (got, want) in p.iter().zip([20.5, 14.5, 10.2, 7.8]) {
-        assert!(close(got.1, want), "{got:?} != {want}");
-    }
+    assert!(close(y[0].duration_ms, 20.5) && close(y[1].duration_ms, 10.2));
     // Two stops of 35 and 18 ms, counted once each.
     assert!(close(total(&log), 53.0));
+}
+
+/// `cms-scavenge-before-remark-jdk8.log`, 9 lines, JDK 8 with `-XX:+CMSScavengeBeforeRemark`:
+/// three header lines (ignored); a ParNew at 100.000 of 293.16 ms (line 4); an initial mark
+/// at 110.000 of 50 ms (line 5); the concurrent mark (lines 6-7, 2000 ms); a remark opened at
+/// 120.000 (line 8) holding a whole young collection at 120.000 of 159.0607 ms, closed on
+/// line 9 with 362.9243 ms. The young collection ends at 120.1590607, inside the remark's
+/// 120.000 to 120.3629243: one stop of 362.9243 ms, the longest pause (not 293.16, which
+/// the remark less its young collection, 203.8636, would leave).
+#[test]
+fn jdk8_scavenge_before_remark_is_one_stop_of_the_remarks_duration() {
+    let log = bytes(include_bytes!(
+        "../../fixtures/hotspot/cms-scavenge-before-remark-jdk8.log"
+    ));
+    assert_eq!(counts(&log), (9, 6, 3, 0));
+    let p = kinds_ms(&log);
+    let kinds: Vec<Kind> = p.iter().map(|k| k.0).collect();
+    assert_eq!(kinds, [Kind::Young, Kind::InitialMark, Kind::Remark]);
+    for (got, want) in p.iter().zip([293.16, 50.0, 362.9243]) {
+        assert!(close(got.1, want), "{got:?} != {want}");
+    }
+    let y = nested(&log);
+    assert_eq!(y.len(), 1);
+    assert_eq!((y[0].kind, y[0].uptime_s), (Kind::Young, Some(120.0)));
+    assert!(close(y[0].duration_ms, 159.0607));
+    assert_eq!(
+        (y[0].heap_before_kb, y[0].heap_after_kb),
+        (Some(3835802), Some(2700000))
+    );
+    // 293.16 + 50 + 362.9243
+    assert!(close(total(&log), 706.0843));
 }
 
 /// `g1-full-gc-with-concurrent-lines.log`, 11 lines: an initial-mark young pause (10 ms,
@@ -857,8 +897,12 @@ fn nesting_is_decided_by_wall_clock_when_there_is_no_uptime() {
     };
     let log = one(&text("502"));
     assert_eq!(kinds_ms(&log), [(Kind::Remark, 0.5), (Kind::Young, 500.0)]);
+    assert!(nested(&log).is_empty());
+    // Nested: one stop, the ParNew's 500 ms; the remark is a collection inside it.
     let log = one(&text("499"));
-    assert_eq!(kinds_ms(&log), [(Kind::Remark, 0.5), (Kind::Young, 499.5)]);
+    assert_eq!(kinds_ms(&log), [(Kind::Young, 500.0)]);
+    assert_eq!(nested(&log).len(), 1);
+    assert_eq!(nested(&log)[0].kind, Kind::Remark);
 }
 
 #[test]
@@ -874,10 +918,11 @@ fn nesting_tolerance_is_the_stamps_precision() {
         )
     };
     let log = one(&text("5.00", "5.105"));
-    assert_eq!(kinds_ms(&log)[1].0, Kind::Young);
-    assert!(close(kinds_ms(&log)[1].1, 98.0));
+    assert_eq!(kinds_ms(&log), [(Kind::Young, 100.0)]);
+    assert_eq!(nested(&log).len(), 1);
     let log = one(&text("5.000", "5.105"));
-    assert!(close(kinds_ms(&log)[1].1, 100.0));
+    assert_eq!(kinds_ms(&log), [(Kind::Remark, 2.0), (Kind::Young, 100.0)]);
+    assert!(nested(&log).is_empty());
 }
 
 #[test]
@@ -886,9 +931,9 @@ fn without_stamps_print_order_decides_nesting() {
     let log = one("[GC [ParNew\n\
                    [GC[YG occupancy: 3 K (7 K)][1 CMS-remark: 4K(9K)] 7K(16K), 0.0020000 secs]\n\
                    : 7K->1K(7K), 0.0990000 secs] 9K->3K(16K), 0.1000000 secs]\n");
-    let p = kinds_ms(&log);
-    assert_eq!(p.len(), 2);
-    assert!(close(p[1].1, 98.0));
+    assert_eq!(kinds_ms(&log), [(Kind::Young, 100.0)]);
+    assert_eq!(nested(&log).len(), 1);
+    assert!(close(nested(&log)[0].duration_ms, 2.0));
 }
 
 // The scanners rewritten for speed, against the plain versions they replaced, on inputs

@@ -20,7 +20,7 @@ fn totals(log: &GcLog) -> (usize, f64, usize, usize) {
                 }
             }
             Record::Concurrent => conc += 1,
-            Record::Safepoint | Record::Stall => {}
+            Record::Safepoint | Record::Stall | Record::Nested => {}
         }
     }
     (n, total, pauses, conc)

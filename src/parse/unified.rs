@@ -41,10 +41,12 @@
 //! after the duration (`5.500msx`, `5.500ms 3`) makes the line unreadable: skipped and counted.
 //!
 //! Serial and CMS run a full collection *inside* a failed young pause (`GC(2) Pause Young` starts,
-//! `GC(3) Pause Full` starts and ends, then `GC(2) Pause Young` ends): one stop-the-world pause,
-//! logged twice. The inner full GC is folded into the outer pause, which becomes `Kind::Full`, so
-//! that pause time is not counted twice (GCViewer counts both) — when the times say it ran
-//! inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
+//! `GC(3) Pause Full` starts and ends, then `GC(2) Pause Young` ends), and CMS with
+//! `-XX:+CMSScavengeBeforeRemark` a young one inside its remark: one stop-the-world pause,
+//! logged twice. The outer pause is the stop, with its own duration; the inner GC is a
+//! [`Record::Nested`] collection, never a pause, so that pause time is not counted twice
+//! (GCViewer counts both); a full GC inside makes the stop `Kind::Full` — when the times say it
+//! ran inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
 //! `GC(m)`'s line, is a stop of its own.
 
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
@@ -140,7 +142,11 @@ fn decorations(line: &[u8]) -> Option<(Deco<'_>, &[u8])> {
         if close > MAX_DECORATION {
             return None;
         }
-        classify(rest.get(..close)?, &mut d)?;
+        // HotSpot prints the tags last: a tag-like block before another decoration is a
+        // hostname (`[appserver][4242][0.5s] GC(0) ...`).
+        if !classify(rest.get(..close)?, &mut d)? {
+            d.tags = &[];
+        }
         n += 1;
         i += close + 2;
     }
@@ -158,9 +164,30 @@ fn decorations(line: &[u8]) -> Option<(Deco<'_>, &[u8])> {
     Some((d, msg.strip_prefix(b" ").unwrap_or(msg)))
 }
 
+/// Whether `line` is unified GC logging, for detection: decorations with a time or a level,
+/// and the `gc` or `safepoint` tags or, on a line without tags (`-Xlog:gc*:file=gc.log:uptime`),
+/// a message only GC logging writes: `GC(n) ...` or a safepoint's stop.
+pub(crate) fn is_gc_line(line: &[u8]) -> bool {
+    let Some((d, msg)) = decorations(line) else {
+        return false;
+    };
+    if d.uptime_s.is_none() && d.wall_ms.is_none() && !d.level {
+        return false;
+    }
+    if d.tags.is_empty() {
+        return gc_id_prefix(msg).0.is_some()
+            || SAFEPOINT_MESSAGES.iter().any(|p| msg.starts_with(p));
+    }
+    matches!(
+        d.tags.split(|&b| b == b',').next(),
+        Some(b"gc" | b"safepoint")
+    )
+}
+
 /// Classify one decoration; `None` if it cannot be one, or says what cannot be true (a date
 /// that does not exist, a negative or non-finite time, an epoch stamp past the year 9999).
-fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
+/// `Some(true)`: the block is tag-like (the tag set if it is the line's last).
+fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<bool> {
     let t = trim(c);
     let first = *t.first()?;
     if first.is_ascii_digit() {
@@ -172,7 +199,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
             }
             // time, then utctime: keep the first (local time).
             d.wall_ms.get_or_insert(ms);
-            return Some(());
+            return Some(false);
         }
         let (v, n) = limits::float_prefix(t)?;
         let epoch = |ms: f64| {
@@ -195,7 +222,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
             b"" if t.iter().all(u8::is_ascii_digit) => {}
             _ => return None,
         }
-        return Some(());
+        return Some(false);
     }
     // A time that cannot be one (`[-1.000s]`, `[NaNs]`) is not a hostname either.
     if matches!(first, b'-' | b'+') || non_finite_word(t) {
@@ -203,18 +230,18 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<()> {
     }
     if matches!(t, b"trace" | b"debug" | b"info" | b"warning" | b"error") {
         d.level = true;
-        return Some(());
+        return Some(false);
     }
     if first.is_ascii_lowercase()
         && t.iter()
             .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b',')
     {
         d.tags = t;
-        return Some(());
+        return Some(true);
     }
     // hostname or another decorator we do not use
     if t.iter().all(u8::is_ascii_graphic) {
-        return Some(());
+        return Some(false);
     }
     None
 }
@@ -354,9 +381,10 @@ pub struct Parser {
     groups: Groups,
     /// See `consulted()`.
     consulted: bool,
-    /// The first young pause, when no pause came before it in this parser (it might fold
-    /// the pause before it, read in the block before).
-    first_young: Option<(GcEvent, f64)>,
+    /// The first pause that may enclose another (`may_enclose`), when no pause came before
+    /// it in this parser (the pause before it, read in the block before, may have run
+    /// inside it).
+    first_outer: Option<(GcEvent, f64)>,
     /// GC ids whose lines this parser held before seeing anything else of them (every GC's
     /// start line is one; at most `MAX_UNSEEN`, past that `consulted` is set).
     unseen_details: Vec<u64>,
@@ -597,18 +625,19 @@ impl Parser {
     }
 
     /// Would `next`, read after `self` instead of on its own, have read its lines the same?
-    /// Not if its first young pause folds the last pause here (a full GC inside it), nor if
-    /// lines of a GC it met without an event belong to a GC that had one here.
+    /// Not if the last pause here ran inside its first pause (a full GC inside a young one,
+    /// a young one inside a CMS remark), nor if lines of a GC it met without an event belong
+    /// to a GC that had one here.
     pub(crate) fn continues_into(&self, next: &Parser) -> bool {
         let last = self.last_pause.and_then(|i| self.log.events.get(i));
-        if let (Some((y, tol)), Some(f)) = (&next.first_young, last) {
-            if nested(f, y, self.last_pause_tol.max(*tol)) {
+        if let (Some((o, tol)), Some(f)) = (&next.first_outer, last) {
+            if nested(f, o, self.last_pause_tol.max(*tol)) {
                 return false;
             }
         }
-        // A block without a pause yet: its first young pause, read on later, could fold
-        // this block's last pause.
-        if next.last_pause.is_none() && last.is_some_and(|f| f.kind == Kind::Full) {
+        // A block without a pause yet: its first pause, read on later, could enclose this
+        // block's last pause.
+        if next.last_pause.is_none() && last.is_some_and(may_be_enclosed) {
             return false;
         }
         // Lines of a GC that had an event here, held there and never given one: records here.
@@ -1012,23 +1041,28 @@ impl Parser {
     /// Add a pause, folding a full GC that ran inside the young pause logged right after it.
     /// `tol`: the precision of the pause's start (s).
     fn push_pause(&mut self, mut ev: GcEvent, tol: f64) -> Fate {
-        if ev.kind == Kind::Young && self.last_pause.is_none() && self.first_young.is_none() {
-            self.first_young = Some((ev.clone(), tol));
+        if may_enclose(&ev) && self.last_pause.is_none() && self.first_outer.is_none() {
+            self.first_outer = Some((ev.clone(), tol));
         }
-        let fold = ev.kind == Kind::Young
-            && self
-                .last_pause
-                .and_then(|i| self.log.events.get(i))
-                .is_some_and(|f| nested(f, &ev, self.last_pause_tol.max(tol)));
-        if fold {
+        let inner = self.last_pause.filter(|&i| {
+            self.log
+                .events
+                .get(i)
+                .is_some_and(|f| nested(f, &ev, self.last_pause_tol.max(tol)))
+        });
+        // A full collection inside a failed young pause makes the stop a full one.
+        if inner
+            .and_then(|i| self.log.events.get(i))
+            .is_some_and(|f| f.kind == Kind::Full)
+        {
             ev.kind = Kind::Full;
         }
         let id = ev.gc_id;
         if self.log.push_checked(ev).is_err() {
             return Fate::Skipped;
         }
-        if let (true, Some(i)) = (fold, self.last_pause) {
-            self.log.events.remove(i);
+        if let Some(f) = inner.and_then(|i| self.log.events.get_mut(i)) {
+            f.record = Record::Nested;
         }
         self.last_pause = Some(self.log.events.len() - 1);
         self.last_pause_tol = tol;
@@ -1327,37 +1361,53 @@ const HEADER_KEYS: &[(&[u8], &str, bool)] = &[
     (b"Shenandoah heuristics", "heuristics", false),
 ];
 
-/// Is `full` a full GC that ran inside the young pause `young` logged right after it?
-/// (Serial/CMS promotion failure: the young GC has the lower id and its pause includes the
-/// full GC's.) Print order does not tell: a `GC(n)` may open after `GC(m)` ended but before
-/// `GC(m)`'s line was written. The times decide: the full GC's start must lie in the young
-/// pause's [start, start + duration], and being part of it, it cannot end after it, give or
-/// take `tol_s` (the stamps' precision; the wall clock's is a millisecond). Only without a
-/// clock in common (no uptime or time decoration) do the ids and durations decide alone.
-fn nested(full: &GcEvent, young: &GcEvent, tol_s: f64) -> bool {
-    if full.record != Record::Pause || full.kind != Kind::Full {
+/// Did `inner` run inside `outer`, the pause logged after it: one stop, logged twice? A full
+/// GC inside a failed young pause (Serial/CMS promotion failure), a young GC inside a CMS
+/// remark (`-XX:+CMSScavengeBeforeRemark`, `GC(6) Pause Young` inside `GC(5) Pause Remark`).
+/// The outer GC has the lower id and its pause includes the inner one's. Print order does not
+/// tell: a `GC(n)` may open after `GC(m)` ended but before `GC(m)`'s line was written. The
+/// times decide: the inner start must lie in the outer pause's [start, start + duration], and
+/// being part of it, it cannot end after it, give or take `tol_s` (the stamps' precision; the
+/// wall clock's is a millisecond). Only without a clock in common (no uptime or time
+/// decoration) do the ids and durations decide alone.
+fn nested(inner: &GcEvent, outer: &GcEvent, tol_s: f64) -> bool {
+    let pair = matches!(
+        (outer.kind, inner.kind),
+        (Kind::Young, Kind::Full) | (Kind::Remark, Kind::Young)
+    );
+    if inner.record != Record::Pause || !pair {
         return false;
     }
-    let (Some(fid), Some(yid)) = (full.gc_id, young.gc_id) else {
+    let (Some(iid), Some(oid)) = (inner.gc_id, outer.gc_id) else {
         return false;
     };
-    if yid >= fid || young.duration_ms + 1e-9 < full.duration_ms {
+    if oid >= iid || outer.duration_ms + 1e-9 < inner.duration_ms {
         return false;
     }
     // Float error in sums like `0.400 + 0.01025`.
     const EPS: f64 = 1e-9;
-    if let (Some(fs), Some(ys)) = (full.uptime_s, young.uptime_s) {
+    if let (Some(is), Some(os)) = (inner.uptime_s, outer.uptime_s) {
         let tol = tol_s + EPS;
-        let (fe, ye) = (fs + full.duration_ms / 1e3, ys + young.duration_ms / 1e3);
-        return fs >= ys - tol && fs <= ye + tol && fe <= ye + tol;
+        let (ie, oe) = (is + inner.duration_ms / 1e3, os + outer.duration_ms / 1e3);
+        return is >= os - tol && is <= oe + tol && ie <= oe + tol;
     }
-    if let (Some(fs), Some(ys)) = (full.wall_ms, young.wall_ms) {
-        let (fs, ys) = (fs as f64, ys as f64);
-        let (fe, ye) = (fs + full.duration_ms, ys + young.duration_ms);
+    if let (Some(is), Some(os)) = (inner.wall_ms, outer.wall_ms) {
+        let (is, os) = (is as f64, os as f64);
+        let (ie, oe) = (is + inner.duration_ms, os + outer.duration_ms);
         let tol = 1.0 + EPS;
-        return fs >= ys - tol && fs <= ye + tol && fe <= ye + tol;
+        return is >= os - tol && is <= oe + tol && ie <= oe + tol;
     }
     true
+}
+
+/// A pause that may have another run inside it (see `nested`).
+fn may_enclose(e: &GcEvent) -> bool {
+    matches!(e.kind, Kind::Young | Kind::Remark)
+}
+
+/// A pause that may run inside another (see `nested`).
+fn may_be_enclosed(e: &GcEvent) -> bool {
+    matches!(e.kind, Kind::Full | Kind::Young)
 }
 
 /// Kind of a pause from its text (`Pause Young (Mixed) (G1 Evacuation Pause)`...).
@@ -1480,6 +1530,9 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
     let mut last: Option<(usize, usize, u64)> = None;
     let mut before_last: Option<(usize, usize, u64)> = None;
     let mut digits_after = false;
+    // The first token after the last figure: its unit when a blank separates them
+    // (`6.363 ms`).
+    let mut after_last: Option<(usize, usize)> = None;
     let n = body.len();
     let mut i = 0;
     while i < n {
@@ -1510,8 +1563,11 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
             before_last = last;
             last = Some((s, i, index));
             digits_after = false;
+            after_last = None;
         } else if digit && last.is_some() {
             digits_after = true;
+        } else if last.is_some() && after_last.is_none() {
+            after_last = Some((s, i));
         }
         index += 1;
     }
@@ -1529,7 +1585,10 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
     let (heap_fig, dur) = if figures == 1 && find(tok(l), b"->").is_some() {
         (Some(l), None)
     } else {
-        let dur = parse_duration(tok(l))?;
+        let dur = match parse_duration(tok(l)) {
+            Some(d) => d,
+            None => detached_unit(tok(l), after_last.and_then(|(a, b)| body.get(a..b)))?,
+        };
         match before_last {
             Some(b) if b.2 + 1 == l.2 => (Some(b), Some(dur)),
             Some(_) => return None,
@@ -1579,13 +1638,28 @@ static CLASS: [u8; 256] = {
 /// required, so a line cut short never yields a wrong duration.
 fn parse_duration(tok: &[u8]) -> Option<f64> {
     let (v, n) = limits::float_prefix(tok)?;
-    match tok.get(n..)? {
+    in_ms(v, tok.get(n..)?)
+}
+
+/// `v` of `unit` in milliseconds; `None` for what is not a time unit.
+fn in_ms(v: f64, unit: &[u8]) -> Option<f64> {
+    match unit {
         b"ms" => Some(v),
         b"s" => Some(v * 1e3),
         b"us" | b"\xC2\xB5s" => Some(v / 1e3),
         b"ns" => Some(v / 1e6),
         _ => None,
     }
+}
+
+/// A duration whose unit follows it after a blank (`6.363 ms`): the whole number, then the
+/// unit alone.
+fn detached_unit(number: &[u8], unit: Option<&[u8]>) -> Option<f64> {
+    let (v, n) = limits::float_prefix(number)?;
+    if n != number.len() {
+        return None;
+    }
+    in_ms(v, unit?)
 }
 
 /// `NaN`, `inf`, `-Infinity`, with an optional time unit: a number that is not one.

@@ -851,20 +851,26 @@ fn trailing_junk_after_the_duration() {
 [1.600s][info][gc] GC(11) Concurrent Mark 3.000msx\n\
 [1.700s][info][gc] GC(11) Concurrent Mark (1.600s, 1.700s) 100.000ms\n",
     );
-    // Read: GC(1) (junk after a blank, no digit in it), GC(10) with its start line, GC(11)'s
-    // second line. Every other line is shaped like an event but cannot be read.
-    assert_eq!(counts(&log), (4, 0, 10));
+    // Read: GC(1) (junk after a blank, no digit in it), GC(7) (its unit after a blank),
+    // GC(10) with its start line, GC(11)'s second line. Every other line is shaped like an
+    // event but cannot be read.
+    assert_eq!(counts(&log), (5, 0, 9));
     let bad: Vec<u64> = log.bad.iter().map(|b| b.line).collect();
     assert_eq!(bad, [1, 3, 4, 5, 6]);
     let p = pauses(&log);
-    assert_eq!(p.len(), 2);
+    assert_eq!(p.len(), 3);
     assert_eq!(p[0].gc_id, Some(1));
     assert!(close(p[0].duration_ms, 5.5));
     assert_eq!(name(&log, p[0]), "Pause Young (Normal)");
     assert_eq!(cause(&log, p[0]), "G1 Evacuation Pause");
     assert_eq!(p[0].heap_after_kb, Some(4096));
-    assert_eq!(p[1].gc_id, Some(10));
-    assert!(close(p[1].uptime_s.unwrap(), 1.5));
+    // `5.500 ms`: the same pause as `5.500ms`, named alike.
+    assert_eq!(p[1].gc_id, Some(7));
+    assert!(close(p[1].duration_ms, 5.5));
+    assert_eq!(name(&log, p[1]), "Pause Young (Normal)");
+    assert_eq!(p[1].heap_after_kb, Some(4096));
+    assert_eq!(p[2].gc_id, Some(10));
+    assert!(close(p[2].uptime_s.unwrap(), 1.5));
     let c = of(&log, Record::Concurrent);
     assert_eq!(c.len(), 1);
     assert!(close(c[0].duration_ms, 100.0));
@@ -1369,4 +1375,51 @@ fn failure_notes_flag_their_pauses() {
     assert_eq!(p[2].flags, 0);
     // The note is not a concurrent phase.
     assert!(of(&log, Record::Concurrent).is_empty());
+}
+
+/// `cms-scavenge-before-remark-jdk11.log`, 17 lines: the `Using` header (ignored); GC(4) a
+/// young pause of 5 ms (lines 2-5); GC(5)'s initial mark (1 ms, 6-7) and concurrent mark
+/// (8-9); its remark starts at 10.200 (line 10), and inside it GC(6), a young collection
+/// (`-XX:+CMSScavengeBeforeRemark`) from 10.200 of 0.040 ms (11-14); the remark ends at
+/// 10.233 with 32.705 ms (line 15), 10.200 to 10.232705, which holds GC(6)'s 10.200 to
+/// 10.20004: one stop of 32.705 ms, GC(6) nested in it. The sweep (16-17) follows.
+#[test]
+fn a_young_gc_inside_a_cms_remark_is_nested_in_its_stop() {
+    let log = parse(include_bytes!(
+        "../../fixtures/unified/cms-scavenge-before-remark-jdk11.log"
+    ));
+    assert_eq!(counts(&log), (16, 1, 0));
+    let p = pauses(&log);
+    let got: Vec<(Option<u64>, Kind)> = p.iter().map(|e| (e.gc_id, e.kind)).collect();
+    assert_eq!(
+        got,
+        [
+            (Some(4), Kind::Young),
+            (Some(5), Kind::InitialMark),
+            (Some(5), Kind::Remark)
+        ]
+    );
+    assert!(close(p[2].duration_ms, 32.705));
+    assert!(close(p[2].uptime_s.unwrap(), 10.2));
+    let n = of(&log, Record::Nested);
+    assert_eq!(n.len(), 1);
+    assert_eq!((n[0].gc_id, n[0].kind), (Some(6), Kind::Young));
+    assert!(close(n[0].duration_ms, 0.04));
+    assert_eq!(cause(&log, n[0]), "CMS Final Remark");
+    // 5 + 1 + 32.705, the young collection's 0.040 once, in the remark's.
+    let total: f64 = p.iter().map(|e| e.duration_ms).sum();
+    assert!(close(total, 38.705));
+}
+
+/// A young pause logged after a remark that had ended before it began is a stop of its own.
+#[test]
+fn a_young_gc_after_a_remark_is_not_nested() {
+    let log = parse(
+        b"[10.200s][info][gc,start] GC(5) Pause Remark\n\
+[10.233s][info][gc] GC(5) Pause Remark 107M->107M(225M) 32.705ms\n\
+[10.240s][info][gc,start] GC(6) Pause Young (Allocation Failure)\n\
+[10.245s][info][gc] GC(6) Pause Young (Allocation Failure) 108M->100M(225M) 5.000ms\n",
+    );
+    assert_eq!(pauses(&log).len(), 2);
+    assert!(of(&log, Record::Nested).is_empty());
 }

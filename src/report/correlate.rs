@@ -226,10 +226,11 @@ fn text(c: &Correlation) -> String {
         }
     ));
     s.push('\n');
-    // A value with its unit, or `-` where there is none (no slow request): never a lone unit.
+    // A value with its unit, or no figure where there is none (no slow request): never a
+    // lone unit.
     let with = |v: Option<f64>, u: &str| {
         v.map(|v| format!("{}{u}", num(v, Some(1))))
-            .unwrap_or_else(|| "-".into())
+            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
     };
     let pct = |v: Option<f64>| with(v, " %");
     s.push_str(&format!(

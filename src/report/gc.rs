@@ -57,8 +57,8 @@ pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
         "cause",
         "count",
         "pause_total_ms",
-        "pause_mean_ms",
-        "pause_max_ms",
+        "collection_pause_mean_ms",
+        "collection_pause_max_ms",
         "share_pct",
     ])
     .numeric_from(2);
@@ -69,8 +69,8 @@ pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
                 c.cause.clone().unwrap_or_else(|| "-".into()),
                 c.count.to_string(),
                 num(c.pause_total_ms, digits),
-                num(c.pause_mean_ms, digits),
-                num(c.pause_max_ms, digits),
+                num(c.collection_pause_mean_ms, digits),
+                num(c.collection_pause_max_ms, digits),
                 opt(c.share_pct, digits),
             ]);
         }
@@ -106,11 +106,11 @@ pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
     let kb = |v: Option<f64>| {
         v.map(|v| format!("{} KB", num(v, Some(0))))
-            .unwrap_or_else(|| "-".into())
+            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
     };
     let rate = |v: Option<f64>| {
         v.map(|v| format!("{} KB/s", num(v, Some(3))))
-            .unwrap_or_else(|| "-".into())
+            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
     };
     // A log without the figures says so in words rather than a row of dashes.
     let mut s = match d.allocated_kb {
@@ -140,7 +140,7 @@ pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
         kb(d.live_set_kb.map(|v| v as f64)),
         d.live_set_slope_kb_per_h
             .map(|v| format!("{} KB/h", num(v, Some(3))))
-            .unwrap_or_else(|| "-".into()),
+            .unwrap_or_else(|| crate::report::NO_FIGURE.into()),
     ));
     s
 }
@@ -212,13 +212,13 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                     g.collections,
                     g.pauses,
                     num(g.pause_total_ms, Some(3)),
-                    // No pause: a `-`, not a lone unit.
+                    // No pause: no figure, not a lone unit.
                     g.pause_max_ms
-                        .map_or_else(|| "-".to_string(), |v| format!("{} ms", num(v, Some(3)))),
-                    // No span, no throughput: a `-`, not a lone `%`.
+                        .map_or_else(|| crate::report::NO_FIGURE.to_string(), |v| format!("{} ms", num(v, Some(3)))),
+                    // No throughput: no figure, not a lone `%`.
                     g.throughput_pct
                         .map(|v| format!("{} %", num(v, Some(3))))
-                        .unwrap_or_else(|| "-".into()),
+                        .unwrap_or_else(|| crate::report::NO_FIGURE.into()),
                 ));
                 if let (Some(t), Some(n)) = (g.pause_target_ms, g.pauses_over_target) {
                     out.push_str(&format!(
@@ -248,14 +248,16 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                     ));
                 }
                 let h = &r.heap;
-                let kb =
-                    |v: Option<u64>| v.map(|v| format!("{v} KB")).unwrap_or_else(|| "-".into());
+                let kb = |v: Option<u64>| {
+                    v.map(|v| format!("{v} KB"))
+                        .unwrap_or_else(|| crate::report::NO_FIGURE.into())
+                };
                 out.push_str(&format!(
                     "heap: capacity up to {}, before GC up to {}, after GC up to {} (mean {}), after full GC up to {}\n",
                     kb(h.capacity_max_kb),
                     kb(h.before_max_kb),
                     kb(h.after_max_kb),
-                    h.after_mean_kb.map(|v| format!("{v:.0} KB")).unwrap_or_else(|| "-".into()),
+                    h.after_mean_kb.map(|v| format!("{v:.0} KB")).unwrap_or_else(|| crate::report::NO_FIGURE.into()),
                     kb(h.after_full_max_kb),
                 ));
                 if let Some(d) = diag_of(r) {

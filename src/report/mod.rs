@@ -46,22 +46,36 @@ pub trait TableWriter {
 /// Aligned columns for people.
 pub struct Text;
 
+/// A numeric cell the input cannot give, as a text table shows it (CSV and JSON leave it
+/// empty or null).
+pub const NO_FIGURE: &str = "\u{2013}";
+
 impl TableWriter for Text {
     fn write(&self, t: &Table) -> String {
         let n = t.headers.len();
+        let numeric = |i: usize| t.numeric.get(i).copied().unwrap_or(false);
+        // An empty numeric cell is a figure the input cannot give: shown, not left blank.
+        let shown = |i: usize, c: &str| -> String {
+            if c.is_empty() && numeric(i) {
+                NO_FIGURE.to_string()
+            } else {
+                c.to_string()
+            }
+        };
         let mut w: Vec<usize> = t.headers.iter().map(|h| h.chars().count()).collect();
         for r in &t.rows {
             for (i, c) in r.iter().enumerate().take(n) {
-                w[i] = w[i].max(c.chars().count());
+                w[i] = w[i].max(shown(i, c).chars().count());
             }
         }
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
             let mut parts = Vec::with_capacity(n);
             for (i, c) in cells.iter().enumerate().take(n) {
+                let c = &shown(i, c);
                 let pad = w[i].saturating_sub(c.chars().count());
                 let last = i + 1 == n;
-                if t.numeric.get(i).copied().unwrap_or(false) {
+                if numeric(i) {
                     parts.push(format!("{}{}", " ".repeat(pad), c));
                 } else if last {
                     parts.push(c.clone());

@@ -295,10 +295,10 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
             let mut out = String::new();
             for f in files {
                 let Some(p) = &f.perf else { continue };
-                // An empty value is a `-`, never a unit alone (`( %)`, ` s`).
+                // An empty value is no figure, never a unit alone (`( %)`, ` s`).
                 let unit = |v: Option<f64>, d: usize, u: &str| {
                     v.map(|v| format!("{}{u}", num(v, Some(d))))
-                        .unwrap_or_else(|| "-".into())
+                        .unwrap_or_else(|| crate::report::NO_FIGURE.into())
                 };
                 out.push_str(&format!(
                     "{} ({}): {} requests, {} errors ({}), {} inconsistent; {} to {}, {}, {}\n",
@@ -308,8 +308,8 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
                     p.errors,
                     unit(p.error_pct, 4, " %"),
                     p.inconsistent,
-                    p.first.as_deref().unwrap_or("-"),
-                    p.last.as_deref().unwrap_or("-"),
+                    p.first.as_deref().unwrap_or(crate::report::NO_FIGURE),
+                    p.last.as_deref().unwrap_or(crate::report::NO_FIGURE),
                     unit(p.span_s, 3, " s"),
                     unit(p.throughput_per_s, 3, " req/s"),
                 ));
