@@ -526,19 +526,22 @@ impl<'a> Cols<'a> {
     fn is_heap(&self, i: usize) -> bool {
         self.props(i) & PROP_HEAP != 0
     }
-    /// Collections: where the log numbers them (`gc_id`), one per number within a run — the
-    /// pauses and phases of a CMS, G1, Shenandoah or ZGC cycle are one collection, and so
-    /// is a generational ZGC cycle whose pauses the log leaves out — and one per collection
-    /// row without a number. `by_row`: the collection rows, counted by class.
+    /// Collections: where the log numbers them (`gc_id`), one per number within a run and
+    /// collector — the pauses and phases of a CMS, G1, Shenandoah or ZGC cycle are one
+    /// collection, and so is a generational ZGC cycle whose pauses the log leaves out, while
+    /// JRockit's `[YC#1]` and `[OC#1]` are two — and one per collection row without a number.
+    /// `by_row`: the collection rows, counted by class.
     pub(super) fn collections(&self, by_row: u64) -> u64 {
         if self.gc_id.all_null() {
             return by_row;
         }
-        // Numbers seen, a bit each per run (they count up from 0 in a run); past `DENSE`,
-        // in a set.
+        // Numbers seen, a bit each per run and collector (they count up from 0 or 1); past
+        // `DENSE`, in a set.
         const DENSE: u64 = 1 << 26;
+        let mut spaces: std::collections::HashMap<(u32, u32), usize> = Default::default();
         let mut bits: Vec<Vec<u64>> = Vec::new();
-        let mut sparse: std::collections::HashSet<(u32, u64)> = Default::default();
+        let mut last: Option<((u32, u32), usize)> = None;
+        let mut sparse: std::collections::HashSet<(u32, u32, u64)> = Default::default();
         let mut n = 0u64;
         let concurrent = Record::Concurrent.code();
         for i in 0..self.class.len() {
@@ -554,28 +557,30 @@ impl<'a> Cols<'a> {
                 n += u64::from(collection);
                 continue;
             };
-            let run = self.run.get(i).unwrap_or(0);
-            let new = if id < DENSE {
-                let r = usize::try_from(run).unwrap_or(usize::MAX);
-                if bits.len() <= r {
-                    bits.resize_with(r.saturating_add(1).min(1 << 16), Vec::new);
-                }
-                match bits.get_mut(r) {
-                    Some(b) => {
-                        let (w, bit) = ((id / 64) as usize, 1u64 << (id % 64));
-                        if b.len() <= w {
-                            b.resize(w + 1, 0);
-                        }
-                        let new = b[w] & bit == 0;
-                        b[w] |= bit;
-                        new
+            let space = (self.run.get(i).unwrap_or(0), self.collector.get(i));
+            if id >= DENSE {
+                n += u64::from(sparse.insert((space.0, space.1, id)));
+                continue;
+            }
+            let k = match last {
+                Some((s, k)) if s == space => k,
+                _ => {
+                    let next = spaces.len();
+                    let k = *spaces.entry(space).or_insert(next);
+                    if k == bits.len() {
+                        bits.push(Vec::new());
                     }
-                    None => sparse.insert((run, id)),
+                    last = Some((space, k));
+                    k
                 }
-            } else {
-                sparse.insert((run, id))
             };
-            n += u64::from(new);
+            let b = &mut bits[k];
+            let (w, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            if b.len() <= w {
+                b.resize(w + 1, 0);
+            }
+            n += u64::from(b[w] & bit == 0);
+            b[w] |= bit;
         }
         n
     }

@@ -1133,17 +1133,25 @@ impl Parser {
             }
             let cname_end = memchr::memchr3(b':', b',', b'(', c).unwrap_or(c.len());
             let cname = trim(&c[..cname_end]);
-            match cname {
+            // A generation's name ends where print options' output glued onto it begins:
+            // `ParNew10.015: [SoftReference...` (PrintReferenceGC), `ParNew0[3]: ...`
+            // (PrintOldPLAB), `CMS[Unloading class ...]` (TraceClassUnloading).
+            let gen_end = cname
+                .iter()
+                .position(|&b| b.is_ascii_digit() || b == b'[')
+                .unwrap_or(cname.len());
+            let gen = trim(&cname[..gen_end]);
+            match gen {
                 b"DefNew" | b"ParNew" | b"PSYoungGen" | b"ASParNew" => {
                     if young_gen.is_empty() {
-                        young_gen = cname;
+                        young_gen = gen;
                         // The young generation's own figures (promotion = old-gen growth).
                         young = heap_triple(&c[cname_end..]);
                     }
                 }
                 b"Tenured" | b"CMS" | b"PSOldGen" | b"ParOldGen" | b"ASCMS" | b"Train MSC" => {
                     if old_gen.is_empty() {
-                        old_gen = cname;
+                        old_gen = gen;
                     }
                 }
                 _ => {
@@ -1947,7 +1955,8 @@ fn is_noise(line: &[u8]) -> bool {
         // G1 marking-stack overflow, FLS statistics (PrintFLSStatistics).
         b"Mark stack is full",
         b"demand:",
-        b"CMS: Large block",
+        // `CMS: Large block 0x...` (sweep end), `CMS: Large Block: 0x...; Proximity: ...`.
+        b"CMS: Large ",
     ];
     // The first byte first: most lines start with none of them.
     let starts = |p: &&[u8]| p.first() == t.first() && t.starts_with(p);
@@ -1972,7 +1981,331 @@ fn is_noise(line: &[u8]) -> bool {
     if MORE.iter().any(starts) {
         return true;
     }
-    holds_noise_word(t)
+    holds_noise_word(t) || print_option_output(t)
+}
+
+/// Lines HotSpot's routine print options write between (or inside) GC records, `t` trimmed:
+/// `-XX:+PrintCMSInitiationStatistics`, `PrintCMSStatistics`, `PrintClassHistogram*FullGC`,
+/// `PrintSafepointStatistics`, `PrintJNIGCStalls`, `PrintParallelOldGCPhaseTimes`,
+/// `PrintOldPLAB`, `PrintGCTaskTimeStamps`, `PrintTLAB`, `CMSDumpAtPromotionFailure`,
+/// `PrintCompressedOopsMode`, `PrintCommandLineFlags`, the GC locker's and the GC overhead
+/// limit's notes. Each shape is matched whole or by a prefix no record has, and a line that
+/// also holds a record's marks (`[GC`, `[Full GC`, a heap transition) is never one: damage to
+/// a record must stay skipped and counted.
+fn print_option_output(t: &[u8]) -> bool {
+    const PREFIXES: [&[u8]; 33] = [
+        // PrintCMSInitiationStatistics (JDK 6-8).
+        b"CMSCollector shouldConcurrentCollect:",
+        b"time_until_cms_gen_full ",
+        b"metadata initialized ",
+        b"contiguous_available=",
+        b"promotion_rate=",
+        b"cms_allocation_rate=",
+        b"occupancy=",
+        b"initiatingOccupancy=",
+        b"initiatingPermOccupancy=",
+        b"cms_time_since_begin=",
+        b"cms_time_since_end=",
+        // PrintTLAB, PrintGCTaskTimeStamps.
+        b"TLAB: ",
+        b"TLAB totals: ",
+        b"VM-Thread ",
+        b"GC-Thread ",
+        // The GC locker's retry, the parallel collector's overhead limit.
+        b"GC locker: Trying a full collection",
+        b"GC time would exceed GCTimeLimit",
+        b"GC time is exceeding GCTimeLimit",
+        // PrintCompressedOopsMode, PrintCommandLineFlags.
+        b"heap address: ",
+        b"Narrow klass base: ",
+        b"Compressed class space size: ",
+        b"-XX:",
+        // PrintSafepointStatistics: its header and the summary at exit.
+        b"vmop ",
+        b"Polling page always armed",
+        b"Maximum sync time",
+        b"Maximum vm operation time",
+        // CMSDumpAtPromotionFailure.
+        b"=====",
+        b"Block layout in CMS Heap:",
+        b"Order & Layout of Promotion Info Blocks",
+        b"Order of Indexed Free Lists",
+        b"Order of Free Lists in Dictionary",
+        b"Layout of Indexed Freelists",
+        // PrintClassHistogram's header.
+        b"num     #instances",
+    ];
+    let Some(&first) = t.first() else {
+        return false;
+    };
+    // By the first byte, and no search over a whole line unless its start fits: event lines
+    // and G1 ergonomics lines, long ones, come here while an event is open.
+    let prefixed = || {
+        PREFIXES
+            .iter()
+            .any(|p| p.first() == Some(&first) && t.starts_with(p))
+    };
+    let shaped = match first {
+        b'A'..=b'Z' => {
+            prefixed()
+                // PrintCMSStatistics: `Finished young gen rescan work in 1th thread: 0.012 sec`.
+                || (t.starts_with(b"Finished ") && t.ends_with(b" sec") && has!(t, b" thread: "))
+                // `Total        117497       16555372`, a class histogram's last line.
+                || (t.starts_with(b"Total ") && numbers(&t[5..], 2))
+                // PrintJNIGCStalls before JDK 8, without a stamp.
+                || (t.starts_with(b"Allocation failed. Thread \"")
+                    && has!(t, b"critical section"))
+                || safepoint_exit_row(t)
+                || shenandoah_output(t)
+                // PrintCMSStatistics: `Marking stack overflow (benign) (pmc_pc=0, ...)`.
+                || has!(t, b"overflow (benign)")
+        }
+        b'a'..=b'z' => prefixed() || safepoint_exit_row(t) || shenandoah_output(t),
+        // A class histogram's row: `   1:         52496       12345678  [C`.
+        b'0'..=b'9' => {
+            histogram_row(t)
+                || plab_row(t)
+                || dump_block(t)
+                || after_stamps(t)
+                || shenandoah_count(t)
+        }
+        // PrintOldPLAB's summary `[3]: 65`; PrintGCTaskTimeStamps' `[ steal-task 12 34 ]`.
+        b'[' => plab_row(t) || task_row(t),
+        _ => prefixed(),
+    };
+    if !shaped {
+        return false;
+    }
+    // `[pre compact, 0.0000390 secs]` (PrintParallelOldGCPhaseTimes) before a full GC is the
+    // only shape that holds `secs]`.
+    !has!(t, b"[GC") && !has!(t, b"[Full GC") && heap_triple(t).is_none()
+}
+
+/// Shenandoah's own output in a JDK 8 `-XX:+PrintGCDetails` log (the collector's settings at
+/// start, its triggers and pacer notes, and the phase statistics it prints at exit).
+fn shenandoah_output(t: &[u8]) -> bool {
+    const PREFIXES: [&[u8]; 26] = [
+        b"GC STATISTICS:",
+        b"Collection set:",
+        b"Regions: ",
+        b"Humongous object threshold: ",
+        b"Max TLAB size: ",
+        b"GC threads: ",
+        b"Heuristics ergonomically sets ",
+        b"Shenandoah GC mode: ",
+        b"Shenandoah heuristics: ",
+        b"Initialize Shenandoah heap: ",
+        b"Reference processing: ",
+        b"Soft Max Heap Size: ",
+        b"Pacer for ",
+        b"Trigger: ",
+        b"Status: ",
+        b"Shenandoah Heap",
+        b"Reserved region:",
+        b"Cancelling concurrent GC: ",
+        b"Cancelling GC: ",
+        b"Allocation pacing accrued:",
+        // The statistics' explanation.
+        b"All times are wall-clock times, except per-root-class counters",
+        b"all workers. Dividing the <total> over the root stage time",
+        b"Under allocation pressure, concurrent cycles may cancel",
+        b"under stop-the-world pause or result in stop-the-world Full GC",
+        b"tune GC heuristics, set more aggressive pacing delay",
+        b"to avoid Degenerated and Full GC cycles",
+    ];
+    let first = t.first();
+    PREFIXES
+        .iter()
+        .any(|p| p.first() == first && t.starts_with(p))
+        || phase_stat_row(t)
+        || t == b"ALLOCATION TRACING"
+}
+
+/// Shenandoah's exit summary's counts (JDK 8): `1945 successful and 0 degenerated concurrent
+/// markings`, `0 allocation failure and 0 user requested GCs`.
+fn shenandoah_count(t: &[u8]) -> bool {
+    let n = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    n > 0
+        && [&b" successful and "[..], b" allocation failure and "]
+            .iter()
+            .any(|p| t[n..].starts_with(p))
+}
+
+/// A Shenandoah phase's statistics at exit: `Pause Init Mark (G)       1234 us` (with `,
+/// parallelism: 1.71x` or `, workers (us): ...` after it), or `Concurrent Marking = 0.866 s
+/// (a = 866393 us) (n = 1) (lvls, us = ...)`.
+fn phase_stat_row(t: &[u8]) -> bool {
+    if !t.first().is_some_and(u8::is_ascii_uppercase) {
+        return false;
+    }
+    let name_ok = |n: &[u8]| {
+        !n.is_empty()
+            && n.iter().all(|&b| {
+                b.is_ascii_alphabetic()
+                    || matches!(b, b' ' | b'(' | b')' | b'<' | b'>' | b':' | b'-')
+            })
+    };
+    if let Some(eq) = find_lit!(t, b" = ") {
+        let r = trim(&t[eq + 3..]);
+        return name_ok(trim(&t[..eq]))
+            && float_prefix(r).is_some_and(|(_, n)| r[n..].starts_with(b" s (a = "));
+    }
+    let Some(us) = find_lit!(t, b" us") else {
+        return false;
+    };
+    let (head, tail) = t.split_at(us);
+    let digits = head.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let name = &head[..head.len() - digits];
+    let rest = &tail[3..];
+    digits > 0
+        && name.ends_with(b" ")
+        && name_ok(trim(name))
+        && (rest.is_empty() || rest.starts_with(b","))
+}
+
+/// `t` is `n` whitespace-separated whole numbers and nothing else.
+fn numbers(t: &[u8], n: usize) -> bool {
+    let mut k = 0;
+    for w in t
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        if !w.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+        k += 1;
+    }
+    k == n
+}
+
+/// `   1:         52496       12345678  [C`: rank, instances, bytes, class name.
+fn histogram_row(t: &[u8]) -> bool {
+    let Some(colon) = memchr::memchr(b':', t) else {
+        return false;
+    };
+    if !t[..colon].iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let mut words = t[colon + 1..]
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty());
+    let count = |w: Option<&[u8]>| w.is_some_and(|w| w.iter().all(u8::is_ascii_digit));
+    count(words.next()) && count(words.next()) && words.next().is_some()
+}
+
+/// CMSDumpAtPromotionFailure's block layout: `0x00000006c5330000: live object of size 12.`
+fn dump_block(t: &[u8]) -> bool {
+    let Some(r) = t.strip_prefix(b"0x") else {
+        return false;
+    };
+    let hex = r.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    let Some(r) = r[hex..].strip_prefix(b": ") else {
+        return false;
+    };
+    let Some(size) = [
+        &b"live object of size "[..],
+        b"dead object of size ",
+        b"free block of size ",
+    ]
+    .iter()
+    .find_map(|p| r.strip_prefix(*p)) else {
+        return false;
+    };
+    let digits = size.iter().take_while(|b| b.is_ascii_digit()).count();
+    hex > 0 && digits > 0 && matches!(&size[digits..], b"." | b":")
+}
+
+/// PrintOldPLAB: `0[3]: 6/61264/16` (worker, size, figures) and `[3]: 65`.
+fn plab_row(t: &[u8]) -> bool {
+    let lead = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(r) = t[lead..].strip_prefix(b"[") else {
+        return false;
+    };
+    let size = r.iter().take_while(|b| b.is_ascii_digit()).count();
+    let Some(r) = r[size..].strip_prefix(b"]: ") else {
+        return false;
+    };
+    size > 0
+        && !r.is_empty()
+        && r.split(|&b| b == b'/').count() <= 3
+        && r.split(|&b| b == b'/')
+            .all(|w| !w.is_empty() && w.iter().all(u8::is_ascii_digit))
+}
+
+/// PrintGCTaskTimeStamps: `[ old-to-young-roots-task 4567 8901 ]`.
+fn task_row(t: &[u8]) -> bool {
+    let Some(inner) = t.strip_prefix(b"[ ").and_then(|r| r.strip_suffix(b" ]")) else {
+        return false;
+    };
+    let mut w = inner.split(|&b| b == b' ');
+    w.next().is_some_and(|n| {
+        !n.is_empty()
+            && n.iter()
+                .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    }) && numbers(
+        &inner[inner.iter().position(|&b| b == b' ').unwrap_or(0)..],
+        2,
+    )
+}
+
+/// Lines that follow a `12.345: ` stamp: PrintJNIGCStalls' sentences, a PrintSafepointStatistics
+/// row, and PrintParallelOldGCPhaseTimes' `[pre compact, 0.0000390 secs]`.
+fn after_stamps(t: &[u8]) -> bool {
+    // The stamps end at their last `: ` (a stamp's bytes include the `T` of `Thread`).
+    let n = t.iter().take_while(|&&b| is_stamp_byte(b)).count();
+    let Some(colon) = memchr::memrchr(b':', &t[..n]) else {
+        return false;
+    };
+    let r = trim(&t[colon + 1..]);
+    if r.starts_with(b"Setting _needs_gc. Thread \"")
+        || (r.starts_with(b"Allocation failed. Thread \"") && has!(r, b"critical section"))
+        || (r.starts_with(b"Thread \"") && has!(r, b"critical section"))
+    {
+        return true;
+    }
+    if let Some(d) = r
+        .strip_prefix(b"[pre compact, ")
+        .and_then(|d| d.strip_suffix(b" secs]"))
+    {
+        return float_prefix(d).is_some_and(|(_, k)| k == d.len());
+    }
+    safepoint_row(r)
+}
+
+/// `GenCollectForAllocation   [  25   1   1    ]      [  0   0   0   0  20    ]  0`: a VM
+/// operation, its threads (three counts), its times (five) and page traps.
+fn safepoint_row(r: &[u8]) -> bool {
+    let Some(open) = memchr::memchr(b'[', r) else {
+        return false;
+    };
+    let name = trim(&r[..open]);
+    if name.is_empty() || !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b' ') {
+        return false;
+    }
+    let group = |s: &[u8], n: usize| -> Option<usize> {
+        let s = s.strip_prefix(b"[")?;
+        let close = memchr::memchr(b']', s)?;
+        numbers(&s[..close], n).then_some(close + 2)
+    };
+    let rest = &r[open..];
+    let Some(a) = group(rest, 3) else {
+        return false;
+    };
+    let rest = trim(&rest[a..]);
+    let Some(b) = group(rest, 5) else {
+        return false;
+    };
+    numbers(&rest[b.min(rest.len())..], 1)
+}
+
+/// PrintSafepointStatistics' summary at exit: a VM operation and how often it ran
+/// (`RevokeBias                         3`, `no vm operation   12`).
+fn safepoint_exit_row(t: &[u8]) -> bool {
+    let name_end = t.windows(2).position(|w| w == b"  ").unwrap_or(t.len());
+    let (name, count) = t.split_at(name_end);
+    let op = name.first().is_some_and(u8::is_ascii_uppercase)
+        && name.iter().all(u8::is_ascii_alphanumeric);
+    (op || name == b"no vm operation") && numbers(count, 1)
 }
 
 /// Does `t` hold `[0x`, `GC log file` or `AdaptiveSize` anywhere? One pass over the bytes
