@@ -840,6 +840,26 @@ fn throughput_needs_pauses_and_time_outside_them() {
         (2.into(), 0.into())
     );
     assert!(g["throughput_pct"].is_null(), "{g}");
+    // Nor is the time paused 0: unknown, in the summary and per cause (one cycle each).
+    assert!(g["pause_total_ms"].is_null(), "{g}");
+    for c in g["causes"].as_array().unwrap() {
+        assert_eq!(c["count"], 1);
+        for k in [
+            "pause_total_ms",
+            "collection_pause_mean_ms",
+            "collection_pause_max_ms",
+            "share_pct",
+        ] {
+            assert!(c[k].is_null(), "{k}: {c}");
+        }
+    }
+    let (_, text) = run(&["gc", "-q", p.to_str().unwrap()]);
+    assert!(
+        text.contains(
+            "2 collections, 0 pauses, \u{2013} paused in total, longest \u{2013}, throughput \u{2013}"
+        ),
+        "{text}"
+    );
     // One pause: the span is the pause itself, 10 ms from 1.000 s (it was 0, or 5.7e-14 %
     // where the sum's rounding differed from the span's).
     let one = "1.000: [GC (Allocation Failure) 1.000: [DefNew: 8000K->1000K(9000K), 0.0100000 secs] 10000K->4000K(29000K), 0.0100000 secs]\n";

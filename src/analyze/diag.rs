@@ -85,12 +85,13 @@ pub struct CauseRow {
     pub cause: Option<String>,
     /// Collections with this cause that stopped the application (nested ones aside).
     pub count: u64,
-    pub pause_total_ms: f64,
+    /// Null, as the two below, where the log has no pause lines (ZGC under `-Xlog:gc`).
+    pub pause_total_ms: Option<f64>,
     /// A collection's pause time (its pauses summed), mean and longest: not the single
     /// pauses' `pause_mean_ms` and `pause_max_ms` of the summary where a collection
     /// itemises several.
-    pub collection_pause_mean_ms: f64,
-    pub collection_pause_max_ms: f64,
+    pub collection_pause_mean_ms: Option<f64>,
+    pub collection_pause_max_ms: Option<f64>,
     /// Share of all collections' pause time, percent.
     pub share_pct: Option<f64>,
 }
@@ -966,8 +967,10 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
     let mut all_ms = 0.0;
     let mut ev: [Evidence; 7] = Default::default();
     let mut over = Evidence::default();
+    let mut any_pause = false;
     for i in 0..n {
         if c.is_pause(i) {
+            any_pause = true;
             if let Some(target) = o.pause_target_ms {
                 if c.dur(i) > target {
                     over.add(c.dur(i), c.line(i));
@@ -1021,9 +1024,9 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         .map(|(id, count, total, max)| CauseRow {
             cause: (id != 0).then(|| f.string(id).to_string()),
             count,
-            pause_total_ms: clean(total),
-            collection_pause_mean_ms: clean(total / count as f64),
-            collection_pause_max_ms: clean(max),
+            pause_total_ms: any_pause.then(|| clean(total)),
+            collection_pause_mean_ms: any_pause.then(|| clean(total / count as f64)),
+            collection_pause_max_ms: any_pause.then(|| clean(max)),
             share_pct: (all_ms > 0.0).then(|| clean(100.0 * total / all_ms)),
         })
         .collect();

@@ -18,7 +18,9 @@ pub struct GcSummary {
     pub collections: u64,
     /// Stop-the-world GC pauses (individual pauses where the log itemises them).
     pub pauses: u64,
-    pub pause_total_ms: f64,
+    /// The pauses' time; null where the log has collections but no pause lines (ZGC under
+    /// `-Xlog:gc`: its pauses happened, the log does not say how long).
+    pub pause_total_ms: Option<f64>,
     /// Longest single pause.
     pub pause_max_ms: Option<f64>,
     pub pause_mean_ms: Option<f64>,
@@ -535,7 +537,8 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     Ok(GcSummary {
         collections: c.collections,
         pauses: c.pauses,
-        pause_total_ms: finite(Some(total)).unwrap_or(0.0),
+        pause_total_ms: (c.pauses > 0 || c.collections == 0)
+            .then(|| finite(Some(total)).unwrap_or(0.0)),
         pause_max_ms: max,
         pause_mean_ms: mean,
         pause_p50_ms: q.first().copied().flatten(),

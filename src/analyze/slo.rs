@@ -599,7 +599,7 @@ mod tests {
         let g = GcSummary {
             collections: 1,
             pauses: 1,
-            pause_total_ms: 1.0,
+            pause_total_ms: Some(1.0),
             pause_max_ms: Some(1.0),
             pause_mean_ms: Some(1.0),
             pause_p50_ms: Some(1.0),
@@ -634,7 +634,7 @@ mod tests {
         let g = GcSummary {
             collections: 1,
             pauses: 1,
-            pause_total_ms: 40.0,
+            pause_total_ms: Some(40.0),
             pause_max_ms: Some(40.0),
             pause_mean_ms: Some(40.0),
             pause_p50_ms: Some(40.0),

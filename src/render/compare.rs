@@ -682,10 +682,11 @@ fn gc_pause_panels(
             rows: rows(&|s| {
                 let pauses = if s.pauses == 1 { "pause" } else { "pauses" };
                 (
-                    Some(s.pause_total_ms),
+                    s.pause_total_ms,
                     format!(
                         "{} ms, {} {pauses}",
-                        pause_text(s.pause_total_ms),
+                        s.pause_total_ms
+                            .map_or_else(|| crate::report::NO_FIGURE.to_string(), pause_text),
                         count_text(s.pauses)
                     ),
                 )

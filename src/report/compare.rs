@@ -107,7 +107,7 @@ fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
     let mut out = vec![
         m("collections", None, &|s| Some(s.collections as f64)),
         m("pauses", None, &|s| Some(s.pauses as f64)),
-        m("pause_total_ms", Some(3), &|s| Some(s.pause_total_ms)),
+        m("pause_total_ms", Some(3), &|s| s.pause_total_ms),
         m("pause_max_ms", Some(3), &|s| s.pause_max_ms),
         m("pause_mean_ms", Some(3), &|s| s.pause_mean_ms),
         m("pause_p95_ms", Some(3), &|s| s.pause_p95_ms),

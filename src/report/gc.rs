@@ -68,9 +68,9 @@ pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
                 r.summary.file.clone(),
                 c.cause.clone().unwrap_or_else(|| "-".into()),
                 c.count.to_string(),
-                num(c.pause_total_ms, digits),
-                num(c.collection_pause_mean_ms, digits),
-                num(c.collection_pause_max_ms, digits),
+                opt(c.pause_total_ms, digits),
+                opt(c.collection_pause_mean_ms, digits),
+                opt(c.collection_pause_max_ms, digits),
                 opt(c.share_pct, digits),
             ]);
         }
@@ -206,12 +206,15 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
             for r in reports {
                 let Some(g) = &r.summary.gc else { continue };
                 out.push_str(&format!(
-                    "{} ({}): {} collections, {} pauses, {} ms paused in total, longest {}, throughput {}\n",
+                    "{} ({}): {} collections, {} pauses, {} paused in total, longest {}, throughput {}\n",
                     r.summary.file,
                     r.summary.format,
                     g.collections,
                     g.pauses,
-                    num(g.pause_total_ms, Some(3)),
+                    g.pause_total_ms.map_or_else(
+                        || crate::report::NO_FIGURE.to_string(),
+                        |v| format!("{} ms", num(v, Some(3)))
+                    ),
                     // No pause: no figure, not a lone unit.
                     g.pause_max_ms
                         .map_or_else(|| crate::report::NO_FIGURE.to_string(), |v| format!("{} ms", num(v, Some(3)))),

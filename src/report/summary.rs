@@ -259,7 +259,7 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
             if let Some(g) = &s.gc {
                 put("collections", g.collections.to_string());
                 put("pauses", g.pauses.to_string());
-                put("pause_total_ms", num(g.pause_total_ms, digits));
+                put("pause_total_ms", opt(g.pause_total_ms, digits));
                 put("pause_max_ms", opt(g.pause_max_ms, digits));
                 put("pause_mean_ms", opt(g.pause_mean_ms, digits));
                 put("pause_p50_ms", opt(g.pause_p50_ms, digits));
