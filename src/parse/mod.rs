@@ -84,11 +84,14 @@ pub(crate) fn safe_start(format: GcFormat, line: &[u8]) -> bool {
                 && num::contains(line, b"->")
                 && !num::contains(line, b"#")
         }
-        // Unified logging: the start of a GC's logging, `GC(n) Pause ...` start lines.
+        // Unified logging: the start of a GC's logging, `GC(n) Pause ...` start lines: tagged
+        // `gc,start`, or (a log without tags) a pause line that ends in no duration (`...
+        // 6.363ms` and every other figure's unit end in `s`).
         GcFormat::Unified => {
             line.first() == Some(&b'[')
-                && num::contains(line, b"[gc,start")
                 && num::contains(line, b" Pause ")
+                && (num::contains(line, b"[gc,start")
+                    || (num::contains(line, b"] GC(") && !num::trim(line).ends_with(b"s")))
         }
     }
 }
@@ -97,10 +100,43 @@ pub(crate) fn safe_start(format: GcFormat, line: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    #[test]
+    fn unified_start_lines_with_tags_or_without_are_safe_starts() {
+        let u = GcFormat::Unified;
+        for (line, safe) in [
+            (
+                &b"[0.5s][info][gc,start] GC(0) Pause Young (Normal) (G1 Evacuation Pause)"[..],
+                true,
+            ),
+            (
+                b"[0.5s] GC(0) Pause Young (Normal) (G1 Evacuation Pause)",
+                true,
+            ),
+            (b"[1.5s][info] GC(3) Pause Remark", true),
+            // End lines: their duration ends them.
+            (
+                b"[0.5s] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 6.363ms",
+                false,
+            ),
+            (
+                b"[0.5s][info][gc] GC(0) Pause Young (Normal) 24M->4M(256M) 6.363 ms",
+                false,
+            ),
+            (b"[0.5s] GC(0) Concurrent Mark", false),
+        ] {
+            assert_eq!(
+                safe_start(u, line),
+                safe,
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+
     /// The parallel path must give what one thread gives, on every family.
     #[test]
     fn parallel_blocks_equal_one_pass() {
-        let cases: [(GcFormat, &[u8]); 3] = [
+        let cases: [(GcFormat, &[u8]); 4] = [
             (
                 GcFormat::Hotspot,
                 include_bytes!("../../fixtures/hotspot/jdk142-parnew-cms-incremental.log"),
@@ -112,6 +148,11 @@ mod tests {
             (
                 GcFormat::Unified,
                 include_bytes!("../../fixtures/unified/g1-jdk17.log"),
+            ),
+            // Without tags: blocks cut before untagged start lines.
+            (
+                GcFormat::Unified,
+                include_bytes!("../../fixtures/unified-decorations/g1-jdk17-uptime.log"),
             ),
         ];
         for (format, one) in cases {
