@@ -587,7 +587,7 @@ impl Parser {
                     let r = self.interpret_at(&line[..p + end], p, no, &[]);
                     if let Ok(ms) = r {
                         let at = stamp(&line[..p]);
-                        let idx = self.log.events.len() - 1;
+                        let idx = self.log.events.len().saturating_sub(1);
                         self.pending.nested.push(Inner { at, ms, idx });
                     }
                     self.note(r);
@@ -651,7 +651,7 @@ impl Parser {
             // Back to the remark that was waiting for this young collection.
             self.pending = outer;
             if let Ok(ms) = r {
-                let idx = self.log.events.len() - 1;
+                let idx = self.log.events.len().saturating_sub(1);
                 self.pending.nested.push(Inner {
                     at: at_stamp,
                     ms,
@@ -1043,9 +1043,9 @@ impl Parser {
         level: u32,
     ) -> Result<f64, Fail> {
         // The whole events printed inside this one that ran inside it (its pause includes
-        // theirs: they are its nested collections), those inside its brackets (read below),
-        // at most `MAX_NESTED_EVENTS` of them; those from other lines are in `nested`.
-        let mut inside: Option<usize> = None;
+        // theirs: they are its nested collections), those inside its brackets (read below);
+        // those from other lines are in `nested`.
+        let mut inside: Vec<usize> = Vec::new();
         let seg = |&(a, b): &(usize, usize)| t.get(a..b).unwrap_or(&[]);
         let Some(&(h0, _)) = top.first() else {
             return Err(Fail::NoPause);
@@ -1120,10 +1120,10 @@ impl Parser {
                 }
                 match self.interpret(inner, at, no, &[], level + 1) {
                     Ok(ms) => {
-                        let idx = self.log.events.len() - 1;
+                        let idx = self.log.events.len().saturating_sub(1);
                         let inner = Inner { at, ms, idx };
                         if pause_s.is_some_and(|s| ran_inside(st, s * 1000.0, &inner)) {
-                            inside = Some(idx);
+                            inside.push(idx);
                         }
                     }
                     Err(Fail::NoPause) => {}

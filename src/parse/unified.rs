@@ -1038,8 +1038,9 @@ impl Parser {
         tol
     }
 
-    /// Add a pause, folding a full GC that ran inside the young pause logged right after it.
-    /// `tol`: the precision of the pause's start (s).
+    /// Add a pause; the pause logged right before it, if it ran inside this one (see
+    /// `nested`), becomes a nested collection of this stop. `tol`: the precision of the
+    /// pause's start (s).
     fn push_pause(&mut self, mut ev: GcEvent, tol: f64) -> Fate {
         if may_enclose(&ev) && self.last_pause.is_none() && self.first_outer.is_none() {
             self.first_outer = Some((ev.clone(), tol));
