@@ -615,3 +615,53 @@ fn report_pairs_the_logs_of_one_run() {
     let png = std::fs::read(out.join("charts/correlate-gc-perf.png")).unwrap();
     assert_eq!(&png[1..4], b"PNG");
 }
+
+/// Issue 35: a young collection CMS ran inside its remark is one stop with it, for correlate
+/// too. `cms-scavenge-before-remark-jdk8.log`: the remark at 10:00:20.000 stops 362.9243 ms
+/// (its young collection, 159.0607 ms of it, is nested). A request ending at 10:00:20.500
+/// after 800 ms (from 10:00:19.700) holds the whole stop: one pause in the requests' span,
+/// 362.9243 ms of GC in the one slow request (over 500 ms), 45.3655375 % of its 800 ms; the
+/// two 20 ms requests at 10:00:30 and 10:00:40 lie after the GC log's last record.
+#[test]
+fn a_stop_with_a_nested_collection_is_one_pause_to_correlate() {
+    let dir = tempfile::tempdir().unwrap();
+    let perf = write(
+        dir.path(),
+        "req.log",
+        "[a1];2016-03-01 10:00:20.500;800;700;100;1;op;\n\
+         [a2];2016-03-01 10:00:30.000;20;10;10;1;op;\n\
+         [a3];2016-03-01 10:00:40.000;20;10;10;1;op;\n",
+    );
+    let gc = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/hotspot/cms-scavenge-before-remark-jdk8.log");
+    let o = &json(&[
+        "correlate",
+        "--gc",
+        gc.to_str().unwrap(),
+        "--perf",
+        &perf,
+        "--over",
+        "500",
+    ])[0];
+    assert_eq!(o["pauses"], 1);
+    assert!(same(f(&o["pause_ms"]), 362.9243));
+    assert_eq!(o["longest_pause"]["kind"], "remark");
+    assert!(same(f(&o["longest_pause"]["duration_ms"]), 362.9243));
+    assert_eq!(
+        (o["slow_requests"].clone(), o["slow_with_gc"].clone()),
+        (1.into(), 1.into())
+    );
+    assert!(same(f(&o["gc_ms_in_slow"]), 362.9243));
+    assert!(same(
+        f(&o["gc_share_of_slow_pct"]),
+        100.0 * 362.9243 / 800.0
+    ));
+    let kinds: Vec<&str> = o["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|k| k["pauses"] != 0)
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["remark"]);
+}
