@@ -1958,9 +1958,7 @@ fn is_noise(line: &[u8]) -> bool {
         // `CMS: Large block 0x...` (sweep end), `CMS: Large Block: 0x...; Proximity: ...`.
         b"CMS: Large ",
     ];
-    // The first byte first: most lines start with none of them.
-    let starts = |p: &&[u8]| p.first() == t.first() && t.starts_with(p);
-    if PREFIXES.iter().any(starts) {
+    if starts_with_any(t, &PREFIXES) {
         return true;
     }
     const MORE: [&[u8]; 13] = [
@@ -1978,10 +1976,18 @@ fn is_noise(line: &[u8]) -> bool {
         b"Free:",
         b"Update Region",
     ];
-    if MORE.iter().any(starts) {
+    if starts_with_any(t, &MORE) {
         return true;
     }
     holds_noise_word(t) || print_option_output(t)
+}
+
+/// Does `t` start with one of `prefixes`? The first byte first: most lines start with none.
+#[inline]
+fn starts_with_any(t: &[u8], prefixes: &[&[u8]]) -> bool {
+    prefixes
+        .iter()
+        .any(|p| p.first() == t.first() && t.starts_with(p))
 }
 
 /// Lines HotSpot's routine print options write between (or inside) GC records, `t` trimmed:
@@ -2040,11 +2046,7 @@ fn print_option_output(t: &[u8]) -> bool {
     };
     // By the first byte, and no search over a whole line unless its start fits: event lines
     // and G1 ergonomics lines, long ones, come here while an event is open.
-    let prefixed = || {
-        PREFIXES
-            .iter()
-            .any(|p| p.first() == Some(&first) && t.starts_with(p))
-    };
+    let prefixed = || starts_with_any(t, &PREFIXES);
     let shaped = match first {
         b'A'..=b'Z' => {
             prefixed()
@@ -2113,12 +2115,7 @@ fn shenandoah_output(t: &[u8]) -> bool {
         b"tune GC heuristics, set more aggressive pacing delay",
         b"to avoid Degenerated and Full GC cycles",
     ];
-    let first = t.first();
-    PREFIXES
-        .iter()
-        .any(|p| p.first() == first && t.starts_with(p))
-        || phase_stat_row(t)
-        || t == b"ALLOCATION TRACING"
+    starts_with_any(t, &PREFIXES) || phase_stat_row(t) || t == b"ALLOCATION TRACING"
 }
 
 /// Shenandoah's exit summary's counts (JDK 8): `1945 successful and 0 degenerated concurrent

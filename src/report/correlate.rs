@@ -226,12 +226,8 @@ fn text(c: &Correlation) -> String {
         }
     ));
     s.push('\n');
-    // A value with its unit, or no figure where there is none (no slow request): never a
-    // lone unit.
-    let with = |v: Option<f64>, u: &str| {
-        v.map(|v| format!("{}{u}", num(v, Some(1))))
-            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
-    };
+    // No slow request: no figure, never a lone unit.
+    let with = |v: Option<f64>, u: &str| crate::report::with_unit(v, 1, u);
     let pct = |v: Option<f64>| with(v, " %");
     s.push_str(&format!(
         "{} requests, {} slow (over {} ms); {} of the slow overlap a GC pause ({}), {} only \

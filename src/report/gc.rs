@@ -1,7 +1,7 @@
 //! `gcperf gc`: breakdown per pause kind and collector, pause-duration bands, heap figures,
 //! and every pause as a CSV row (`--events`).
 
-use super::{num, num_into, opt, push_u64, Format, Output, Table, TableWriter};
+use super::{num, num_into, opt, push_u64, with_unit, Format, Output, Table, TableWriter};
 use crate::analyze::gc::{Band, HeapSummary, KindRow};
 use crate::frame::gc as c;
 use crate::frame::GcFrame;
@@ -104,14 +104,8 @@ pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 
 /// The allocation, promotion and live-set figures as text lines.
 pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
-    let kb = |v: Option<f64>| {
-        v.map(|v| format!("{} KB", num(v, Some(0))))
-            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
-    };
-    let rate = |v: Option<f64>| {
-        v.map(|v| format!("{} KB/s", num(v, Some(3))))
-            .unwrap_or_else(|| crate::report::NO_FIGURE.into())
-    };
+    let kb = |v: Option<f64>| with_unit(v, 0, " KB");
+    let rate = |v: Option<f64>| with_unit(v, 3, " KB/s");
     // A log without the figures says so in words rather than a row of dashes.
     let mut s = match d.allocated_kb {
         None => "allocation: - (the log has no occupancy before and after two collections)\n"
@@ -138,9 +132,7 @@ pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
         "live set: {} full/old collections, last {}, trend {}\n",
         d.live_set_collections,
         kb(d.live_set_kb.map(|v| v as f64)),
-        d.live_set_slope_kb_per_h
-            .map(|v| format!("{} KB/h", num(v, Some(3))))
-            .unwrap_or_else(|| crate::report::NO_FIGURE.into()),
+        with_unit(d.live_set_slope_kb_per_h, 3, " KB/h"),
     ));
     s
 }
@@ -211,17 +203,10 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                     r.summary.format,
                     g.collections,
                     g.pauses,
-                    g.pause_total_ms.map_or_else(
-                        || crate::report::NO_FIGURE.to_string(),
-                        |v| format!("{} ms", num(v, Some(3)))
-                    ),
-                    // No pause: no figure, not a lone unit.
-                    g.pause_max_ms
-                        .map_or_else(|| crate::report::NO_FIGURE.to_string(), |v| format!("{} ms", num(v, Some(3)))),
-                    // No throughput: no figure, not a lone `%`.
-                    g.throughput_pct
-                        .map(|v| format!("{} %", num(v, Some(3))))
-                        .unwrap_or_else(|| crate::report::NO_FIGURE.into()),
+                    // No figure rather than a lone unit.
+                    with_unit(g.pause_total_ms, 3, " ms"),
+                    with_unit(g.pause_max_ms, 3, " ms"),
+                    with_unit(g.throughput_pct, 3, " %"),
                 ));
                 if let (Some(t), Some(n)) = (g.pause_target_ms, g.pauses_over_target) {
                     out.push_str(&format!(

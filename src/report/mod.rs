@@ -568,6 +568,15 @@ pub fn opt(v: Option<f64>, digits: Option<usize>) -> String {
     v.map(|v| num(v, digits)).unwrap_or_default()
 }
 
+/// A figure in a text line with its unit (`12.500 ms`), or `NO_FIGURE` where there is none:
+/// never a lone unit.
+pub fn with_unit(v: Option<f64>, digits: usize, unit: &str) -> String {
+    v.map_or_else(
+        || NO_FIGURE.to_string(),
+        |v| format!("{}{unit}", num(v, Some(digits))),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

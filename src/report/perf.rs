@@ -296,10 +296,7 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
             for f in files {
                 let Some(p) = &f.perf else { continue };
                 // An empty value is no figure, never a unit alone (`( %)`, ` s`).
-                let unit = |v: Option<f64>, d: usize, u: &str| {
-                    v.map(|v| format!("{}{u}", num(v, Some(d))))
-                        .unwrap_or_else(|| crate::report::NO_FIGURE.into())
-                };
+                let unit = crate::report::with_unit;
                 out.push_str(&format!(
                     "{} ({}): {} requests, {} errors ({}), {} inconsistent; {} to {}, {}, {}\n",
                     f.file,
