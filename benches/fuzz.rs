@@ -73,7 +73,14 @@ fn usage(msg: &str) -> ! {
 [--no-accounting] [--load-every N] [--hang-secs S] [--rss-mb MB] [--no-corpus] [--no-save] \
 [--minimise-secs S]"
     );
-    eprintln!("targets: {}", Target::ALL.map(Target::name).join(", "));
+    eprintln!(
+        "targets: {}",
+        Target::all()
+            .into_iter()
+            .map(Target::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     std::process::exit(2)
 }
 
@@ -104,7 +111,7 @@ fn parse_opts(args: &[String]) -> Opts {
                 let v = it.next().unwrap_or_else(|| usage("--target needs a name"));
                 for n in v.split(',') {
                     if n == "all" {
-                        o.targets.extend(Target::ALL);
+                        o.targets.extend(Target::all());
                     } else {
                         o.targets.push(
                             Target::from_name(n)

@@ -2037,14 +2037,14 @@ fn run_correlate(a: CorrelateArgs) -> anyhow::Result<i32> {
         match input::open(&gc.path) {
             Ok(mut r) => {
                 let _ = input::fill(&mut r, &mut head, 1 << 20);
-                cor::gc_zone(&head, gc.format)
+                cor::gc_zone(&head, gc.format.clock())
             }
             Err(_) => cor::Zone::Local,
         }
     };
     let side = cor::GcSide {
         frame: &gc.frame,
-        format: gc.format,
+        clock: gc.format.clock(),
         zone,
     };
     let sides: Vec<cor::PerfSide> = perfs

@@ -5,9 +5,9 @@
 //! bounded whatever the input decompresses to.
 
 use crate::error::{Error, Result};
-use crate::model::{GcFormat, PerfFormat, BAD_LINES_KEPT};
+use crate::model::{PerfFormat, BAD_LINES_KEPT};
 use crate::parse::lines::lines;
-use crate::parse::num::contains;
+use crate::parse::GcFormat;
 use std::collections::HashSet;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -1156,33 +1156,7 @@ pub fn parts(buf: &[u8]) -> Vec<Part> {
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {
-    if line.first() == Some(&b'[') && crate::parse::unified::is_gc_line(line) {
-        return Some(Detected::Gc(GcFormat::Unified));
-    }
-    if contains(line, b"[memory ]") || contains(line, b"[gcpause]") {
-        return Some(Detected::Gc(GcFormat::Jrockit));
-    }
-    if contains(line, b"[GC")
-        || contains(line, b"[Full GC")
-        || contains(line, b"[CMS-concurrent")
-        || contains(line, b": [Pause ")
-        || contains(
-            line,
-            b"Total time for which application threads were stopped",
-        )
-    {
-        // Confirm with the parser's own notion of an event start or a safepoint line.
-        let log = crate::parse::hotspot::parse(line);
-        if !log.events.is_empty()
-            || contains(line, b": [GC")
-            || contains(line, b": [Full GC")
-            || line.starts_with(b"[GC")
-            || line.starts_with(b"[Full GC")
-        {
-            return Some(Detected::Gc(GcFormat::Hotspot));
-        }
-    }
-    None
+    crate::parse::family::family_of_line(line).map(Detected::Gc)
 }
 
 #[cfg(test)]
@@ -1192,17 +1166,32 @@ mod tests {
     #[test]
     fn detects_each_family_past_noise() {
         let hs = b"Java HotSpot(TM) 64-Bit Server VM\nMemory: 4k page\nsome app output\n0.294: [GC 0.294: [ParNew: 104960K->13042K(118016K), 0.0284337 secs] 104960K->34501K(249088K), 0.0285898 secs]\n";
-        assert_eq!(detect(hs), Some(Detected::Gc(GcFormat::Hotspot)));
+        assert_eq!(
+            detect(hs),
+            Some(Detected::Gc(crate::parse::hotspot::FAMILY))
+        );
         let jr = b"[INFO] Deserialization Total time: 18 ms\n[memory ] 9.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n";
-        assert_eq!(detect(jr), Some(Detected::Gc(GcFormat::Jrockit)));
+        assert_eq!(
+            detect(jr),
+            Some(Detected::Gc(crate::parse::jrockit::FAMILY))
+        );
         let ul = b"[0.014s][info][os,cpu] CPU:total 4\n[0.207s][info][gc           ] GC(0) Pause Young (G1 Evacuation Pause) 14M->12M(128M) 7.033ms\n";
-        assert_eq!(detect(ul), Some(Detected::Gc(GcFormat::Unified)));
+        assert_eq!(
+            detect(ul),
+            Some(Detected::Gc(crate::parse::unified::FAMILY))
+        );
         // A log cut in the middle of a multi-line event: the continuation comes first.
         let cut = b" [PSYoungGen: 540800K->1217K(617472K)] 592910K->53464K(2015744K), 0,0082230 secs]\n2015-03-04T09:13:59.454+0100: 55047,624: [GC (Allocation Failure) [PSYoungGen: 1K->1K(2K)] 3K->3K(4K), 0.001 secs]\n";
-        assert_eq!(detect(cut), Some(Detected::Gc(GcFormat::Hotspot)));
+        assert_eq!(
+            detect(cut),
+            Some(Detected::Gc(crate::parse::hotspot::FAMILY))
+        );
         // An event split over lines, a full GC first (the real G1 log that GCViewer can't read).
         let split = b"{Heap before GC invocations=20034 (full 925):\n189074.607: [Full GC 10192M->7271M(10240M)\nDesired survivor size 150994944 bytes\n, 37.0629320 secs]\n";
-        assert_eq!(detect(split), Some(Detected::Gc(GcFormat::Hotspot)));
+        assert_eq!(
+            detect(split),
+            Some(Detected::Gc(crate::parse::hotspot::FAMILY))
+        );
         assert_eq!(detect(b"hello\nworld\n"), None);
         // A performance log quoting one GC line in an error message is still a performance log.
         let perf = b"[A1];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;\n\
@@ -1542,7 +1531,7 @@ mod tests {
                     line: 1
                 },
                 Part {
-                    family: Detected::Gc(GcFormat::Hotspot),
+                    family: Detected::Gc(crate::parse::hotspot::FAMILY),
                     start: b.find("1.0: [GC").unwrap(),
                     line: 8
                 },
@@ -1567,15 +1556,19 @@ mod tests {
         assert_eq!(p.len(), 3, "{p:?}");
         assert_eq!(
             (p[0].family, p[0].start, p[0].line),
-            (Detected::Gc(GcFormat::Hotspot), 0, 1)
+            (Detected::Gc(crate::parse::hotspot::FAMILY), 0, 1)
         );
         assert_eq!(
             (p[1].family, p[1].start, p[1].line),
-            (Detected::Gc(GcFormat::Jrockit), hs.len(), 5)
+            (Detected::Gc(crate::parse::jrockit::FAMILY), hs.len(), 5)
         );
         assert_eq!(
             (p[2].family, p[2].start, p[2].line),
-            (Detected::Gc(GcFormat::Unified), hs.len() + jr.len(), 9)
+            (
+                Detected::Gc(crate::parse::unified::FAMILY),
+                hs.len() + jr.len(),
+                9
+            )
         );
         // One family: one part, from the start.
         assert_eq!(parts(hs.as_bytes()).len(), 1);

@@ -16,14 +16,14 @@ pub mod parse;
 pub mod render;
 pub mod report;
 
-/// Every GC fixture (`fixtures/{hotspot,jrockit,unified}`), parsed in one piece, with its path
-/// and frame.
+/// Every GC fixture (`fixtures/<family>/` of every registered family), parsed in one piece,
+/// with its path and frame.
 #[cfg(test)]
 pub(crate) fn gc_fixture_logs() -> Vec<(std::path::PathBuf, model::GcLog, frame::GcFrame)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut out = Vec::new();
-    for fam in ["hotspot", "jrockit", "unified"] {
-        for e in std::fs::read_dir(dir.join(fam)).unwrap() {
+    for fam in parse::family::GC_FAMILIES {
+        for e in std::fs::read_dir(dir.join(fam.as_str())).unwrap() {
             let path = e.unwrap().path();
             let bytes = std::fs::read(&path).unwrap();
             let Some(input::Detected::Gc(format)) = input::detect(&bytes) else {

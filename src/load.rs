@@ -3,8 +3,9 @@
 use crate::error::{Error, Result};
 use crate::frame;
 use crate::input::{self, Detected, ReadNotes};
-use crate::model::{BadLine, GcFormat, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
+use crate::model::{BadLine, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
+use crate::parse::GcFormat;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

@@ -2,23 +2,16 @@
 
 use serde::Serialize;
 
-/// Which log family a file belongs to (detected from content).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GcFormat {
-    Jrockit,
-    Hotspot,
-    Unified,
-}
-
-impl GcFormat {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GcFormat::Jrockit => "jrockit",
-            GcFormat::Hotspot => "hotspot",
-            GcFormat::Unified => "unified",
-        }
-    }
+/// How a GC log family's stamps place its records on a wall clock (correlation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GcClock {
+    /// Date stamps carry their UTC offset (else local time, the offset unknown).
+    pub writes_offset: bool,
+    /// Wall-clock stamps without a date (epoch stamps) are UTC.
+    pub undated_is_utc: bool,
+    /// Wall-clock stamps are cut to whole seconds: a record's millisecond comes from its
+    /// uptime.
+    pub whole_seconds: bool,
 }
 
 /// What a record stands for.

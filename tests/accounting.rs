@@ -32,16 +32,9 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 #[test]
-fn fixtures_account_for_every_line() {
+fn perf_fixtures_account_for_every_line() {
+    // GC families: `families.rs`, over the registry.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    for f in files(&root.join("unified")) {
-        let buf = std::fs::read(&f).unwrap();
-        check_gc(&f.display().to_string(), &unified::parse(&buf));
-    }
-    for f in files(&root.join("jrockit")) {
-        let buf = std::fs::read(&f).unwrap();
-        check_gc(&f.display().to_string(), &jrockit::parse(&buf));
-    }
     let mut perf_files = 0;
     for f in files(&root.join("perf")) {
         let buf = std::fs::read(&f).unwrap();
@@ -80,9 +73,9 @@ fn corpus_accounts_for_every_line() {
             check_gc(&f.display().to_string(), &log);
             // The parallel path (chunks merged) counts the same.
             let fmt = if family == "unified" {
-                gcperf::model::GcFormat::Unified
+                gcperf::parse::unified::FAMILY
             } else {
-                gcperf::model::GcFormat::Jrockit
+                gcperf::parse::jrockit::FAMILY
             };
             let merged = gcperf::parse::parse_gc(fmt, &buf);
             assert_eq!(merged.lines, log.lines);

@@ -111,15 +111,11 @@ fn bad_fixtures_through_everything_no_panic_no_impossible_values() {
     };
     let mut faults = Faults::default();
     for (name, bytes) in &files {
-        for t in Target::ALL {
+        for t in Target::all() {
             run_case(&mut faults, t, name, bytes, checks, dir.path(), false);
         }
         // The parallel path of big GC logs as well.
-        for f in [
-            gcperf::model::GcFormat::Hotspot,
-            gcperf::model::GcFormat::Jrockit,
-            gcperf::model::GcFormat::Unified,
-        ] {
+        for f in gcperf::parse::family::GC_FAMILIES {
             if let Err(c) = guarded(|| gcperf::parse::parse_gc(f, bytes)) {
                 faults.add(
                     format!("parse_gc {f:?} {}", c.location),
@@ -144,7 +140,7 @@ fn bad_fixtures_every_line_accounted_for() {
     };
     let mut faults = Faults::default();
     for (name, bytes) in &files {
-        for t in Target::ALL {
+        for t in Target::all() {
             run_case(&mut faults, t, name, bytes, checks, dir.path(), false);
         }
     }
@@ -188,19 +184,12 @@ the first case of each kind shown)",
     ));
 }
 
+/// Every GC family of the registry.
 #[test]
-fn smoke_hotspot() {
-    smoke(Target::Hotspot);
-}
-
-#[test]
-fn smoke_jrockit() {
-    smoke(Target::Jrockit);
-}
-
-#[test]
-fn smoke_unified() {
-    smoke(Target::Unified);
+fn smoke_gc_families() {
+    for f in gcperf::parse::family::GC_FAMILIES {
+        smoke(Target::Gc(f));
+    }
 }
 
 #[test]
@@ -233,7 +222,11 @@ fn smoke_load() {
 #[test]
 fn mutation_engine_is_deterministic_and_mutates() {
     let seeds = load_seeds(&root().join("fixtures"), None, 0);
-    let m = Mutator::new(&seeds, Some(mutate::Family::Hotspot), Limits::SMOKE);
+    let m = Mutator::new(
+        &seeds,
+        Some(mutate::Family::Gc(gcperf::parse::hotspot::FAMILY)),
+        Limits::SMOKE,
+    );
     let a: Vec<Vec<u8>> = (0..50).map(|i| m.case(7, i)).collect();
     let b: Vec<Vec<u8>> = (0..50).map(|i| m.case(7, i)).collect();
     assert_eq!(a, b);

@@ -4,8 +4,10 @@
 
 mod common;
 
-use gcperf::model::{GcEvent, GcFormat, GcLog};
+use gcperf::model::{GcEvent, GcLog};
+use gcperf::parse::family::{GcFormat, GC_FAMILIES};
 use gcperf::parse::stream::{parse_in_blocks, parse_in_blocks_flushing, Events, Joiner, Parser};
+use gcperf::parse::{hotspot, jrockit, unified};
 use std::path::Path;
 
 /// An event with its strings spelled out (ids differ between the two readings).
@@ -135,20 +137,22 @@ fn check_dir(format: GcFormat, dir: &Path) -> usize {
     n
 }
 
+/// Every family of the registry, over its fixtures (`fixtures/<name>/`, `fixtures/<name>-*/`)
+/// and the regression files of `fixtures/bad/` it detects as its own.
 #[test]
 fn fixtures_read_in_blocks_equal_one_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    for (format, dir) in [
-        (GcFormat::Hotspot, "hotspot"),
-        (GcFormat::Jrockit, "jrockit"),
-        (GcFormat::Unified, "unified"),
-    ] {
-        let n = check_dir(format, &root.join(dir));
-        assert!(n >= 2, "{dir}: only {n} fixtures checked");
+    for format in GC_FAMILIES {
+        let name = format.as_str();
+        let n: usize = common::family_dirs(&root, name)
+            .iter()
+            .map(|d| check_dir(format, d))
+            .sum();
+        assert!(n >= 2, "{name}: only {n} fixtures checked");
         check_dir(format, &root.join("bad"));
     }
     // Unified logs with other decorations, tags among them or not.
-    let n = check_dir(GcFormat::Unified, &root.join("unified-decorations"));
+    let n = check_dir(unified::FAMILY, &root.join("unified-decorations"));
     assert_eq!(n, 7, "unified-decorations: {n} fixtures checked");
 }
 
@@ -157,16 +161,13 @@ fn corpus_read_in_blocks_equals_one_pass() {
     let Some(corpus) = common::corpus_dir() else {
         return;
     };
-    for (format, dir) in [
-        (GcFormat::Hotspot, "hotspot"),
-        (GcFormat::Jrockit, "jrockit"),
-        (GcFormat::Unified, "unified"),
-    ] {
-        let n = check_dir(format, &corpus.join("gc").join(dir));
-        assert!(n >= 10, "{dir}: only {n} corpus logs checked");
+    for format in GC_FAMILIES {
+        let name = format.as_str();
+        let n = check_dir(format, &corpus.join("gc").join(name));
+        assert!(n >= 10, "{name}: only {n} corpus logs checked");
     }
     let n = check_dir(
-        GcFormat::Unified,
+        unified::FAMILY,
         &corpus.join("gc").join("unified-decorations"),
     );
     assert!(n >= 2, "unified-decorations: only {n} corpus logs checked");
@@ -182,29 +183,26 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
     let dir = tempfile::tempdir().unwrap();
     for (format, name) in [
         (
-            GcFormat::Hotspot,
+            hotspot::FAMILY,
             "hotspot/cms-remark-printed-inside-open-parnew.log",
         ),
-        (
-            GcFormat::Hotspot,
-            "hotspot/jdk142-parnew-cms-incremental.log",
-        ),
-        (GcFormat::Jrockit, "jrockit/r28-gencon-gcpause.log"),
-        (GcFormat::Jrockit, "jrockit/r26-gencon.log"),
-        (GcFormat::Unified, "unified/g1-jdk17.log"),
+        (hotspot::FAMILY, "hotspot/jdk142-parnew-cms-incremental.log"),
+        (jrockit::FAMILY, "jrockit/r28-gencon-gcpause.log"),
+        (jrockit::FAMILY, "jrockit/r26-gencon.log"),
+        (unified::FAMILY, "unified/g1-jdk17.log"),
         // A stop logged twice (a young GC inside a CMS remark) wherever a block edge falls.
         (
-            GcFormat::Hotspot,
+            hotspot::FAMILY,
             "hotspot/cms-scavenge-before-remark-jdk8.log",
         ),
         (
-            GcFormat::Unified,
+            unified::FAMILY,
             "unified/cms-scavenge-before-remark-jdk11.log",
         ),
-        (GcFormat::Unified, "unified/serial-young-into-full.log"),
+        (unified::FAMILY, "unified/serial-young-into-full.log"),
         // Without tags: no line says where a GC's logging starts.
         (
-            GcFormat::Unified,
+            unified::FAMILY,
             "unified-decorations/g1-jdk17-time-uptime-level.log",
         ),
     ] {
@@ -271,7 +269,7 @@ fn xlog_gc_without_start_lines_reads_in_parallel_blocks() {
             t += 0.25;
         }
     }
-    let one = gcperf::parse::parse_one(GcFormat::Unified, &buf);
+    let one = gcperf::parse::parse_one(unified::FAMILY, &buf);
     // Every GC line is a record: pauses and the cycles.
     let lines = buf.iter().filter(|&&b| b == b'\n').count() as u64;
     assert_eq!(
@@ -279,8 +277,7 @@ fn xlog_gc_without_start_lines_reads_in_parallel_blocks() {
         lines - 1 - cycles,
         "a cycle's two lines are one event"
     );
-    let (blocks, continued) =
-        same_in_blocks(GcFormat::Unified, &buf, &[64 << 10, 1000], "-Xlog:gc");
+    let (blocks, continued) = same_in_blocks(unified::FAMILY, &buf, &[64 << 10, 1000], "-Xlog:gc");
     assert!(blocks >= 40, "{blocks} blocks");
     assert!(
         continued * 4 <= blocks,
@@ -332,10 +329,10 @@ fn jrockit_blocks_with_columns_keep_time_order() {
     let mut reordered = 0;
     for p in dirs.iter().flat_map(|d| files(d)) {
         let Ok(buf) = std::fs::read(&p) else { continue };
-        if gcperf::input::detect(&buf) != Some(gcperf::input::Detected::Gc(GcFormat::Jrockit)) {
+        if gcperf::input::detect(&buf) != Some(gcperf::input::Detected::Gc(jrockit::FAMILY)) {
             continue;
         }
-        let one = gcperf::parse::parse_one(GcFormat::Jrockit, &buf);
+        let one = gcperf::parse::parse_one(jrockit::FAMILY, &buf);
         // The one-pass parse moved some events out of line order: this log tests it.
         if one.events.windows(2).any(|w| w[0].line > w[1].line) {
             reordered += 1;
@@ -343,7 +340,7 @@ fn jrockit_blocks_with_columns_keep_time_order() {
         let want = spelled(&one, &one.events);
         for flush_at in [1, 4, 16, 64, 1024] {
             let (log, spy, _) = parse_in_blocks_flushing(
-                GcFormat::Jrockit,
+                jrockit::FAMILY,
                 &buf,
                 usize::MAX,
                 flush_at,

@@ -32,7 +32,7 @@
 //! counted twice).
 
 use crate::frame::{gc, perf, GcFrame, PerfFrame};
-use crate::model::{GcFormat, Kind, Record};
+use crate::model::{GcClock, Kind, Record};
 use crate::parse::num::format_wall_ms;
 use polars::prelude::*;
 use rayon::prelude::*;
@@ -87,8 +87,8 @@ pub fn parse_zone(s: &str) -> Option<i32> {
 /// The zone of a GC log's stamps, from the head of the file: the offset after its first ISO
 /// date (HotSpot date stamps, unified `[time]` or `[utctime]`); a unified log with wall-clock
 /// stamps but no ISO date writes epoch stamps (`[timemillis]`): UTC. JRockit writes no offset.
-pub fn gc_zone(head: &[u8], format: GcFormat) -> Zone {
-    if format == GcFormat::Jrockit {
+pub fn gc_zone(head: &[u8], clock: GcClock) -> Zone {
+    if !clock.writes_offset {
         return Zone::Local;
     }
     for line in head.split(|&b| b == b'\n').take(20_000) {
@@ -106,9 +106,10 @@ pub fn gc_zone(head: &[u8], format: GcFormat) -> Zone {
             }
         }
     }
-    match format {
-        GcFormat::Unified => Zone::Offset(0),
-        _ => Zone::Local,
+    if clock.undated_is_utc {
+        Zone::Offset(0)
+    } else {
+        Zone::Local
     }
 }
 
@@ -126,7 +127,7 @@ fn zone_in(stamp: &[u8]) -> Option<i32> {
 /// A GC log to correlate.
 pub struct GcSide<'a> {
     pub frame: &'a GcFrame,
-    pub format: GcFormat,
+    pub clock: GcClock,
     /// `gc_zone` of its head.
     pub zone: Zone,
 }
@@ -476,7 +477,7 @@ pub struct Prepared {
 /// JVM start was given.
 fn gc_times(
     f: &GcFrame,
-    format: GcFormat,
+    clock: GcClock,
     gc_start_ms: Option<i64>,
     base: i64,
 ) -> Result<(Vec<Option<f64>>, bool), CorrelateError> {
@@ -512,20 +513,20 @@ fn gc_times(
         if let (Some(w), Some(u)) = (wall[i], up[i]) {
             let d = (w - base) as f64 - (u * 1000.0).round();
             let o = &mut off[run[i] as usize];
-            *o = Some(match (*o, format) {
-                (Some(x), GcFormat::Jrockit) => x.max(d),
-                (Some(x), _) => x,
-                (None, _) => d,
+            *o = Some(match *o {
+                Some(x) if clock.whole_seconds => x.max(d),
+                Some(x) => x,
+                None => d,
             });
         }
     }
     let t = (0..n)
         .map(|i| {
             let by_uptime = || Some(off[run[i] as usize]? + (up[i]? * 1000.0).round());
-            match (format, wall[i]) {
-                (GcFormat::Jrockit, w) => by_uptime().or(w.map(|w| (w - base) as f64)),
-                (_, Some(w)) => Some((w - base) as f64),
-                (_, None) => by_uptime(),
+            match wall[i] {
+                w if clock.whole_seconds => by_uptime().or(w.map(|w| (w - base) as f64)),
+                Some(w) => Some((w - base) as f64),
+                None => by_uptime(),
             }
         })
         .collect();
@@ -606,7 +607,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     if base == i64::MAX {
         return Err(CorrelateError::NoRequests);
     }
-    let (times, stamped) = gc_times(g.frame, g.format, o.gc_start_ms, base)?;
+    let (times, stamped) = gc_times(g.frame, g.clock, o.gc_start_ms, base)?;
     // Zones: the GC log's (local when placed by --gc-start), each perf log's.
     let gc_zone = if stamped { g.zone } else { Zone::Local };
     let perf_zone: Vec<Zone> = perf
@@ -1283,17 +1284,35 @@ mod tests {
         assert_eq!(parse_zone("+03:7"), None);
         assert_eq!(zone_text(-330), "-0530");
         let hs = b"Java HotSpot(TM) 64-Bit Server VM\n2016-01-11T10:15:02.114+0100: 1.210: [GC (Allocation Failure)";
-        assert_eq!(gc_zone(hs, GcFormat::Hotspot), Zone::Offset(60));
-        let uni = b"[2019-03-05T14:11:18.470-0500][0.010s][info][gc] Using G1\n";
-        assert_eq!(gc_zone(uni, GcFormat::Unified), Zone::Offset(-300));
-        let utc = b"[2019-03-05T14:11:18.470+0000][info][gc] Using G1\n";
-        assert_eq!(gc_zone(utc, GcFormat::Unified), Zone::Offset(0));
-        let millis = b"[1551791478470ms][info][gc] Using G1\n";
-        assert_eq!(gc_zone(millis, GcFormat::Unified), Zone::Offset(0));
-        let jr = b"[memory ][Thu Feb 21 15:06:32 2013][11844] 2.100-2.200: GC 10K->5K (20K), 100.000 ms\n";
-        assert_eq!(gc_zone(jr, GcFormat::Jrockit), Zone::Local);
         assert_eq!(
-            gc_zone(b"1.210: [GC 10K->5K(20K), 0.01 secs]\n", GcFormat::Hotspot),
+            gc_zone(hs, crate::parse::hotspot::FAMILY.clock()),
+            Zone::Offset(60)
+        );
+        let uni = b"[2019-03-05T14:11:18.470-0500][0.010s][info][gc] Using G1\n";
+        assert_eq!(
+            gc_zone(uni, crate::parse::unified::FAMILY.clock()),
+            Zone::Offset(-300)
+        );
+        let utc = b"[2019-03-05T14:11:18.470+0000][info][gc] Using G1\n";
+        assert_eq!(
+            gc_zone(utc, crate::parse::unified::FAMILY.clock()),
+            Zone::Offset(0)
+        );
+        let millis = b"[1551791478470ms][info][gc] Using G1\n";
+        assert_eq!(
+            gc_zone(millis, crate::parse::unified::FAMILY.clock()),
+            Zone::Offset(0)
+        );
+        let jr = b"[memory ][Thu Feb 21 15:06:32 2013][11844] 2.100-2.200: GC 10K->5K (20K), 100.000 ms\n";
+        assert_eq!(
+            gc_zone(jr, crate::parse::jrockit::FAMILY.clock()),
+            Zone::Local
+        );
+        assert_eq!(
+            gc_zone(
+                b"1.210: [GC 10K->5K(20K), 0.01 secs]\n",
+                crate::parse::hotspot::FAMILY.clock()
+            ),
             Zone::Local
         );
     }
@@ -1326,7 +1345,7 @@ mod tests {
         let gf = gc_frame(GC);
         let g = GcSide {
             frame: &gf,
-            format: GcFormat::Hotspot,
+            clock: crate::parse::hotspot::FAMILY.clock(),
             zone: Zone::Offset(180),
         };
         let sides = [PerfSide {
@@ -1386,7 +1405,7 @@ mod tests {
         let pf = perf_frame("[a];2012-09-21 10:00:01.050;100;90;10;1;op1;\n");
         let g = GcSide {
             frame: &gf,
-            format: GcFormat::Hotspot,
+            clock: crate::parse::hotspot::FAMILY.clock(),
             zone: Zone::Local,
         };
         let sides = [PerfSide {
@@ -1430,7 +1449,7 @@ mod tests {
         let gf = gc_frame(GC);
         let g = GcSide {
             frame: &gf,
-            format: GcFormat::Hotspot,
+            clock: crate::parse::hotspot::FAMILY.clock(),
             zone: Zone::Offset(180),
         };
         let sides = [PerfSide {

@@ -33,11 +33,11 @@
 //! Every step is linear in the line's length and works iteratively; the caps below bound what a
 //! damaged line or an event that never closes may hold.
 
+use super::family::{Block, BlockParser, Family, Foreign, GcFormat};
 use super::lines::lines;
-use super::num::{
-    asctime_prefix, float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim,
-};
-use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
+use super::num::{float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim};
+use super::stream::Sink;
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use memchr::memmem::{Finder, FinderRev};
 use std::sync::LazyLock;
 
@@ -92,6 +92,94 @@ const MAX_CHILDREN: usize = 10_000;
 /// No stamp number is longer: past it, `stamps` skips the whole number instead of retrying
 /// inside it (which would be quadratic in a run of digits).
 const MAX_STAMP_NUMBER: usize = 40;
+
+/// The HotSpot family: `-verbose:gc` and `-XX:+PrintGC*` logs of JDK 1.3 to 8, every
+/// collector.
+pub const FAMILY: GcFormat = GcFormat(&Hotspot);
+
+struct Hotspot;
+
+/// Lines of the other families, skipped.
+static FOREIGN: LazyLock<Foreign> = LazyLock::new(|| Foreign::to(FAMILY));
+
+impl Family for Hotspot {
+    fn name(&self) -> &'static str {
+        "hotspot"
+    }
+
+    /// An event start or a safepoint line, as the parser itself reads one.
+    fn recognises(&self, line: &[u8]) -> bool {
+        let c = |m: &[u8]| super::num::contains(line, m);
+        if !(c(b"[GC")
+            || c(b"[Full GC")
+            || c(b"[CMS-concurrent")
+            || c(b": [Pause ")
+            || c(b"Total time for which application threads were stopped"))
+        {
+            return false;
+        }
+        !parse(line).events.is_empty()
+            || c(b": [GC")
+            || c(b": [Full GC")
+            || line.starts_with(b"[GC")
+            || line.starts_with(b"[Full GC")
+    }
+
+    /// An event's first line with its stamp, `12.345: [GC ...` or `2012-...: 12.345: [Full
+    /// GC ...`: one-line, or the head of a multi-line block (G1 details).
+    fn safe_start(&self, line: &[u8]) -> bool {
+        line.first().is_some_and(u8::is_ascii_digit)
+            && (super::num::contains(line, b": [GC") || super::num::contains(line, b": [Full GC"))
+    }
+
+    fn parse(&self, buf: &[u8]) -> GcLog {
+        parse(buf)
+    }
+
+    fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
+        let mut p = Parser::with_events(events);
+        p.flushing(flush_at);
+        Box::new(p)
+    }
+
+    fn end_of_log(&self, log: &GcLog, sink: &mut dyn Sink) {
+        if let Some(g1) = log.strings.find("G1") {
+            sink.name_full_gcs(g1);
+        }
+    }
+
+    /// Date stamps (`-XX:+PrintGCDateStamps`) carry their offset; without them, uptime only.
+    fn clock(&self) -> GcClock {
+        GcClock {
+            writes_offset: true,
+            undated_is_utc: false,
+            whole_seconds: false,
+        }
+    }
+}
+
+impl BlockParser for Parser {
+    fn feed(&mut self, block: &[u8]) {
+        Parser::feed(self, block);
+    }
+    fn idle(&self) -> bool {
+        Parser::idle(self)
+    }
+    fn consulted(&self) -> bool {
+        Parser::consulted(self)
+    }
+    fn finish(self: Box<Self>) -> Block {
+        let (log, cols) = self.finish_log();
+        Block {
+            log,
+            cols,
+            collectors: None,
+        }
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
 
 pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
@@ -363,7 +451,7 @@ impl Parser {
             self.log.ignored_lines += 1;
             return;
         }
-        if is_foreign(raw) {
+        if FOREIGN.test(raw) {
             self.log.skip(no, shown(raw));
             return;
         }
@@ -1353,97 +1441,6 @@ fn has_control(s: &[u8]) -> bool {
         *d = b;
     }
     suspect(&w)
-}
-
-/// A line of another log family: never part of a HotSpot log, always skipped. Looks at the
-/// line's start only: the leading `[...]` decorations, or the first CSV fields.
-fn is_foreign(line: &[u8]) -> bool {
-    if line.first() != Some(&b'[') {
-        return is_csv_row(line);
-    }
-    let mut rest = line;
-    for k in 0..6 {
-        let Some(close) = memchr::memchr(b']', rest) else {
-            return false;
-        };
-        let d = &rest[1..close];
-        let after = &rest[close + 1..];
-        // Semicolon performance log: `[id];2012-09-21 12:04:02.308;...`.
-        if k == 0 && after.first() == Some(&b';') {
-            return true;
-        }
-        // JRockit: `[memory ]`, `[gcpause]`, after `[INFO ]` or `[Wed Nov 16 15:02:13 2005]`.
-        let jrockit_module = d.len() == 7
-            && d[0].is_ascii_lowercase()
-            && d.iter().all(|&b| b.is_ascii_lowercase() || b == b' ');
-        // Unified logging: `[gc,start    ]`, `[safepoint]` tags.
-        let unified_tags = (d.starts_with(b"gc") || d.starts_with(b"safepoint"))
-            && d.iter().all(|&b| {
-                b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b',' | b'+' | b' ')
-            });
-        if jrockit_module || unified_tags {
-            return true;
-        }
-        // Unified logging without tags: `[0.752s] GC(0) Pause Young ...`.
-        if k == 0 && time_like(d) && after.starts_with(b" GC(") {
-            return true;
-        }
-        if after.first() != Some(&b'[') {
-            return false;
-        }
-        // Unified logging or JRockit: a time or a level, then more decorations.
-        if k == 0 && (time_like(d) || is_level(d)) {
-            return true;
-        }
-        rest = after;
-    }
-    false
-}
-
-/// `0.014s`, `233ms`, `1,474s`, `2019-09-28T14:32:59.988+0000`, `Wed Nov 16 15:02:13 2005`.
-fn time_like(d: &[u8]) -> bool {
-    if iso_datetime_prefix(d).is_some_and(|(_, n)| n == d.len())
-        || asctime_prefix(d).is_some_and(|(_, n)| n == d.len())
-    {
-        return true;
-    }
-    let n = d
-        .iter()
-        .take_while(|&&b| b.is_ascii_digit() || b == b'.' || b == b',')
-        .count();
-    d.first().is_some_and(u8::is_ascii_digit) && matches!(&d[n..], b"s" | b"ms" | b"ns" | b"us")
-}
-
-/// A log level decoration: `info`, `warning` (unified), `INFO `, `ERROR` (JRockit R28).
-fn is_level(d: &[u8]) -> bool {
-    const LEVELS: [&[u8]; 6] = [b"trace", b"debug", b"info", b"warning", b"warn", b"error"];
-    let d = trim(d);
-    LEVELS.iter().any(|l| d.eq_ignore_ascii_case(l))
-}
-
-/// A JMeter CSV row (`1354000000000,123,label,...`: epoch milliseconds first) or a Grinder
-/// row (`0, 0, 1, 1348221842308, 63, ...`: thread, run, test, start time).
-fn is_csv_row(line: &[u8]) -> bool {
-    let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
-    let n = digits(line);
-    if n >= 10 && line.get(n) == Some(&b',') {
-        return true;
-    }
-    let mut rest = line;
-    for field in 0..4 {
-        let n = digits(rest);
-        if n == 0 {
-            return false;
-        }
-        if field == 3 {
-            return n >= 10 && rest.get(n) == Some(&b',');
-        }
-        if !rest[n..].starts_with(b", ") {
-            return false;
-        }
-        rest = &rest[n + 2..];
-    }
-    false
 }
 
 /// A HotSpot detail line (trimmed) that belongs to the event before it: G1 phase and worker

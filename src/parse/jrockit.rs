@@ -47,10 +47,108 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
+use super::family::{Block, BlockParser, Family, GcFormat};
 use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
 use super::num::{self, rfind, trim, uint_prefix};
-use crate::model::{GcEvent, GcLog, Kind, Record};
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
+
+/// The JRockit family: `-Xverbose:memory,gcpause` (and the like) of R26 to R28, and the
+/// `-verbose:gc` of JRockit 1.4 and 5.0.
+pub const FAMILY: GcFormat = GcFormat(&Jrockit);
+
+struct Jrockit;
+
+impl Family for Jrockit {
+    fn name(&self) -> &'static str {
+        "jrockit"
+    }
+
+    fn recognises(&self, line: &[u8]) -> bool {
+        num::contains(line, b"[memory ]") || num::contains(line, b"[gcpause]")
+    }
+
+    /// A JRockit 1.4/5.0 collection line (no detail lines wait for it across the cut).
+    fn safe_start(&self, line: &[u8]) -> bool {
+        num::contains(line, b"[memory ]")
+            && num::contains(line, b"->")
+            && !num::contains(line, b"#")
+    }
+
+    /// A collection's pause lines come before its collection line: blocks end after one.
+    fn cut_after(&self) -> bool {
+        true
+    }
+
+    fn parse(&self, buf: &[u8]) -> GcLog {
+        parse(buf)
+    }
+
+    fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
+        let mut p = Parser::with_events(events);
+        p.flushing(flush_at);
+        Box::new(p)
+    }
+
+    /// Old collections are written after the nursery collections inside them.
+    fn reorders(&self) -> bool {
+        true
+    }
+
+    /// A module decoration, `[memory ]`, `[gcpause]`, after `[INFO ]` or `[Wed Nov 16
+    /// 15:02:13 2005]`: seven lower-case letters and blanks.
+    fn owned_lines_start(&self) -> Option<u8> {
+        Some(b'[')
+    }
+
+    fn owns(&self, line: &[u8]) -> bool {
+        super::family::decorations(line).any(|(_, d, _)| {
+            d.len() == 7
+                && d[0].is_ascii_lowercase()
+                && d.iter().all(|&b| b.is_ascii_lowercase() || b == b' ')
+        })
+    }
+
+    /// Wall-clock stamps are local, without an offset, and cut to whole seconds.
+    fn clock(&self) -> GcClock {
+        GcClock {
+            writes_offset: false,
+            undated_is_utc: false,
+            whole_seconds: true,
+        }
+    }
+}
+
+impl BlockParser for Parser {
+    fn feed(&mut self, block: &[u8]) {
+        Parser::feed(self, block);
+    }
+    fn idle(&self) -> bool {
+        Parser::idle(self)
+    }
+    fn consulted(&self) -> bool {
+        Parser::consulted(self)
+    }
+    fn continues_into(&self, next: &dyn BlockParser) -> bool {
+        next.as_any()
+            .downcast_ref::<Parser>()
+            .is_some_and(|n| Parser::continues_into(self, n))
+    }
+    fn warm(&mut self) {
+        Parser::warm(self);
+    }
+    fn finish(self: Box<Self>) -> Block {
+        let (log, cols) = self.finish_log();
+        Block {
+            log,
+            cols,
+            collectors: None,
+        }
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
 
 /// Parse a whole JRockit log. Never panics; see the module documentation for the records.
 pub fn parse(buf: &[u8]) -> GcLog {

@@ -1,6 +1,7 @@
 //! One parser per log family. Parsers take the whole (decompressed) input as bytes and return
 //! typed records; they never print and never do I/O.
 
+pub mod family;
 pub mod hotspot;
 pub mod jrockit;
 pub mod limits;
@@ -11,7 +12,8 @@ mod settle;
 pub mod stream;
 pub mod unified;
 
-use crate::model::{GcFormat, GcLog};
+use crate::model::GcLog;
+pub use family::GcFormat;
 use rayon::prelude::*;
 
 /// Inputs smaller than this are parsed on one thread: splitting costs more than it saves.
@@ -19,11 +21,7 @@ const PARALLEL_MIN_BYTES: usize = 4 << 20;
 
 /// A whole log in one pass on one thread.
 pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
-    match format {
-        GcFormat::Jrockit => jrockit::parse(buf),
-        GcFormat::Hotspot => hotspot::parse(buf),
-        GcFormat::Unified => unified::parse(buf),
-    }
+    format.parse(buf)
 }
 
 /// Block size for parsing a large log in parallel (in memory or streamed). 512 KiB: a block
@@ -64,45 +62,13 @@ pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
     log
 }
 
-/// A line before which a chunk may start: it begins a record that does not depend on lines
-/// before it.
-pub(crate) fn safe_start(format: GcFormat, line: &[u8]) -> bool {
-    match format {
-        // A complete one-line HotSpot event with its stamp: `12.345: [GC ... secs]`.
-        // An event's first line, `12.345: [GC ...` or `2012-...: 12.345: [Full GC ...`, one-line
-        // or the head of a multi-line block (G1 details); cut elsewhere, the block edge is
-        // found out and read on (see `stream`).
-        GcFormat::Hotspot => {
-            line.first().is_some_and(u8::is_ascii_digit)
-                && (num::contains(line, b": [GC") || num::contains(line, b": [Full GC"))
-        }
-        // A JRockit 1.4/5.0 collection line (no detail lines wait for it across the cut):
-        // chunks start after one, i.e. before the next line of the `[memory ]` module that
-        // is not a pause detail.
-        GcFormat::Jrockit => {
-            num::contains(line, b"[memory ]")
-                && num::contains(line, b"->")
-                && !num::contains(line, b"#")
-        }
-        // Unified logging: the start of a GC's logging, `GC(n) Pause ...` start lines: tagged
-        // `gc,start`, or (a log without tags) a pause line that ends in no duration (`...
-        // 6.363ms` and every other figure's unit end in `s`).
-        GcFormat::Unified => {
-            line.first() == Some(&b'[')
-                && num::contains(line, b" Pause ")
-                && (num::contains(line, b"[gc,start")
-                    || (num::contains(line, b"] GC(") && !num::trim(line).ends_with(b"s")))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn unified_start_lines_with_tags_or_without_are_safe_starts() {
-        let u = GcFormat::Unified;
+        let u = unified::FAMILY;
         for (line, safe) in [
             (
                 &b"[0.5s][info][gc,start] GC(0) Pause Young (Normal) (G1 Evacuation Pause)"[..],
@@ -125,7 +91,7 @@ mod tests {
             (b"[0.5s] GC(0) Concurrent Mark", false),
         ] {
             assert_eq!(
-                safe_start(u, line),
+                u.safe_start(line),
                 safe,
                 "{}",
                 String::from_utf8_lossy(line)
@@ -138,20 +104,20 @@ mod tests {
     fn parallel_blocks_equal_one_pass() {
         let cases: [(GcFormat, &[u8]); 4] = [
             (
-                GcFormat::Hotspot,
+                hotspot::FAMILY,
                 include_bytes!("../../fixtures/hotspot/jdk142-parnew-cms-incremental.log"),
             ),
             (
-                GcFormat::Jrockit,
+                jrockit::FAMILY,
                 include_bytes!("../../fixtures/jrockit/r26-gencon.log"),
             ),
             (
-                GcFormat::Unified,
+                unified::FAMILY,
                 include_bytes!("../../fixtures/unified/g1-jdk17.log"),
             ),
             // Without tags: blocks cut before untagged start lines.
             (
-                GcFormat::Unified,
+                unified::FAMILY,
                 include_bytes!("../../fixtures/unified-decorations/g1-jdk17-uptime.log"),
             ),
         ];

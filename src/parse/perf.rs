@@ -75,7 +75,7 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
         if is_grinder_line(t, &mut comma) {
             return Some(PerfFormat::Grinder);
         }
-        if is_gc_line(t) {
+        if super::family::family_of_line(t).is_some() {
             return None;
         }
     }
@@ -108,17 +108,35 @@ pub fn classify_line(line: &[u8], scratch: &mut LineScratch) -> Option<PerfForma
     }
 }
 
-fn is_gc_line(line: &[u8]) -> bool {
-    const MARKS: [&[u8]; 7] = [
-        b"[GC",
-        b"[Full GC",
-        b"[memory ]",
-        b"[gcpause]",
-        b"GC(",
-        b"[gc",
-        b"[safepoint",
-    ];
-    MARKS.iter().any(|m| super::num::contains(line, m))
+/// A line only a performance log writes, told from its start: a semicolon record's
+/// `[id];`, a JMeter CSV row (`1354000000000,123,label,...`: epoch milliseconds first) or a
+/// Grinder row (`0, 0, 1, 1348221842308, 63, ...`: thread, run, test, start time). GC
+/// parsers skip it.
+#[inline]
+pub(crate) fn owns_line(line: &[u8]) -> bool {
+    if line.first() == Some(&b'[') {
+        return memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'));
+    }
+    let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
+    let n = digits(line);
+    if n >= 10 && line.get(n) == Some(&b',') {
+        return true;
+    }
+    let mut rest = line;
+    for field in 0..4 {
+        let n = digits(rest);
+        if n == 0 {
+            return false;
+        }
+        if field == 3 {
+            return n >= 10 && rest.get(n) == Some(&b',');
+        }
+        if !rest[n..].starts_with(b", ") {
+            return false;
+        }
+        rest = &rest[n + 2..];
+    }
+    false
 }
 
 // ---------------------------------------------------------------------------------------------

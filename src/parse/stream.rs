@@ -8,9 +8,10 @@
 //! itemise, a safepoint's name), the next block is read again by the parser of the block
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
-use super::{hotspot, jrockit, unified};
+use super::family::{guess_collector, Block, BlockParser, GcFormat};
+use super::{hotspot, unified};
 use crate::frame::GcColumns;
-use crate::model::{GcEvent, GcFormat, GcLog, Record, BAD_LINES_KEPT};
+use crate::model::{GcEvent, GcLog, Record, BAD_LINES_KEPT};
 
 /// Events a streamed block's parser holds before it moves the settled ones to the block's
 /// columns (about 200 KB of events: they are still in the cache when moved, and a block in
@@ -18,11 +19,7 @@ use crate::model::{GcEvent, GcFormat, GcLog, Record, BAD_LINES_KEPT};
 pub const FLUSH_AT: usize = 1024;
 
 /// One family's parser, fed block by block.
-pub enum Parser {
-    Hotspot(hotspot::Parser),
-    Jrockit(jrockit::Parser),
-    Unified(unified::Parser),
-}
+pub struct Parser(Box<dyn BlockParser>);
 
 impl Parser {
     /// A block parsed on its own.
@@ -36,85 +33,36 @@ impl Parser {
     }
 
     /// `reusing`, the settled events moved to the block's columns whenever the parser holds
-    /// `at` events (JRockit and HotSpot; 0: never). Tests choose small figures, so that every
+    /// `at` events (families that flush; 0: never). Tests choose small figures, so that every
     /// place an event can settle is met.
     pub fn flushing(format: GcFormat, block: &[u8], events: Vec<GcEvent>, at: usize) -> Parser {
-        let mut p = match format {
-            GcFormat::Hotspot => {
-                let mut h = hotspot::Parser::with_events(events);
-                h.flushing(at);
-                Parser::Hotspot(h)
-            }
-            GcFormat::Jrockit => {
-                let mut j = jrockit::Parser::with_events(events);
-                j.flushing(at);
-                Parser::Jrockit(j)
-            }
-            GcFormat::Unified => Parser::Unified(unified::Parser::with_events(events)),
-        };
+        let mut p = format.block_parser(events, at);
         p.feed(block);
-        if let Parser::Jrockit(j) = &mut p {
-            j.warm();
-        }
-        p
+        p.warm();
+        Parser(p)
     }
 
     /// Read the lines of `block`, after the lines read so far.
     pub fn feed(&mut self, block: &[u8]) {
-        match self {
-            Parser::Hotspot(p) => p.feed(block),
-            Parser::Jrockit(p) => p.feed(block),
-            Parser::Unified(p) => p.feed(block),
-        }
-    }
-
-    /// Nothing open that later lines would complete.
-    fn idle(&self) -> bool {
-        match self {
-            Parser::Hotspot(p) => p.idle(),
-            Parser::Jrockit(p) => p.idle(),
-            Parser::Unified(p) => p.idle(),
-        }
+        self.0.feed(block);
     }
 
     /// Would `next` (a block parsed on its own) have been read the same after `self`?
     fn continues_into(&self, next: &Parser) -> bool {
-        if !self.idle() {
-            return false;
-        }
-        match (self, next) {
-            (Parser::Hotspot(_), Parser::Hotspot(n)) => !n.consulted(),
-            (Parser::Jrockit(p), Parser::Jrockit(n)) => !n.consulted() && p.continues_into(n),
-            (Parser::Unified(p), Parser::Unified(n)) => !n.consulted() && p.continues_into(n),
-            _ => false,
-        }
+        self.0.idle()
+            && !next.0.consulted()
+            && self.0.as_any().type_id() == next.0.as_any().type_id()
+            && self.0.continues_into(next.0.as_ref())
     }
 
     /// Take over what the parser of the block before leaves open that one pass would still
-    /// hold here (unified: start lines waiting for their end, the GCs that had events).
+    /// hold here.
     fn adopt(&mut self, prev: &Parser) {
-        if let (Parser::Unified(n), Parser::Unified(p)) = (self, prev) {
-            n.adopt(p);
-        }
+        self.0.adopt(prev.0.as_ref());
     }
 
-    /// The block's log, the columns its settled events went to (before `log.events`), and
-    /// a unified block's collectors.
-    fn finish(self) -> (GcLog, Option<GcColumns>, Option<unified::Collectors>) {
-        match self {
-            Parser::Hotspot(p) => {
-                let (log, cols) = p.finish_log();
-                (log, cols, None)
-            }
-            Parser::Jrockit(p) => {
-                let (log, cols) = p.finish_log();
-                (log, cols, None)
-            }
-            Parser::Unified(p) => {
-                let (log, c) = p.finish_block();
-                (log, None, Some(c))
-            }
-        }
+    fn finish(self) -> Block {
+        self.0.finish()
     }
 }
 
@@ -183,14 +131,16 @@ pub struct Joiner<S: Sink> {
     pub log: GcLog,
     continued: u64,
     blocks: u64,
-    /// Unified: the collector in use where the next block begins (log-wide id; 0: none yet),
-    /// the log's first, and the evidence for guessing one.
+    /// Families that name their collector once (see `family::Collectors`): the collector in
+    /// use where the next block begins (log-wide id; 0: none yet), the log's first, and the
+    /// evidence for guessing one.
     carried: u32,
     first_collector: u32,
-    hints: unified::Hints,
+    hints: u32,
     /// Events (from the start) that came before any `Using` line and have no collector.
     unnamed_prefix: usize,
-    /// JRockit: collections numbered by the parser so far, and the time order of the events.
+    /// Collections numbered by the parsers so far (logs that number none), and the time order
+    /// of the events.
     invented: u64,
     last_key: (f64, u8),
     out_of_order: bool,
@@ -222,7 +172,7 @@ impl<S: Sink> Joiner<S> {
             blocks: 0,
             carried: 0,
             first_collector: 0,
-            hints: unified::Hints::default(),
+            hints: 0,
             unnamed_prefix: 0,
             invented: 0,
             last_key: (f64::NEG_INFINITY, 0),
@@ -343,11 +293,11 @@ impl<S: Sink> Joiner<S> {
                 }
             }
         }
-        if self.format == GcFormat::Unified && self.unnamed_prefix > 0 {
+        if self.unnamed_prefix > 0 {
             // Events before the log's first `Using` line: its collector, or a guess.
             let mut fill = self.first_collector;
             if fill == 0 {
-                if let Some(g) = self.hints.guess() {
+                if let Some(g) = guess_collector(self.format, self.hints) {
                     fill = self.log.strings.intern(g);
                     if !self.log.meta.iter().any(|(k, _)| k == "collector_inferred") {
                         self.log
@@ -363,18 +313,12 @@ impl<S: Sink> Joiner<S> {
         if self.out_of_order {
             self.sink.sort_by_time();
         }
-        if self.format == GcFormat::Hotspot {
-            if let Some(g1) = self.log.strings.find("G1") {
-                self.sink.name_full_gcs(g1);
-            }
-        }
-        if self.format == GcFormat::Unified {
-            self.sink.link_cycles();
-        }
+        self.format.end_of_log(&self.log, &mut self.sink);
         (self.log, self.sink)
     }
 
-    /// JRockit: the next event's sort key. Each block is in time order; the log is, unless a
+    /// A family that reorders (`Family::reorders`): the next event's sort key, its start and
+    /// collections before their pauses. Each block is in time order; the log is, unless a
     /// block begins before the one before it ended (then the whole log is sorted as one, at
     /// the end).
     fn see_key(&mut self, start: Option<f64>, collection: bool) {
@@ -386,7 +330,11 @@ impl<S: Sink> Joiner<S> {
     }
 
     fn emit(&mut self, p: Parser) {
-        let (mut part, cols, collectors) = p.finish();
+        let Block {
+            log: mut part,
+            cols,
+            collectors,
+        } = p.finish();
         if let Some(c) = &collectors {
             // Before this block's first `Using` line, its events ran under the collector the
             // blocks before left in use; with none yet, they wait for the end of the log.
@@ -405,7 +353,7 @@ impl<S: Sink> Joiner<S> {
             {
                 self.unnamed_prefix = self.sink.len() + i + 1;
             }
-            self.hints = self.hints.or(c.hints);
+            self.hints |= c.hints;
         }
         let strings = &mut self.log.strings;
         self.ids.clear();
@@ -421,17 +369,17 @@ impl<S: Sink> Joiner<S> {
             }
         }
         let offset = self.log.lines;
-        let jrockit = self.format == GcFormat::Jrockit;
+        let reorders = self.format.reorders();
         let mut invented = 0u64;
         let invented_offset = self.invented;
         if let Some(cols) = &cols {
-            if jrockit {
+            if reorders {
                 cols.for_each_key(|start, collection| self.see_key(start, collection));
             }
             invented = cols.invented_max();
         }
         for e in &mut part.events {
-            if jrockit {
+            if reorders {
                 self.see_key(e.uptime_s, e.record == Record::Collection);
             }
             if e.invented_id {
@@ -597,13 +545,11 @@ pub fn last_cut(format: GcFormat, b: &[u8]) -> Option<usize> {
     while end > lo.max(1) {
         let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |i| i + 1);
         let line = &b[line_start..end];
-        if format == GcFormat::Jrockit {
-            // A JRockit collection's pause lines come before its collection line: cut after
-            // one.
-            if super::safe_start(format, line) {
+        if format.cut_after() {
+            if format.safe_start(line) {
                 return Some(end);
             }
-        } else if line_start > 0 && super::safe_start(format, line) {
+        } else if line_start > 0 && format.safe_start(line) {
             return Some(line_start);
         }
         end = line_start;

@@ -49,10 +49,12 @@
 //! ran inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
 //! `GC(m)`'s line, is a stop of its own.
 
+use super::family::{guess_collector, Block, BlockParser, Collectors, Family, GcFormat};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
-use crate::model::{GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
+use super::stream::Sink;
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -61,9 +63,112 @@ pub fn parse(buf: &[u8]) -> GcLog {
     let mut p = Parser::default();
     p.feed(buf);
     let (mut log, c) = p.finish_block();
-    c.fill(&mut log, None);
+    fill_collectors(&c, &mut log);
     link_cycles(&mut log.events);
     log
+}
+
+/// The unified-logging family (`-Xlog:gc*`, JDK 9 and later), any decorations.
+pub const FAMILY: GcFormat = GcFormat(&Unified);
+
+struct Unified;
+
+impl Family for Unified {
+    fn name(&self) -> &'static str {
+        "unified"
+    }
+
+    fn recognises(&self, line: &[u8]) -> bool {
+        line.first() == Some(&b'[') && is_gc_line(line)
+    }
+
+    /// The start of a GC's logging, `GC(n) Pause ...` start lines: tagged `gc,start`, or (a
+    /// log without tags) a pause line that ends in no duration (`... 6.363ms` and every other
+    /// figure's unit end in `s`).
+    fn safe_start(&self, line: &[u8]) -> bool {
+        line.first() == Some(&b'[')
+            && find(line, b" Pause ").is_some()
+            && (find(line, b"[gc,start").is_some()
+                || (find(line, b"] GC(").is_some() && !trim(line).ends_with(b"s")))
+    }
+
+    fn parse(&self, buf: &[u8]) -> GcLog {
+        parse(buf)
+    }
+
+    fn block_parser(&self, events: Vec<GcEvent>, _flush_at: usize) -> Box<dyn BlockParser> {
+        Box::new(Parser::with_events(events))
+    }
+
+    fn collector_guesses(&self) -> &'static [&'static str] {
+        &GUESSES
+    }
+
+    fn end_of_log(&self, _log: &GcLog, sink: &mut dyn Sink) {
+        sink.link_cycles();
+    }
+
+    /// Tags, `[gc,start    ]`, `[safepoint]`; a time then ` GC(` (no tags); a time or a level
+    /// then more decorations (this family's, or JRockit R28's).
+    fn owned_lines_start(&self) -> Option<u8> {
+        Some(b'[')
+    }
+
+    fn owns(&self, line: &[u8]) -> bool {
+        use super::family::{is_level, time_like};
+        super::family::decorations(line).any(|(k, d, after)| {
+            let tags = (d.starts_with(b"gc") || d.starts_with(b"safepoint"))
+                && d.iter().all(|&b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b',' | b'+' | b' ')
+                });
+            tags || (k == 0
+                && time_like(d)
+                && (after.starts_with(b" GC(") || after.first() == Some(&b'[')))
+                || (k == 0 && is_level(d) && after.first() == Some(&b'['))
+        })
+    }
+
+    /// Date stamps carry their offset; `[timemillis]` and the like are epoch stamps.
+    fn clock(&self) -> GcClock {
+        GcClock {
+            writes_offset: true,
+            undated_is_utc: true,
+            whole_seconds: false,
+        }
+    }
+}
+
+impl BlockParser for Parser {
+    fn feed(&mut self, block: &[u8]) {
+        Parser::feed(self, block);
+    }
+    fn idle(&self) -> bool {
+        Parser::idle(self)
+    }
+    fn consulted(&self) -> bool {
+        Parser::consulted(self)
+    }
+    fn continues_into(&self, next: &dyn BlockParser) -> bool {
+        next.as_any()
+            .downcast_ref::<Parser>()
+            .is_some_and(|n| Parser::continues_into(self, n))
+    }
+    fn adopt(&mut self, prev: &dyn BlockParser) {
+        if let Some(p) = prev.as_any().downcast_ref::<Parser>() {
+            Parser::adopt(self, p);
+        }
+    }
+    fn finish(self: Box<Self>) -> Block {
+        let (log, c) = self.finish_block();
+        Block {
+            log,
+            cols: None,
+            collectors: Some(c),
+        }
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 /// ZGC cycles: the pauses with a cycle's GC id belong to it (the last cycle of that id, ids
@@ -439,73 +544,24 @@ type Heap = (u64, u64, Option<u64>);
 /// Which part of a line's text is the interned name: all of it, or all but a `(...)` group.
 type Cut = Option<(usize, usize)>;
 
-/// What a block's events leave to be decided with the rest of the log: which collector the
-/// events before the block's first `Using ...` line ran under.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Collectors {
-    /// The latest `Using ...` collector at the block's end (block-local string id, 0: none).
-    pub last: u32,
-    /// The block's first one (0: none).
-    pub first: u32,
-    /// Which collectors the block's event names point to (see `guess_collector`).
-    pub hints: Hints,
-}
-
-/// Evidence for `guess_collector`, one flag per collector, in its order of precedence.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Hints {
-    pub shenandoah: bool,
-    pub zgc: bool,
-    pub g1: bool,
-    pub cms: bool,
-    pub parallel: bool,
-}
-
-impl Hints {
-    pub fn or(self, o: Hints) -> Hints {
-        Hints {
-            shenandoah: self.shenandoah || o.shenandoah,
-            zgc: self.zgc || o.zgc,
-            g1: self.g1 || o.g1,
-            cms: self.cms || o.cms,
-            parallel: self.parallel || o.parallel,
-        }
-    }
-    pub fn guess(self) -> Option<&'static str> {
-        [
-            (self.shenandoah, "Shenandoah"),
-            (self.zgc, "ZGC"),
-            (self.g1, "G1"),
-            (self.cms, "CMS"),
-            (self.parallel, "Parallel"),
-        ]
-        .into_iter()
-        .find_map(|(h, n)| h.then_some(n))
-    }
-}
-
-impl Collectors {
-    /// Give the events without a collector the one they ran under: `carried` (log-wide id
-    /// of the collector in use where the block began) if a block before named one; else
-    /// (they come before any `Using` line of the log) the log's first collector or, without
-    /// any, the one the whole log's event names point to. `None`: the block is the whole log.
-    pub fn fill(&self, log: &mut GcLog, carried: Option<u32>) {
-        let mut fill = carried.filter(|&c| c != 0).unwrap_or(self.first);
-        let has_gc = log.events.iter().any(|e| e.record != Record::Safepoint);
-        if fill == 0 && has_gc {
-            if let Some(g) = self.hints.guess() {
-                fill = log.strings.intern(g);
-                if !log.meta.iter().any(|(k, _)| k == "collector_inferred") {
-                    log.meta
-                        .push(("collector_inferred".to_owned(), g.to_owned()));
-                }
+/// Give a whole log's events without a collector the one they ran under: the log's first
+/// collector or, without any, the one the log's event names point to.
+fn fill_collectors(c: &Collectors, log: &mut GcLog) {
+    let mut fill = c.first;
+    let has_gc = log.events.iter().any(|e| e.record != Record::Safepoint);
+    if fill == 0 && has_gc {
+        if let Some(g) = guess_collector(FAMILY, c.hints) {
+            fill = log.strings.intern(g);
+            if !log.meta.iter().any(|(k, _)| k == "collector_inferred") {
+                log.meta
+                    .push(("collector_inferred".to_owned(), g.to_owned()));
             }
         }
-        if fill != 0 {
-            for e in &mut log.events {
-                if e.collector == 0 && e.record != Record::Safepoint {
-                    e.collector = fill;
-                }
+    }
+    if fill != 0 {
+        for e in &mut log.events {
+            if e.collector == 0 && e.record != Record::Safepoint {
+                e.collector = fill;
             }
         }
     }
@@ -1254,7 +1310,8 @@ impl Parser {
         self.log.strings.intern(&self.scratch)
     }
 
-    /// The block's log, its collectors still to be filled in (`Collectors::fill`).
+    /// The block's log, its collectors still to be filled in (by the join, or
+    /// `fill_collectors` for a whole log).
     pub(crate) fn finish_block(mut self) -> (GcLog, Collectors) {
         // GCs the log ends in without an event: their lines carry no record.
         self.log.ignored_lines += self.groups.held.values().sum::<u64>();
@@ -1262,7 +1319,7 @@ impl Parser {
         let hints = if self.first_collector == 0 {
             hints(&self.log, self.shenandoah_messages)
         } else {
-            Hints::default()
+            0
         };
         let c = Collectors {
             last: self.collector,
@@ -1303,10 +1360,11 @@ fn zgc_capacity(row: &[u8]) -> Option<u64> {
     last
 }
 
-/// A HotSpot or JRockit event inside a `gc` message: a line of another log family.
+/// Another family's record inside a `gc` message: a line of another log.
 fn other_family(body: &[u8]) -> bool {
-    const MARKS: [&[u8]; 5] = [b"[GC ", b"[GC(", b"[Full GC", b"[memory ]", b"[gcpause]"];
-    MARKS.iter().any(|m| find(body, m).is_some())
+    super::family::GC_FAMILIES
+        .into_iter()
+        .any(|f| f != FAMILY && f.recognises(body))
 }
 
 /// Messages of the `safepoint` tag, to recognise them on lines without tags.
@@ -1735,8 +1793,13 @@ fn gen_prefix(body: &[u8]) -> (u8, &[u8]) {
     }
 }
 
-/// What a log's event names say of its collector, for a log without a `Using ...` line.
-fn hints(log: &GcLog, shenandoah_messages: bool) -> Hints {
+/// The collectors a log without a `Using ...` line may have run, by precedence: the bits of
+/// `hints`.
+const GUESSES: [&str; 5] = ["Shenandoah", "ZGC", "G1", "CMS", "Parallel"];
+
+/// What a log's event names say of its collector, for a log without a `Using ...` line: a bit
+/// per `GUESSES` entry.
+fn hints(log: &GcLog, shenandoah_messages: bool) -> u32 {
     let has = |needles: &[&str]| {
         log.events.iter().any(|e| {
             let n = log.strings.get(e.name);
@@ -1745,25 +1808,27 @@ fn hints(log: &GcLog, shenandoah_messages: bool) -> Hints {
     };
     let cause_is =
         |f: &dyn Fn(&str) -> bool| log.events.iter().any(|e| f(log.strings.get(e.cause)));
-    Hints {
-        shenandoah: shenandoah_messages
-            || has(&["Init Mark", "Final Mark", "Degenerated", "Update Refs"]),
-        zgc: has(&[
+    [
+        shenandoah_messages || has(&["Init Mark", "Final Mark", "Degenerated", "Update Refs"]),
+        has(&[
             "Mark Start",
             "Relocate Start",
             "Minor Collection",
             "Major Collection",
         ]),
-        g1: has(&[
+        has(&[
             "(Normal)",
             "(Concurrent Start)",
             "(Mixed)",
             "(Prepare Mixed)",
             "Pause Mixed",
         ]) || cause_is(&|c| c.starts_with("G1 ")),
-        cms: has(&["Pause Initial Mark", "Pause Remark"]),
-        parallel: cause_is(&|c| c == "Ergonomics"),
-    }
+        has(&["Pause Initial Mark", "Pause Remark"]),
+        cause_is(&|c| c == "Ergonomics"),
+    ]
+    .iter()
+    .enumerate()
+    .fold(0, |bits, (i, &h)| bits | (u32::from(h) << i))
 }
 
 fn push_lossy(buf: &mut String, b: &[u8]) {

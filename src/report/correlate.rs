@@ -449,7 +449,7 @@ fn pair(
     let zone = match crate::input::open(&gl.path) {
         Ok(mut r) => {
             let _ = crate::input::fill(&mut r, &mut head, 1 << 20);
-            cor::gc_zone(&head, gl.format)
+            cor::gc_zone(&head, gl.format.clock())
         }
         Err(_) => cor::Zone::Local,
     };
@@ -462,7 +462,7 @@ fn pair(
     };
     let side = cor::GcSide {
         frame: &gl.frame,
-        format: gl.format,
+        clock: gl.format.clock(),
         zone,
     };
     let sides = [cor::PerfSide {

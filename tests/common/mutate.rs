@@ -7,6 +7,7 @@
 //! The engine itself must never panic: a panic here would be blamed on the parser.
 #![allow(dead_code)]
 
+use gcperf::parse::family::{GcFormat, GC_FAMILIES};
 use std::path::Path;
 
 /// SplitMix64: tiny, fast, good enough to drive mutations, the same on every platform.
@@ -80,35 +81,32 @@ pub fn fnv64(b: &[u8]) -> u64 {
 /// The log family a seed is an example of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
-    Hotspot,
-    Jrockit,
-    Unified,
+    /// A GC family of the registry (`gcperf::parse::family::GC_FAMILIES`).
+    Gc(GcFormat),
     PerfCsv,
     Jmeter,
     Grinder,
 }
 
 impl Family {
-    pub const ALL: [Family; 6] = [
-        Family::Hotspot,
-        Family::Jrockit,
-        Family::Unified,
-        Family::PerfCsv,
-        Family::Jmeter,
-        Family::Grinder,
-    ];
+    /// The registry's GC families, then the performance logs.
+    pub fn all() -> Vec<Family> {
+        GC_FAMILIES
+            .into_iter()
+            .map(Family::Gc)
+            .chain([Family::PerfCsv, Family::Jmeter, Family::Grinder])
+            .collect()
+    }
     pub fn name(self) -> &'static str {
         match self {
-            Family::Hotspot => "hotspot",
-            Family::Jrockit => "jrockit",
-            Family::Unified => "unified",
+            Family::Gc(f) => f.as_str(),
             Family::PerfCsv => "perf-csv",
             Family::Jmeter => "jmeter",
             Family::Grinder => "grinder",
         }
     }
     pub fn from_name(s: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == s)
+        Family::all().into_iter().find(|f| f.name() == s)
     }
 }
 
@@ -119,17 +117,17 @@ pub struct Seed {
     pub bytes: Vec<u8>,
 }
 
-/// Seed files: `fixtures/<family>/`, `fixtures/perf/` (family by content), `fixtures/bad/`
-/// files up to 256 KB (family by the target in the file name), and, when given, the corpus's `gc/<family>/`
-/// files under `corpus_max` bytes. Sorted by path, so runs are repeatable.
+/// Seed files: `fixtures/<family>/` of every GC family, `fixtures/perf/` (family by content),
+/// `fixtures/bad/` files up to 256 KB (family by the target in the file name), and, when
+/// given, the corpus's `gc/<family>/` files under `corpus_max` bytes. Sorted by path, so runs
+/// are repeatable.
 pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> Vec<Seed> {
     let mut out = Vec::new();
-    for (dir, family) in [
-        ("hotspot", Some(Family::Hotspot)),
-        ("jrockit", Some(Family::Jrockit)),
-        ("unified", Some(Family::Unified)),
-        ("perf", None),
-    ] {
+    let dirs = GC_FAMILIES
+        .into_iter()
+        .map(|f| (f.as_str(), Some(Family::Gc(f))))
+        .chain([("perf", None)]);
+    for (dir, family) in dirs {
         for p in files(&fixtures.join(dir)) {
             let Ok(bytes) = gcperf::input::read(&p) else {
                 continue;
@@ -157,7 +155,7 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         if bytes.len() > BAD_SEED_MAX {
             continue;
         }
-        let family = Family::ALL
+        let family = Family::all()
             .into_iter()
             .find(|f| name.starts_with(&format!("{}-", f.name())));
         out.push(Seed {
@@ -167,12 +165,9 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         });
     }
     if let Some(c) = corpus {
-        for (dir, family) in [
-            ("gc/hotspot", Family::Hotspot),
-            ("gc/jrockit", Family::Jrockit),
-            ("gc/unified", Family::Unified),
-        ] {
-            for p in files(&c.join(dir)) {
+        for f in GC_FAMILIES {
+            let family = Family::Gc(f);
+            for p in files(&c.join("gc").join(f.as_str())) {
                 let small = std::fs::metadata(&p).is_ok_and(|m| (m.len() as usize) < corpus_max);
                 if !small {
                     continue;

@@ -5,15 +5,15 @@
 
 use super::mutate::Family;
 use gcperf::model::{GcLog, PerfFormat, PerfLog};
+use gcperf::parse::family::{GcFormat, GC_FAMILIES};
 use std::cell::{Cell, RefCell};
 use std::path::Path;
 use std::sync::{Mutex, Once};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
-    Hotspot,
-    Jrockit,
-    Unified,
+    /// A GC family's parser: one pass, and in small blocks.
+    Gc(GcFormat),
     PerfCsv,
     Jmeter,
     Grinder,
@@ -24,16 +24,20 @@ pub enum Target {
 }
 
 impl Target {
-    pub const ALL: [Target; 8] = [
-        Target::Hotspot,
-        Target::Jrockit,
-        Target::Unified,
-        Target::PerfCsv,
-        Target::Jmeter,
-        Target::Grinder,
-        Target::Detect,
-        Target::Load,
-    ];
+    /// Every GC family of the registry, the performance logs, detection and the load path.
+    pub fn all() -> Vec<Target> {
+        GC_FAMILIES
+            .into_iter()
+            .map(Target::Gc)
+            .chain([
+                Target::PerfCsv,
+                Target::Jmeter,
+                Target::Grinder,
+                Target::Detect,
+                Target::Load,
+            ])
+            .collect()
+    }
     pub fn name(self) -> &'static str {
         match self {
             Target::Detect => "detect",
@@ -42,14 +46,12 @@ impl Target {
         }
     }
     pub fn from_name(s: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.name() == s)
+        Target::all().into_iter().find(|t| t.name() == s)
     }
     /// The family whose seeds are this target's bases (None: every seed).
     pub fn family(self) -> Option<Family> {
         match self {
-            Target::Hotspot => Some(Family::Hotspot),
-            Target::Jrockit => Some(Family::Jrockit),
-            Target::Unified => Some(Family::Unified),
+            Target::Gc(f) => Some(Family::Gc(f)),
             Target::PerfCsv => Some(Family::PerfCsv),
             Target::Jmeter => Some(Family::Jmeter),
             Target::Grinder => Some(Family::Grinder),
@@ -182,27 +184,7 @@ pub fn run(
 ) -> Vec<Problem> {
     let mut out = Vec::new();
     match target {
-        Target::Hotspot => gc(
-            &mut out,
-            "hotspot",
-            &gcperf::parse::hotspot::parse(buf),
-            buf,
-            checks,
-        ),
-        Target::Jrockit => gc(
-            &mut out,
-            "jrockit",
-            &gcperf::parse::jrockit::parse(buf),
-            buf,
-            checks,
-        ),
-        Target::Unified => gc(
-            &mut out,
-            "unified",
-            &gcperf::parse::unified::parse(buf),
-            buf,
-            checks,
-        ),
+        Target::Gc(f) => gc(&mut out, f.as_str(), &f.parse(buf), buf, checks),
         Target::PerfCsv => perf_target(&mut out, PerfFormat::PerfCsv, buf, checks),
         Target::Jmeter => perf_target(&mut out, PerfFormat::JmeterJtl, buf, checks),
         Target::Grinder => perf_target(&mut out, PerfFormat::Grinder, buf, checks),
@@ -212,12 +194,7 @@ pub fn run(
         }
         Target::Load => {}
     }
-    if let Some(format) = match target {
-        Target::Hotspot => Some(gcperf::model::GcFormat::Hotspot),
-        Target::Jrockit => Some(gcperf::model::GcFormat::Jrockit),
-        Target::Unified => Some(gcperf::model::GcFormat::Unified),
-        _ => None,
-    } {
+    if let Target::Gc(format) = target {
         // Read in small blocks too, each block's parser moving its settled events to columns
         // after every few: the streamed path's own code (block edges, the columns, JRockit's
         // windows put in time order) meets the case, not only the one-pass parse.

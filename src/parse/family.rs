@@ -1,0 +1,258 @@
+//! The GC log families and their registry: everything the rest of the program asks of a
+//! family goes through `Family`, so that a new family is a module of its own and one line in
+//! `GC_FAMILIES`.
+//!
+//! A family says what it is called, which lines are its own (detection, and the other
+//! parsers' "a line of another family" test), where a log may be cut into blocks, how to parse
+//! a block (`BlockParser`, the protocol `stream::Joiner` follows to give one pass's result
+//! from blocks parsed in parallel), what it does once the whole log is joined, and how its
+//! stamps place records on a wall clock (`model::GcClock`).
+
+use super::stream::Sink;
+use crate::frame::GcColumns;
+use crate::model::{GcClock, GcEvent, GcLog};
+use std::any::Any;
+
+/// The GC families, most specific line test first: detection gives a line to the first
+/// family that claims it.
+pub const GC_FAMILIES: [GcFormat; 3] = [
+    super::unified::FAMILY,
+    super::jrockit::FAMILY,
+    super::hotspot::FAMILY,
+];
+
+/// A GC log family: a handle to its `Family`, compared and printed by name.
+#[derive(Clone, Copy)]
+pub struct GcFormat(pub &'static dyn Family);
+
+impl GcFormat {
+    /// The family's name as outputs write it (`format`).
+    pub fn as_str(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The registered family of that name.
+    pub fn named(name: &str) -> Option<GcFormat> {
+        GC_FAMILIES.into_iter().find(|f| f.as_str() == name)
+    }
+}
+
+impl std::ops::Deref for GcFormat {
+    type Target = dyn Family;
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for GcFormat {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for GcFormat {}
+
+impl std::fmt::Debug for GcFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for GcFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The family of one line: the first in `GC_FAMILIES` that claims it.
+pub fn family_of_line(line: &[u8]) -> Option<GcFormat> {
+    GC_FAMILIES.into_iter().find(|f| f.recognises(line))
+}
+
+/// What one GC log family is and does. Implementations are unit structs in the family's
+/// module, registered in `GC_FAMILIES`.
+pub trait Family: Sync + 'static {
+    /// The name outputs write (`format`): lower case, stable.
+    fn name(&self) -> &'static str;
+
+    /// `line` is one of this family's own lines (a record or a line its format defines),
+    /// told from its shape alone. Detection counts these over a log's head and the family
+    /// with the most wins; a file is cut into parts where the family of runs of them changes.
+    fn recognises(&self, line: &[u8]) -> bool;
+
+    /// A block may start at `line` (the head of a record that does not depend on lines before
+    /// it; with `cut_after`, the last line of such a record). A guess: a wrong cut costs a
+    /// block read again, never a wrong record (see `stream`).
+    fn safe_start(&self, line: &[u8]) -> bool;
+
+    /// Blocks are cut after a `safe_start` line instead of before it.
+    fn cut_after(&self) -> bool {
+        false
+    }
+
+    /// A whole log in one pass on one thread: what `stream` must give from blocks.
+    fn parse(&self, buf: &[u8]) -> GcLog;
+
+    /// A parser for a block, its events written into `events` (emptied) and, every
+    /// `flush_at` events held (0: never), the settled ones moved to the block's columns.
+    fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser>;
+
+    /// The family's records may come out of time order across blocks (each block is in
+    /// order): the joined log is put in time order, as one pass puts it.
+    fn reorders(&self) -> bool {
+        false
+    }
+
+    /// Collector names to guess from, by `Collectors::hints` bit, in order of precedence:
+    /// for a log that never names its collector.
+    fn collector_guesses(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The steps one pass takes over the whole log once it is read, taken on the joined
+    /// events (`log` holds the log-wide strings).
+    fn end_of_log(&self, _log: &GcLog, _sink: &mut dyn Sink) {}
+
+    /// How the family's stamps place its records on a wall clock.
+    fn clock(&self) -> GcClock;
+
+    /// `line` is one this family writes and the others do not, told from its start (its
+    /// decorations): the other families' parsers skip it as a line of another log.
+    fn owns(&self, _line: &[u8]) -> bool {
+        false
+    }
+
+    /// The byte every line `owns` claims starts with, if there is one (a quick test first).
+    fn owned_lines_start(&self) -> Option<u8> {
+        None
+    }
+}
+
+/// The test for a line of a log family other than one (a GC family, or a performance log):
+/// that family's parser skips such lines. Built once per family (it is asked for every
+/// line): the other families, each with the first byte of the lines it owns.
+pub struct Foreign {
+    others: Vec<(Option<u8>, GcFormat)>,
+}
+
+impl Foreign {
+    pub fn to(me: GcFormat) -> Foreign {
+        Foreign {
+            others: GC_FAMILIES
+                .into_iter()
+                .filter(|&f| f != me)
+                .map(|f| (f.owned_lines_start(), f))
+                .collect(),
+        }
+    }
+
+    #[inline]
+    pub fn test(&self, line: &[u8]) -> bool {
+        super::perf::owns_line(line)
+            || self
+                .others
+                .iter()
+                .any(|(b, f)| b.is_none_or(|b| line.first() == Some(&b)) && f.owns(line))
+    }
+}
+
+/// A line's leading `[...]` decorations, at most six: each with what follows it, the walk
+/// going on while another decoration follows.
+pub(crate) fn decorations(line: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
+    let mut rest = (line.first() == Some(&b'[')).then_some(line);
+    (0..6).map_while(move |k| {
+        let r = rest.take()?;
+        let close = memchr::memchr(b']', r)?;
+        let after = &r[close + 1..];
+        if after.first() == Some(&b'[') {
+            rest = Some(after);
+        }
+        Some((k, &r[1..close], after))
+    })
+}
+
+/// A time decoration: `0.014s`, `233ms`, `1,474s`, `2019-09-28T14:32:59.988+0000`, `Wed Nov
+/// 16 15:02:13 2005`.
+pub(crate) fn time_like(d: &[u8]) -> bool {
+    use super::num::{asctime_prefix, iso_datetime_prefix};
+    if iso_datetime_prefix(d).is_some_and(|(_, n)| n == d.len())
+        || asctime_prefix(d).is_some_and(|(_, n)| n == d.len())
+    {
+        return true;
+    }
+    let n = d
+        .iter()
+        .take_while(|&&b| b.is_ascii_digit() || b == b'.' || b == b',')
+        .count();
+    d.first().is_some_and(u8::is_ascii_digit) && matches!(&d[n..], b"s" | b"ms" | b"ns" | b"us")
+}
+
+/// A log level decoration: `info`, `warning` (unified), `INFO `, `ERROR` (JRockit R28).
+pub(crate) fn is_level(d: &[u8]) -> bool {
+    const LEVELS: [&[u8]; 6] = [b"trace", b"debug", b"info", b"warning", b"warn", b"error"];
+    let d = super::num::trim(d);
+    LEVELS.iter().any(|l| d.eq_ignore_ascii_case(l))
+}
+
+/// A family's parser for one block of a log, fed more blocks while the join needs it to read
+/// on (`stream::Joiner`).
+pub trait BlockParser: Send + Any {
+    /// Read the lines of `block`, after the lines read so far.
+    fn feed(&mut self, block: &[u8]);
+
+    /// Nothing is open that later lines would complete: a block may end here.
+    fn idle(&self) -> bool;
+
+    /// The lines read so far depended on what came before them: a block parsed on its own
+    /// may have read them wrong.
+    fn consulted(&self) -> bool;
+
+    /// With `self` idle and `next` (the following block parsed on its own) not consulted:
+    /// would one pass have read `next` the same after `self`? (`next` is of this family.)
+    fn continues_into(&self, _next: &dyn BlockParser) -> bool {
+        true
+    }
+
+    /// Take over what the parser of the block before leaves open that one pass would still
+    /// hold here.
+    fn adopt(&mut self, _prev: &dyn BlockParser) {}
+
+    /// The block's log, the columns its settled events went to (they come before
+    /// `log.events`), and for a family that names its collector once, the collectors.
+    fn finish(self: Box<Self>) -> Block;
+
+    /// Programs after a block parsed and before it is joined (JRockit: settle what its
+    /// first lines left open).
+    fn warm(&mut self) {}
+
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// What a block's parse gives the join.
+pub struct Block {
+    pub log: GcLog,
+    pub cols: Option<GcColumns>,
+    pub collectors: Option<Collectors>,
+}
+
+/// For a family whose log names its collector once (`Using G1`), not on every record: the
+/// block's events before its first naming ran under the collector the blocks before left in
+/// use, decided when joined.
+#[derive(Debug, Clone, Default)]
+pub struct Collectors {
+    /// The latest collector named at the block's end (block-local string id, 0: none).
+    pub last: u32,
+    /// The block's first one (0: none).
+    pub first: u32,
+    /// Evidence for a guess, one bit per `Family::collector_guesses` entry.
+    pub hints: u32,
+}
+
+/// The guess for a log that names no collector: the first hinted, by precedence.
+pub fn guess_collector(family: GcFormat, hints: u32) -> Option<&'static str> {
+    family
+        .collector_guesses()
+        .iter()
+        .enumerate()
+        .find_map(|(i, n)| (hints & (1 << i) != 0).then_some(*n))
+}

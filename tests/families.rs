@@ -1,0 +1,208 @@
+//! What every GC family of the registry (`parse::family::GC_FAMILIES`) must pass, over its
+//! fixtures (`fixtures/<name>/` and `fixtures/<name>-<variant>/`): detection, line accounting
+//! and hostile edits. A family added to the registry with its fixtures gets these checks (and
+//! `streamed.rs`'s blocks-equal-one-pass, and `hostile.rs`'s smoke run) without a line here.
+
+mod common;
+
+use gcperf::input::{detect, Detected};
+use gcperf::model::GcLog;
+use gcperf::parse::family::{family_of_line, GcFormat, GC_FAMILIES};
+use std::path::{Path, PathBuf};
+
+fn fixtures(f: GcFormat) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut v: Vec<PathBuf> = common::family_dirs(&root, f.as_str())
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap().flatten().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    v.sort();
+    v
+}
+
+fn accounted(what: &str, log: &GcLog, lines: u64) {
+    assert_eq!(log.lines, lines, "{what}: lines");
+    assert_eq!(
+        log.lines,
+        log.record_lines + log.ignored_lines + log.skipped_lines,
+        "{what}: {} lines = {} record + {} ignored + {} skipped",
+        log.lines,
+        log.record_lines,
+        log.ignored_lines,
+        log.skipped_lines
+    );
+}
+
+/// Lines as the parsers count them: `\n`, `\r\n` or a lone `\r` ends one; a last line without
+/// an end counts.
+fn line_count(buf: &[u8]) -> u64 {
+    gcperf::parse::lines::lines(buf).count() as u64
+}
+
+#[test]
+fn names_are_unique_and_found_by_name() {
+    for (i, f) in GC_FAMILIES.into_iter().enumerate() {
+        assert_eq!(GcFormat::named(f.as_str()), Some(f));
+        assert!(
+            GC_FAMILIES[..i].iter().all(|g| g.as_str() != f.as_str()),
+            "{f}: registered twice"
+        );
+    }
+    assert_eq!(GcFormat::named("no-such-family"), None);
+}
+
+/// Each family's fixtures are detected as that family, so as no other; and most of their
+/// lines that any family claims, it claims.
+#[test]
+fn every_family_detects_its_fixtures_and_no_other_family_does() {
+    for f in GC_FAMILIES {
+        let files = fixtures(f);
+        assert!(files.len() >= 2, "{f}: {} fixtures", files.len());
+        for p in files {
+            let buf = gcperf::input::read(&p).unwrap();
+            assert_eq!(detect(&buf), Some(Detected::Gc(f)), "{}", p.display());
+            let (mut mine, mut others) = (0, 0);
+            for (_, line) in gcperf::parse::lines::lines(&buf) {
+                match family_of_line(line) {
+                    Some(g) if g == f => mine += 1,
+                    Some(_) => others += 1,
+                    None => {}
+                }
+            }
+            assert!(
+                mine > 2 * others,
+                "{}: {mine} lines of {f}, {others} of other families",
+                p.display()
+            );
+        }
+    }
+}
+
+/// Every line of every fixture is a record line, an ignored line or a skipped one, in one
+/// pass and read in parallel blocks; every fixture has records.
+#[test]
+fn every_family_accounts_for_every_line() {
+    for f in GC_FAMILIES {
+        for p in fixtures(f) {
+            let buf = gcperf::input::read(&p).unwrap();
+            let what = p.display().to_string();
+            let one = f.parse(&buf);
+            accounted(&what, &one, line_count(&buf));
+            assert!(one.record_lines > 0, "{what}: no record line");
+            let blocks = gcperf::parse::parse_gc(f, &buf);
+            accounted(&format!("{what} in blocks"), &blocks, line_count(&buf));
+            assert_eq!(blocks.record_lines, one.record_lines, "{what}");
+        }
+    }
+}
+
+/// Damaged copies of every fixture — cut anywhere, lines dropped, doubled or swapped, bytes
+/// flipped, line ends changed, another family's lines mixed in — never panic, keep the line
+/// accounting, hold no impossible value, and read in small blocks as in one pass.
+#[test]
+fn every_family_survives_hostile_edits() {
+    let mut next = xorshift(0x6661_6d69_6c79);
+    let others: Vec<Vec<u8>> = GC_FAMILIES
+        .into_iter()
+        .filter_map(|f| fixtures(f).first().map(|p| std::fs::read(p).unwrap()))
+        .collect();
+    let mut cases = 0;
+    for f in GC_FAMILIES {
+        for p in fixtures(f) {
+            let buf = gcperf::input::read(&p).unwrap();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let lines: Vec<&[u8]> = buf.split_inclusive(|&b| b == b'\n').collect();
+            for case in 0..24u64 {
+                let mut b: Vec<u8> = match case % 6 {
+                    // Cut anywhere.
+                    0 => buf[..next(buf.len() as u64 + 1) as usize].to_vec(),
+                    // A line dropped, doubled, or two swapped.
+                    1 | 2 => {
+                        let mut l = lines.clone();
+                        let i = next(l.len() as u64) as usize;
+                        let j = next(l.len() as u64) as usize;
+                        match (case / 6) % 3 {
+                            0 => {
+                                l.remove(i);
+                            }
+                            1 => l.insert(i, lines[i]),
+                            _ => l.swap(i, j),
+                        }
+                        l.concat()
+                    }
+                    // Bytes flipped.
+                    3 => {
+                        let mut b = buf.clone();
+                        for _ in 0..8 {
+                            let i = next(b.len() as u64) as usize;
+                            b[i] = next(256) as u8;
+                        }
+                        b
+                    }
+                    // CRLF or lone CR line ends.
+                    4 => {
+                        let to: &[u8] = if case % 4 == 0 { b"\r\n" } else { b"\r" };
+                        lines
+                            .iter()
+                            .flat_map(|l| {
+                                let body = l.strip_suffix(b"\n").unwrap_or(l);
+                                body.iter().chain(to.iter()).copied().collect::<Vec<u8>>()
+                            })
+                            .collect()
+                    }
+                    // Another family's lines in the middle.
+                    _ => {
+                        let o = &others[next(others.len() as u64) as usize];
+                        let at = lines.len() / 2;
+                        let mut l = lines[..at].concat();
+                        l.extend(o.split_inclusive(|&b| b == b'\n').take(5).flatten());
+                        l.extend(lines[at..].concat());
+                        l
+                    }
+                };
+                if b.last().is_some_and(|&c| c != b'\n' && c != b'\r') && case % 2 == 0 {
+                    b.push(b'\n');
+                }
+                let what = format!("{name}, edit {case}");
+                cases += 1;
+                let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let one = f.parse(&b);
+                    let (blocks, sink, _) = gcperf::parse::stream::parse_in_blocks_flushing(
+                        f,
+                        &b,
+                        512,
+                        4,
+                        gcperf::parse::stream::Events::default(),
+                    );
+                    (one, blocks, sink.events.len())
+                }));
+                let Ok((one, blocks, n)) = got else {
+                    panic!("{what}: {f} panicked");
+                };
+                accounted(&what, &one, line_count(&b));
+                accounted(&format!("{what} in blocks"), &blocks, line_count(&b));
+                assert_eq!(n, one.events.len(), "{what}: events in blocks");
+                for e in &one.events {
+                    assert!(
+                        e.duration_ms.is_finite() && e.duration_ms >= 0.0,
+                        "{what}: duration {}",
+                        e.duration_ms
+                    );
+                }
+            }
+        }
+    }
+    eprintln!("{cases} damaged fixtures read");
+    assert!(cases >= 24 * 2 * GC_FAMILIES.len());
+}
+
+fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut x = seed.max(1);
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m.max(1)
+    }
+}
