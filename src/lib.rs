@@ -3,10 +3,12 @@
 //!
 //! Data flows one way: `input` (files, gzip, detection) → `parse` (one parser per log family,
 //! typed records in `model`) → `frame` (polars DataFrames) → `analyze` (polars lazy queries) →
-//! `report` (tables, CSV, JSON). `cli` wires them to the command line.
+//! `report` (tables, CSV, JSON). `cli` defines the command line; `commands` runs each command
+//! through them.
 
 pub mod analyze;
 pub mod cli;
+pub mod commands;
 pub mod error;
 pub mod frame;
 pub mod input;

@@ -44,7 +44,7 @@ fn main() {
         }
     }
     let cli = gcperf::cli::Cli::parse();
-    match gcperf::cli::run(cli) {
+    match gcperf::commands::run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {
             // Errors can quote file names: control characters escaped.

@@ -1,0 +1,303 @@
+//! The batch driver: a command's inputs (each path, or joined, or in rotation sets), each
+//! loaded, worked on and dropped at most one per core, its results and stderr lines kept in
+//! argument order (`each_input`); the stderr lines of a loaded input; the tally the exit code
+//! is made from. `correlate` uses the parts (it loads its GC log beside its performance logs);
+//! `report` has its own loop in `report::batch`.
+
+use crate::analyze;
+use crate::cli::Common;
+use crate::error::{escape, escape_path, Error};
+use crate::input;
+use crate::load::{self, Input, Loaded};
+use crate::render::charts;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The inputs of a command: each file on its own, all as one log (`--join`), or rotation sets
+/// (`--rotated`); and what was left out before reading (not a regular file).
+pub(super) struct Inputs {
+    pub(super) groups: Vec<Vec<PathBuf>>,
+    pub(super) skipped: Vec<String>,
+}
+
+pub(super) fn inputs(c: &Common) -> Inputs {
+    let x = input::expand(&c.paths);
+    let groups = if c.join {
+        vec![x.files]
+    } else if c.rotated {
+        load::group_rotated(&x.files)
+    } else {
+        x.files.into_iter().map(|f| vec![f]).collect()
+    };
+    Inputs {
+        groups: groups.into_iter().filter(|g| !g.is_empty()).collect(),
+        skipped: x.skipped,
+    }
+}
+
+impl Inputs {
+    /// How output names each input: its (first) path, control characters escaped.
+    pub(super) fn names(&self) -> Vec<String> {
+        self.groups.iter().map(|g| escape_path(&g[0])).collect()
+    }
+    /// Chart-file stems, one per input (`-` is `stdin`).
+    pub(super) fn stems(&self) -> Vec<String> {
+        let stdin = PathBuf::from("stdin");
+        charts::unique_stems(self.groups.iter().map(|g| {
+            if input::is_stdin(&g[0]) {
+                stdin.as_path()
+            } else {
+                g[0].as_path()
+            }
+        }))
+    }
+}
+
+/// How a command's inputs went, for the exit code.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Tally {
+    /// Inputs that gave output (a summary row with figures, a table, charts).
+    pub(super) produced: usize,
+    /// Inputs or parts of inputs left out: unreadable, unrecognised, not a regular file,
+    /// damaged, not of the command's kind, charts not drawn.
+    pub(super) left_out: usize,
+    /// Lines skipped in the inputs read.
+    pub(super) skipped_lines: u64,
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, o: Tally) {
+        self.produced += o.produced;
+        self.left_out += o.left_out;
+        self.skipped_lines += o.skipped_lines;
+    }
+    /// 1 when no input gave output; 4 with `--strict` when anything was skipped or left out;
+    /// else 0.
+    pub(super) fn exit_code(&self, strict: bool) -> i32 {
+        self.exit_code_slo(strict, false)
+    }
+    /// As `exit_code`, and 3 when an objective failed (before `--strict`'s 4).
+    pub(super) fn exit_code_slo(&self, strict: bool, slo_failed: bool) -> i32 {
+        if self.produced == 0 {
+            1
+        } else if slo_failed {
+            3
+        } else if strict && (self.left_out > 0 || self.skipped_lines > 0) {
+            4
+        } else {
+            0
+        }
+    }
+}
+
+/// A progress bar over `n` inputs on stderr, drawn only when stderr is a terminal and `-q`
+/// was not given (a pipe or a file gets no bar, so nothing but the messages reaches it).
+pub(super) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {bar:40} {pos}/{len} files, {elapsed} ({eta} left) {msg}",
+    ) {
+        b.set_style(style);
+    }
+    // A single big log takes seconds with no input finished: the spinner and the clock move.
+    b.enable_steady_tick(std::time::Duration::from_millis(200));
+    b
+}
+
+/// One line on stderr, control characters escaped whatever it quotes.
+pub(super) fn note(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{}", escape(line));
+}
+
+/// What a command made of one input.
+pub(super) struct Step<T> {
+    pub(super) value: Option<T>,
+    /// The input gave output.
+    pub(super) produced: bool,
+    /// The command left it out (a performance log given to `gc`, charts not drawn).
+    pub(super) left_out: bool,
+    /// Lines for stderr, after the input's own.
+    pub(super) notes: Vec<String>,
+}
+
+impl<T> Step<T> {
+    pub(super) fn output(v: T) -> Self {
+        Step {
+            value: Some(v),
+            produced: true,
+            left_out: false,
+            notes: Vec::new(),
+        }
+    }
+    /// Nothing from this input (its load error is already counted and reported).
+    pub(super) fn none() -> Self {
+        Step {
+            value: None,
+            produced: false,
+            left_out: false,
+            notes: Vec::new(),
+        }
+    }
+    /// Left out by the command, saying why (if anything).
+    pub(super) fn left_out(note: Option<String>) -> Self {
+        Step {
+            value: None,
+            produced: false,
+            left_out: true,
+            notes: note.into_iter().collect(),
+        }
+    }
+}
+
+/// The stderr lines of a loaded input: parts left out of a joined log, the error, damage,
+/// lines not understood (unless `quiet`).
+pub(super) fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool) -> Vec<String> {
+    let mut out: Vec<String> = parts
+        .iter()
+        .map(|e| format!("gcperf: {e} (left out of the joined log)"))
+        .collect();
+    match r {
+        Err(e) => out.push(format!("gcperf: {e}")),
+        Ok(l) => {
+            for w in l.warnings() {
+                out.push(format!("gcperf: {}: {w}", l.label()));
+            }
+            if let Some(g) = l.gc().filter(|_| !quiet) {
+                if let Some(note) = restart_note(g) {
+                    out.push(note);
+                }
+            }
+            if !quiet && l.skipped_lines() > 0 {
+                out.push(format!(
+                    "gcperf: {}: {} of {} lines not understood (skipped)",
+                    l.label(),
+                    l.skipped_lines(),
+                    l.lines()
+                ));
+                for b in l.bad().iter().take(3) {
+                    out.push(format!("  line {}: {}", b.line, escape(&b.text)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Where the JVM restarted within a GC log (its uptime went back to 0), if it did.
+pub(super) fn restart_note(g: &Loaded) -> Option<String> {
+    let starts = analyze::gc::run_starts(&g.frame).ok()?;
+    if starts.is_empty() {
+        return None;
+    }
+    let at: Vec<String> = starts
+        .iter()
+        .take(3)
+        .map(|(line, up)| match up {
+            Some(u) => format!("line {line}, uptime {} s", crate::report::num(*u, Some(3))),
+            None => format!("line {line}"),
+        })
+        .collect();
+    let more = if starts.len() > 3 { ", ..." } else { "" };
+    Some(format!(
+        "gcperf: {}: the JVM restarted {} time{} ({}{more}): span and throughput are per run, summed",
+        escape(&g.label),
+        starts.len(),
+        if starts.len() == 1 { "" } else { "s" },
+        at.join("; ")
+    ))
+}
+
+/// A command's work on input `i` (its first path, and the input or why it could not be read).
+pub(super) type Work<'a, T> = dyn Fn(usize, &Path, Result<Input, Error>) -> Step<T> + Sync + 'a;
+
+/// Load every input, at most one per core in flight, give it to `work` and drop it. Results
+/// reach `emit`, and every input's stderr lines reach stderr, in argument order, each as soon
+/// as the inputs before it are done. A bad input is reported and the batch goes on.
+pub(super) fn each_input<T: Send>(
+    inputs: &Inputs,
+    quiet: bool,
+    work: &Work<'_, T>,
+    emit: &mut (dyn FnMut(usize, T) + Send),
+) -> Tally {
+    let mut tally = Tally {
+        left_out: inputs.skipped.len(),
+        ..Tally::default()
+    };
+    for s in &inputs.skipped {
+        note(&format!("gcperf: {s}"));
+    }
+    let groups = &inputs.groups;
+    let bar = progress(groups.len(), quiet);
+    crate::report::batch::ordered(
+        groups.len(),
+        rayon::current_num_threads(),
+        &|i| {
+            let g = &groups[i];
+            let (r, parts) = crate::report::batch::load_group(g);
+            // A file that changes family mid-way is several inputs, each worked on in turn.
+            let each: Vec<Result<Input, Error>> = match r {
+                Ok(v) => v.into_iter().map(Ok).collect(),
+                Err(e) => vec![Err(e)],
+            };
+            let mut values = Vec::with_capacity(each.len());
+            let mut lines = Vec::new();
+            let mut t = Tally::default();
+            for (k, r) in each.into_iter().enumerate() {
+                let joined: &[Error] = if k == 0 { &parts } else { &[] };
+                lines.extend(input_notes(&r, joined, quiet));
+                t.add(Tally {
+                    produced: 0,
+                    left_out: joined.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
+                    skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+                });
+                let step = work(i, &g[0], r);
+                t.produced += usize::from(step.produced);
+                t.left_out += usize::from(step.left_out);
+                lines.extend(step.notes);
+                values.extend(step.value);
+            }
+            (values, lines, t)
+        },
+        &mut |i, (values, lines, t)| {
+            // The bar is taken off while the lines are printed, then drawn again under them.
+            bar.suspend(|| {
+                for l in &lines {
+                    note(l);
+                }
+            });
+            bar.inc(1);
+            tally.add(t);
+            for v in values {
+                emit(i, v);
+            }
+        },
+    );
+    bar.finish_and_clear();
+    tally
+}
+
+/// A GC-only command's step for a performance log: noted on stderr and left out.
+pub(super) fn not_gc<T>(i: &Input) -> Step<T> {
+    Step::left_out(Some(format!(
+        "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
+        i.label()
+    )))
+}
+
+/// A performance-log command's step for a GC log: noted on stderr and left out.
+pub(super) fn not_perf<T>(i: &Input) -> Step<T> {
+    Step::left_out(Some(format!(
+        "gcperf: {}: a GC log; see `gcperf gc` (left out here)",
+        i.label()
+    )))
+}
+
+/// An analysis that failed for one input: named on stderr, the batch goes on.
+pub(super) fn failed<T>(i: &Input, e: impl std::fmt::Display) -> Step<T> {
+    Step::left_out(Some(format!("gcperf: {}: analysis failed: {e}", i.label())))
+}

@@ -1,0 +1,109 @@
+//! `gcperf chart`: the PNG charts of each input, into a folder.
+
+use super::batch::{each_input, inputs, Step};
+use super::options::{
+    check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, interval_ms,
+    output, pause_target_ms, window_text, windowed,
+};
+use super::{listing, print};
+use crate::analyze;
+use crate::cli::ChartArgs;
+use crate::render::charts::{self, ChartSettings};
+use anyhow::Context;
+use std::path::PathBuf;
+
+pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
+    check_bands(&a.pause_bands)?;
+    check_latency_bands(&a.latency_bands, "--latency-bands")?;
+    let skip_s = duration_s(&a.window.skip)?;
+    let popts = analyze::perf::PerfOptions {
+        bands: a.latency_bands.clone(),
+        skip_s,
+        from_ms: gc_window(&a.window)?.wall_ms().0,
+        to_ms: gc_window(&a.window)?.wall_ms().1,
+        ..analyze::perf::PerfOptions::default()
+    };
+    let kinds = if a.kind.is_empty() {
+        charts::ChartKind::defaults()
+    } else {
+        a.kind.clone()
+    };
+    check_percentiles(&a.percentiles)?;
+    let objectives = analyze::slo::parse(&a.slo)?;
+    if !a.slo.is_empty() && !kinds.contains(&charts::ChartKind::LoadCurve) {
+        anyhow::bail!("--slo is drawn on the load curve: add --kind load-curve");
+    }
+    if !a.slo.is_empty() && objectives.is_empty() {
+        anyhow::bail!("--slo: no objective given");
+    }
+    // Only objectives on a drawn percentile can be drawn; any other would be accepted and
+    // then ignored.
+    for o in &objectives {
+        if analyze::compare::percentile_limits(std::slice::from_ref(o), &a.percentiles).is_empty() {
+            anyhow::bail!(
+                "--slo {}: the load curve draws objectives on its percentiles ({}) only",
+                o.text,
+                a.percentiles
+                    .iter()
+                    .map(|p| format!("p{p}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    let settings = ChartSettings {
+        kinds,
+        percentiles: a.percentiles.clone(),
+        objectives,
+        size: a.size,
+        log_y: a.log_y,
+        gc_bands: a.pause_bands.clone(),
+        perf: popts,
+        interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
+        window: window_text(&a.window, skip_s),
+        pause_target_ms: a.pause_target.as_deref().map(pause_target_ms).transpose()?,
+        gc_window: gc_window(&a.window)?,
+    };
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let inputs = inputs(&a.common);
+    let stems = inputs.stems();
+    let out = output(&a.common)?;
+    let win = gc_window(&a.window)?;
+    let mut written: Vec<PathBuf> = Vec::new();
+    let tally = each_input(
+        &inputs,
+        a.common.quiet,
+        &|i, _, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(Err(_)) => Step::none(),
+            Ok(Ok(l)) => {
+                let stem = stems.get(i).map_or("log", String::as_str);
+                let stem = crate::report::batch::part_stem(stem, &l);
+                let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
+                match charts::charts_for(&l, &settings, &p) {
+                    Ok(paths) if paths.is_empty() => Step::left_out(Some(format!(
+                        "gcperf: {}: no chart of --kind {} applies to a {}",
+                        l.label(),
+                        settings
+                            .kinds
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(","),
+                        if l.gc().is_some() {
+                            "GC log"
+                        } else {
+                            "performance log"
+                        }
+                    ))),
+                    Ok(paths) => Step::output(paths),
+                    Err(e) => Step::left_out(Some(format!("gcperf: {e}"))),
+                }
+            }
+        },
+        &mut |_, paths: Vec<PathBuf>| written.extend(paths),
+    );
+    print(&listing(&written, out))?;
+    Ok(tally.exit_code(a.common.strict))
+}

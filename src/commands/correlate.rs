@@ -1,0 +1,215 @@
+//! `gcperf correlate`: one GC log and the performance logs of the same run on one clock, the
+//! table of slow requests over pauses, and its chart.
+
+use super::batch::{input_notes, note, progress, Tally};
+use super::options::{duration_s, interval_ms, log_time, output};
+use super::print;
+use crate::cli::{Common, CorrelateArgs};
+use crate::error::Error;
+use crate::input;
+use crate::load::{Input, Loaded};
+use crate::render::charts;
+use anyhow::Context;
+use std::path::PathBuf;
+
+/// `gcperf correlate`: the GC log and the performance logs loaded (bad inputs noted and left
+/// out), put on one clock and joined; the table and the chart.
+pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
+    use crate::analyze::correlate as cor;
+    if !a.over.is_finite() || a.over < 0.0 {
+        anyhow::bail!("--over takes non-negative milliseconds, e.g. 50");
+    }
+    let tz_min = match a.tz.as_deref() {
+        Some(t) => Some(
+            cor::parse_zone(t)
+                .ok_or_else(|| anyhow::anyhow!("bad --tz {t:?}: use e.g. +0300, -05:00 or Z"))?,
+        ),
+        None => None,
+    };
+    if let Some(p) = &a.chart {
+        if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+            anyhow::bail!(
+                "--chart {}: the chart is a PNG file: name it FILE.png",
+                p.display()
+            );
+        }
+    }
+    let opts = cor::Options {
+        over_ms: a.over,
+        gc_start_ms: a.gc_start.as_deref().map(log_time).transpose()?,
+        tz_min,
+        safepoints: a.safepoints,
+        stalls: a.stalls,
+        skip_s: duration_s(&a.window.skip)?,
+        from_ms: a.window.from.as_deref().map(log_time).transpose()?,
+        to_ms: a.window.to.as_deref().map(log_time).transpose()?,
+    };
+    let interval = a.interval.as_deref().map(interval_ms).transpose()?;
+    let out = output(&Common {
+        paths: Vec::new(),
+        format: a.format,
+        quiet: a.quiet,
+        sep: a.sep,
+        decimal_comma: a.decimal_comma,
+        excel: a.excel,
+        join: false,
+        rotated: false,
+        strict: a.strict,
+    })?;
+    let mut tally = Tally::default();
+    // Load a group of files: the inputs, their stderr lines, their counts.
+    let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {
+        let (r, parts) = crate::report::batch::load_group(files);
+        let each: Vec<Result<Input, Error>> = match r {
+            Ok(v) => v.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(e)],
+        };
+        let (mut got, mut lines, mut t) = (Vec::new(), Vec::new(), Tally::default());
+        for (k, r) in each.into_iter().enumerate() {
+            let joined: &[Error] = if k == 0 { &parts } else { &[] };
+            lines.extend(input_notes(&r, joined, a.quiet));
+            t.left_out += joined.len() + r.as_ref().map_or(1, |l| l.warnings().len());
+            t.skipped_lines += r.as_ref().map_or(0, |l| l.skipped_lines());
+            got.extend(r.ok());
+        }
+        (got, lines, t)
+    };
+    let gx = input::expand(&a.gc);
+    let px = input::expand(&a.perf);
+    for s in gx.skipped.iter().chain(&px.skipped) {
+        note(&format!("gcperf: {s}"));
+    }
+    tally.left_out += gx.skipped.len() + px.skipped.len();
+    // The GC log is read beside the performance logs (each parse is parallel too, but a
+    // stream's reader thread and its merging steps leave a core idle).
+    let bar = progress(1 + px.files.len(), a.quiet);
+    let (gc_loaded, perf_loaded) = std::thread::scope(|sc| {
+        let g = sc.spawn(|| {
+            let r = (!gx.files.is_empty()).then(|| load(&gx.files));
+            bar.inc(1);
+            r
+        });
+        let p: Vec<_> = px
+            .files
+            .iter()
+            .map(|f| {
+                let r = load(std::slice::from_ref(f));
+                bar.inc(1);
+                r
+            })
+            .collect();
+        (g.join(), p)
+    });
+    bar.finish_and_clear();
+    let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
+    let mut gc: Option<Loaded> = None;
+    if let Some((inputs, lines, t)) = gc_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
+            match i {
+                Input::Gc(l) if gc.is_none() => gc = Some(l),
+                other => {
+                    note(&format!(
+                        "gcperf: {}: not the GC log (a {} log, or a second part): left out",
+                        other.label(),
+                        other.kind()
+                    ));
+                    tally.left_out += 1;
+                }
+            }
+        }
+    }
+    let mut perfs: Vec<crate::load::LoadedPerf> = Vec::new();
+    for (inputs, lines, t) in perf_loaded {
+        lines.iter().for_each(|l| note(l));
+        tally.add(t);
+        for i in inputs {
+            match i {
+                Input::Perf(l) => perfs.push(l),
+                Input::Gc(l) => {
+                    note(&format!(
+                        "gcperf: {}: a GC log given to --perf: left out",
+                        l.label
+                    ));
+                    tally.left_out += 1;
+                }
+            }
+        }
+    }
+    let Some(gc) = gc else {
+        eprintln!("gcperf: no GC log could be read: nothing to correlate");
+        return Ok(1);
+    };
+    if perfs.is_empty() {
+        eprintln!("gcperf: no performance log could be read: nothing to correlate");
+        return Ok(1);
+    }
+    // The zone of the GC log's stamps is not kept by the parsers: read from the file's head.
+    let zone = {
+        let mut head = Vec::new();
+        match input::open(&gc.path) {
+            Ok(mut r) => {
+                let _ = input::fill(&mut r, &mut head, 1 << 20);
+                cor::gc_zone(&head, gc.format.clock())
+            }
+            Err(_) => cor::Zone::Local,
+        }
+    };
+    let side = cor::GcSide {
+        frame: &gc.frame,
+        clock: gc.format.clock(),
+        zone,
+    };
+    let sides: Vec<cor::PerfSide> = perfs
+        .iter()
+        .map(|p| cor::PerfSide {
+            frame: &p.frame,
+            utc: matches!(
+                p.format,
+                crate::model::PerfFormat::JmeterJtl | crate::model::PerfFormat::Grinder
+            ),
+        })
+        .collect();
+    let prepared = match cor::prepare(&side, &sides, &opts) {
+        Ok(p) => p,
+        Err(e @ cor::CorrelateError::NeedGcStart) => anyhow::bail!("{}: {e}", gc.label),
+        Err(cor::CorrelateError::Polars(e)) => anyhow::bail!("{}: analysis failed: {e}", gc.label),
+        Err(e) => {
+            note(&format!(
+                "gcperf: {}",
+                crate::report::correlate::error_text(&e)
+            ));
+            return Ok(1);
+        }
+    };
+    let labels: Vec<String> = perfs.iter().map(|p| p.label.clone()).collect();
+    let c = cor::correlate(&prepared, &gc.label, &labels)
+        .map_err(|e| anyhow::anyhow!("{}: analysis failed: {e}", gc.label))?;
+    if let Some(path) = &a.chart {
+        // A chart that cannot be written is exit 2 with the file named, before the table.
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot write the chart {}", path.display()))?;
+    }
+    print(&out.finish(crate::report::correlate::render(
+        std::slice::from_ref(&c),
+        out,
+    )))?;
+    if let Some(path) = &a.chart {
+        let data = cor::chart_data(&prepared, a.size.width as usize, interval)
+            .map_err(|e| anyhow::anyhow!("cannot draw the chart: {e}"))?;
+        let title = format!(
+            "{} + {}",
+            charts::file_name(&gc.path),
+            perfs
+                .iter()
+                .map(|p| charts::file_name(&p.path))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        crate::render::correlate::chart(path, &title, &data, a.size)
+            .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
+    }
+    tally.produced = 1;
+    Ok(tally.exit_code(a.strict))
+}

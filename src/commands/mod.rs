@@ -1,0 +1,63 @@
+//! The commands: `run` dispatches the parsed command line to the module of its command, each
+//! of which reads its inputs through `batch` and its options through `options`.
+
+mod batch;
+mod chart;
+mod compare;
+mod completions;
+mod correlate;
+mod export;
+mod gc;
+mod man;
+mod options;
+mod perf;
+mod report;
+mod summary;
+
+use crate::cli::{Cli, Command};
+use crate::report::{Format, Output};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Run the command; returns the process exit code.
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match cli.command {
+        Command::Summary(a) => summary::run(a),
+        Command::Gc(a) => gc::run(a),
+        Command::Chart(a) => chart::run(a),
+        Command::Perf(a) => perf::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Export(a) => export::run(a),
+        Command::Report(a) => report::run(a),
+        Command::Correlate(a) => correlate::run(a),
+        Command::Completions(a) => completions::run(a),
+        Command::Man => man::run(),
+    }
+}
+
+fn print(s: &str) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
+        // A closed pipe (`| head`) is not an error worth a message.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
+    }
+}
+
+/// The paths a command wrote, one a line, or in `--format`: a `path` column (CSV, TSV,
+/// Markdown) or a JSON array.
+fn listing(paths: &[PathBuf], out: Output) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    match out.format {
+        Format::Table => names.iter().map(|n| format!("{n}\n")).collect(),
+        Format::Json => crate::report::json(&names),
+        Format::Csv | Format::Tsv | Format::Markdown => {
+            let mut t = crate::report::Table::new(&["path"]);
+            for n in names {
+                t.push(vec![n]);
+            }
+            out.finish(out.writer().write(&t))
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The options commands share, read and checked: output settings, durations and times, the
+//! time window, band edges, percentiles, the performance-log figures' options and the
+//! objectives (`--slo`, `--pause-target`).
+
+use super::batch::{note, Step};
+use crate::analyze;
+use crate::cli::{Common, PerfOpts, SloOpts, Window};
+use crate::error::Error;
+use crate::load::Input;
+use crate::report::summary::FileSummary;
+use crate::report::Output;
+
+/// The output settings of the common options.
+pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
+    if c.decimal_comma && c.sep == Some(',') {
+        anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
+    }
+    Ok(Output {
+        format: c.format,
+        sep: c.sep,
+        decimal_comma: c.decimal_comma,
+        bom: c.excel,
+    })
+}
+
+/// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
+pub(super) fn duration_s(s: &str) -> anyhow::Result<f64> {
+    let t = s.trim();
+    let (num, mult) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 0.001)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('m') {
+        (v, 60.0)
+    } else if let Some(v) = t.strip_suffix('h') {
+        (v, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v * mult),
+        _ => anyhow::bail!("bad duration {s:?}: use e.g. 60s, 2m, 1h, 500ms"),
+    }
+}
+
+pub(super) fn log_time(s: &str) -> anyhow::Result<i64> {
+    let b = s.trim().as_bytes();
+    match crate::parse::num::iso_datetime_prefix(b) {
+        Some((ms, n)) if n == b.len() => Ok(ms),
+        _ => {
+            anyhow::bail!("bad time {s:?}: use e.g. 2012-09-21T12:00:00 or 2012-09-21 12:00:00.000")
+        }
+    }
+}
+
+pub(super) fn interval_ms(s: &str) -> anyhow::Result<i64> {
+    let ms = (duration_s(s)? * 1000.0).round();
+    if ms < 1.0 {
+        anyhow::bail!("--interval must be at least 1ms, e.g. 1m, 30s");
+    }
+    Ok(ms as i64)
+}
+
+/// `--pause-target`: `30ms`, `0.03s`, `30` (ms) → ms.
+pub(super) fn pause_target_ms(t: &str) -> anyhow::Result<f64> {
+    let t = t.trim();
+    let (n, mult) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 1.0)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1000.0)
+    } else {
+        (t, 1.0)
+    };
+    match n.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(crate::report::clean(v * mult)),
+        _ => anyhow::bail!("bad --pause-target {t:?}: use e.g. 30ms or 0.03s"),
+    }
+}
+
+/// `--skip`, `--from`, `--to` read: a bound is a log time, else an uptime.
+pub(super) fn gc_window(w: &Window) -> anyhow::Result<analyze::window::GcWindow> {
+    use analyze::window::Bound;
+    let bound = |flag: &str, s: &str| -> anyhow::Result<Bound> {
+        if let Ok(ms) = log_time(s) {
+            return Ok(Bound::Wall(ms));
+        }
+        match duration_s(s) {
+            Ok(v) => Ok(Bound::Uptime(v)),
+            Err(_) => anyhow::bail!(
+                "bad {flag} {s:?}: give a time (2012-09-21T12:00:00, 2012-09-21 12:00:00.000) or, for GC logs, an uptime (10s, 2m, 90)"
+            ),
+        }
+    };
+    Ok(analyze::window::GcWindow {
+        skip_s: duration_s(&w.skip)?,
+        from: w.from.as_deref().map(|s| bound("--from", s)).transpose()?,
+        to: w.to.as_deref().map(|s| bound("--to", s)).transpose()?,
+    })
+}
+
+/// An input inside the window (`analyze::window::apply_input`); `Err`: the step that leaves it
+/// out, saying why.
+pub(super) fn windowed<T>(
+    w: &analyze::window::GcWindow,
+    r: Result<Input, Error>,
+    perf_too: bool,
+) -> Result<Result<Input, Error>, Step<T>> {
+    match r {
+        Ok(l) => match analyze::window::apply_input(w, l, perf_too) {
+            Ok(Input::Gc(l)) if l.frame.height() == 0 => {
+                // Every record outside the window: said, not a row of zeros without a word.
+                note(&format!(
+                    "gcperf: {}: no GC records in the time window (--skip, --from, --to)",
+                    l.label
+                ));
+                Ok(Ok(Input::Gc(l)))
+            }
+            Ok(Input::Perf(l)) if perf_window_empty(w, &l, perf_too) => {
+                note(&format!("gcperf: {}{}", l.label, NO_REQUESTS_IN_WINDOW));
+                Ok(Ok(Input::Perf(l)))
+            }
+            Ok(l) => Ok(Ok(l)),
+            Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
+        },
+        Err(e) => Ok(Err(e)),
+    }
+}
+
+/// Said after a performance log's name when the window leaves none of its requests.
+pub(super) const NO_REQUESTS_IN_WINDOW: &str =
+    ": no requests in the time window (--skip, --from, --to)";
+
+/// A performance log with no request in the window: its frame cut to the window (`perf_too`)
+/// is empty, or the analyses' warm-up and bounds would keep none of it.
+pub(super) fn perf_window_empty(
+    w: &analyze::window::GcWindow,
+    l: &crate::load::LoadedPerf,
+    perf_too: bool,
+) -> bool {
+    if w.is_all() {
+        return false;
+    }
+    if perf_too {
+        return l.frame.df.height() == 0;
+    }
+    let (from_ms, to_ms) = w.wall_ms();
+    let o = analyze::perf::PerfOptions {
+        skip_s: w.skip_s,
+        from_ms,
+        to_ms,
+        ..Default::default()
+    };
+    analyze::perf::window_leaves_none(&l.frame.df, &o).unwrap_or(false)
+}
+
+/// What the charts say about the records `--skip`, `--from` and `--to` leave out.
+pub(super) fn window_text(w: &Window, skip_s: f64) -> String {
+    let mut parts = Vec::new();
+    if skip_s > 0.0 {
+        parts.push(format!("first {} left out", w.skip.trim()));
+    }
+    if let Some(f) = &w.from {
+        parts.push(format!("from {}", f.trim()));
+    }
+    if let Some(t) = &w.to {
+        parts.push(format!("to {}", t.trim()));
+    }
+    parts.join(", ")
+}
+
+pub(super) fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {
+    check_latency_bands(&o.latency_bands, "--latency-bands")?;
+    if o.over.iter().any(|v| !v.is_finite() || *v < 0.0) {
+        anyhow::bail!("--over takes non-negative milliseconds, e.g. 50,150");
+    }
+    Ok(analyze::perf::PerfOptions {
+        bands: o.latency_bands.clone(),
+        over: o.over.clone(),
+        skip_s: duration_s(&o.window.skip)?,
+        // An uptime bound is for GC logs; a performance log is left out under it.
+        from_ms: gc_window(&o.window)?.wall_ms().0,
+        to_ms: gc_window(&o.window)?.wall_ms().1,
+        interval_ms: o.interval.as_deref().map(interval_ms).transpose()?,
+    })
+}
+
+pub(super) fn check_latency_bands(b: &[f64], flag: &str) -> anyhow::Result<()> {
+    if b.iter().any(|v| !v.is_finite() || *v < 0.0) || b.windows(2).any(|w| w[0] >= w[1]) {
+        anyhow::bail!("{flag} must be non-negative and strictly ascending, e.g. 0,50,200,1000");
+    }
+    Ok(())
+}
+
+pub(super) fn check_bands(edges: &[f64]) -> anyhow::Result<()> {
+    if edges.iter().any(|v| !v.is_finite() || *v <= 0.0) || edges.windows(2).any(|w| w[0] >= w[1]) {
+        anyhow::bail!("--pause-bands must be positive and strictly ascending, e.g. 10,50,100");
+    }
+    Ok(())
+}
+
+/// `--percentiles`: each one the summary has.
+pub(super) fn check_percentiles(p: &[u32]) -> anyhow::Result<()> {
+    if let Some(p) = p
+        .iter()
+        .find(|p| !analyze::compare::PERCENTILES.contains(p))
+    {
+        anyhow::bail!("--percentiles {p}: use any of 50, 90, 95, 99");
+    }
+    if p.is_empty() {
+        anyhow::bail!("--percentiles: give one or more of 50, 90, 95, 99");
+    }
+    Ok(())
+}
+
+/// `--slo` and `--pause-target` read, for a command judging logs of `kinds`.
+pub(super) struct Slo {
+    pub(super) objectives: Vec<analyze::slo::Objective>,
+    pub(super) pause_target_ms: Option<f64>,
+}
+
+impl Slo {
+    pub(super) fn read(o: &SloOpts, kinds: &[analyze::slo::LogKind]) -> anyhow::Result<Slo> {
+        let objectives = analyze::slo::parse(&o.slo)?;
+        // `--slo ''` or `--slo ,` given and nothing to judge: an error, not a silent pass.
+        if !o.slo.is_empty() && objectives.is_empty() {
+            anyhow::bail!("--slo: no objective given: write METRIC OP VALUE, e.g. p95<=50ms");
+        }
+        for ob in &objectives {
+            if !ob.kinds().iter().any(|k| kinds.contains(k)) {
+                anyhow::bail!(
+                    "--slo {:?}: {} is not a figure of the logs this command reads ({})",
+                    ob.text,
+                    ob.metric,
+                    if kinds == [analyze::slo::LogKind::Gc] {
+                        "GC logs"
+                    } else {
+                        "performance logs"
+                    }
+                );
+            }
+        }
+        let pause_target_ms = o.pause_target.as_deref().map(pause_target_ms).transpose()?;
+        Ok(Slo {
+            objectives,
+            pause_target_ms,
+        })
+    }
+
+    /// Every objective must have been judged on some run: one no input has the figure for is
+    /// an error naming it (exit 2), never a silent pass.
+    pub(super) fn check_judged<'a>(
+        &self,
+        verdicts: impl IntoIterator<Item = &'a analyze::slo::Verdict> + Clone,
+        produced: bool,
+    ) -> anyhow::Result<bool> {
+        if !produced {
+            return Ok(false);
+        }
+        for o in &self.objectives {
+            if !verdicts.clone().into_iter().any(|v| v.objective == o.text) {
+                anyhow::bail!(
+                    "--slo {:?}: no input has the figure {} (it is a figure of {} logs)",
+                    o.text,
+                    o.metric,
+                    if o.kinds() == [analyze::slo::LogKind::Gc] {
+                        "GC"
+                    } else {
+                        "performance"
+                    }
+                );
+            }
+        }
+        Ok(crate::report::slo::any_failed(verdicts))
+    }
+}
+
+pub(super) const BOTH: [analyze::slo::LogKind; 2] =
+    [analyze::slo::LogKind::Gc, analyze::slo::LogKind::Perf];
+
+/// Each run's verdicts under its name, for the verdict table.
+pub(super) fn slo_rows<'a>(
+    runs: impl Iterator<Item = &'a FileSummary>,
+) -> Vec<(&'a str, &'a [analyze::slo::Verdict])> {
+    runs.map(|s| (s.file.as_str(), s.slo.as_slice())).collect()
+}

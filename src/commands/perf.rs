@@ -1,0 +1,62 @@
+//! `gcperf perf`: each performance log's requests per operation, band, threshold, interval or
+//! error message.
+
+use super::batch::{each_input, failed, inputs, not_perf, note, Step};
+use super::options::{gc_window, output, perf_options, slo_rows, Slo, NO_REQUESTS_IN_WINDOW};
+use super::print;
+use crate::analyze;
+use crate::cli::PerfArgs;
+use crate::report::summary::FileSummary;
+
+pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
+    if a.slo.pause_target.is_some() {
+        anyhow::bail!("--pause-target counts GC pauses: see `gcperf gc` or `gcperf summary`");
+    }
+    let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Perf])?;
+    if gc_window(&a.perf.window)?.has_uptime() {
+        anyhow::bail!(
+            "--from/--to: performance logs have no uptime: give a time, e.g. 2012-09-21T12:00:00"
+        );
+    }
+    let per_op = a.by == Some(crate::report::perf::By::Op);
+    let by = a.by.unwrap_or(crate::report::perf::By::Op);
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    if by == crate::report::perf::By::Interval && opts.interval_ms.is_none() {
+        anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
+    }
+    let out = output(&a.common)?;
+    let mut reports: Vec<FileSummary> = Vec::new();
+    let tally = each_input(
+        &inputs(&a.common),
+        a.common.quiet,
+        &|_, _, r| match r {
+            Ok(l) if l.perf().is_some() => {
+                // The window is the analyses' (`opts`); said when it leaves no request.
+                let empty = |p: &&crate::load::LoadedPerf| {
+                    analyze::perf::window_leaves_none(&p.frame.df, &opts).unwrap_or(false)
+                };
+                if let Some(p) = l.perf().filter(empty) {
+                    note(&format!("gcperf: {}{}", p.label, NO_REQUESTS_IN_WINDOW));
+                }
+                match FileSummary::of(&l, &opts) {
+                    Ok(mut s) => {
+                        s.judge(&slo.objectives, per_op);
+                        Step::output(s)
+                    }
+                    Err(e) => failed(&l, e),
+                }
+            }
+            Ok(l) => not_perf(&l),
+            Err(_) => Step::none(),
+        },
+        &mut |_, s| reports.push(s),
+    );
+    let failed = slo.check_judged(reports.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let verdicts = slo_rows(reports.iter());
+    print(&out.finish(
+        crate::report::perf::render(&reports, out, by)
+            + &crate::report::slo::render(&verdicts, out),
+    ))?;
+    Ok(tally.exit_code_slo(a.common.strict, failed))
+}

@@ -1,0 +1,65 @@
+//! `gcperf summary`: one row per input, GC and performance logs alike, with the verdicts of
+//! `--slo`.
+
+use super::batch::{each_input, failed, inputs, Step};
+use super::options::{gc_window, output, perf_options, slo_rows, windowed, Slo, BOTH};
+use super::print;
+use crate::analyze;
+use crate::cli::SummaryArgs;
+use crate::error::escape_path;
+use crate::report::summary::{self, FileSummary, Outcome};
+
+pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
+    let slo = Slo::read(&a.slo, &BOTH)?;
+    let mut opts = perf_options(&a.perf)?;
+    analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    let out = output(&a.common)?;
+    let win = gc_window(&a.perf.window)?;
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    // Each input is summarised as it is loaded and dropped: a folder of any size needs the
+    // memory of one log per core.
+    let tally = each_input(
+        &inputs(&a.common),
+        a.common.quiet,
+        &|_, p, r| match windowed(&win, r, false) {
+            Err(step) => step,
+            Ok(r) => match r {
+                Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(mut s) => {
+                        s.judge(&slo.objectives, false);
+                        Step::output(Outcome::Ok(Box::new(s)))
+                    }
+                    Err(e) => {
+                        let mut s = failed(&l, &e);
+                        s.value = Some(Outcome::Failed {
+                            file: l.label().to_string(),
+                            error: format!("analysis failed: {e}"),
+                        });
+                        s
+                    }
+                },
+                Err(e) => Step {
+                    value: Some(Outcome::Failed {
+                        file: escape_path(p),
+                        error: crate::report::batch::error_text(&e),
+                    }),
+                    ..Step::none()
+                },
+            },
+        },
+        &mut |_, o| outcomes.push(o),
+    );
+    let ok: Vec<&FileSummary> = outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Ok(s) => Some(&**s),
+            Outcome::Failed { .. } => None,
+        })
+        .collect();
+    let failed = slo.check_judged(ok.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let verdicts = slo_rows(ok.iter().copied());
+    print(
+        &out.finish(summary::render(&outcomes, out) + &crate::report::slo::render(&verdicts, out)),
+    )?;
+    Ok(tally.exit_code_slo(a.common.strict, failed))
+}
