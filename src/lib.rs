@@ -2,12 +2,14 @@
 //! and charts.
 //!
 //! Data flows one way: `input` (files, gzip, detection) → `parse` (one parser per log family,
-//! typed records in `model`) → `frame` (polars DataFrames) → `analyze` (polars lazy queries) →
+//! typed records in `model`) → `columns` (the rows' builders) → `frame` (polars DataFrames) →
+//! `analyze` (polars lazy queries) →
 //! `report` (tables, CSV, JSON). `cli` defines the command line; `commands` runs each command
 //! through them.
 
 pub mod analyze;
 pub mod cli;
+pub mod columns;
 pub mod commands;
 pub mod error;
 pub mod frame;
@@ -32,7 +34,7 @@ pub(crate) fn gc_fixture_logs() -> Vec<(std::path::PathBuf, model::GcLog, frame:
                 continue;
             };
             let log = parse::parse_one(format, &bytes);
-            let f = frame::gc_frame(&log).unwrap();
+            let f = columns::gc_frame(&log).unwrap();
             out.push((path, log, f));
         }
     }

@@ -1,5 +1,6 @@
 //! One input file, read, detected, parsed and framed: what every command starts from.
 
+use crate::columns;
 use crate::error::{Error, Result};
 use crate::frame;
 use crate::input::{self, Detected, ReadNotes};
@@ -335,7 +336,7 @@ impl Parsed {
                         &log.bad,
                     ));
                 }
-                let frame = frame::gc_frame(&log).map_err(polars)?;
+                let frame = columns::gc_frame(&log).map_err(polars)?;
                 log.events = Vec::new();
                 Ok(Input::Gc(Loaded {
                     path: path.to_path_buf(),
@@ -428,7 +429,7 @@ fn perf_input(
             &log.bad,
         ));
     }
-    let frame = frame::perf_frame(&log).map_err(polars)?;
+    let frame = columns::perf_frame(&log).map_err(polars)?;
     log.records = Vec::new();
     Ok(Input::Perf(LoadedPerf {
         path: path.to_path_buf(),
@@ -581,7 +582,7 @@ fn load_perf_stream(
     let mut log = PerfLog::new(format);
     // Columns sized for the whole log up front (an over-estimate costs address space only:
     // pages never written are never resident), so they never grow by copying.
-    let mut cols = frame::PerfColumns::with_capacity(expected_rows);
+    let mut cols = columns::PerfColumns::with_capacity(expected_rows);
     let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
@@ -702,7 +703,7 @@ fn stream_gc(
     r: &mut input::Reader,
     format: GcFormat,
     size: usize,
-) -> Result<(GcLog, frame::GcColumns)> {
+) -> Result<(GcLog, columns::GcColumns)> {
     use parse::stream::{Joiner, Parser};
     use std::sync::mpsc::{channel, sync_channel};
     let per_round = rayon::current_num_threads().max(1);
@@ -713,7 +714,7 @@ fn stream_gc(
     // written are never resident.
     let probe_rows = parse::parse_one(format, &head).events.len();
     let expected = (size / head.len().max(1)).saturating_mul(probe_rows) + probe_rows;
-    let sink = parse::stream::Threaded::new(frame::GcColumns::with_capacity(expected));
+    let sink = parse::stream::Threaded::new(columns::GcColumns::with_capacity(expected));
     let mut joiner = Joiner::new(format, sink);
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
@@ -845,7 +846,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         return Err(nothing());
     }
     account_gc(&mut log, notes);
-    let frame = frame::gc_frame(&log).map_err(|source| Error::Polars {
+    let frame = columns::gc_frame(&log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
         source,
     })?;
@@ -870,7 +871,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     // Each part streamed into columns of its own, then put in time order and appended.
-    let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcColumns)> = Vec::new();
+    let mut parts: Vec<(PathBuf, GcFormat, GcLog, columns::GcColumns)> = Vec::new();
     for p in paths {
         match stream_part(p) {
             Err(e) => errors.push(e),
@@ -913,8 +914,8 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let n_parts = parts.len();
     let rows: usize = parts.iter().map(|p| p.3.len()).sum();
     let mut log = GcLog::default();
-    let mut cols = frame::GcColumns::with_capacity(rows);
-    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, frame::GcColumns)>> =
+    let mut cols = columns::GcColumns::with_capacity(rows);
+    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, columns::GcColumns)>> =
         parts.into_iter().map(Some).collect();
     for i in order {
         let Some((_, _, part, part_cols)) = slots.get_mut(i).and_then(Option::take) else {
@@ -978,7 +979,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
 
 /// One part of a joined set, streamed: its family, counts, columns and the damage the reader
 /// met. A part that is not a GC log is an error naming it.
-fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcColumns, Option<String>)> {
+fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, columns::GcColumns, Option<String>)> {
     let mut r = input::open(p)?;
     let mut head = Vec::new();
     input::fill(&mut r, &mut head, PROBE).map_err(|source| Error::Io {
@@ -1098,7 +1099,7 @@ mod tests {
             path: PathBuf::new(),
             label: String::new(),
             format: PerfFormat::PerfCsv,
-            frame: frame::perf_frame(&whole).unwrap(),
+            frame: columns::perf_frame(&whole).unwrap(),
             log: whole,
             warnings: Vec::new(),
             part: 0,

@@ -201,6 +201,64 @@ pub struct GcEvent {
     pub line: u64,
 }
 
+/// The rows a family's log-wide rule reads and changes (`Family::end_of_log`), written once
+/// for both of a log's shapes: its events (a log parsed in one pass) and its columns (a log
+/// joined from blocks). String ids are the log's.
+pub trait Rows {
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    fn record(&self, i: usize) -> Record;
+    fn kind(&self, i: usize) -> Kind;
+    fn collector(&self, i: usize) -> u32;
+    fn set_collector(&mut self, i: usize, id: u32);
+    fn gc_id(&self, i: usize) -> Option<u64>;
+    fn duration_ms(&self, i: usize) -> f64;
+    fn set_duration_ms(&mut self, i: usize, ms: f64);
+    fn set_in_collection(&mut self, i: usize, v: bool);
+}
+
+impl Rows for Vec<GcEvent> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn record(&self, i: usize) -> Record {
+        self[i].record
+    }
+    fn kind(&self, i: usize) -> Kind {
+        self[i].kind
+    }
+    fn collector(&self, i: usize) -> u32 {
+        self[i].collector
+    }
+    fn set_collector(&mut self, i: usize, id: u32) {
+        self[i].collector = id;
+    }
+    fn gc_id(&self, i: usize) -> Option<u64> {
+        self[i].gc_id
+    }
+    fn duration_ms(&self, i: usize) -> f64 {
+        self[i].duration_ms
+    }
+    fn set_duration_ms(&mut self, i: usize, ms: f64) {
+        self[i].duration_ms = ms;
+    }
+    fn set_in_collection(&mut self, i: usize, v: bool) {
+        self[i].in_collection = v;
+    }
+}
+
+/// Give rows `..upto` that have no collector (safepoints apart) collector `id`: the
+/// collector a log names once (`Using G1`), for the records before the naming.
+pub fn fill_collector(rows: &mut dyn Rows, upto: usize, id: u32) {
+    for i in 0..upto.min(rows.len()) {
+        if rows.collector(i) == 0 && rows.record(i) != Record::Safepoint {
+            rows.set_collector(i, id);
+        }
+    }
+}
+
 impl GcEvent {
     pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
         GcEvent {
@@ -549,4 +607,27 @@ impl PerfLog {
         self.skipped_lines += 1;
         keep_bad(&mut self.bad, line, text);
     }
+}
+
+/// `x.round()` (half away from zero), bit for bit, without the libm call `round` is on
+/// x86-64's baseline (no SSE4.1 rounding instruction): a call for every duration and wall
+/// stamp was 1-2 % of a GC log's time, the frame's rounding of its durations on one core.
+#[inline]
+pub fn round(x: f64) -> f64 {
+    // From 2^52 on every double is an integer (the infinities too); NaN is NaN.
+    if x.is_nan() || x.abs() >= 4_503_599_627_370_496.0 {
+        return x;
+    }
+    let i = x as i64;
+    // Exact: the fraction of a double below 2^52.
+    let frac = x - i as f64;
+    let r = if frac >= 0.5 {
+        i + 1
+    } else if frac <= -0.5 {
+        i - 1
+    } else {
+        i
+    };
+    // A zero keeps the sign of `x` (`(-0.3).round()` is -0.0); any other result has it.
+    (r as f64).copysign(x)
 }

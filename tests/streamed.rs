@@ -214,7 +214,7 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
         }
         buf.extend_from_slice(&one[..one.len() / 3]);
         let whole = gcperf::parse::parse_one(format, &buf);
-        let want = gcperf::frame::gc_frame(&whole).unwrap();
+        let want = gcperf::columns::gc_frame(&whole).unwrap();
         let plain = dir.path().join("plain.log");
         std::fs::write(&plain, &buf).unwrap();
         let gz = dir.path().join("gzipped.log.gz");
@@ -292,25 +292,19 @@ struct SortSpy {
     sorted: bool,
 }
 
-impl gcperf::parse::stream::Sink for SortSpy {
+impl gcperf::columns::Sink for SortSpy {
     fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
         self.inner.push(e, ids, line_offset);
     }
     fn len(&self) -> usize {
         self.inner.len()
     }
-    fn fill_collector(&mut self, upto: usize, id: u32) {
-        self.inner.fill_collector(upto, id);
-    }
     fn sort_by_time(&mut self) {
         self.sorted = true;
         self.inner.sort_by_time();
     }
-    fn link_cycles(&mut self) {
-        self.inner.link_cycles();
-    }
-    fn name_full_gcs(&mut self, g1: u32) {
-        self.inner.name_full_gcs(g1);
+    fn rows(&mut self) -> Option<&mut dyn gcperf::model::Rows> {
+        self.inner.rows()
     }
 }
 

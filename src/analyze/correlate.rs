@@ -1318,12 +1318,12 @@ mod tests {
     }
 
     fn gc_frame(text: &str) -> GcFrame {
-        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+        crate::columns::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
     }
 
     fn perf_frame(text: &str) -> PerfFrame {
         let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
-        crate::frame::perf_frame(&log).unwrap()
+        crate::columns::perf_frame(&log).unwrap()
     }
 
     const GC: &str = "2012-09-21T10:00:01.000+0300: 1.000: [GC (Allocation Failure) [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.1000000 secs] [Times: user=0.01 sys=0.00, real=0.10 secs]\n\

@@ -1341,7 +1341,7 @@ mod tests {
     use super::*;
 
     fn frame(text: &str) -> GcFrame {
-        crate::frame::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+        crate::columns::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
     }
 
     #[test]

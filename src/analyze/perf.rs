@@ -758,7 +758,7 @@ mod tests {
 
     fn frame(text: &str) -> PerfFrame {
         let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
-        crate::frame::perf_frame(&log).unwrap()
+        crate::columns::perf_frame(&log).unwrap()
     }
 
     #[test]

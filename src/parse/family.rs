@@ -8,9 +8,8 @@
 //! from blocks parsed in parallel), what it does once the whole log is joined, and how its
 //! stamps place records on a wall clock (`model::GcClock`).
 
-use super::stream::Sink;
-use crate::frame::GcColumns;
-use crate::model::{GcClock, GcEvent, GcLog};
+use crate::columns::GcColumns;
+use crate::model::{GcClock, GcEvent, GcLog, Rows};
 use std::any::Any;
 
 /// The GC families, most specific line test first: detection gives a line to the first
@@ -110,8 +109,8 @@ pub trait Family: Sync + 'static {
     }
 
     /// The steps one pass takes over the whole log once it is read, taken on the joined
-    /// events (`log` holds the log-wide strings).
-    fn end_of_log(&self, _log: &GcLog, _sink: &mut dyn Sink) {}
+    /// rows (`log` holds the log-wide strings): written once, over `Rows`.
+    fn end_of_log(&self, _log: &GcLog, _rows: &mut dyn Rows) {}
 
     /// How the family's stamps place its records on a wall clock.
     fn clock(&self) -> GcClock;

@@ -36,8 +36,7 @@
 use super::family::{Block, BlockParser, Family, Foreign, GcFormat};
 use super::lines::lines;
 use super::num::{float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim};
-use super::stream::Sink;
-use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
 use memchr::memmem::{Finder, FinderRev};
 use std::sync::LazyLock;
 
@@ -142,9 +141,9 @@ impl Family for Hotspot {
         Box::new(p)
     }
 
-    fn end_of_log(&self, log: &GcLog, sink: &mut dyn Sink) {
+    fn end_of_log(&self, log: &GcLog, rows: &mut dyn Rows) {
         if let Some(g1) = log.strings.find("G1") {
-            sink.name_full_gcs(g1);
+            name_full_gcs(rows, g1);
         }
     }
 
@@ -194,15 +193,15 @@ pub fn parse(buf: &[u8]) -> GcLog {
 /// A G1 log's `Full GC` lines name no collector (`[Full GC (Allocation Failure)  4095M->
 /// 3000M(4096M), 2.5 secs]`: no generation brackets): the full collections of a log whose
 /// other pauses are G1's are G1's. Over the whole log (a block may hold the full GC and none
-/// of the others), so the streamed path does it when joined (`Sink::name_full_gcs`).
-pub(crate) fn name_full_gcs(events: &mut [GcEvent], g1: u32) {
-    let uses = |e: &GcEvent| e.record == Record::Pause && e.collector == g1;
-    if !events.iter().any(uses) {
+/// of the others), so the streamed path does it when joined (`Family::end_of_log`).
+pub(crate) fn name_full_gcs(rows: &mut dyn Rows, g1: u32) {
+    let n = rows.len();
+    if !(0..n).any(|i| rows.record(i) == Record::Pause && rows.collector(i) == g1) {
         return;
     }
-    for e in events {
-        if e.record == Record::Pause && e.kind == Kind::Full && e.collector == 0 {
-            e.collector = g1;
+    for i in 0..n {
+        if rows.record(i) == Record::Pause && rows.kind(i) == Kind::Full && rows.collector(i) == 0 {
+            rows.set_collector(i, g1);
         }
     }
 }
@@ -426,7 +425,7 @@ impl Parser {
 
     /// The block's log and the columns its settled events went to (see `flushing`), which
     /// come before `log.events`.
-    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
+    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::columns::GcColumns>) {
         let cols = self.settle.cols();
         (self.finish(), cols)
     }

@@ -546,7 +546,7 @@ impl Parser {
 
     /// The block's log and the columns its settled events went to (see `flushing`), which
     /// come before `log.events`.
-    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::frame::GcColumns>) {
+    pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::columns::GcColumns>) {
         self.put_in_order();
         let cols = self.settle.cols();
         (self.log, cols)

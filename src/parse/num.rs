@@ -1,27 +1,6 @@
 //! Small allocation-free scanners shared by the parsers: numbers, memory sizes, timestamps.
 
-/// `x.round()` (half away from zero), bit for bit, without the libm call `round` is on
-/// x86-64's baseline (no SSE4.1 rounding instruction): a call for every duration and wall
-/// stamp was 1-2 % of a GC log's time, the frame's rounding of its durations on one core.
-#[inline]
-pub fn round(x: f64) -> f64 {
-    // From 2^52 on every double is an integer (the infinities too); NaN is NaN.
-    if x.is_nan() || x.abs() >= 4_503_599_627_370_496.0 {
-        return x;
-    }
-    let i = x as i64;
-    // Exact: the fraction of a double below 2^52.
-    let frac = x - i as f64;
-    let r = if frac >= 0.5 {
-        i + 1
-    } else if frac <= -0.5 {
-        i - 1
-    } else {
-        i
-    };
-    // A zero keeps the sign of `x` (`(-0.3).round()` is -0.0); any other result has it.
-    (r as f64).copysign(x)
-}
+pub use crate::model::round;
 
 /// Parse a decimal number such as `12`, `0.0123`, `1,234` (comma as decimal separator, as some
 /// locales write it) or `-3.5e-4` from the start of `s`. Returns the value and bytes consumed.

@@ -2,7 +2,7 @@
 //! block's columns as it reads (see `stream::Parser::flushing`): what the JRockit and HotSpot
 //! parsers share. Each says which of its events are settled.
 
-use crate::frame::GcColumns;
+use crate::columns::GcColumns;
 use crate::model::GcEvent;
 
 #[derive(Default)]

@@ -9,9 +9,8 @@
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
 use super::family::{guess_collector, Block, BlockParser, GcFormat};
-use super::{hotspot, unified};
-use crate::frame::GcColumns;
-use crate::model::{GcEvent, GcLog, Record, BAD_LINES_KEPT};
+use crate::columns::{GcColumns, Sink};
+use crate::model::{fill_collector, GcEvent, GcLog, Record, Rows, BAD_LINES_KEPT};
 
 /// Events a streamed block's parser holds before it moves the settled ones to the block's
 /// columns (about 200 KB of events: they are still in the cache when moved, and a block in
@@ -69,49 +68,6 @@ impl Parser {
 /// Most bytes of a run of blocks kept to read again (a log that never leaves a record open
 /// long is confirmed block by block; past this, a run is taken as read).
 const MAX_RUN: usize = 64 << 20;
-
-/// Where joined events go: one event at a time, in log order, its string ids mapped to the
-/// log's through `ids` and its line moved on by `line_offset`.
-pub trait Sink {
-    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64);
-    /// A block's events, in order (`push` each); returns an emptied event buffer to reuse,
-    /// if there is one.
-    fn push_all(
-        &mut self,
-        mut events: Vec<GcEvent>,
-        ids: &[u32],
-        line_offset: u64,
-    ) -> Option<Vec<GcEvent>> {
-        for e in &events {
-            self.push(e, ids, line_offset);
-        }
-        events.clear();
-        Some(events)
-    }
-    /// A block's columns (`GcColumns::block`), in order, before its events: each row as
-    /// `push` says, its invented GC ids moved on by `invented_offset`.
-    fn push_cols(&mut self, cols: GcColumns, ids: &[u32], line_offset: u64, invented_offset: u64) {
-        for mut e in cols.events() {
-            if e.invented_id {
-                e.gc_id = e.gc_id.map(|g| g.saturating_add(invented_offset));
-            }
-            self.push(&e, ids, line_offset);
-        }
-    }
-    /// Events pushed so far.
-    fn len(&self) -> usize;
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Give the first `upto` events that have no collector (safepoints apart) collector `id`.
-    fn fill_collector(&mut self, upto: usize, id: u32);
-    /// The events are to be put in time order (see `Joiner::finish`).
-    fn sort_by_time(&mut self);
-    /// Unified logs: link ZGC cycles to their pauses (`unified::link_cycles`).
-    fn link_cycles(&mut self);
-    /// HotSpot logs: G1's full collections named `g1` (`hotspot::name_full_gcs`).
-    fn name_full_gcs(&mut self, g1: u32);
-}
 
 /// Joins blocks parsed on their own, in log order, into one log (`log`: counts, strings,
 /// meta, bad lines; the events go to the sink).
@@ -306,14 +262,16 @@ impl<S: Sink> Joiner<S> {
                     }
                 }
             }
-            if fill != 0 {
-                self.sink.fill_collector(self.unnamed_prefix, fill);
+            if let (true, Some(rows)) = (fill != 0, self.sink.rows()) {
+                fill_collector(rows, self.unnamed_prefix, fill);
             }
         }
         if self.out_of_order {
             self.sink.sort_by_time();
         }
-        self.format.end_of_log(&self.log, &mut self.sink);
+        if let Some(rows) = self.sink.rows() {
+            self.format.end_of_log(&self.log, rows);
+        }
         (self.log, self.sink)
     }
 
@@ -442,21 +400,11 @@ impl Sink for Events {
     fn len(&self) -> usize {
         self.events.len()
     }
-    fn fill_collector(&mut self, upto: usize, id: u32) {
-        for e in self.events.iter_mut().take(upto) {
-            if e.collector == 0 && e.record != Record::Safepoint {
-                e.collector = id;
-            }
-        }
-    }
     fn sort_by_time(&mut self) {
         sort_jrockit(&mut self.events);
     }
-    fn name_full_gcs(&mut self, g1: u32) {
-        hotspot::name_full_gcs(&mut self.events, g1);
-    }
-    fn link_cycles(&mut self) {
-        unified::link_cycles(&mut self.events);
+    fn rows(&mut self) -> Option<&mut dyn Rows> {
+        Some(&mut self.events)
     }
 }
 
@@ -696,24 +644,12 @@ impl<S: Sink + Send + 'static> Sink for Threaded<S> {
     fn len(&self) -> usize {
         self.len
     }
-    fn fill_collector(&mut self, upto: usize, id: u32) {
-        if let Some(s) = self.here() {
-            s.fill_collector(upto, id);
-        }
-    }
     fn sort_by_time(&mut self) {
         if let Some(s) = self.here() {
             s.sort_by_time();
         }
     }
-    fn link_cycles(&mut self) {
-        if let Some(s) = self.here() {
-            s.link_cycles();
-        }
-    }
-    fn name_full_gcs(&mut self, g1: u32) {
-        if let Some(s) = self.here() {
-            s.name_full_gcs(g1);
-        }
+    fn rows(&mut self) -> Option<&mut dyn Rows> {
+        self.here()?.rows()
     }
 }

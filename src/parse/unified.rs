@@ -53,8 +53,7 @@ use super::family::{guess_collector, Block, BlockParser, Collectors, Family, GcF
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
-use super::stream::Sink;
-use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, MAX_HEAP_KB};
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -104,8 +103,8 @@ impl Family for Unified {
         &GUESSES
     }
 
-    fn end_of_log(&self, _log: &GcLog, sink: &mut dyn Sink) {
-        sink.link_cycles();
+    fn end_of_log(&self, _log: &GcLog, rows: &mut dyn Rows) {
+        link_cycles(rows);
     }
 
     /// Tags, `[gc,start    ]`, `[safepoint]`; a time then ` GC(` (no tags); a time or a level
@@ -174,32 +173,29 @@ impl BlockParser for Parser {
 /// ZGC cycles: the pauses with a cycle's GC id belong to it (the last cycle of that id, ids
 /// repeating after a restart), and the cycle's time is their sum. Over the whole log: a
 /// cycle's line comes after its pauses, maybe in another block.
-pub fn link_cycles(events: &mut [GcEvent]) {
-    let ids: std::collections::HashMap<u64, usize> = events
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e.record == Record::Collection)
-        .filter_map(|(i, e)| e.gc_id.map(|g| (g, i)))
+pub fn link_cycles(rows: &mut dyn Rows) {
+    let n = rows.len();
+    let ids: std::collections::HashMap<u64, usize> = (0..n)
+        .filter(|&i| rows.record(i) == Record::Collection)
+        .filter_map(|i| rows.gc_id(i).map(|g| (g, i)))
         .collect();
     if ids.is_empty() {
         return;
     }
-    let mut sums = vec![0.0; events.len()];
-    for e in events.iter_mut() {
-        if e.record != Record::Pause {
+    let mut sums: std::collections::HashMap<usize, f64> = std::collections::HashMap::new();
+    for i in 0..n {
+        if rows.record(i) != Record::Pause {
             continue;
         }
-        if let Some(&ci) = e.gc_id.and_then(|g| ids.get(&g)) {
-            e.in_collection = true;
-            if let Some(s) = sums.get_mut(ci) {
-                *s += e.duration_ms;
-            }
+        if let Some(&ci) = rows.gc_id(i).and_then(|g| ids.get(&g)) {
+            rows.set_in_collection(i, true);
+            *sums.entry(ci).or_default() += rows.duration_ms(i);
         }
     }
     // Every cycle's time is its pauses' sum (an earlier cycle of a repeated id has none).
-    for (e, &s) in events.iter_mut().zip(&sums) {
-        if e.record == Record::Collection && e.gc_id.is_some() {
-            e.duration_ms = s;
+    for i in 0..n {
+        if rows.record(i) == Record::Collection && rows.gc_id(i).is_some() {
+            rows.set_duration_ms(i, sums.get(&i).copied().unwrap_or(0.0));
         }
     }
 }
