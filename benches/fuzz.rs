@@ -4,7 +4,8 @@
 //! ```text
 //! cargo bench --bench fuzz -- --target hotspot --seconds 600 [--seed N] [--no-accounting]
 //! ```
-//! Targets: `hotspot`, `jrockit`, `unified`, `perf-csv`, `jmeter`, `grinder` (that parser),
+//! Targets: every registered family by name (`hotspot`, `jrockit`, `unified`, `perf-csv`,
+//! `jmeter-jtl`, `grinder`: that parser),
 //! `detect` (`input::detect`), `load` (`load_any` on a file, the summary, the analyses),
 //! `all` (each in turn, `--seconds` each), or a comma-separated list.
 //!

@@ -5,9 +5,9 @@
 //! bounded whatever the input decompresses to.
 
 use crate::error::{Error, Result};
-use crate::model::{PerfFormat, BAD_LINES_KEPT};
+use crate::model::BAD_LINES_KEPT;
+use crate::parse::family::{GcFormat, PerfFormat};
 use crate::parse::lines::lines;
-use crate::parse::GcFormat;
 use std::collections::HashSet;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -1067,8 +1067,8 @@ const SETTLE: u32 = 3;
 /// One line's family: a performance record or header first (its shape is strict: a date and
 /// four numbers after a `;`, a JTL or Grinder row), so a request whose error message quotes a
 /// GC line stays a request; then the GC families.
-pub fn classify(line: &[u8], scratch: &mut crate::parse::perf::LineScratch) -> Option<Detected> {
-    if let Some(p) = crate::parse::perf::classify_line(line, scratch) {
+pub fn classify(line: &[u8]) -> Option<Detected> {
+    if let Some(p) = crate::parse::perf::classify_line(line) {
         return Some(Detected::Perf(p));
     }
     detect_line(line)
@@ -1079,10 +1079,9 @@ pub fn classify(line: &[u8], scratch: &mut crate::parse::perf::LineScratch) -> O
 /// cut in the middle and a performance log that quotes GC lines do not defeat detection. A
 /// file whose probe has fewer than three lines of any family is read on until one has three.
 pub fn detect(buf: &[u8]) -> Option<Detected> {
-    let mut scratch = crate::parse::perf::LineScratch::default();
     let mut counts: Vec<(Detected, u32)> = Vec::new();
     for (_, line) in lines(buf) {
-        if let Some(d) = classify(line, &mut scratch) {
+        if let Some(d) = classify(line) {
             match counts.iter_mut().find(|(f, _)| *f == d) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((d, 1)),
@@ -1118,11 +1117,10 @@ pub struct Part {
 /// around them (its parser skips and counts them). Lines of no family stay with the part
 /// before them.
 pub fn parts(buf: &[u8]) -> Vec<Part> {
-    let mut scratch = crate::parse::perf::LineScratch::default();
     // Runs of consecutive classified lines of one family: (part start, lines in the run).
     let mut runs: Vec<(Part, u32)> = Vec::new();
     for (no, line) in lines(buf) {
-        let Some(d) = classify(line, &mut scratch) else {
+        let Some(d) = classify(line) else {
             continue;
         };
         match runs.last_mut() {
@@ -1197,7 +1195,10 @@ mod tests {
         let perf = b"[A1];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;\n\
 [A2];2012-09-21 12:04:03.308;13;8;5;1;getContract;e- java.lang.OutOfMemoryError after [GC 1K->2K(3K), 0.1 secs]\n\
 [A3];2012-09-21 12:04:04.308;20;10;10;1;getContract;\n";
-        assert_eq!(detect(perf), Some(Detected::Perf(PerfFormat::PerfCsv)));
+        assert_eq!(
+            detect(perf),
+            Some(Detected::Perf(crate::parse::perf::SEMICOLON))
+        );
         assert_eq!(detect(b""), None);
     }
 
@@ -1520,13 +1521,13 @@ mod tests {
         b.push_str("1.0: [GC 1K->2K(3K), 0.1 secs]\n2.0: [GC 1K->2K(3K), 0.1 secs]\n3.0: [GC 1K->2K(3K), 0.1 secs]\n");
         assert_eq!(
             detect(b.as_bytes()),
-            Some(Detected::Perf(PerfFormat::PerfCsv))
+            Some(Detected::Perf(crate::parse::perf::SEMICOLON))
         );
         assert_eq!(
             parts(b.as_bytes()),
             vec![
                 Part {
-                    family: Detected::Perf(PerfFormat::PerfCsv),
+                    family: Detected::Perf(crate::parse::perf::SEMICOLON),
                     start: 0,
                     line: 1
                 },

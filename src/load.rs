@@ -4,9 +4,9 @@ use crate::columns;
 use crate::error::{Error, Result};
 use crate::frame;
 use crate::input::{self, Detected, ReadNotes};
-use crate::model::{BadLine, GcLog, PerfFormat, PerfLog, BAD_LINES_KEPT};
+use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
-use crate::parse::GcFormat;
+use crate::parse::family::{GcFormat, PerfFormat};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -168,7 +168,8 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let mut buf = Vec::new();
     let end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
     if !end {
-        // Semicolon logs are the ones that reach gigabytes; they are read in blocks. Every
+        // GC logs and performance logs whose records are one line each (`streams`: the
+        // semicolon log) are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
         let detected = input::detect(&buf);
         if let Some(Detected::Gc(format)) = detected {
@@ -179,13 +180,15 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
             l.warnings.extend(notes.damage);
             return Ok(vec![Input::Gc(l)]);
         }
-        if let Some(Detected::Perf(PerfFormat::PerfCsv)) = detected {
+        if let Some(Detected::Perf(format)) =
+            detected.filter(|d| matches!(d, Detected::Perf(f) if f.streams()))
+        {
             // Rows expected: the size over the probe's mean line length, plus an eighth
             // (a gzip file's size says too little; its columns grow as usual).
             let size = r.expected_len() as usize;
             let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
             let expected = size / per_line + size / per_line / 8;
-            let mut l = load_perf_stream(path, buf, &mut r, expected)?;
+            let mut l = load_perf_stream(path, buf, &mut r, format, expected)?;
             let notes = r.into_notes();
             account_perf(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -572,14 +575,14 @@ fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
     r: &mut input::Reader,
+    format: PerfFormat,
     expected_rows: usize,
 ) -> Result<LoadedPerf> {
     use std::sync::mpsc::{channel, sync_channel};
-    let format = PerfFormat::PerfCsv;
     let per_round = rayon::current_num_threads().max(1);
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
-    let mut log = PerfLog::new(format);
+    let mut log = PerfLog::default();
     // Columns sized for the whole log up front (an over-estimate costs address space only:
     // pages never written are never resident), so they never grow by copying.
     let mut cols = columns::PerfColumns::with_capacity(expected_rows);
@@ -1094,11 +1097,11 @@ mod tests {
         use std::io::Write;
         let buf = big_perf_log();
         assert!(buf.len() > 3 * BLOCK);
-        let whole = parse::perf::parse(PerfFormat::PerfCsv, &buf);
+        let whole = parse::perf::parse(parse::perf::SEMICOLON, &buf);
         let reference = LoadedPerf {
             path: PathBuf::new(),
             label: String::new(),
-            format: PerfFormat::PerfCsv,
+            format: parse::perf::SEMICOLON,
             frame: columns::perf_frame(&whole).unwrap(),
             log: whole,
             warnings: Vec::new(),

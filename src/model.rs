@@ -517,29 +517,6 @@ pub fn implausible_values(
 // Application performance logs
 // ---------------------------------------------------------------------------------------------
 
-/// Which performance-log family a file belongs to (detected from content).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PerfFormat {
-    /// One `;`-separated line per web-service operation:
-    /// `[id];2012-09-21 12:04:02.308;total;java;db;db_calls;operation;e-...`.
-    PerfCsv,
-    /// Apache JMeter results, CSV (`.jtl`).
-    JmeterJtl,
-    /// The Grinder `data_*.log`.
-    Grinder,
-}
-
-impl PerfFormat {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PerfFormat::PerfCsv => "perf-csv",
-            PerfFormat::JmeterJtl => "jmeter-jtl",
-            PerfFormat::Grinder => "grinder",
-        }
-    }
-}
-
 /// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PerfRecord {
@@ -571,9 +548,8 @@ pub struct PerfRecord {
 }
 
 /// Everything a performance-log parser learned from one log.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct PerfLog {
-    pub format: PerfFormat,
     pub records: Vec<PerfRecord>,
     pub strings: Strings,
     /// Lines in the input (a last line without newline counts).
@@ -589,19 +565,6 @@ pub struct PerfLog {
 }
 
 impl PerfLog {
-    pub fn new(format: PerfFormat) -> Self {
-        PerfLog {
-            format,
-            records: Vec::new(),
-            strings: Strings::default(),
-            lines: 0,
-            record_lines: 0,
-            ignored_lines: 0,
-            skipped_lines: 0,
-            bad: Vec::new(),
-        }
-    }
-
     /// Count a line as not understood; keep the first few verbatim (cut to 200 bytes).
     pub fn skip(&mut self, line: u64, text: &[u8]) {
         self.skipped_lines += 1;

@@ -4,7 +4,7 @@
 //! and a streamed semicolon log with old-Mac (CR-only) line ends reads every request.
 
 use gcperf::load::{load_any, Input};
-use gcperf::model::{GcLog, PerfFormat};
+use gcperf::model::GcLog;
 use gcperf::parse::{jrockit, perf, unified};
 use std::io::Write;
 use std::path::Path;
@@ -112,7 +112,7 @@ fn streamed_cr_only_semicolon_log_reads_every_request() {
     let Input::Perf(p) = load_any(&path).unwrap() else {
         panic!("not read as a performance log");
     };
-    assert_eq!(p.format, PerfFormat::PerfCsv);
+    assert_eq!(p.format, perf::SEMICOLON);
     assert_eq!(p.log.lines, N);
     assert_eq!(p.log.skipped_lines, 0);
     assert_eq!(p.log.record_lines, N);
@@ -145,9 +145,9 @@ fn lines_of_another_family_are_skipped() {
     }
     let unified: Parse = |b| gc(unified::parse(b));
     let jrockit: Parse = |b| gc(jrockit::parse(b));
-    let semicolon: Parse = |b| pf(perf::parse(PerfFormat::PerfCsv, b));
-    let jtl: Parse = |b| pf(perf::parse(PerfFormat::JmeterJtl, b));
-    let grinder: Parse = |b| pf(perf::parse(PerfFormat::Grinder, b));
+    let semicolon: Parse = |b| pf(perf::parse(perf::SEMICOLON, b));
+    let jtl: Parse = |b| pf(perf::parse(perf::JMETER_JTL, b));
+    let grinder: Parse = |b| pf(perf::parse(perf::GRINDER, b));
     let cases: [(&str, &[&str], Parse); 5] = [
         ("unified", &["hotspot", "jrockit", "perf"], unified),
         ("jrockit", &["hotspot", "unified", "perf"], jrockit),

@@ -1,13 +1,14 @@
-//! What every GC family of the registry (`parse::family::GC_FAMILIES`) must pass, over its
-//! fixtures (`fixtures/<name>/` and `fixtures/<name>-<variant>/`): detection, line accounting
-//! and hostile edits. A family added to the registry with its fixtures gets these checks (and
-//! `streamed.rs`'s blocks-equal-one-pass, and `hostile.rs`'s smoke run) without a line here.
+//! What every family of the registries (`parse::family::GC_FAMILIES`, `PERF_FAMILIES`) must
+//! pass, over its fixtures (`fixtures/<name>/` and `fixtures/<name>-<variant>/`; a performance
+//! log's also in `fixtures/perf/`): detection, line accounting and hostile edits. A family
+//! added to a registry with its fixtures gets these checks (and `streamed.rs`'s
+//! blocks-equal-one-pass for GC families, and `hostile.rs`'s smoke run) without a line here.
 
 mod common;
 
 use gcperf::input::{detect, Detected};
 use gcperf::model::GcLog;
-use gcperf::parse::family::{family_of_line, GcFormat, GC_FAMILIES};
+use gcperf::parse::family::{family_of_line, GcFormat, PerfFormat, GC_FAMILIES, PERF_FAMILIES};
 use std::path::{Path, PathBuf};
 
 fn fixtures(f: GcFormat) -> Vec<PathBuf> {
@@ -38,6 +39,96 @@ fn accounted(what: &str, log: &GcLog, lines: u64) {
 /// an end counts.
 fn line_count(buf: &[u8]) -> u64 {
     gcperf::parse::lines::lines(buf).count() as u64
+}
+
+/// A performance-log family's fixtures: its own folders, and the files of `fixtures/perf/`
+/// detected as it.
+fn perf_fixtures(f: PerfFormat) -> Vec<(PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut dirs = common::family_dirs(&root, f.as_str());
+    dirs.push(root.join("perf"));
+    let mut v: Vec<(PathBuf, Vec<u8>)> = dirs
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap().flatten().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .map(|p| {
+            let b = gcperf::input::read(&p).unwrap();
+            (p, b)
+        })
+        .filter(|(_, b)| detect(b) == Some(Detected::Perf(f)))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn perf_families_detect_parse_and_account_for_their_fixtures() {
+    let mut next = xorshift(0x7065_7266);
+    for (i, f) in PERF_FAMILIES.into_iter().enumerate() {
+        assert_eq!(PerfFormat::named(f.as_str()), Some(f));
+        assert!(
+            PERF_FAMILIES[..i].iter().all(|g| g.as_str() != f.as_str())
+                && GC_FAMILIES.iter().all(|g| g.as_str() != f.as_str()),
+            "{f}: name taken twice"
+        );
+        let files = perf_fixtures(f);
+        assert!(!files.is_empty(), "{f}: no fixture detected as it");
+        for (p, buf) in files {
+            let what = p.display().to_string();
+            let log = gcperf::parse::perf::parse(f, &buf);
+            assert!(!log.records.is_empty(), "{what}: no records");
+            assert_eq!(log.lines, line_count(&buf), "{what}: lines");
+            assert_eq!(
+                log.lines,
+                log.record_lines + log.ignored_lines + log.skipped_lines,
+                "{what}"
+            );
+            // Damaged copies: cut anywhere, bytes flipped, a GC log's lines in the middle.
+            for case in 0..24u64 {
+                let mut b = buf.clone();
+                match case % 3 {
+                    0 => b.truncate(next(b.len() as u64 + 1) as usize),
+                    1 => {
+                        for _ in 0..8 {
+                            let i = next(b.len() as u64) as usize;
+                            b[i] = next(256) as u8;
+                        }
+                    }
+                    _ => {
+                        let at = b.len() / 2;
+                        let at = b[..at]
+                            .iter()
+                            .rposition(|&c| c == b'\n')
+                            .map_or(0, |i| i + 1);
+                        b.splice(
+                            at..at,
+                            b"12.345: [GC 1024K->512K(2048K), 0.0100000 secs]\n"
+                                .iter()
+                                .copied(),
+                        );
+                    }
+                }
+                let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    gcperf::parse::perf::parse(f, &b)
+                }));
+                let Ok(log) = got else {
+                    panic!("{what}, edit {case}: {f} panicked");
+                };
+                assert_eq!(log.lines, line_count(&b), "{what}, edit {case}: lines");
+                assert_eq!(
+                    log.lines,
+                    log.record_lines + log.ignored_lines + log.skipped_lines,
+                    "{what}, edit {case}"
+                );
+                assert!(
+                    log.records
+                        .iter()
+                        .all(|r| r.total_ms.is_finite() && r.total_ms >= 0.0),
+                    "{what}, edit {case}: a total no log can hold"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -147,13 +147,16 @@ enum Job {
 
 fn jobs() -> Vec<(String, Job)> {
     let mut v = Vec::new();
-    for dir in [
-        "fixtures/hotspot",
-        "fixtures/jrockit",
-        "fixtures/unified",
-        "fixtures/unified-decorations",
-    ] {
-        for f in files(dir) {
+    // Every registered GC family's fixtures (`fixtures/<name>/`, `fixtures/<name>-*/`).
+    let dirs = |root: &str| -> Vec<String> {
+        gcperf::parse::family::GC_FAMILIES
+            .into_iter()
+            .flat_map(|f| common::family_dirs(Path::new(root), f.as_str()))
+            .map(|d| d.display().to_string())
+            .collect()
+    };
+    for dir in dirs("fixtures") {
+        for f in files(&dir) {
             v.push((f.clone(), Job::One(f, GC_COMMANDS)));
         }
     }
@@ -166,8 +169,8 @@ fn jobs() -> Vec<(String, Job)> {
         }
     }
     if common::corpus_dir().is_some() {
-        for fam in ["hotspot", "jrockit", "unified", "unified-decorations"] {
-            for f in files(&format!("../shared/corpus/gc/{fam}")) {
+        for dir in dirs("../shared/corpus/gc") {
+            for f in files(&dir) {
                 let name = f.trim_start_matches("../shared/").to_string();
                 v.push((name, Job::One(f, GC_COMMANDS)));
             }
@@ -350,6 +353,22 @@ fn outputs_match_the_golden_files() {
             ));
         }
     }
+    // Every golden file is some job's: an input that stops being run is a failure, not a
+    // file quietly left unchecked (without the corpus its logs' files are not run).
+    let made: std::collections::HashSet<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
+    let mut unmade: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !made.contains(n.as_str()) && (corpus || !n.starts_with("corpus_")))
+        .collect();
+    unmade.sort();
+    assert!(
+        unmade.is_empty(),
+        "{} golden files no job produced (inputs gone: bless again):\n{}",
+        unmade.len(),
+        unmade.join("\n")
+    );
     assert!(
         differ.is_empty(),
         "{} of {} golden outputs differ (after an intended change: GCPERF_BLESS=1 cargo test \

@@ -192,19 +192,12 @@ fn smoke_gc_families() {
     }
 }
 
+/// Every performance-log family of the registry.
 #[test]
-fn smoke_perf_csv() {
-    smoke(Target::PerfCsv);
-}
-
-#[test]
-fn smoke_jmeter() {
-    smoke(Target::Jmeter);
-}
-
-#[test]
-fn smoke_grinder() {
-    smoke(Target::Grinder);
+fn smoke_perf_families() {
+    for f in gcperf::parse::family::PERF_FAMILIES {
+        smoke(Target::Perf(f));
+    }
 }
 
 #[test]

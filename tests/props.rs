@@ -497,14 +497,14 @@ proptest! {
     #[test]
     fn perf_csv_records_between_junk(items in with_junk(perf_rec())) {
         let (text, want, junk) = perf_log("perf-csv", &items);
-        let log = gcperf::parse::perf::parse(gcperf::model::PerfFormat::PerfCsv, text.as_bytes());
+        let log = gcperf::parse::perf::parse(gcperf::parse::perf::SEMICOLON, text.as_bytes());
         check_perf("perf-csv", &log, &want, junk, items.len() as u64)?;
     }
 
     #[test]
     fn jmeter_records_between_junk(items in with_junk(perf_rec())) {
         let (text, want, junk) = perf_log("jmeter", &items);
-        let log = gcperf::parse::perf::parse(gcperf::model::PerfFormat::JmeterJtl, text.as_bytes());
+        let log = gcperf::parse::perf::parse(gcperf::parse::perf::JMETER_JTL, text.as_bytes());
         check_perf("jmeter", &log, &want, junk, items.len() as u64 + 1)?;
         prop_assert_eq!(log.ignored_lines, 1, "the header row is the one ignorable line");
     }
@@ -512,7 +512,7 @@ proptest! {
     #[test]
     fn grinder_records_between_junk(items in with_junk(perf_rec())) {
         let (text, want, junk) = perf_log("grinder", &items);
-        let log = gcperf::parse::perf::parse(gcperf::model::PerfFormat::Grinder, text.as_bytes());
+        let log = gcperf::parse::perf::parse(gcperf::parse::perf::GRINDER, text.as_bytes());
         check_perf("grinder", &log, &want, junk, items.len() as u64 + 1)?;
         prop_assert_eq!(log.ignored_lines, 1, "the header row is the one ignorable line");
     }

@@ -757,7 +757,7 @@ mod tests {
     }
 
     fn frame(text: &str) -> PerfFrame {
-        let log = crate::parse::perf::parse(crate::model::PerfFormat::PerfCsv, text.as_bytes());
+        let log = crate::parse::perf::parse(crate::parse::perf::SEMICOLON, text.as_bytes());
         crate::columns::perf_frame(&log).unwrap()
     }
 

@@ -165,10 +165,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|p| cor::PerfSide {
             frame: &p.frame,
-            utc: matches!(
-                p.format,
-                crate::model::PerfFormat::JmeterJtl | crate::model::PerfFormat::Grinder
-            ),
+            utc: p.format.utc(),
         })
         .collect();
     let prepared = match cor::prepare(&side, &sides, &opts) {

@@ -1,6 +1,6 @@
-//! The GC log families and their registry: everything the rest of the program asks of a
-//! family goes through `Family`, so that a new family is a module of its own and one line in
-//! `GC_FAMILIES`.
+//! The log families and their registries: everything the rest of the program asks of a GC
+//! family goes through `Family`, of a performance-log family through `PerfFamily`, so that a
+//! new family is a module of its own and one line in `GC_FAMILIES` or `PERF_FAMILIES`.
 //!
 //! A family says what it is called, which lines are its own (detection, and the other
 //! parsers' "a line of another family" test), where a log may be cut into blocks, how to parse
@@ -9,7 +9,7 @@
 //! stamps place records on a wall clock (`model::GcClock`).
 
 use crate::columns::GcColumns;
-use crate::model::{GcClock, GcEvent, GcLog, Rows};
+use crate::model::{GcClock, GcEvent, GcLog, PerfLog, Rows};
 use std::any::Any;
 
 /// The GC families, most specific line test first: detection gives a line to the first
@@ -18,6 +18,13 @@ pub const GC_FAMILIES: [GcFormat; 3] = [
     super::unified::FAMILY,
     super::jrockit::FAMILY,
     super::hotspot::FAMILY,
+];
+
+/// The performance-log families, in the order detection tries them.
+pub const PERF_FAMILIES: [PerfFormat; 3] = [
+    super::perf::SEMICOLON,
+    super::perf::JMETER_JTL,
+    super::perf::GRINDER,
 ];
 
 /// A GC log family: a handle to its `Family`, compared and printed by name.
@@ -61,6 +68,77 @@ impl std::fmt::Display for GcFormat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// A performance-log family: a handle to its `PerfFamily`, compared and printed by name.
+#[derive(Clone, Copy)]
+pub struct PerfFormat(pub &'static dyn PerfFamily);
+
+impl PerfFormat {
+    /// The family's name as outputs write it (`format`).
+    pub fn as_str(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The registered family of that name.
+    pub fn named(name: &str) -> Option<PerfFormat> {
+        PERF_FAMILIES.into_iter().find(|f| f.as_str() == name)
+    }
+}
+
+impl std::ops::Deref for PerfFormat {
+    type Target = dyn PerfFamily;
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for PerfFormat {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for PerfFormat {}
+
+impl std::fmt::Debug for PerfFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for PerfFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What one performance-log family is and does: a unit struct in its module, registered in
+/// `PERF_FAMILIES`.
+pub trait PerfFamily: Sync + 'static {
+    /// The name outputs write (`format`): lower case, stable.
+    fn name(&self) -> &'static str;
+
+    /// `line` (trimmed, not blank) is a record or header of this family, told from its shape.
+    fn recognises(&self, line: &[u8]) -> bool;
+
+    /// `line` is one this family writes and no GC family does, told from its start: GC
+    /// parsers skip it.
+    fn owns(&self, _line: &[u8]) -> bool {
+        false
+    }
+
+    /// A whole log (its byte-order mark removed).
+    fn parse(&self, buf: &[u8]) -> PerfLog;
+
+    /// A record is one line, so a big log is read in blocks cut at any line end and parsed
+    /// in parallel.
+    fn streams(&self) -> bool {
+        false
+    }
+
+    /// Its stamps are instants (epoch milliseconds); else local wall-clock time taken as UTC.
+    fn utc(&self) -> bool;
 }
 
 /// The family of one line: the first in `GC_FAMILIES` that claims it.

@@ -1,6 +1,6 @@
 //! Application performance logs: one record per measured operation.
 //!
-//! Three families:
+//! Three families (`PERF_FAMILIES`), each a `PerfFamily`:
 //! - **Semicolon performance log** (web-service operations), one line per operation:
 //!   `[7842BD261FD27732B848D3E904F42A59];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;e-`
 //!   = request id; time the record was written (the operation's end, local time); total ms;
@@ -35,22 +35,117 @@
 //! with the columns it needs); every other line is skipped: a GC log's line, a row of another
 //! format, a record that cannot be read or cannot be true.
 
+use super::family::{PerfFamily, PerfFormat, PERF_FAMILIES};
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
 use super::num::{trim, uint_prefix};
-use crate::model::{PerfFormat, PerfLog, PerfRecord, MAX_DURATION_MS};
+use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The semicolon performance log: one `;`-separated line per web-service operation.
+pub const SEMICOLON: PerfFormat = PerfFormat(&Semicolon);
+/// Apache JMeter results, CSV (`.jtl`).
+pub const JMETER_JTL: PerfFormat = PerfFormat(&JmeterJtl);
+/// The Grinder's `data_*.log`.
+pub const GRINDER: PerfFormat = PerfFormat(&Grinder);
+
+struct Semicolon;
+struct JmeterJtl;
+struct Grinder;
+
+impl PerfFamily for Semicolon {
+    fn name(&self) -> &'static str {
+        "perf-csv"
+    }
+    fn recognises(&self, line: &[u8]) -> bool {
+        semicolon_record(line).is_some()
+    }
+    /// `[id];`.
+    fn owns(&self, line: &[u8]) -> bool {
+        line.first() == Some(&b'[')
+            && memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'))
+    }
+    fn parse(&self, buf: &[u8]) -> PerfLog {
+        parse_semicolon(buf)
+    }
+    /// A record is one line: a block may start at any line.
+    fn streams(&self) -> bool {
+        true
+    }
+    /// Local dates, taken as UTC.
+    fn utc(&self) -> bool {
+        false
+    }
+}
+
+impl PerfFamily for JmeterJtl {
+    fn name(&self) -> &'static str {
+        "jmeter-jtl"
+    }
+    fn recognises(&self, line: &[u8]) -> bool {
+        thread_local! {
+            static FIELDS: std::cell::RefCell<Vec<Field>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        FIELDS.with_borrow_mut(|f| is_jtl_line(line, f))
+    }
+    /// A row with epoch milliseconds first: `1354000000000,123,label,...`.
+    fn owns(&self, line: &[u8]) -> bool {
+        let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
+        n >= 10 && line.get(n) == Some(&b',')
+    }
+    fn parse(&self, buf: &[u8]) -> PerfLog {
+        parse_jtl(buf)
+    }
+    /// Epoch stamps.
+    fn utc(&self) -> bool {
+        true
+    }
+}
+
+impl PerfFamily for Grinder {
+    fn name(&self) -> &'static str {
+        "grinder"
+    }
+    fn recognises(&self, line: &[u8]) -> bool {
+        thread_local! {
+            static FIELDS: std::cell::RefCell<Vec<(usize, usize)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        FIELDS.with_borrow_mut(|f| is_grinder_line(line, f))
+    }
+    /// A row `0, 0, 1, 1348221842308, 63, ...`: thread, run, test, epoch-ms start time.
+    fn owns(&self, line: &[u8]) -> bool {
+        let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
+        let mut rest = line;
+        for field in 0..4 {
+            let n = digits(rest);
+            if n == 0 {
+                return false;
+            }
+            if field == 3 {
+                return n >= 10 && rest.get(n) == Some(&b',');
+            }
+            if !rest[n..].starts_with(b", ") {
+                return false;
+            }
+            rest = &rest[n + 2..];
+        }
+        false
+    }
+    fn parse(&self, buf: &[u8]) -> PerfLog {
+        parse_grinder(buf)
+    }
+    /// Epoch stamps.
+    fn utc(&self) -> bool {
+        true
+    }
+}
 
 /// Parse a whole performance log of a known family.
 pub fn parse(format: PerfFormat, buf: &[u8]) -> PerfLog {
     // Removing the BOM does not move line numbers.
-    let buf = buf.strip_prefix(BOM).unwrap_or(buf);
-    match format {
-        PerfFormat::PerfCsv => parse_semicolon(buf),
-        PerfFormat::JmeterJtl => parse_jtl(buf),
-        PerfFormat::Grinder => parse_grinder(buf),
-    }
+    format.parse(buf.strip_prefix(BOM).unwrap_or(buf))
 }
 
 /// Detect a performance-log family from content: lines are looked at until one is decisive
@@ -59,21 +154,13 @@ pub fn parse(format: PerfFormat, buf: &[u8]) -> PerfLog {
 /// with `None`.
 pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
     let buf = buf.strip_prefix(BOM).unwrap_or(buf);
-    let mut fields = Vec::new();
-    let mut comma = Vec::new();
     for (_, line) in lines(buf) {
         let t = trim(line);
         if t.is_empty() {
             continue;
         }
-        if semicolon_record(t).is_some() {
-            return Some(PerfFormat::PerfCsv);
-        }
-        if is_jtl_line(t, &mut fields) {
-            return Some(PerfFormat::JmeterJtl);
-        }
-        if is_grinder_line(t, &mut comma) {
-            return Some(PerfFormat::Grinder);
+        if let Some(f) = PERF_FAMILIES.into_iter().find(|f| f.recognises(t)) {
+            return Some(f);
         }
         if super::family::family_of_line(t).is_some() {
             return None;
@@ -82,61 +169,23 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
     None
 }
 
-/// Reusable buffers for `classify_line`, so that classifying many lines allocates once.
-#[derive(Default)]
-pub struct LineScratch {
-    fields: Vec<Field>,
-    comma: Vec<(usize, usize)>,
-}
-
-/// The performance-log family one line is a record or header of, if any. Detection weighs a
-/// whole probe with it, and a file that changes family mid-way is cut where it does.
-pub fn classify_line(line: &[u8], scratch: &mut LineScratch) -> Option<PerfFormat> {
+/// The performance-log family one line is a record or header of, if any: the first in
+/// `PERF_FAMILIES` that recognises it. Detection weighs a whole probe with it, and a file that
+/// changes family mid-way is cut where it does.
+pub fn classify_line(line: &[u8]) -> Option<PerfFormat> {
     let line = line.strip_prefix(BOM).unwrap_or(line);
     let t = trim(line);
     if t.is_empty() {
         return None;
     }
-    if semicolon_record(t).is_some() {
-        Some(PerfFormat::PerfCsv)
-    } else if is_jtl_line(t, &mut scratch.fields) {
-        Some(PerfFormat::JmeterJtl)
-    } else if is_grinder_line(t, &mut scratch.comma) {
-        Some(PerfFormat::Grinder)
-    } else {
-        None
-    }
+    PERF_FAMILIES.into_iter().find(|f| f.recognises(t))
 }
 
-/// A line only a performance log writes, told from its start: a semicolon record's
-/// `[id];`, a JMeter CSV row (`1354000000000,123,label,...`: epoch milliseconds first) or a
-/// Grinder row (`0, 0, 1, 1348221842308, 63, ...`: thread, run, test, start time). GC
+/// A line only a performance log writes, told from its start (`PerfFamily::owns`): GC
 /// parsers skip it.
 #[inline]
 pub(crate) fn owns_line(line: &[u8]) -> bool {
-    if line.first() == Some(&b'[') {
-        return memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'));
-    }
-    let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
-    let n = digits(line);
-    if n >= 10 && line.get(n) == Some(&b',') {
-        return true;
-    }
-    let mut rest = line;
-    for field in 0..4 {
-        let n = digits(rest);
-        if n == 0 {
-            return false;
-        }
-        if field == 3 {
-            return n >= 10 && rest.get(n) == Some(&b',');
-        }
-        if !rest[n..].starts_with(b", ") {
-            return false;
-        }
-        rest = &rest[n + 2..];
-    }
-    false
+    PERF_FAMILIES.into_iter().any(|f| f.owns(line))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +209,7 @@ struct Semi<'a> {
 }
 
 fn parse_semicolon(buf: &[u8]) -> PerfLog {
-    let mut log = PerfLog::new(PerfFormat::PerfCsv);
+    let mut log = PerfLog::default();
     let mut ops = OpCache::default();
     // A last line without its line break may have been cut while being written: it counts
     // only if it is visibly complete (see `Semi::complete`).
@@ -607,7 +656,7 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
 }
 
 fn parse_jtl(buf: &[u8]) -> PerfLog {
-    let mut log = PerfLog::new(PerfFormat::JmeterJtl);
+    let mut log = PerfLog::default();
     let mut cols = JtlCols::DEFAULT;
     let mut fields: Vec<Field> = Vec::with_capacity(32);
     let mut scratch: Vec<u8> = Vec::new();
@@ -946,7 +995,7 @@ fn grinder_error(
 }
 
 fn parse_grinder(buf: &[u8]) -> PerfLog {
-    let mut log = PerfLog::new(PerfFormat::Grinder);
+    let mut log = PerfLog::default();
     let mut cols = GrinderCols::DEFAULT;
     let mut fields = Vec::with_capacity(16);
     for (no, line) in lines(buf) {

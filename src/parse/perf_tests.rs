@@ -36,7 +36,7 @@ fn rows(log: &PerfLog) -> Vec<Row> {
 }
 
 fn semi(s: &str) -> PerfLog {
-    parse(PerfFormat::PerfCsv, s.as_bytes())
+    parse(SEMICOLON, s.as_bytes())
 }
 
 /// A semicolon record as the web service writes it (the user's example) and a successful one.
@@ -73,7 +73,6 @@ fn example_rows() -> Vec<Row> {
 #[test]
 fn semicolon_record_fields() {
     let log = semi(EXAMPLE);
-    assert_eq!(log.format, PerfFormat::PerfCsv);
     assert_eq!(rows(&log), example_rows());
     assert_eq!((log.lines, log.skipped_lines), (2, 0));
     assert!(log.bad.is_empty());
@@ -97,7 +96,7 @@ fn semicolon_bom() {
     let log = semi(&text);
     assert_eq!(rows(&log), example_rows());
     assert_eq!(log.skipped_lines, 0);
-    assert_eq!(detect(text.as_bytes()), Some(PerfFormat::PerfCsv));
+    assert_eq!(detect(text.as_bytes()), Some(SEMICOLON));
 }
 
 #[test]
@@ -278,7 +277,7 @@ fn semicolon_truncated_last_line() {
 }
 
 fn jtl(s: &str) -> PerfLog {
-    parse(PerfFormat::JmeterJtl, s.as_bytes())
+    parse(JMETER_JTL, s.as_bytes())
 }
 
 const JTL_HEADER: &str = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
@@ -292,7 +291,6 @@ fn jtl_full_header_and_quoting() {
              1348221843000,95,\"Say \"\"hi\"\", then buy\",200,OK,Users 1-3,text,true,,5120,431,5,5,http://x,90,0,0\r\n"
         );
     let log = jtl(&text);
-    assert_eq!(log.format, PerfFormat::JmeterJtl);
     assert_eq!(
         rows(&log),
         vec![
@@ -332,7 +330,7 @@ fn jtl_full_header_and_quoting() {
         ]
     );
     assert_eq!((log.lines, log.skipped_lines), (4, 0));
-    assert_eq!(detect(text.as_bytes()), Some(PerfFormat::JmeterJtl));
+    assert_eq!(detect(text.as_bytes()), Some(JMETER_JTL));
 }
 
 #[test]
@@ -399,7 +397,7 @@ fn jtl_without_header_default_order() {
         (r[1].0.as_str(), r[1].5.as_str(), r[1].6),
         ("2012-09-21T10:04:03.121", "Buy", false)
     );
-    assert_eq!(detect(text.as_bytes()), Some(PerfFormat::JmeterJtl));
+    assert_eq!(detect(text.as_bytes()), Some(JMETER_JTL));
 }
 
 #[test]
@@ -437,7 +435,7 @@ fn jtl_bad_rows_skipped_and_counted() {
 }
 
 fn grinder(s: &str) -> PerfLog {
-    parse(PerfFormat::Grinder, s.as_bytes())
+    parse(GRINDER, s.as_bytes())
 }
 
 #[test]
@@ -448,7 +446,6 @@ fn grinder_rows() {
                     1, 0, 2, 1348221842308, 81\n\
                     0, 0, 2, 1348221843000, 95, 0, 200, 1000\n";
     let log = grinder(text);
-    assert_eq!(log.format, PerfFormat::Grinder);
     assert_eq!(
         rows(&log),
         vec![
@@ -488,7 +485,7 @@ fn grinder_rows() {
         ]
     );
     assert_eq!((log.lines, log.skipped_lines, log.bad[0].line), (5, 1, 4));
-    assert_eq!(detect(text.as_bytes()), Some(PerfFormat::Grinder));
+    assert_eq!(detect(text.as_bytes()), Some(GRINDER));
     // Without the header: the standard column order, also for detection.
     let rows_only = "0, 0, 1, 1348221842308, 63, 0\n";
     let log = grinder(rows_only);
@@ -497,7 +494,7 @@ fn grinder_rows() {
         format_wall_ms(log.records[0].end_ms),
         "2012-09-21T10:04:02.371"
     );
-    assert_eq!(detect(rows_only.as_bytes()), Some(PerfFormat::Grinder));
+    assert_eq!(detect(rows_only.as_bytes()), Some(GRINDER));
 }
 
 /// Sums of the fixtures' totals, as their generator computed them.
@@ -515,8 +512,8 @@ fn op_count(log: &PerfLog, name: &str) -> usize {
 #[test]
 fn fixture_soap_before() {
     let buf = include_bytes!("../../fixtures/perf/soap-before.log");
-    assert_eq!(detect(buf), Some(PerfFormat::PerfCsv));
-    let log = parse(PerfFormat::PerfCsv, buf);
+    assert_eq!(detect(buf), Some(SEMICOLON));
+    let log = parse(SEMICOLON, buf);
     assert_eq!(log.records.len(), 480);
     // The last line was cut while the log was being written.
     assert_eq!(
@@ -560,8 +557,8 @@ fn fixture_soap_before() {
 #[test]
 fn fixture_soap_after() {
     let buf = include_bytes!("../../fixtures/perf/soap-after.log");
-    assert_eq!(detect(buf), Some(PerfFormat::PerfCsv));
-    let log = parse(PerfFormat::PerfCsv, buf);
+    assert_eq!(detect(buf), Some(SEMICOLON));
+    let log = parse(SEMICOLON, buf);
     assert_eq!(
         (log.records.len(), log.lines, log.skipped_lines),
         (520, 520, 0)
@@ -593,8 +590,8 @@ fn fixture_soap_after() {
 #[test]
 fn fixture_jmeter_daytrader() {
     let buf = include_bytes!("../../fixtures/perf/jmeter-daytrader.jtl");
-    assert_eq!(detect(buf), Some(PerfFormat::JmeterJtl));
-    let log = parse(PerfFormat::JmeterJtl, buf);
+    assert_eq!(detect(buf), Some(JMETER_JTL));
+    let log = parse(JMETER_JTL, buf);
     assert_eq!(
         (log.records.len(), log.lines, log.skipped_lines),
         (200, 201, 0)
@@ -625,8 +622,8 @@ fn fixture_jmeter_daytrader() {
 #[test]
 fn fixture_grinder_trader() {
     let buf = include_bytes!("../../fixtures/perf/grinder-data_trader.log");
-    assert_eq!(detect(buf), Some(PerfFormat::Grinder));
-    let log = parse(PerfFormat::Grinder, buf);
+    assert_eq!(detect(buf), Some(GRINDER));
+    let log = parse(GRINDER, buf);
     assert_eq!(
         (log.records.len(), log.lines, log.skipped_lines),
         (200, 201, 0)
@@ -647,18 +644,18 @@ fn detect_each_format_past_noise() {
     let semi = format!(
         "Performance log started\n\nid;time;total;java;db;dbcalls;operation;error\n{EXAMPLE}"
     );
-    assert_eq!(detect(semi.as_bytes()), Some(PerfFormat::PerfCsv));
+    assert_eq!(detect(semi.as_bytes()), Some(SEMICOLON));
     let prefixed = "2012-09-21 12:04:02,310 INFO [perf] [7842BD26];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;e-\n";
-    assert_eq!(detect(prefixed.as_bytes()), Some(PerfFormat::PerfCsv));
+    assert_eq!(detect(prefixed.as_bytes()), Some(SEMICOLON));
     assert_eq!(
         detect(format!("\n\n{JTL_HEADER}\n").as_bytes()),
-        Some(PerfFormat::JmeterJtl)
+        Some(JMETER_JTL)
     );
     let jtl_rows =
         "garbage line\n2012/09/21 12:04:02.308,813,Quote,200,OK,Users 1-1,text,true,,5120\n";
-    assert_eq!(detect(jtl_rows.as_bytes()), Some(PerfFormat::JmeterJtl));
+    assert_eq!(detect(jtl_rows.as_bytes()), Some(JMETER_JTL));
     let grinder = "\nThread, Run, Test, Start time (ms since Epoch), Test time, Errors\n";
-    assert_eq!(detect(grinder.as_bytes()), Some(PerfFormat::Grinder));
+    assert_eq!(detect(grinder.as_bytes()), Some(GRINDER));
     // Neither a semicolon record (no date), nor a JTL or Grinder row.
     assert_eq!(detect(b"a;b;c;d\n1,2,3\n0, 0, 1, 15, 3, 0\nhello\n"), None);
 }
@@ -690,11 +687,7 @@ fn detect_gc_logs_none() {
     }
 }
 
-const ALL: [PerfFormat; 3] = [
-    PerfFormat::PerfCsv,
-    PerfFormat::JmeterJtl,
-    PerfFormat::Grinder,
-];
+const ALL: [PerfFormat; 3] = [SEMICOLON, JMETER_JTL, GRINDER];
 
 #[test]
 fn empty_input() {
@@ -703,7 +696,6 @@ fn empty_input() {
             let log = parse(f, buf);
             assert!(log.records.is_empty());
             assert_eq!(log.skipped_lines, 0, "{f:?} {buf:?}");
-            assert_eq!(log.format, f);
         }
     }
     assert_eq!(detect(b""), None);
@@ -790,7 +782,7 @@ fn mutated_records_never_panic() {
 fn non_utf8() {
     // Latin-1 / CP1251 bytes in the operation name and the error text; a binary line.
     let buf = b"[1];2012-09-21 12:04:02.308;813;78;735;2;load\xC7\xE0\xEA\xE0\xE7;e-\xCE\xF8\xE8\xE1\xEA\xE0\n\xFF\xFE\x00\x01;;\n";
-    let log = parse(PerfFormat::PerfCsv, buf);
+    let log = parse(SEMICOLON, buf);
     assert_eq!(log.records.len(), 1);
     assert_eq!(
         log.strings.get(log.records[0].operation),
@@ -798,9 +790,9 @@ fn non_utf8() {
     );
     assert!(!log.records[0].ok);
     assert_eq!((log.skipped_lines, log.bad[0].line), (1, 2));
-    assert_eq!(detect(buf), Some(PerfFormat::PerfCsv));
+    assert_eq!(detect(buf), Some(SEMICOLON));
     let jtl = b"timeStamp,elapsed,label,success\n1348221842308,120,\xE9t\xE9,true\n";
-    let log = parse(PerfFormat::JmeterJtl, jtl);
+    let log = parse(JMETER_JTL, jtl);
     assert_eq!(
         log.strings.get(log.records[0].operation),
         "\u{FFFD}t\u{FFFD}"
@@ -882,7 +874,7 @@ fn cr_only_line_ends() {
     assert_eq!(log.records.len(), 2);
     assert_eq!(log.records[1].line, 3);
     assert_eq!(counts(&log), (2, 1, 0));
-    assert_eq!(detect(text.as_bytes()), Some(PerfFormat::PerfCsv));
+    assert_eq!(detect(text.as_bytes()), Some(SEMICOLON));
 }
 
 #[test]
@@ -1022,9 +1014,9 @@ fn twenty_megabyte_lines() {
     };
     let long = "x".repeat(N);
     let digits = "7".repeat(N);
-    let s = PerfFormat::PerfCsv;
-    let j = PerfFormat::JmeterJtl;
-    let g = PerfFormat::Grinder;
+    let s = SEMICOLON;
+    let j = JMETER_JTL;
+    let g = GRINDER;
     type Case = (&'static str, PerfFormat, String, (u64, u64, u64));
     let cases: Vec<Case> = vec![
         (
@@ -1131,22 +1123,22 @@ fn twenty_megabyte_lines() {
 fn fixtures_account_for_every_line() {
     let cases: [(PerfFormat, &[u8], u64); 4] = [
         (
-            PerfFormat::PerfCsv,
+            SEMICOLON,
             include_bytes!("../../fixtures/perf/soap-before.log"),
             1,
         ),
         (
-            PerfFormat::PerfCsv,
+            SEMICOLON,
             include_bytes!("../../fixtures/perf/soap-after.log"),
             0,
         ),
         (
-            PerfFormat::JmeterJtl,
+            JMETER_JTL,
             include_bytes!("../../fixtures/perf/jmeter-daytrader.jtl"),
             0,
         ),
         (
-            PerfFormat::Grinder,
+            GRINDER,
             include_bytes!("../../fixtures/perf/grinder-data_trader.log"),
             0,
         ),

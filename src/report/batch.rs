@@ -62,7 +62,7 @@ fn span_of(input: &Input, group: &[PathBuf]) -> Option<Span> {
         Input::Perf(l) => (
             l.frame.df.column(crate::frame::perf::END_MS).ok()?,
             false,
-            !matches!(l.format, crate::model::PerfFormat::PerfCsv),
+            l.format.utc(),
         ),
     };
     let c = col.i64().ok()?;

@@ -7,7 +7,7 @@
 //! The engine itself must never panic: a panic here would be blamed on the parser.
 #![allow(dead_code)]
 
-use gcperf::parse::family::{GcFormat, GC_FAMILIES};
+use gcperf::parse::family::{GcFormat, PerfFormat, GC_FAMILIES, PERF_FAMILIES};
 use std::path::Path;
 
 /// SplitMix64: tiny, fast, good enough to drive mutations, the same on every platform.
@@ -83,26 +83,23 @@ pub fn fnv64(b: &[u8]) -> u64 {
 pub enum Family {
     /// A GC family of the registry (`gcperf::parse::family::GC_FAMILIES`).
     Gc(GcFormat),
-    PerfCsv,
-    Jmeter,
-    Grinder,
+    /// A performance-log family of the registry (`PERF_FAMILIES`).
+    Perf(PerfFormat),
 }
 
 impl Family {
-    /// The registry's GC families, then the performance logs.
+    /// The registries' GC families, then the performance-log families.
     pub fn all() -> Vec<Family> {
         GC_FAMILIES
             .into_iter()
             .map(Family::Gc)
-            .chain([Family::PerfCsv, Family::Jmeter, Family::Grinder])
+            .chain(PERF_FAMILIES.into_iter().map(Family::Perf))
             .collect()
     }
     pub fn name(self) -> &'static str {
         match self {
             Family::Gc(f) => f.as_str(),
-            Family::PerfCsv => "perf-csv",
-            Family::Jmeter => "jmeter",
-            Family::Grinder => "grinder",
+            Family::Perf(f) => f.as_str(),
         }
     }
     pub fn from_name(s: &str) -> Option<Family> {
@@ -155,9 +152,14 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         if bytes.len() > BAD_SEED_MAX {
             continue;
         }
-        let family = Family::all()
-            .into_iter()
-            .find(|f| name.starts_with(&format!("{}-", f.name())));
+        // Named `<target>-<hash>`: the target's name, or (older files) its first word.
+        let family = Family::all().into_iter().find(|f| {
+            name.starts_with(&format!("{}-", f.name()))
+                || name
+                    .split('-')
+                    .next()
+                    .is_some_and(|w| f.name().split('-').next() == Some(w))
+        });
         out.push(Seed {
             name: p.display().to_string(),
             family,
@@ -204,12 +206,7 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 fn perf_family(bytes: &[u8]) -> Option<Family> {
-    use gcperf::model::PerfFormat;
-    match gcperf::parse::perf::detect(bytes)? {
-        PerfFormat::PerfCsv => Some(Family::PerfCsv),
-        PerfFormat::JmeterJtl => Some(Family::Jmeter),
-        PerfFormat::Grinder => Some(Family::Grinder),
-    }
+    gcperf::parse::perf::detect(bytes).map(Family::Perf)
 }
 
 /// Numbers that have broken parsers: overflow, not-a-number, locale commas, impossible dates.

@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use super::mutate::Family;
-use gcperf::model::{GcLog, PerfFormat, PerfLog};
-use gcperf::parse::family::{GcFormat, GC_FAMILIES};
+use gcperf::model::{GcLog, PerfLog};
+use gcperf::parse::family::{GcFormat, PerfFormat, GC_FAMILIES, PERF_FAMILIES};
 use std::cell::{Cell, RefCell};
 use std::path::Path;
 use std::sync::{Mutex, Once};
@@ -14,9 +14,8 @@ use std::sync::{Mutex, Once};
 pub enum Target {
     /// A GC family's parser: one pass, and in small blocks.
     Gc(GcFormat),
-    PerfCsv,
-    Jmeter,
-    Grinder,
+    /// A performance-log family's parser.
+    Perf(PerfFormat),
     /// `input::detect` (and `parse::perf::detect`).
     Detect,
     /// The whole library path on a file: `load_any`, the summary and the other analyses.
@@ -24,18 +23,13 @@ pub enum Target {
 }
 
 impl Target {
-    /// Every GC family of the registry, the performance logs, detection and the load path.
+    /// Every family of the registries, detection and the load path.
     pub fn all() -> Vec<Target> {
         GC_FAMILIES
             .into_iter()
             .map(Target::Gc)
-            .chain([
-                Target::PerfCsv,
-                Target::Jmeter,
-                Target::Grinder,
-                Target::Detect,
-                Target::Load,
-            ])
+            .chain(PERF_FAMILIES.into_iter().map(Target::Perf))
+            .chain([Target::Detect, Target::Load])
             .collect()
     }
     pub fn name(self) -> &'static str {
@@ -52,9 +46,7 @@ impl Target {
     pub fn family(self) -> Option<Family> {
         match self {
             Target::Gc(f) => Some(Family::Gc(f)),
-            Target::PerfCsv => Some(Family::PerfCsv),
-            Target::Jmeter => Some(Family::Jmeter),
-            Target::Grinder => Some(Family::Grinder),
+            Target::Perf(f) => Some(Family::Perf(f)),
             Target::Detect | Target::Load => None,
         }
     }
@@ -185,9 +177,7 @@ pub fn run(
     let mut out = Vec::new();
     match target {
         Target::Gc(f) => gc(&mut out, f.as_str(), &f.parse(buf), buf, checks),
-        Target::PerfCsv => perf_target(&mut out, PerfFormat::PerfCsv, buf, checks),
-        Target::Jmeter => perf_target(&mut out, PerfFormat::JmeterJtl, buf, checks),
-        Target::Grinder => perf_target(&mut out, PerfFormat::Grinder, buf, checks),
+        Target::Perf(f) => perf_target(&mut out, f, buf, checks),
         Target::Detect => {
             let _ = gcperf::input::detect(buf);
             let _ = gcperf::parse::perf::detect(buf);
