@@ -7,6 +7,9 @@
 use crate::frame::{gc, perf, GcFrame, PerfFrame};
 use crate::model::{round, GcEvent, GcLog, Kind, Record, Rows};
 use polars::prelude::*;
+use polars_arrow::array::BooleanArray;
+use polars_arrow::bitmap::MutableBitmap;
+use polars_arrow::datatypes::ArrowDataType;
 use rayon::prelude::*;
 
 /// Where joined events go: one event at a time, in log order, its string ids mapped to the
@@ -315,7 +318,7 @@ pub struct GcColumns {
     promoted: WideCol,
     flags: ConstCol<i8>,
     gc_id: WideCol,
-    in_collection: Bits,
+    in_collection: MutableBitmap,
     line: Vec<u32>,
     /// Put the rows in the JRockit parser's time order when finished (see `Sink`).
     sort_by_time: bool,
@@ -323,7 +326,7 @@ pub struct GcColumns {
     /// to safepoint not rounded, GC ids not cut), with which ids the parser invented, so that
     /// `row` gives each event back as it was and `append_block` makes the log's rows of them.
     raw: bool,
-    invented: Bits,
+    invented: MutableBitmap,
 }
 
 impl GcColumns {
@@ -347,11 +350,11 @@ impl GcColumns {
             promoted: WideCol::with_capacity(n),
             flags: ConstCol::with_capacity(n),
             gc_id: WideCol::with_capacity(n),
-            in_collection: Bits::with_capacity(n),
+            in_collection: MutableBitmap::with_capacity(n),
             line: Vec::with_capacity(n),
             sort_by_time: false,
             raw: false,
-            invented: Bits::default(),
+            invented: MutableBitmap::new(),
         }
     }
 
@@ -546,9 +549,15 @@ impl GcColumns {
                 )?,
                 ordered(self.gc_id.into_column(gc::GC_ID))?,
                 ordered(
-                    self.in_collection
-                        .into_chunked(gc::IN_COLLECTION)
-                        .into_column(),
+                    BooleanChunked::with_chunk(
+                        gc::IN_COLLECTION.into(),
+                        BooleanArray::new(
+                            ArrowDataType::Boolean,
+                            self.in_collection.freeze(),
+                            None,
+                        ),
+                    )
+                    .into_column(),
                 )?,
                 ordered(UInt32Chunked::from_vec(gc::LINE.into(), self.line).into_column())?,
             ],
@@ -577,8 +586,8 @@ impl GcColumns {
         e.promoted_kb = self.promoted.get(i);
         e.flags = self.flags.get(i) as u8;
         e.gc_id = self.gc_id.get(i);
-        e.in_collection = self.in_collection.get(i);
-        e.invented_id = self.raw && self.invented.get(i);
+        e.in_collection = bit(&self.in_collection, i);
+        e.invented_id = self.raw && bit(&self.invented, i);
         e
     }
 
@@ -610,14 +619,14 @@ impl GcColumns {
                     .values
                     .iter()
                     .enumerate()
-                    .filter(|&(i, _)| self.invented.get(i))
+                    .filter(|&(i, _)| bit(&self.invented, i))
                     .map(|(_, &g)| u64::from(g))
                     .max()
                     .unwrap_or(0);
             }
         }
         (0..self.len())
-            .filter(|&i| self.invented.get(i))
+            .filter(|&i| bit(&self.invented, i))
             .filter_map(|i| self.gc_id.get(i))
             .max()
             .unwrap_or(0)
@@ -655,8 +664,8 @@ impl GcColumns {
         // no id is kept.
         let unlinked = b.record.values.is_none()
             && b.record.first == pause
-            && b.invented.all(true)
-            && b.in_collection.all(false);
+            && all_bits(&b.invented, true)
+            && all_bits(&b.in_collection, false);
         if unlinked {
             self.gc_id.push_nulls(n);
         } else {
@@ -668,9 +677,9 @@ impl GcColumns {
                 }
                 let gc_id = |&i: &usize| {
                     let g = b.gc_id.get(i);
-                    if !b.invented.get(i) {
+                    if !bit(&b.invented, i) {
                         g
-                    } else if b.record.get(i) == pause && !b.in_collection.get(i) {
+                    } else if b.record.get(i) == pause && !bit(&b.in_collection, i) {
                         None
                     } else {
                         g.map(|g| g.saturating_add(invented_offset))
@@ -679,7 +688,8 @@ impl GcColumns {
                 self.gc_id.push_chunk(&idx[..m], gc_id);
             }
         }
-        self.in_collection.extend(&b.in_collection);
+        self.in_collection
+            .extend_from_slice(b.in_collection.as_slice(), 0, b.in_collection.len());
         self.line
             .extend(b.line.iter().map(|&l| line_at(u64::from(l), line_offset)));
     }
@@ -826,7 +836,9 @@ impl Rows for GcColumns {
         }
     }
     fn set_in_collection(&mut self, i: usize, v: bool) {
-        self.in_collection.set(i, v);
+        if i < self.in_collection.len() {
+            self.in_collection.set(i, v);
+        }
     }
 }
 
@@ -842,128 +854,25 @@ fn scalar(name: &str, v: AnyValue<'static>, n: usize) -> Column {
     Column::new_scalar(name.into(), Scalar::new(v.dtype(), v), n)
 }
 
-/// Booleans, 64 to a word (a `Vec<bool>` would take 8 times the memory while building).
-#[derive(Debug, Default)]
-struct Bits {
-    words: Vec<u64>,
-    len: usize,
+/// Bit `i` of `b`; past the end, clear.
+fn bit(b: &MutableBitmap, i: usize) -> bool {
+    i < b.len() && b.get(i)
 }
 
-impl Bits {
-    fn with_capacity(n: usize) -> Self {
-        Bits {
-            words: Vec::with_capacity(n.div_ceil(64)),
-            len: 0,
-        }
+/// Every bit of `b` is `v`.
+fn all_bits(b: &MutableBitmap, v: bool) -> bool {
+    if v {
+        b.unset_bits() == 0
+    } else {
+        b.set_bits() == 0
     }
+}
 
-    /// Every bit is `v`.
-    fn all(&self, v: bool) -> bool {
-        let full = self.len / 64;
-        let want = if v { u64::MAX } else { 0 };
-        let words = self.words.get(..full).unwrap_or_default();
-        let rest = self.len % 64;
-        words.iter().all(|&w| w == want)
-            && (rest == 0
-                || self
-                    .words
-                    .get(full)
-                    .is_some_and(|&w| w & ((1u64 << rest) - 1) == want & ((1u64 << rest) - 1)))
-    }
-
-    /// The bits of `o` after these, a word at a time.
-    fn extend(&mut self, o: &Bits) {
-        let total = self.len + o.len;
-        let src = o.words.get(..o.len.div_ceil(64)).unwrap_or(&o.words);
-        let shift = self.len % 64;
-        if shift == 0 {
-            self.words.extend_from_slice(src);
-        } else {
-            for &w in src {
-                if let Some(last) = self.words.last_mut() {
-                    *last |= w << shift;
-                }
-                self.words.push(w >> (64 - shift));
-            }
-        }
-        self.words.truncate(total.div_ceil(64));
-        self.len = total;
-    }
-
-    /// `len` clear bits, room for `cap`.
-    fn zeros(len: usize, cap: usize) -> Self {
-        let mut b = Bits::with_capacity(cap.max(len));
-        b.words.resize(len.div_ceil(64), 0);
-        b.len = len;
-        b
-    }
-
-    /// `len` set bits, room for `cap`.
-    fn ones(len: usize, cap: usize) -> Self {
-        let mut b = Bits::with_capacity(cap.max(len));
-        b.words.resize(len / 64, u64::MAX);
-        if !len.is_multiple_of(64) {
-            b.words.push((1u64 << (len % 64)) - 1);
-        }
-        b.len = len;
-        b
-    }
-
-    #[inline]
-    fn push(&mut self, v: bool) {
-        if self.len.is_multiple_of(64) {
-            self.words.push(0);
-        }
-        if v {
-            if let Some(w) = self.words.last_mut() {
-                *w |= 1 << (self.len % 64);
-            }
-        }
-        self.len += 1;
-    }
-
-    fn set(&mut self, i: usize, v: bool) {
-        if i >= self.len {
-            return;
-        }
-        if let Some(w) = self.words.get_mut(i / 64) {
-            if v {
-                *w |= 1 << (i % 64);
-            } else {
-                *w &= !(1 << (i % 64));
-            }
-        }
-    }
-
-    fn get(&self, i: usize) -> bool {
-        i < self.len
-            && self
-                .words
-                .get(i / 64)
-                .is_some_and(|w| w >> (i % 64) & 1 == 1)
-    }
-
-    /// As arrow's bitmap: the same bit order (bit i of the little-endian words is bit i of
-    /// its bytes), so the words' bytes as they are; handed over whole where a bit at a time
-    /// was 1 % of a HotSpot log's time, on one core at the end.
-    fn into_bitmap(self) -> polars_arrow::bitmap::Bitmap {
-        let mut bytes: Vec<u8> = self.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        bytes.truncate(self.len.div_ceil(8));
-        let len = self.len;
-        polars_arrow::bitmap::Bitmap::try_new(bytes, len).unwrap_or_else(|_| {
-            // Unreachable (the words hold every bit): the slow way all the same.
-            polars_arrow::bitmap::Bitmap::from_iter((0..len).map(|i| self.get(i)))
-        })
-    }
-
-    fn into_chunked(self, name: &str) -> BooleanChunked {
-        let arr = polars_arrow::array::BooleanArray::new(
-            polars_arrow::datatypes::ArrowDataType::Boolean,
-            self.into_bitmap(),
-            None,
-        );
-        BooleanChunked::with_chunk(name.into(), arr)
-    }
+/// `len` bits of `v`, room for `cap`.
+fn bits_of(v: bool, len: usize, cap: usize) -> MutableBitmap {
+    let mut b = MutableBitmap::with_capacity(cap.max(len));
+    b.extend_constant(len, v);
+    b
 }
 
 /// A column whose values may all be one (a log without causes, a log of pauses only): no
@@ -1210,7 +1119,7 @@ impl IdCol {
 #[derive(Debug, Default)]
 struct OptCol<T> {
     values: Vec<T>,
-    valid: Option<Bits>,
+    valid: Option<MutableBitmap>,
     /// Values present (not null).
     present: usize,
     /// Nulls before the first value, not stored while no value came.
@@ -1301,11 +1210,11 @@ impl<T: Copy + Default> OptCol<T> {
             // takes `o`'s values and bits as they are (a null's value is the default).
             self.store_validity();
             if let Some(valid) = &mut self.valid {
-                valid.extend(bits);
+                valid.extend_from_slice(bits.as_slice(), 0, bits.len());
             }
             self.values
                 .extend(o.values.iter().enumerate().map(|(i, &v)| {
-                    if bits.get(i) {
+                    if bit(bits, i) {
                         f(v)
                     } else {
                         T::default()
@@ -1323,10 +1232,10 @@ impl<T: Copy + Default> OptCol<T> {
         }
         if self.present == 0 {
             self.values.resize(self.nulls, T::default());
-            self.valid = Some(Bits::zeros(self.nulls, self.values.capacity()));
+            self.valid = Some(bits_of(false, self.nulls, self.values.capacity()));
             self.nulls = 0;
         } else {
-            self.valid = Some(Bits::ones(self.values.len(), self.values.capacity()));
+            self.valid = Some(bits_of(true, self.values.len(), self.values.capacity()));
         }
     }
 
@@ -1355,7 +1264,7 @@ impl<T: Copy + Default> OptCol<T> {
         }
         let v = *self.values.get(i)?;
         match &self.valid {
-            Some(valid) if !valid.get(i) => None,
+            Some(valid) if !bit(valid, i) => None,
             _ => Some(v),
         }
     }
@@ -1370,7 +1279,7 @@ impl<T: Copy + Default> OptCol<T> {
             None => ChunkedArray::<P>::from_vec(name.into(), values),
             Some(valid) => {
                 // Our bits as polars' validity bitmap (one bit per row too).
-                ChunkedArray::<P>::from_vec_validity(name.into(), values, Some(valid.into_bitmap()))
+                ChunkedArray::<P>::from_vec_validity(name.into(), values, Some(valid.freeze()))
             }
         }
     }
@@ -1863,33 +1772,6 @@ mod tests {
             }
         }
         assert!(checked >= 40, "{checked}");
-    }
-
-    #[test]
-    fn bits_extended_a_word_at_a_time_equal_bits_pushed() {
-        // Every offset within a word, runs across word edges, set bits at both ends.
-        let pattern = |n: usize, seed: u64| -> Vec<bool> {
-            let mut next = crate::xorshift(seed);
-            (0..n).map(|_| next(3) == 0).collect()
-        };
-        for head in [0, 1, 5, 63, 64, 65, 127, 130] {
-            for tail in [0, 1, 2, 63, 64, 65, 200] {
-                let (a, b) = (pattern(head, 7), pattern(tail, 11 + head as u64));
-                let (mut pushed, mut extended, mut other) =
-                    (Bits::default(), Bits::default(), Bits::default());
-                a.iter().for_each(|&v| {
-                    pushed.push(v);
-                    extended.push(v);
-                });
-                b.iter().for_each(|&v| {
-                    pushed.push(v);
-                    other.push(v);
-                });
-                extended.extend(&other);
-                assert_eq!(extended.len, pushed.len, "{head}+{tail}");
-                assert_eq!(extended.words, pushed.words, "{head}+{tail}");
-            }
-        }
     }
 
     #[test]
