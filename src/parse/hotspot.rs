@@ -158,14 +158,23 @@ impl Family for Hotspot {
 }
 
 impl BlockParser for Parser {
-    fn feed(&mut self, block: &[u8]) {
-        Parser::feed(self, block);
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            self.line(base + no, line);
+            if self.settle.due(self.log.events.len()) {
+                self.flush();
+            }
+        }
     }
+    /// Nothing open that the next lines could complete: a block may end here.
     fn idle(&self) -> bool {
-        Parser::idle(self)
+        !self.pending.is_open() && self.outer.is_none()
     }
+    /// The lines read so far depended on what came before them (see `consulted`).
     fn consulted(&self) -> bool {
-        Parser::consulted(self)
+        self.consulted
     }
     fn finish(self: Box<Self>) -> Block {
         let (log, cols) = self.finish_log();
@@ -367,17 +376,6 @@ impl Parser {
         self.settle = super::settle::Settle::every(at);
     }
 
-    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
-    pub(crate) fn feed(&mut self, buf: &[u8]) {
-        let base = self.log.lines;
-        for (no, line) in lines(buf) {
-            self.line(base + no, line);
-            if self.settle.due(self.log.events.len()) {
-                self.flush();
-            }
-        }
-    }
-
     /// Between lines, move the events no later line can change to the block's columns: all
     /// before the last pause (a heap line after it gives it its figures). An open event holds
     /// its text, not events, and a line's events are taken back only while it is read.
@@ -411,16 +409,6 @@ impl Parser {
             .nested
             .iter_mut()
             .chain(self.outer.iter_mut().flat_map(|o| o.nested.iter_mut()))
-    }
-
-    /// Nothing open that the next lines could complete: a block may end here.
-    pub(crate) fn idle(&self) -> bool {
-        !self.pending.is_open() && self.outer.is_none()
-    }
-
-    /// The lines read so far depended on what came before them (see `consulted`).
-    pub(crate) fn consulted(&self) -> bool {
-        self.consulted
     }
 
     /// The block's log and the columns its settled events went to (see `flushing`), which

@@ -120,22 +120,51 @@ impl Family for Jrockit {
 }
 
 impl BlockParser for Parser {
-    fn feed(&mut self, block: &[u8]) {
-        Parser::feed(self, block);
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    fn feed(&mut self, buf: &[u8]) {
+        self.order_scan = None;
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            let no = base + no;
+            self.log.lines = no;
+            // NUL padding a crashed JVM left in its file ends up before the next line written.
+            let mut line = line;
+            while let [0, rest @ ..] = line {
+                line = rest;
+            }
+            match self.line(no, line) {
+                Fate::Record => self.log.record_lines += 1,
+                Fate::Ignored => self.log.ignored_lines += 1,
+                Fate::Skipped => self.log.skip(no, line),
+            }
+            if self.settle.due(self.log.events.len()) {
+                self.flush();
+            }
+        }
     }
+    /// Nothing waits for the next lines (pauses or causes for a collection line to come,
+    /// strategy changes for the next collection): a block may end here.
     fn idle(&self) -> bool {
-        Parser::idle(self)
+        self.pending.is_empty()
+            && self.causes.is_empty()
+            && self.promoted.is_empty()
+            && self.strategy_pending.is_empty()
     }
     fn consulted(&self) -> bool {
-        Parser::consulted(self)
+        self.consulted
     }
     fn continues_into(&self, next: &dyn BlockParser) -> bool {
         next.as_any()
             .downcast_ref::<Parser>()
             .is_some_and(|n| Parser::continues_into(self, n))
     }
+    /// What the joining thread will ask of a block, worked out where it was parsed: the
+    /// bounds of its keys and `finish`'s pass over them (together 10 % of a JRockit log's
+    /// time on the joining thread, which was the busiest).
     fn warm(&mut self) {
-        Parser::warm(self);
+        let (bounds, aside) = self.scan();
+        self.bounds.set(Some(bounds));
+        self.order_scan = Some((self.count(), aside));
     }
     fn finish(self: Box<Self>) -> Block {
         let (log, cols) = self.finish_log();
@@ -506,42 +535,6 @@ impl Parser {
         all.append(&mut self.log.events);
         self.log.events = all;
         self.flushed = 0;
-    }
-
-    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
-    pub(crate) fn feed(&mut self, buf: &[u8]) {
-        self.order_scan = None;
-        let base = self.log.lines;
-        for (no, line) in lines(buf) {
-            let no = base + no;
-            self.log.lines = no;
-            // NUL padding a crashed JVM left in its file ends up before the next line written.
-            let mut line = line;
-            while let [0, rest @ ..] = line {
-                line = rest;
-            }
-            match self.line(no, line) {
-                Fate::Record => self.log.record_lines += 1,
-                Fate::Ignored => self.log.ignored_lines += 1,
-                Fate::Skipped => self.log.skip(no, line),
-            }
-            if self.settle.due(self.log.events.len()) {
-                self.flush();
-            }
-        }
-    }
-
-    /// Nothing waits for the next lines (pauses or causes for a collection line to come,
-    /// strategy changes for the next collection): a block may end here.
-    pub(crate) fn idle(&self) -> bool {
-        self.pending.is_empty()
-            && self.causes.is_empty()
-            && self.promoted.is_empty()
-            && self.strategy_pending.is_empty()
-    }
-
-    pub(crate) fn consulted(&self) -> bool {
-        self.consulted
     }
 
     /// The block's log and the columns its settled events went to (see `flushing`), which
@@ -1232,15 +1225,6 @@ impl Parser {
             self.unflush();
             merge_back(&mut self.log.events, aside);
         }
-    }
-
-    /// What the joining thread will ask of a block, worked out where it was parsed: the
-    /// bounds of its keys and `finish`'s pass over them (together 10 % of a JRockit log's
-    /// time on the joining thread, which was the busiest).
-    pub(crate) fn warm(&mut self) {
-        let (bounds, aside) = self.scan();
-        self.bounds.set(Some(bounds));
-        self.order_scan = Some((self.count(), aside));
     }
 
     /// One pass over the events: `bounds()`, and the events that come before the last one

@@ -138,14 +138,44 @@ impl Family for Unified {
 }
 
 impl BlockParser for Parser {
-    fn feed(&mut self, block: &[u8]) {
-        Parser::feed(self, block);
+    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
+    fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            let no = base + no;
+            self.log.lines = no;
+            let line = if no == 1 {
+                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+            } else {
+                line
+            };
+            // NUL padding a crashed JVM left in its preallocated file ends up before the first
+            // line the restarted JVM writes there: not part of the line.
+            let line = strip_leading_nuls(line);
+            if trim(line).is_empty() {
+                self.log.ignored_lines += 1;
+                continue;
+            }
+            match decorations(line) {
+                Some((d, msg)) => {
+                    let fate = self.message(no, &d, msg);
+                    self.account(no, line, fate);
+                }
+                None => self.log.skip(no, line),
+            }
+        }
     }
+    /// No GC's lines wait for their event, no safepoint for its name: a block may end here
+    /// (start lines waiting for their end are checked against the next block's end lines).
     fn idle(&self) -> bool {
-        Parser::idle(self)
+        // A ZGC `Capacity:` row waits for its cycle line too.
+        self.groups.held.is_empty() && self.safepoint_op == 0 && self.zgc_capacity.is_none()
     }
+    /// The lines read so far depended on state a block before could have left: more GCs met
+    /// without an event than are remembered. (A safepoint's name from an `Entering safepoint
+    /// region` line before the block is ruled out by `idle`.)
     fn consulted(&self) -> bool {
-        Parser::consulted(self)
+        self.consulted
     }
     fn continues_into(&self, next: &dyn BlockParser) -> bool {
         next.as_any()
@@ -573,41 +603,6 @@ impl Parser {
         p
     }
 
-    /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
-    pub(crate) fn feed(&mut self, buf: &[u8]) {
-        let base = self.log.lines;
-        for (no, line) in lines(buf) {
-            let no = base + no;
-            self.log.lines = no;
-            let line = if no == 1 {
-                line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
-            } else {
-                line
-            };
-            // NUL padding a crashed JVM left in its preallocated file ends up before the first
-            // line the restarted JVM writes there: not part of the line.
-            let line = strip_leading_nuls(line);
-            if trim(line).is_empty() {
-                self.log.ignored_lines += 1;
-                continue;
-            }
-            match decorations(line) {
-                Some((d, msg)) => {
-                    let fate = self.message(no, &d, msg);
-                    self.account(no, line, fate);
-                }
-                None => self.log.skip(no, line),
-            }
-        }
-    }
-
-    /// No GC's lines wait for their event, no safepoint for its name: a block may end here
-    /// (start lines waiting for their end are checked against the next block's end lines).
-    pub(crate) fn idle(&self) -> bool {
-        // A ZGC `Capacity:` row waits for its cycle line too.
-        self.groups.held.is_empty() && self.safepoint_op == 0 && self.zgc_capacity.is_none()
-    }
-
     /// What one pass would hold after `prev`'s lines and this parser's: `prev`'s start lines
     /// still waiting before this parser's (none of them was ended here: `continues_into`), and
     /// the GCs with events, `prev`'s before this parser's, the latest `MAX_OPEN_GC` kept.
@@ -667,13 +662,6 @@ impl Parser {
         if self.groups.last.is_none() {
             self.groups.last = prev.groups.last;
         }
-    }
-
-    /// The lines read so far depended on state a block before could have left: more GCs met
-    /// without an event than are remembered. (A safepoint's name from an `Entering safepoint
-    /// region` line before the block is ruled out by `idle`.)
-    pub(crate) fn consulted(&self) -> bool {
-        self.consulted
     }
 
     /// Would `next`, read after `self` instead of on its own, have read its lines the same?
