@@ -27,87 +27,83 @@ pub const PERF_FAMILIES: [PerfFormat; 3] = [
     super::perf::GRINDER,
 ];
 
-/// A GC log family: a handle to its `Family`, compared and printed by name.
-#[derive(Clone, Copy)]
-pub struct GcFormat(pub &'static dyn Family);
+/// A registered family: a handle to it, compared and printed by name.
+pub struct Handle<F: ?Sized + 'static>(pub &'static F);
 
-impl GcFormat {
+/// A GC log family (`Family`).
+pub type GcFormat = Handle<dyn Family>;
+
+/// A performance-log family (`PerfFamily`).
+pub type PerfFormat = Handle<dyn PerfFamily>;
+
+/// What a handle's family is called.
+pub trait Named {
+    fn name(&self) -> &'static str;
+}
+
+impl Named for dyn Family {
+    fn name(&self) -> &'static str {
+        Family::name(self)
+    }
+}
+
+impl Named for dyn PerfFamily {
+    fn name(&self) -> &'static str {
+        PerfFamily::name(self)
+    }
+}
+
+impl<F: ?Sized + Named> Handle<F> {
     /// The family's name as outputs write it (`format`).
     pub fn as_str(self) -> &'static str {
         self.0.name()
     }
+}
 
-    /// The registered family of that name.
+impl GcFormat {
+    /// The registered GC family of that name.
     pub fn named(name: &str) -> Option<GcFormat> {
         GC_FAMILIES.into_iter().find(|f| f.as_str() == name)
     }
 }
 
-impl std::ops::Deref for GcFormat {
-    type Target = dyn Family;
-    fn deref(&self) -> &Self::Target {
-        self.0
-    }
-}
-
-impl PartialEq for GcFormat {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl Eq for GcFormat {}
-
-impl std::fmt::Debug for GcFormat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::fmt::Display for GcFormat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A performance-log family: a handle to its `PerfFamily`, compared and printed by name.
-#[derive(Clone, Copy)]
-pub struct PerfFormat(pub &'static dyn PerfFamily);
-
 impl PerfFormat {
-    /// The family's name as outputs write it (`format`).
-    pub fn as_str(self) -> &'static str {
-        self.0.name()
-    }
-
-    /// The registered family of that name.
+    /// The registered performance-log family of that name.
     pub fn named(name: &str) -> Option<PerfFormat> {
         PERF_FAMILIES.into_iter().find(|f| f.as_str() == name)
     }
 }
 
-impl std::ops::Deref for PerfFormat {
-    type Target = dyn PerfFamily;
-    fn deref(&self) -> &Self::Target {
+impl<F: ?Sized> Clone for Handle<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F: ?Sized> Copy for Handle<F> {}
+
+impl<F: ?Sized> std::ops::Deref for Handle<F> {
+    type Target = F;
+    fn deref(&self) -> &F {
         self.0
     }
 }
 
-impl PartialEq for PerfFormat {
+impl<F: ?Sized + Named> PartialEq for Handle<F> {
     fn eq(&self, other: &Self) -> bool {
         self.as_str() == other.as_str()
     }
 }
 
-impl Eq for PerfFormat {}
+impl<F: ?Sized + Named> Eq for Handle<F> {}
 
-impl std::fmt::Debug for PerfFormat {
+impl<F: ?Sized + Named> std::fmt::Debug for Handle<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl std::fmt::Display for PerfFormat {
+impl<F: ?Sized + Named> std::fmt::Display for Handle<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }

@@ -33,7 +33,7 @@
 //! Every step is linear in the line's length and works iteratively; the caps below bound what a
 //! damaged line or an event that never closes may hold.
 
-use super::family::{Block, BlockParser, Family, Foreign, GcFormat};
+use super::family::{Block, BlockParser, Family, Foreign, GcFormat, Handle};
 use super::lines::lines;
 use super::num::{float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
@@ -94,7 +94,7 @@ const MAX_STAMP_NUMBER: usize = 40;
 
 /// The HotSpot family: `-verbose:gc` and `-XX:+PrintGC*` logs of JDK 1.3 to 8, every
 /// collector.
-pub const FAMILY: GcFormat = GcFormat(&Hotspot);
+pub const FAMILY: GcFormat = Handle(&Hotspot);
 
 struct Hotspot;
 

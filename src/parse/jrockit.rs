@@ -47,7 +47,7 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
-use super::family::{Block, BlockParser, Family, GcFormat};
+use super::family::{Block, BlockParser, Family, GcFormat, Handle};
 use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
 use super::num::{self, rfind, trim, uint_prefix};
@@ -55,7 +55,7 @@ use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
 
 /// The JRockit family: `-Xverbose:memory,gcpause` (and the like) of R26 to R28, and the
 /// `-verbose:gc` of JRockit 1.4 and 5.0.
-pub const FAMILY: GcFormat = GcFormat(&Jrockit);
+pub const FAMILY: GcFormat = Handle(&Jrockit);
 
 struct Jrockit;
 

@@ -35,7 +35,7 @@
 //! with the columns it needs); every other line is skipped: a GC log's line, a row of another
 //! format, a record that cannot be read or cannot be true.
 
-use super::family::{PerfFamily, PerfFormat, PERF_FAMILIES};
+use super::family::{Handle, PerfFamily, PerfFormat, PERF_FAMILIES};
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
 use super::num::{trim, uint_prefix};
@@ -44,11 +44,11 @@ use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The semicolon performance log: one `;`-separated line per web-service operation.
-pub const SEMICOLON: PerfFormat = PerfFormat(&Semicolon);
+pub const SEMICOLON: PerfFormat = Handle(&Semicolon);
 /// Apache JMeter results, CSV (`.jtl`).
-pub const JMETER_JTL: PerfFormat = PerfFormat(&JmeterJtl);
+pub const JMETER_JTL: PerfFormat = Handle(&JmeterJtl);
 /// The Grinder's `data_*.log`.
-pub const GRINDER: PerfFormat = PerfFormat(&Grinder);
+pub const GRINDER: PerfFormat = Handle(&Grinder);
 
 struct Semicolon;
 struct JmeterJtl;

@@ -49,7 +49,7 @@
 //! ran inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
 //! `GC(m)`'s line, is a stop of its own.
 
-use super::family::{guess_collector, Block, BlockParser, Collectors, Family, GcFormat};
+use super::family::{guess_collector, Block, BlockParser, Collectors, Family, GcFormat, Handle};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
@@ -68,7 +68,7 @@ pub fn parse(buf: &[u8]) -> GcLog {
 }
 
 /// The unified-logging family (`-Xlog:gc*`, JDK 9 and later), any decorations.
-pub const FAMILY: GcFormat = GcFormat(&Unified);
+pub const FAMILY: GcFormat = Handle(&Unified);
 
 struct Unified;
 
