@@ -26,7 +26,7 @@ pub mod report;
 pub(crate) fn gc_fixture_logs() -> Vec<(std::path::PathBuf, model::GcLog, frame::GcFrame)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut out = Vec::new();
-    for fam in parse::family::GC_FAMILIES {
+    for &fam in parse::family::GC_FAMILIES {
         for e in std::fs::read_dir(dir.join(fam.as_str())).unwrap() {
             let path = e.unwrap().path();
             let bytes = std::fs::read(&path).unwrap();

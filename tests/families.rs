@@ -64,7 +64,7 @@ fn perf_fixtures(f: PerfFormat) -> Vec<(PathBuf, Vec<u8>)> {
 #[test]
 fn perf_families_detect_parse_and_account_for_their_fixtures() {
     let mut next = xorshift(0x7065_7266);
-    for (i, f) in PERF_FAMILIES.into_iter().enumerate() {
+    for (i, f) in PERF_FAMILIES.iter().copied().enumerate() {
         assert_eq!(PerfFormat::named(f.as_str()), Some(f));
         assert!(
             PERF_FAMILIES[..i].iter().all(|g| g.as_str() != f.as_str())
@@ -133,7 +133,7 @@ fn perf_families_detect_parse_and_account_for_their_fixtures() {
 
 #[test]
 fn names_are_unique_and_found_by_name() {
-    for (i, f) in GC_FAMILIES.into_iter().enumerate() {
+    for (i, f) in GC_FAMILIES.iter().copied().enumerate() {
         assert_eq!(GcFormat::named(f.as_str()), Some(f));
         assert!(
             GC_FAMILIES[..i].iter().all(|g| g.as_str() != f.as_str()),
@@ -147,7 +147,7 @@ fn names_are_unique_and_found_by_name() {
 /// lines that any family claims, it claims.
 #[test]
 fn every_family_detects_its_fixtures_and_no_other_family_does() {
-    for f in GC_FAMILIES {
+    for &f in GC_FAMILIES {
         let files = fixtures(f);
         assert!(files.len() >= 2, "{f}: {} fixtures", files.len());
         for p in files {
@@ -174,7 +174,7 @@ fn every_family_detects_its_fixtures_and_no_other_family_does() {
 /// pass and read in parallel blocks; every fixture has records.
 #[test]
 fn every_family_accounts_for_every_line() {
-    for f in GC_FAMILIES {
+    for &f in GC_FAMILIES {
         for p in fixtures(f) {
             let buf = gcperf::input::read(&p).unwrap();
             let what = p.display().to_string();
@@ -195,11 +195,12 @@ fn every_family_accounts_for_every_line() {
 fn every_family_survives_hostile_edits() {
     let mut next = xorshift(0x6661_6d69_6c79);
     let others: Vec<Vec<u8>> = GC_FAMILIES
-        .into_iter()
+        .iter()
+        .copied()
         .filter_map(|f| fixtures(f).first().map(|p| std::fs::read(p).unwrap()))
         .collect();
     let mut cases = 0;
-    for f in GC_FAMILIES {
+    for &f in GC_FAMILIES {
         for p in fixtures(f) {
             let buf = gcperf::input::read(&p).unwrap();
             let name = p.file_name().unwrap().to_string_lossy().into_owned();

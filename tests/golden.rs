@@ -150,7 +150,8 @@ fn jobs() -> Vec<(String, Job)> {
     // Every registered GC family's fixtures (`fixtures/<name>/`, `fixtures/<name>-*/`).
     let dirs = |root: &str| -> Vec<String> {
         gcperf::parse::family::GC_FAMILIES
-            .into_iter()
+            .iter()
+            .copied()
             .flat_map(|f| common::family_dirs(Path::new(root), f.as_str()))
             .map(|d| d.display().to_string())
             .collect()

@@ -115,7 +115,7 @@ fn bad_fixtures_through_everything_no_panic_no_impossible_values() {
             run_case(&mut faults, t, name, bytes, checks, dir.path(), false);
         }
         // The parallel path of big GC logs as well.
-        for f in gcperf::parse::family::GC_FAMILIES {
+        for &f in gcperf::parse::family::GC_FAMILIES {
             if let Err(c) = guarded(|| gcperf::parse::parse_gc(f, bytes)) {
                 faults.add(
                     format!("parse_gc {f:?} {}", c.location),
@@ -187,7 +187,7 @@ the first case of each kind shown)",
 /// Every GC family of the registry.
 #[test]
 fn smoke_gc_families() {
-    for f in gcperf::parse::family::GC_FAMILIES {
+    for &f in gcperf::parse::family::GC_FAMILIES {
         smoke(Target::Gc(f));
     }
 }
@@ -195,7 +195,7 @@ fn smoke_gc_families() {
 /// Every performance-log family of the registry.
 #[test]
 fn smoke_perf_families() {
-    for f in gcperf::parse::family::PERF_FAMILIES {
+    for &f in gcperf::parse::family::PERF_FAMILIES {
         smoke(Target::Perf(f));
     }
 }

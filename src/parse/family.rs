@@ -14,14 +14,14 @@ use std::any::Any;
 
 /// The GC families, most specific line test first: detection gives a line to the first
 /// family that claims it.
-pub const GC_FAMILIES: [GcFormat; 3] = [
+pub const GC_FAMILIES: &[GcFormat] = &[
     super::unified::FAMILY,
     super::jrockit::FAMILY,
     super::hotspot::FAMILY,
 ];
 
 /// The performance-log families, in the order detection tries them.
-pub const PERF_FAMILIES: [PerfFormat; 3] = [
+pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::perf::SEMICOLON,
     super::perf::JMETER_JTL,
     super::perf::GRINDER,
@@ -63,14 +63,14 @@ impl<F: ?Sized + Named> Handle<F> {
 impl GcFormat {
     /// The registered GC family of that name.
     pub fn named(name: &str) -> Option<GcFormat> {
-        GC_FAMILIES.into_iter().find(|f| f.as_str() == name)
+        GC_FAMILIES.iter().copied().find(|f| f.as_str() == name)
     }
 }
 
 impl PerfFormat {
     /// The registered performance-log family of that name.
     pub fn named(name: &str) -> Option<PerfFormat> {
-        PERF_FAMILIES.into_iter().find(|f| f.as_str() == name)
+        PERF_FAMILIES.iter().copied().find(|f| f.as_str() == name)
     }
 }
 
@@ -139,7 +139,7 @@ pub trait PerfFamily: Sync + 'static {
 
 /// The family of one line: the first in `GC_FAMILIES` that claims it.
 pub fn family_of_line(line: &[u8]) -> Option<GcFormat> {
-    GC_FAMILIES.into_iter().find(|f| f.recognises(line))
+    GC_FAMILIES.iter().copied().find(|f| f.recognises(line))
 }
 
 /// What one GC log family is and does. Implementations are unit structs in the family's
@@ -212,7 +212,8 @@ impl Foreign {
     pub fn to(me: GcFormat) -> Foreign {
         Foreign {
             others: GC_FAMILIES
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&f| f != me)
                 .map(|f| (f.owned_lines_start(), f))
                 .collect(),

@@ -159,7 +159,7 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
         if t.is_empty() {
             continue;
         }
-        if let Some(f) = PERF_FAMILIES.into_iter().find(|f| f.recognises(t)) {
+        if let Some(f) = PERF_FAMILIES.iter().copied().find(|f| f.recognises(t)) {
             return Some(f);
         }
         if super::family::family_of_line(t).is_some() {
@@ -178,14 +178,14 @@ pub fn classify_line(line: &[u8]) -> Option<PerfFormat> {
     if t.is_empty() {
         return None;
     }
-    PERF_FAMILIES.into_iter().find(|f| f.recognises(t))
+    PERF_FAMILIES.iter().copied().find(|f| f.recognises(t))
 }
 
 /// A line only a performance log writes, told from its start (`PerfFamily::owns`): GC
 /// parsers skip it.
 #[inline]
 pub(crate) fn owns_line(line: &[u8]) -> bool {
-    PERF_FAMILIES.into_iter().any(|f| f.owns(line))
+    PERF_FAMILIES.iter().copied().any(|f| f.owns(line))
 }
 
 // ---------------------------------------------------------------------------------------------

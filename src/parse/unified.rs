@@ -1347,7 +1347,8 @@ fn zgc_capacity(row: &[u8]) -> Option<u64> {
 /// Another family's record inside a `gc` message: a line of another log.
 fn other_family(body: &[u8]) -> bool {
     super::family::GC_FAMILIES
-        .into_iter()
+        .iter()
+        .copied()
         .any(|f| f != FAMILY && f.recognises(body))
 }
 

@@ -91,9 +91,10 @@ impl Family {
     /// The registries' GC families, then the performance-log families.
     pub fn all() -> Vec<Family> {
         GC_FAMILIES
-            .into_iter()
+            .iter()
+            .copied()
             .map(Family::Gc)
-            .chain(PERF_FAMILIES.into_iter().map(Family::Perf))
+            .chain(PERF_FAMILIES.iter().copied().map(Family::Perf))
             .collect()
     }
     pub fn name(self) -> &'static str {
@@ -121,7 +122,8 @@ pub struct Seed {
 pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> Vec<Seed> {
     let mut out = Vec::new();
     let dirs = GC_FAMILIES
-        .into_iter()
+        .iter()
+        .copied()
         .map(|f| (f.as_str(), Some(Family::Gc(f))))
         .chain([("perf", None)]);
     for (dir, family) in dirs {
@@ -167,7 +169,7 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         });
     }
     if let Some(c) = corpus {
-        for f in GC_FAMILIES {
+        for &f in GC_FAMILIES {
             let family = Family::Gc(f);
             for p in files(&c.join("gc").join(f.as_str())) {
                 let small = std::fs::metadata(&p).is_ok_and(|m| (m.len() as usize) < corpus_max);

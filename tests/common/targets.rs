@@ -26,9 +26,10 @@ impl Target {
     /// Every family of the registries, detection and the load path.
     pub fn all() -> Vec<Target> {
         GC_FAMILIES
-            .into_iter()
+            .iter()
+            .copied()
             .map(Target::Gc)
-            .chain(PERF_FAMILIES.into_iter().map(Target::Perf))
+            .chain(PERF_FAMILIES.iter().copied().map(Target::Perf))
             .chain([Target::Detect, Target::Load])
             .collect()
     }
