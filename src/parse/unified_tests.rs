@@ -973,6 +973,54 @@ fn decorations_that_cannot_be_true_are_skipped() {
 }
 
 #[test]
+fn decoration_blocks_read_whole_or_not_at_all() {
+    fn read(l: &str) -> Option<(Deco<'_>, &[u8])> {
+        decorations(l.as_bytes())
+    }
+    let msg = |l: &str| read(l).map(|(_, m)| String::from_utf8_lossy(m).into_owned());
+    let tags = |l: &str| read(l).map(|(d, _)| String::from_utf8_lossy(d.tags).into_owned());
+    // A tag-like block before another decoration is a hostname; the tags are the last block,
+    // blanks trimmed; one blank before the message is the separator.
+    assert_eq!(tags("[appserver][4242][0.5s] GC(0) x").as_deref(), Some(""));
+    assert_eq!(
+        tags("[0.5s][info][gc,phases   ]  GC(0) x").as_deref(),
+        Some("gc,phases")
+    );
+    assert_eq!(
+        msg("[0.5s][info][gc,phases   ]  GC(0) x").as_deref(),
+        Some(" GC(0) x")
+    );
+    // The first time of each kind counts; epoch milliseconds are told from uptime by size.
+    let (d, _) = read("[1.0s][2000ms][1551795078470ms][0ms] x").unwrap();
+    assert_eq!(
+        (d.uptime_s, d.wall_ms),
+        (Some(1.0), Some(1_551_795_078_470))
+    );
+    let (d, _) = read("[3034ms] x").unwrap();
+    assert!(close(d.uptime_s.unwrap(), 3.034) && close(d.uptime_tol, 0.001));
+    // Only tag-like blocks: application output unless the tags are HotSpot's GC ones.
+    assert!(read("[main] INFO x").is_none());
+    assert!(read("[gc,start] GC(0) x").is_some());
+    // A decoration of 256 bytes is believed, one of 257 is not.
+    assert!(read(&format!("[0.5s][{}] x", "h".repeat(256))).is_some());
+    assert!(read(&format!("[0.5s][{}] x", "h".repeat(257))).is_none());
+    // A block that cannot be a decoration makes the line none (it does not start the message).
+    for bad in [
+        "[0.5s][info][gc][12ab] x",
+        "[0.5s][42.5] x",
+        "[0.5s][my host] x",
+        "[0.5s][] x",
+        "[0.5s][ ] x",
+        "[0.5s][nanms] x",
+        "[0.5s][+5] x",
+        "[0.5s][info][gc][",
+        "[0.5s",
+    ] {
+        assert!(read(bad).is_none(), "{bad}");
+    }
+}
+
+#[test]
 fn lines_of_other_families_are_skipped() {
     let log = parse(
         b"[0.100s][info][gc] GC(0) Pause Young (Allocation Failure) 10M->5M(20M) 1.000ms\n\
