@@ -143,3 +143,52 @@ impl PerfFrame {
             .unwrap_or("")
     }
 }
+
+/// A numeric column's chunks read by row, where they are: each chunk's values and validity,
+/// the chunk of the row read last remembered (rows are mostly read in order; polars' own
+/// `get` walks the chunks from the first, and a streamed log's frame has one a block).
+#[derive(Debug)]
+pub struct ChunkRows<'a, T> {
+    parts: Vec<(&'a [T], Option<&'a polars_arrow::bitmap::Bitmap>)>,
+    /// The first row of each part.
+    starts: Vec<usize>,
+    at: std::sync::atomic::AtomicUsize,
+}
+
+impl<'a, T: polars_arrow::types::NativeType> ChunkRows<'a, T> {
+    pub fn of<P: PolarsNumericType<Native = T>>(ca: &'a ChunkedArray<P>) -> Self {
+        let mut starts = Vec::with_capacity(ca.chunks().len());
+        let mut parts = Vec::with_capacity(ca.chunks().len());
+        let mut row = 0;
+        for a in ca.downcast_iter() {
+            starts.push(row);
+            row += a.len();
+            parts.push((a.values().as_slice(), a.validity()));
+        }
+        ChunkRows {
+            parts,
+            starts,
+            at: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// Row `i` (None: null, or past the end).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<T> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let mut k = self.at.load(Relaxed);
+        let here = self.starts.get(k).is_some_and(|&s| s <= i)
+            && self.starts.get(k + 1).is_none_or(|&e| i < e);
+        if !here {
+            k = self.starts.partition_point(|&s| s <= i).checked_sub(1)?;
+            self.at.store(k, Relaxed);
+        }
+        let (vals, valid) = self.parts.get(k)?;
+        let j = i - self.starts.get(k)?;
+        let v = *vals.get(j)?;
+        match valid {
+            Some(b) if !b.get_bit(j) => None,
+            _ => Some(v),
+        }
+    }
+}

@@ -34,7 +34,7 @@ pub(crate) fn gc_fixture_logs() -> Vec<(std::path::PathBuf, model::GcLog, frame:
                 continue;
             };
             let log = parse::parse_one(format, &bytes);
-            let f = columns::gc_frame(&log).unwrap();
+            let f = columns::gc_frame(format, &log).unwrap();
             out.push((path, log, f));
         }
     }

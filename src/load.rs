@@ -7,6 +7,7 @@ use crate::input::{self, Detected, ReadNotes};
 use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
+use polars::prelude::{DataFrame, PolarsResult};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -173,8 +174,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // other file is read whole and detected again on all of its content.
         let detected = input::detect(&buf);
         if let Some(Detected::Gc(format)) = detected {
-            let size = r.expected_len() as usize;
-            let mut l = load_gc_stream(path, buf, &mut r, format, size)?;
+            let mut l = load_gc_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -183,12 +183,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         if let Some(Detected::Perf(format)) =
             detected.filter(|d| matches!(d, Detected::Perf(f) if f.streams()))
         {
-            // Rows expected: the size over the probe's mean line length, plus an eighth
-            // (a gzip file's size says too little; its columns grow as usual).
-            let size = r.expected_len() as usize;
-            let per_line = (buf.len() / crate::parse::lines::count(&buf).max(1) as usize).max(1);
-            let expected = size / per_line + size / per_line / 8;
-            let mut l = load_perf_stream(path, buf, &mut r, format, expected)?;
+            let mut l = load_perf_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();
             account_perf(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -339,7 +334,7 @@ impl Parsed {
                         &log.bad,
                     ));
                 }
-                let frame = columns::gc_frame(&log).map_err(polars)?;
+                let frame = columns::gc_frame(format, &log).map_err(polars)?;
                 log.events = Vec::new();
                 Ok(Input::Gc(Loaded {
                     path: path.to_path_buf(),
@@ -445,10 +440,6 @@ fn perf_input(
     }))
 }
 
-/// Stream a semicolon performance log. A reader thread cuts blocks at line ends while the
-/// blocks read before are parsed in parallel; their records are appended to the frame's
-/// columns in file order (line numbers and operation ids made global). Block buffers go back
-/// to the reader for reuse, so memory holds the frame plus a few blocks.
 /// The next round of blocks from the reader (one per worker), and whether the reader has
 /// sent its last.
 fn next_round(
@@ -534,8 +525,8 @@ impl<I: Send, T: Send> Workers<I, T> {
 
 /// Rounds of blocks through the workers, in file order: `prepare` makes a block a job,
 /// `consume` takes each result. The next round is handed out before the one before is
-/// consumed, so the workers parse while the joining thread appends (one round at a time
-/// left both cores idle while the results were appended).
+/// consumed, so the workers parse while the joining thread joins (one round at a time left
+/// both cores idle while the results were taken).
 fn pipelined<St, I: Send, T: Send>(
     rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
     per_round: usize,
@@ -571,21 +562,25 @@ fn pipelined<St, I: Send, T: Send>(
     Ok(())
 }
 
+/// Stream a performance log of one line a record. A reader thread cuts blocks at line ends
+/// while the blocks read before are parsed in parallel; each block's records are frozen into
+/// columns on the thread pool, in file order (line numbers and operation ids made global), and
+/// the blocks put together at the end. Block buffers go back to the reader for reuse, so
+/// memory holds the frame plus a few blocks.
 fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
     r: &mut input::Reader,
     format: PerfFormat,
-    expected_rows: usize,
 ) -> Result<LoadedPerf> {
     use std::sync::mpsc::{channel, sync_channel};
     let per_round = rayon::current_num_threads().max(1);
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
     let mut log = PerfLog::default();
-    // Columns sized for the whole log up front (an over-estimate costs address space only:
-    // pages never written are never resident), so they never grow by copying.
-    let mut cols = columns::PerfColumns::with_capacity(expected_rows);
+    // Each block's records frozen on its worker (string ids and lines its own); the joining
+    // thread only says how they become the log's, and the blocks are put together at the end.
+    let mut blocks: columns::Frozen<PolarsResult<DataFrame>> = columns::Frozen::default();
     let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
@@ -593,10 +588,12 @@ fn load_perf_stream(
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
         let workers = Workers::new(scope, per_round, move |b: Vec<u8>| {
-            let log = parse::perf::parse(format, &b);
-            (b, log)
+            let mut log = parse::perf::parse(format, &b);
+            let cols = columns::PerfColumns::of(&log.records);
+            log.records = Vec::new();
+            (b, log, cols)
         });
-        let mut state = (&mut log, &mut cols);
+        let mut state = (&mut log, &mut blocks);
         pipelined(
             &block_rx,
             per_round,
@@ -604,21 +601,22 @@ fn load_perf_stream(
             &workers,
             &mut state,
             |_, b| b,
-            |(log, cols), (mut b, block): (Vec<u8>, PerfLog)| {
+            |(log, blocks), (mut b, block, cols): (Vec<u8>, PerfLog, columns::PerfColumns)| {
                 b.clear();
                 // The reader may have finished; then the buffer is simply dropped.
                 let _ = free_tx.send(b);
-                // Appending is a few stores per record: cheap next to parsing, and one set of
-                // growing columns keeps memory at the frame's size.
                 let ids: Vec<u32> = block
                     .strings
                     .list()
                     .iter()
                     .map(|s| log.strings.intern(s))
                     .collect();
-                for rec in &block.records {
-                    cols.push_remapped(rec, &ids, log.lines);
-                }
+                let join = columns::Join {
+                    ids,
+                    line_offset: log.lines,
+                    invented_offset: 0,
+                };
+                blocks.spawn(move || cols.freeze(&join));
                 for b in block.bad {
                     if log.bad.len() < crate::model::BAD_LINES_KEPT {
                         log.bad.push(crate::model::BadLine {
@@ -635,12 +633,20 @@ fn load_perf_stream(
         )?;
         Ok(())
     })?;
-    if cols.is_empty() {
+    let frames: Vec<DataFrame> = blocks
+        .collect()
+        .into_iter()
+        .collect::<PolarsResult<_>>()
+        .map_err(polars)?;
+    if frames.iter().all(|f| f.height() == 0) {
         return Err(Error::NothingRecognised {
             path: path.to_path_buf(),
         });
     }
-    let frame = cols.finish(log.strings.list().to_vec()).map_err(polars)?;
+    let frame = frame::PerfFrame {
+        df: columns::stack(frames, release_freed).map_err(polars)?,
+        operations: log.strings.list().to_vec(),
+    };
     Ok(LoadedPerf {
         path: path.to_path_buf(),
         label: label_of(path),
@@ -661,9 +667,8 @@ fn load_gc_stream(
     head: Vec<u8>,
     r: &mut input::Reader,
     format: GcFormat,
-    size: usize,
 ) -> Result<Loaded> {
-    let (log, cols) = stream_gc(path, head, r, format, size)?;
+    let (log, cols) = stream_gc(path, head, r, format)?;
     release_freed();
     if cols.is_empty() {
         return Err(Error::nothing_in(
@@ -673,12 +678,10 @@ fn load_gc_stream(
             &log.bad,
         ));
     }
-    let frame = cols
-        .finish(log.strings.list().to_vec())
-        .map_err(|source| Error::Polars {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let frame = cols.finish(&log).map_err(|source| Error::Polars {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(Loaded {
         path: path.to_path_buf(),
         label: label_of(path),
@@ -697,6 +700,10 @@ fn release_freed() {
     // SAFETY: mi_collect takes a flag and touches only the allocator's own free lists; with
     // another global allocator (tests, examples) mimalloc's heap is empty and it does nothing.
     unsafe { libmimalloc_sys::mi_collect(true) };
+    // What the thread pool's threads freed, and what they allocated and others freed, is
+    // theirs to give back.
+    // SAFETY: as above, on each of the pool's threads.
+    rayon::broadcast(|_| unsafe { libmimalloc_sys::mi_collect(true) });
 }
 
 /// The streaming itself: the log's counts and its columns, not yet a frame.
@@ -705,20 +712,16 @@ fn stream_gc(
     head: Vec<u8>,
     r: &mut input::Reader,
     format: GcFormat,
-    size: usize,
-) -> Result<(GcLog, columns::GcColumns)> {
+) -> Result<(GcLog, columns::LogColumns)> {
     use parse::stream::{Joiner, Parser};
     use std::sync::mpsc::{channel, sync_channel};
     let per_round = rayon::current_num_threads().max(1);
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
-    // Rows expected: the probe's rows per byte over the file size (gzip: the probe's rows
-    // again; columns grow as usual). An over-estimate costs address space only: pages never
-    // written are never resident.
-    let probe_rows = parse::parse_one(format, &head).events.len();
-    let expected = (size / head.len().max(1)).saturating_mul(probe_rows) + probe_rows;
-    let sink = parse::stream::Threaded::new(columns::GcColumns::with_capacity(expected));
-    let mut joiner = Joiner::new(format, sink);
+    let mut joiner = Joiner::new(
+        format,
+        columns::LogColumns::default().releasing(release_freed),
+    );
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
@@ -742,12 +745,7 @@ fn stream_gc(
         )?;
         Ok(())
     })?;
-    let (log, sink) = joiner.finish();
-    let cols = sink.into_inner().ok_or_else(|| Error::Internal {
-        path: path.to_path_buf(),
-        what: "the thread appending its records failed".into(),
-    })?;
-    Ok((log, cols))
+    Ok(joiner.finish())
 }
 
 /// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block
@@ -849,7 +847,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         return Err(nothing());
     }
     account_gc(&mut log, notes);
-    let frame = columns::gc_frame(&log).map_err(|source| Error::Polars {
+    let frame = columns::gc_frame(format, &log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
         source,
     })?;
@@ -873,12 +871,12 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
 pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
-    // Each part streamed into columns of its own, then put in time order and appended.
-    let mut parts: Vec<(PathBuf, GcFormat, GcLog, columns::GcColumns)> = Vec::new();
+    // Each part streamed into a frame of its own, then put in time order and joined.
+    let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcFrame)> = Vec::new();
     for p in paths {
         match stream_part(p) {
             Err(e) => errors.push(e),
-            Ok((f, log, cols, damage)) => {
+            Ok((f, log, part_frame, damage)) => {
                 if let Some((_, first, _, _)) = parts.first() {
                     if *first != f {
                         errors.push(Error::Usage(format!(
@@ -893,12 +891,14 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 if let Some(d) = damage {
                     warnings.push(format!("{}: {d}", label_of(p)));
                 }
-                parts.push((p.clone(), f, log, cols));
+                parts.push((p.clone(), f, log, part_frame));
             }
         }
     }
-    let times: Vec<(Option<i64>, Option<f64>)> =
-        parts.iter().map(|(_, _, _, c)| c.first_times()).collect();
+    let times: Vec<(Option<i64>, Option<f64>)> = parts
+        .iter()
+        .map(|(_, _, _, f)| columns::first_times(f))
+        .collect();
     let by_wall = times.iter().all(|t| t.0.is_some());
     let key = |t: &(Option<i64>, Option<f64>)| -> f64 {
         let first = if by_wall { t.0.map(|w| w as f64) } else { t.1 };
@@ -915,13 +915,12 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     };
     let (first_path, format) = (parts[first].0.clone(), parts[first].1);
     let n_parts = parts.len();
-    let rows: usize = parts.iter().map(|p| p.3.len()).sum();
     let mut log = GcLog::default();
-    let mut cols = columns::GcColumns::with_capacity(rows);
-    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, columns::GcColumns)>> =
+    let mut joined = Vec::with_capacity(n_parts);
+    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, frame::GcFrame)>> =
         parts.into_iter().map(Some).collect();
     for i in order {
-        let Some((_, _, part, part_cols)) = slots.get_mut(i).and_then(Option::take) else {
+        let Some((_, _, part, part_frame)) = slots.get_mut(i).and_then(Option::take) else {
             continue;
         };
         let ids: Vec<u32> = part
@@ -930,8 +929,14 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
             .iter()
             .map(|s| log.strings.intern(s))
             .collect();
-        cols.append(&part_cols, &ids, log.lines);
-        drop(part_cols);
+        joined.push((
+            part_frame,
+            columns::Join {
+                ids,
+                line_offset: log.lines,
+                invented_offset: 0,
+            },
+        ));
         for m in part.meta {
             if !log.meta.contains(&m) {
                 log.meta.push(m);
@@ -953,11 +958,11 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     } else {
         label_of(&first_path)
     };
-    if cols.is_empty() {
+    if joined.iter().all(|(f, _)| f.height() == 0) {
         errors.push(Error::NothingRecognised { path: first_path });
         return (None, errors);
     }
-    match cols.finish(log.strings.list().to_vec()) {
+    match columns::join_frames(joined, log.strings.list().to_vec()) {
         Ok(frame) => (
             Some(Loaded {
                 path: first_path,
@@ -980,9 +985,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     }
 }
 
-/// One part of a joined set, streamed: its family, counts, columns and the damage the reader
+/// One part of a joined set, streamed: its family, counts, frame and the damage the reader
 /// met. A part that is not a GC log is an error naming it.
-fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, columns::GcColumns, Option<String>)> {
+fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<String>)> {
     let mut r = input::open(p)?;
     let mut head = Vec::new();
     input::fill(&mut r, &mut head, PROBE).map_err(|source| Error::Io {
@@ -1003,11 +1008,14 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, columns::GcColumns, Option<
             })
         }
     };
-    let size = r.expected_len() as usize;
-    let (mut log, cols) = stream_gc(p, head, &mut r, f, size)?;
+    let (mut log, cols) = stream_gc(p, head, &mut r, f)?;
     let notes = r.into_notes();
     account_gc(&mut log, &notes);
-    Ok((f, log, cols, notes.damage))
+    let part_frame = cols.finish(&log).map_err(|source| Error::Polars {
+        path: p.to_path_buf(),
+        source,
+    })?;
+    Ok((f, log, part_frame, notes.damage))
 }
 
 /// The rotation set a file belongs to: `gc.log.3`, `gc.log.2.current` and `gc.log.0.gz` all

@@ -219,7 +219,7 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
         }
         buf.extend_from_slice(&one[..one.len() / 3]);
         let whole = gcperf::parse::parse_one(format, &buf);
-        let want = gcperf::columns::gc_frame(&whole).unwrap();
+        let want = gcperf::columns::gc_frame(format, &whole).unwrap();
         let plain = dir.path().join("plain.log");
         std::fs::write(&plain, &buf).unwrap();
         let gz = dir.path().join("gzipped.log.gz");
@@ -298,8 +298,13 @@ struct SortSpy {
 }
 
 impl gcperf::columns::Sink for SortSpy {
-    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
-        self.inner.push(e, ids, line_offset);
+    fn push_block(
+        &mut self,
+        cols: Option<gcperf::columns::GcColumns>,
+        events: Vec<GcEvent>,
+        join: gcperf::columns::Join,
+    ) -> Option<Vec<GcEvent>> {
+        self.inner.push_block(cols, events, join)
     }
     fn len(&self) -> usize {
         self.inner.len()
@@ -308,8 +313,11 @@ impl gcperf::columns::Sink for SortSpy {
         self.sorted = true;
         self.inner.sort_by_time();
     }
-    fn rows(&mut self) -> Option<&mut dyn gcperf::model::Rows> {
-        self.inner.rows()
+    fn fill_collector(&mut self, upto: usize, id: u32) {
+        self.inner.fill_collector(upto, id);
+    }
+    fn end_of_log(&mut self, format: GcFormat, log: &GcLog) {
+        self.inner.end_of_log(format, log);
     }
 }
 

@@ -1318,7 +1318,11 @@ mod tests {
     }
 
     fn gc_frame(text: &str) -> GcFrame {
-        crate::columns::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+        crate::columns::gc_frame(
+            crate::parse::hotspot::FAMILY,
+            &crate::parse::hotspot::parse(text.as_bytes()),
+        )
+        .unwrap()
     }
 
     fn perf_frame(text: &str) -> PerfFrame {

@@ -1341,7 +1341,11 @@ mod tests {
     use super::*;
 
     fn frame(text: &str) -> GcFrame {
-        crate::columns::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+        crate::columns::gc_frame(
+            crate::parse::hotspot::FAMILY,
+            &crate::parse::hotspot::parse(text.as_bytes()),
+        )
+        .unwrap()
     }
 
     #[test]

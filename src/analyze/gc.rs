@@ -1166,7 +1166,11 @@ impl Range {
 mod tests {
 
     fn hotspot_frame(text: &str) -> GcFrame {
-        crate::columns::gc_frame(&crate::parse::hotspot::parse(text.as_bytes())).unwrap()
+        crate::columns::gc_frame(
+            crate::parse::hotspot::FAMILY,
+            &crate::parse::hotspot::parse(text.as_bytes()),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -1422,7 +1426,7 @@ mod tests {
                 c.uptime_s = Some(line as f64);
                 log.events.push(c);
             }
-            let f = crate::columns::gc_frame(&log).unwrap();
+            let f = crate::columns::gc_frame(crate::parse::hotspot::FAMILY, &log).unwrap();
             let rows = breakdown(&f).unwrap();
             assert_eq!(rows.len(), groups as usize);
             for r in &rows {
@@ -1461,7 +1465,7 @@ mod tests {
             }
         }
         let log = crate::parse::hotspot::parse(text.as_bytes());
-        let df = crate::columns::gc_frame(&log).unwrap();
+        let df = crate::columns::gc_frame(crate::parse::hotspot::FAMILY, &log).unwrap();
         let s = series(&df, 4).unwrap();
         let count = |k: &str| s.counts.iter().find(|(kk, _)| kk == k).map(|(_, n)| *n);
         assert_eq!((count("young"), count("full")), (Some(50), Some(2)));

@@ -57,8 +57,8 @@ impl Settle {
             return;
         };
         self.cols
-            .get_or_insert_with(|| Box::new(GcColumns::block()))
-            .push_settled(settled);
+            .get_or_insert_with(Box::default)
+            .push_events(settled);
         events.drain(..k);
     }
 

@@ -9,8 +9,9 @@
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
 use super::family::{guess_collector, Block, BlockParser, GcFormat};
-use crate::columns::{GcColumns, Sink};
-use crate::model::{fill_collector, GcEvent, GcLog, Record, Rows, BAD_LINES_KEPT};
+pub use crate::columns::Events;
+use crate::columns::{Join, Sink};
+use crate::model::{GcEvent, GcLog, Record, BAD_LINES_KEPT};
 
 /// Events a streamed block's parser holds before it moves the settled ones to the block's
 /// columns (about 200 KB of events: they are still in the cache when moved, and a block in
@@ -262,16 +263,14 @@ impl<S: Sink> Joiner<S> {
                     }
                 }
             }
-            if let (true, Some(rows)) = (fill != 0, self.sink.rows()) {
-                fill_collector(rows, self.unnamed_prefix, fill);
+            if fill != 0 {
+                self.sink.fill_collector(self.unnamed_prefix, fill);
             }
         }
         if self.out_of_order {
             self.sink.sort_by_time();
         }
-        if let Some(rows) = self.sink.rows() {
-            self.format.end_of_log(&self.log, rows);
-        }
+        self.sink.end_of_log(self.format, &self.log);
         (self.log, self.sink)
     }
 
@@ -336,26 +335,22 @@ impl<S: Sink> Joiner<S> {
             }
             invented = cols.invented_max();
         }
-        for e in &mut part.events {
+        for e in &part.events {
             if reorders {
                 self.see_key(e.uptime_s, e.record == Record::Collection);
             }
             if e.invented_id {
                 invented = invented.max(e.gc_id.unwrap_or(0));
-                // Numbered on from the blocks before (in place: the buffer is reused next,
-                // and a copy of every event was 3 % of a JRockit 1.4.2 log's time).
-                if self.invented > 0 {
-                    e.gc_id = e.gc_id.map(|g| g.saturating_add(self.invented));
-                }
             }
         }
         self.invented = self.invented.saturating_add(invented);
-        if let Some(cols) = cols {
-            self.sink
-                .push_cols(cols, &self.ids, offset, invented_offset);
-        }
         let events = std::mem::take(&mut part.events);
-        if let Some(events) = self.sink.push_all(events, &self.ids, offset) {
+        let join = Join {
+            ids: self.ids.clone(),
+            line_offset: offset,
+            invented_offset,
+        };
+        if let Some(events) = self.sink.push_block(cols, events, join) {
             if self.spare.len() < MAX_SPARE {
                 self.spare.push(events);
             }
@@ -378,33 +373,6 @@ impl<S: Sink> Joiner<S> {
         self.log.record_lines += part.record_lines;
         self.log.ignored_lines += part.ignored_lines;
         self.log.skipped_lines += part.skipped_lines;
-    }
-}
-
-/// The simplest sink: the events themselves (tests, small logs).
-#[derive(Default)]
-pub struct Events {
-    pub events: Vec<GcEvent>,
-}
-
-impl Sink for Events {
-    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
-        let id = |i: u32| ids.get(i as usize).copied().unwrap_or(0);
-        let mut e = e.clone();
-        e.collector = id(e.collector);
-        e.cause = id(e.cause);
-        e.name = id(e.name);
-        e.line += line_offset;
-        self.events.push(e);
-    }
-    fn len(&self) -> usize {
-        self.events.len()
-    }
-    fn sort_by_time(&mut self) {
-        sort_jrockit(&mut self.events);
-    }
-    fn rows(&mut self) -> Option<&mut dyn Rows> {
-        Some(&mut self.events)
     }
 }
 
@@ -503,153 +471,4 @@ pub fn last_cut(format: GcFormat, b: &[u8]) -> Option<usize> {
         end = line_start;
     }
     Some(line_end)
-}
-
-/// A sink on a thread of its own: blocks' events are sent to it and pushed there, so that
-/// the joining thread (which decides how blocks join) and the appending run side by side.
-/// Appending a JRockit 1.4.2 log's 2.9 M events one by one was most of the joining thread's
-/// time, with the workers waiting for it. The events are pushed in the order sent, exactly
-/// as the inner sink would get them; the log-wide steps wait for the thread to finish.
-pub struct Threaded<S: Sink + Send + 'static> {
-    state: ThreadedState<S>,
-    len: usize,
-}
-
-/// What the appending thread is sent: a block's events, or its columns (with the invented
-/// ids' offset), with the string ids and the line offset.
-enum Batch {
-    Events(Vec<GcEvent>, Vec<u32>, u64),
-    Cols(Box<GcColumns>, Vec<u32>, u64, u64),
-}
-
-enum ThreadedState<S> {
-    Running {
-        tx: std::sync::mpsc::SyncSender<Batch>,
-        back: std::sync::mpsc::Receiver<Vec<GcEvent>>,
-        thread: std::thread::JoinHandle<Option<S>>,
-    },
-    Here(S),
-    /// The appending thread failed (a bug): what it held is lost, and `into_inner` says so.
-    Lost,
-}
-
-/// Blocks waiting for the appending thread: a round's worth and more, so that it never waits
-/// for the joining thread while that one has work for it.
-const THREADED_QUEUE: usize = 4;
-
-impl<S: Sink + Send + 'static> Threaded<S> {
-    pub fn new(inner: S) -> Self {
-        use std::sync::{mpsc, Arc, Mutex};
-        let len = inner.len();
-        let (tx, rx) = mpsc::sync_channel::<Batch>(THREADED_QUEUE);
-        let (back_tx, back) = mpsc::channel();
-        // Handed over through a slot, so that it is still here if no thread can be had.
-        let slot = Arc::new(Mutex::new(Some(inner)));
-        let theirs = Arc::clone(&slot);
-        let spawned = std::thread::Builder::new()
-            .name("gcperf-append".into())
-            .spawn(move || {
-                let mut inner = theirs.lock().ok().and_then(|mut s| s.take())?;
-                for batch in rx {
-                    match batch {
-                        Batch::Events(events, ids, offset) => {
-                            if let Some(e) = inner.push_all(events, &ids, offset) {
-                                // The joiner may have stopped taking buffers back: then dropped.
-                                let _ = back_tx.send(e);
-                            }
-                        }
-                        Batch::Cols(cols, ids, offset, invented) => {
-                            inner.push_cols(*cols, &ids, offset, invented);
-                        }
-                    }
-                }
-                Some(inner)
-            });
-        let state = match spawned {
-            Ok(thread) => ThreadedState::Running { tx, back, thread },
-            Err(_) => match slot.lock().ok().and_then(|mut s| s.take()) {
-                Some(s) => ThreadedState::Here(s),
-                None => ThreadedState::Lost,
-            },
-        };
-        Threaded { state, len }
-    }
-
-    /// The sink, here: the thread told to finish and waited for.
-    fn here(&mut self) -> Option<&mut S> {
-        if let ThreadedState::Running { .. } = self.state {
-            let ThreadedState::Running { tx, thread, .. } =
-                std::mem::replace(&mut self.state, ThreadedState::Lost)
-            else {
-                return None;
-            };
-            drop(tx);
-            if let Ok(Some(s)) = thread.join() {
-                self.state = ThreadedState::Here(s);
-            }
-        }
-        match &mut self.state {
-            ThreadedState::Here(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The inner sink, once every event sent is pushed; `None` if the appending thread
-    /// failed.
-    pub fn into_inner(mut self) -> Option<S> {
-        self.here();
-        match self.state {
-            ThreadedState::Here(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-impl<S: Sink + Send + 'static> Sink for Threaded<S> {
-    fn push(&mut self, e: &GcEvent, ids: &[u32], line_offset: u64) {
-        self.push_all(vec![e.clone()], ids, line_offset);
-    }
-    fn push_all(
-        &mut self,
-        events: Vec<GcEvent>,
-        ids: &[u32],
-        line_offset: u64,
-    ) -> Option<Vec<GcEvent>> {
-        self.len += events.len();
-        if let ThreadedState::Running { tx, back, .. } = &self.state {
-            return match tx.send(Batch::Events(events, ids.to_vec(), line_offset)) {
-                Ok(()) => back.try_recv().ok(),
-                // The thread is gone: `into_inner` will say so.
-                Err(_) => None,
-            };
-        }
-        self.here()?.push_all(events, ids, line_offset)
-    }
-    fn push_cols(&mut self, cols: GcColumns, ids: &[u32], line_offset: u64, invented_offset: u64) {
-        self.len += cols.len();
-        if let ThreadedState::Running { tx, .. } = &self.state {
-            // The thread gone: `into_inner` will say so.
-            let _ = tx.send(Batch::Cols(
-                Box::new(cols),
-                ids.to_vec(),
-                line_offset,
-                invented_offset,
-            ));
-            return;
-        }
-        if let Some(s) = self.here() {
-            s.push_cols(cols, ids, line_offset, invented_offset);
-        }
-    }
-    fn len(&self) -> usize {
-        self.len
-    }
-    fn sort_by_time(&mut self) {
-        if let Some(s) = self.here() {
-            s.sort_by_time();
-        }
-    }
-    fn rows(&mut self) -> Option<&mut dyn Rows> {
-        self.here()?.rows()
-    }
 }
