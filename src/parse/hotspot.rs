@@ -33,6 +33,9 @@
 //! Every step is linear in the line's length and works iteratively; the caps below bound what a
 //! damaged line or an event that never closes may hold.
 
+#[path = "hotspot_grammar.rs"]
+mod grammar;
+
 use super::family::{Block, BlockParser, Family, Foreign, GcFormat, Handle};
 use super::lines::lines;
 use super::num::{float_prefix, iso_datetime_prefix, last_digit_unit, size_kb_prefix, trim};
@@ -1802,9 +1805,10 @@ fn stamp_start_before(line: &[u8], at: usize, lo: usize) -> usize {
     }
 }
 
-/// The number that ends at `s[at]` (just before ` secs`): it starts after a separator (space, tab,
-/// `,`, `=`, `(`, `/` for a `cpu/wall` pair, `:`, or the start of `s`) and is all number:
-/// `1e308 secs` holds no number of seconds. Returns it and the byte before it (0 at the start).
+/// The seconds of the ` secs` at `s[at]`: the number before it starts after a separator
+/// (space, tab, `,`, `=`, `(`, `/` for a `cpu/wall` pair, `:`, or the start of `s`) and is all
+/// number (`grammar::secs` from there reads up to the ` secs`): `1e308 secs` holds no number of
+/// seconds. Returns it and the byte before it (0 at the start).
 fn number_before(s: &[u8], at: usize) -> Option<(f64, u8)> {
     let mut j = at;
     while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.' || s[j - 1] == b',') {
@@ -1818,10 +1822,9 @@ fn number_before(s: &[u8], at: usize) -> Option<(f64, u8)> {
     if j == at || !matches!(before, 0 | b' ' | b'\t' | b',' | b'=' | b'(' | b'/' | b':') {
         return None;
     }
-    match float_prefix(&s[j..at]) {
-        Some((v, n)) if n == at - j => Some((v, before)),
-        _ => None,
-    }
+    let (rest, v) = grammar::secs(s.get(j..)?).ok()?;
+    // The ` secs` read is the one at `at` (the number ends there).
+    (s.len() - rest.len() == at + b" secs".len()).then_some((v, before))
 }
 
 /// The number before the last ` secs` in `s` that is a pause (not the wall part of a
@@ -1857,12 +1860,14 @@ fn find_arrow(s: &[u8]) -> Option<usize> {
         .map(|i| i - 1)
 }
 
-/// The first `a->b(c)` (or `a->b`) in `s`, sizes in KB.
+/// The first `a->b(c)` (or `a->b`) in `s`, sizes in KB: at the first arrow with a size
+/// before it (`grammar::transition` from where that size begins).
 fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
     let mut from = 0;
     while let Some(rel) = find_arrow(&s[from..]) {
         let arrow = from + rel;
-        // Walk back over the `before` size: digits, '.', unit letter.
+        // Back over the size before the arrow (up to two unit letters, then digits and
+        // points): `grammar::transition` reads it from there.
         let mut j = arrow;
         if j > 0 && matches!(s[j - 1], b'B' | b'K' | b'M' | b'G') {
             j -= 1;
@@ -1873,15 +1878,8 @@ fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
         while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.') {
             j -= 1;
         }
-        let after_s = &s[arrow + 2..];
-        if let (Some((before, _)), Some((after, n))) =
-            (size_kb_prefix(&s[j..arrow]), size_kb_prefix(after_s))
-        {
-            let total = match after_s.get(n) {
-                Some(b'(') => size_kb_prefix(&after_s[n + 1..]).map(|(v, _)| v),
-                _ => None,
-            };
-            return Some((before, after, total));
+        if let Ok((_, t)) = grammar::transition(&s[j..]) {
+            return Some(t);
         }
         from = arrow + 2;
     }

@@ -1430,3 +1430,117 @@ fn output_glued_onto_a_generation_keeps_its_name() {
         assert_eq!(p[0].young_after_kb, Some(8000), "{glued}");
     }
 }
+
+/// The hand-written scanners the grammar (`hotspot_grammar.rs`) replaced, kept as the
+/// reference it must read exactly as (issue 36: every output stays the same).
+mod scanner {
+    use super::{find_arrow, float_prefix};
+    use crate::parse::num::size_kb_prefix;
+
+    pub fn number_before(s: &[u8], at: usize) -> Option<(f64, u8)> {
+        let mut j = at;
+        while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.' || s[j - 1] == b',') {
+            j -= 1;
+        }
+        while j < at && s[j] == b',' {
+            j += 1;
+        }
+        let before = if j == 0 { 0 } else { s[j - 1] };
+        if j == at || !matches!(before, 0 | b' ' | b'\t' | b',' | b'=' | b'(' | b'/' | b':') {
+            return None;
+        }
+        match float_prefix(&s[j..at]) {
+            Some((v, n)) if n == at - j => Some((v, before)),
+            _ => None,
+        }
+    }
+
+    pub fn heap_triple(s: &[u8]) -> Option<(u64, u64, Option<u64>)> {
+        let mut from = 0;
+        while let Some(rel) = find_arrow(&s[from..]) {
+            let arrow = from + rel;
+            let mut j = arrow;
+            if j > 0 && matches!(s[j - 1], b'B' | b'K' | b'M' | b'G') {
+                j -= 1;
+                if j > 0 && matches!(s[j - 1], b'K' | b'M' | b'G') {
+                    j -= 1;
+                }
+            }
+            while j > 0 && (s[j - 1].is_ascii_digit() || s[j - 1] == b'.') {
+                j -= 1;
+            }
+            let after_s = &s[arrow + 2..];
+            if let (Some((before, _)), Some((after, n))) =
+                (size_kb_prefix(&s[j..arrow]), size_kb_prefix(after_s))
+            {
+                let total = match after_s.get(n) {
+                    Some(b'(') => size_kb_prefix(&after_s[n + 1..]).map(|(v, _)| v),
+                    _ => None,
+                };
+                return Some((before, after, total));
+            }
+            from = arrow + 2;
+        }
+        None
+    }
+}
+
+/// Pieces of event text, and the bytes that end or bend a figure, for the comparisons below.
+const RECORD_PARTS: &[&[u8]] = &[
+    b"[",
+    b"]",
+    b"(",
+    b")",
+    b" ",
+    b"GC",
+    b"GC ",
+    b"Full GC",
+    b"GC pause",
+    b"GC--",
+    b"GC remark",
+    b"GC cleanup",
+    b"x",
+    b"-",
+    b"->",
+    b"1",
+    b"12",
+    b"0.5",
+    b".",
+    b",",
+    b"K",
+    b"M",
+    b"B",
+    b"G",
+    b"KB",
+    b"e",
+    b" secs",
+    b"/",
+    b":",
+    b"=",
+    b"\t",
+    b"(young)",
+    b"(Allocation Failure)",
+    b"[DefNew: 1K->2K(3K), 0.1 secs]",
+    b"1024K->512K(2048K)",
+    b", 0.0123 secs",
+    b"[Times:",
+    b" [Times: user=0.01 sys=0.00, real=0.02 secs]",
+    b"[Eden: ",
+    b"Survivors: ",
+    b"24.0M(24.0M)",
+];
+
+#[test]
+fn the_figure_grammars_read_as_the_scanners() {
+    let mut g = Gen(0x0f16_0000_0bad_f00d);
+    for _ in 0..300_000 {
+        let text = g.text(RECORD_PARTS, 10);
+        let show = String::from_utf8_lossy(&text);
+        assert_eq!(heap_triple(&text), scanner::heap_triple(&text), "{show:?}");
+        for at in memchr::memmem::find_iter(&text, b" secs") {
+            let got = number_before(&text, at).map(|(v, b)| (v.to_bits(), b));
+            let want = scanner::number_before(&text, at).map(|(v, b)| (v.to_bits(), b));
+            assert_eq!(got, want, "{show:?} at {at}");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! The shapes of HotSpot's records, as nom rules over a line's bytes (issue 36 step 4: a reader
+//! sees the line's shape here). Where in a line to apply them stays the scanner's job
+//! (`hotspot.rs`: the event's `[` found by `event_start`, an arrow or ` secs` by a search):
+//! real lines interleave other output, and the parser reads what it can around it.
+//!
+//! The rules work on complete input (`nom::*::complete`), fail with `()` (nothing is reported
+//! from a rule that does not match: the caller moves on) and allocate nothing.
+//!
+//! What they cost against the scanner they replaced (nothing measurable on the 200 MB logs):
+//! BENCHMARKS.md, "nom for HotSpot records".
+
+use super::super::num::{float_prefix, size_kb_prefix};
+use nom::bytes::complete::{tag, take_while};
+use nom::character::complete::char;
+use nom::combinator::opt;
+use nom::sequence::{preceded, terminated};
+use nom::{Err, IResult, Parser};
+
+type Res<'a, O> = IResult<&'a [u8], O, ()>;
+
+/// `s` after its first `n` bytes (`n` is what a rule read from `s`).
+#[inline]
+fn after(s: &[u8], n: usize) -> Result<&[u8], Err<()>> {
+    s.get(n..).ok_or(Err::Error(()))
+}
+
+/// A decimal number, `0.0123` or `1,5` (`num::float_prefix`).
+#[inline]
+pub(super) fn number(i: &[u8]) -> Res<'_, f64> {
+    let (v, n) = float_prefix(i).ok_or(Err::Error(()))?;
+    Ok((after(i, n)?, v))
+}
+
+/// A memory size, `1024K`, `24.0M`, `0.0B` (`num::size_kb_prefix`), in KB.
+#[inline]
+pub(super) fn size(i: &[u8]) -> Res<'_, u64> {
+    let (v, n) = size_kb_prefix(i).ok_or(Err::Error(()))?;
+    Ok((after(i, n)?, v))
+}
+
+/// A duration, `0.0123 secs`.
+#[inline]
+pub(super) fn secs(i: &[u8]) -> Res<'_, f64> {
+    terminated(number, tag(&b" secs"[..])).parse(i)
+}
+
+/// The size before a heap transition's arrow: its digits, points and unit letters (`1024K`,
+/// `24.0MB`, `0.0B`), read as a size from their start (`1.2.3K` is 1 KB: what a size can be
+/// read from it). `heap_triple` starts it where its arrow's size begins.
+fn size_before_arrow(i: &[u8]) -> Res<'_, u64> {
+    let (rest, span) =
+        take_while(|b: u8| b.is_ascii_digit() || matches!(b, b'.' | b'B' | b'K' | b'M' | b'G'))
+            .parse(i)?;
+    let (v, _) = size_kb_prefix(span).ok_or(Err::Error(()))?;
+    Ok((rest, v))
+}
+
+/// A heap transition, `4096K->1024K(8192K)`: before, after, and the total when given (its `)`
+/// is not needed: a line cut there still says it).
+pub(super) fn transition(i: &[u8]) -> Res<'_, (u64, u64, Option<u64>)> {
+    (
+        size_before_arrow,
+        preceded(tag(&b"->"[..]), size),
+        opt(preceded(char('('), size)),
+    )
+        .parse(i)
+}
