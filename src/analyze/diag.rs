@@ -220,24 +220,24 @@ impl<'a> UCol<'a> {
 }
 
 /// An id column (Int8 while ids are small, else UInt32).
-pub(super) enum IdCol<'a> {
+pub(super) enum IdReader<'a> {
     Narrow(Num<'a, Int8Type>),
     Wide(Num<'a, UInt32Type>),
 }
 
-impl<'a> IdCol<'a> {
-    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdCol<'a>> {
+impl<'a> IdReader<'a> {
+    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdReader<'a>> {
         let c = df.column(name)?;
         if let Some(n) = Num::of(c)? {
-            return Ok(IdCol::Narrow(n));
+            return Ok(IdReader::Narrow(n));
         }
-        Ok(IdCol::Wide(Num::col(df, name)?))
+        Ok(IdReader::Wide(Num::col(df, name)?))
     }
     #[inline(always)]
     pub(super) fn get(&self, i: usize) -> u32 {
         match self {
-            IdCol::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
-            IdCol::Wide(c) => c.get(i).unwrap_or(0),
+            IdReader::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
+            IdReader::Wide(c) => c.get(i).unwrap_or(0),
         }
     }
 }
@@ -299,9 +299,9 @@ pub(super) struct Cols<'a> {
     dur: Num<'a, Float64Type>,
     run: Num<'a, UInt32Type>,
     line: Num<'a, UInt32Type>,
-    cause: IdCol<'a>,
-    name: IdCol<'a>,
-    collector: IdCol<'a>,
+    cause: IdReader<'a>,
+    name: IdReader<'a>,
+    collector: IdReader<'a>,
     hb: UCol<'a>,
     ha: UCol<'a>,
     yb: UCol<'a>,
@@ -470,9 +470,9 @@ impl<'a> Cols<'a> {
             dur: Num::col(df, DURATION_MS)?,
             run: Num::col(df, RUN)?,
             line: Num::col(df, LINE)?,
-            cause: IdCol::of(df, CAUSE)?,
-            name: IdCol::of(df, NAME)?,
-            collector: IdCol::of(df, COLLECTOR)?,
+            cause: IdReader::of(df, CAUSE)?,
+            name: IdReader::of(df, NAME)?,
+            collector: IdReader::of(df, COLLECTOR)?,
             hb,
             ha,
             yb: UCol::of(df, YOUNG_BEFORE_KB)?,

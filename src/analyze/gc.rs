@@ -679,12 +679,12 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
     // index lists took 0.3 GB more than the frame for a 2 GB log), nor the groups' durations
     // gathered to be reordered (65 MB more at a 2.9 M-pause log's peak, with the codes
     // materialised and the ids cast): a GC log has a handful of groups.
-    use super::diag::{IdCol, Num};
+    use super::diag::{IdReader, Num};
     let df = &f.df;
     let p = ByGroup {
         rec: Num::col(df, RECORD)?,
         kind: Num::col(df, KIND)?,
-        coll: IdCol::of(df, COLLECTOR)?,
+        coll: IdReader::of(df, COLLECTOR)?,
         dur: Num::col(df, DURATION_MS)?,
         n: df.height(),
         pause: Record::Pause.code() as i8,
@@ -741,7 +741,7 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
 struct ByGroup<'a> {
     rec: super::diag::Num<'a, Int8Type>,
     kind: super::diag::Num<'a, Int8Type>,
-    coll: super::diag::IdCol<'a>,
+    coll: super::diag::IdReader<'a>,
     dur: super::diag::Num<'a, Float64Type>,
     n: usize,
     pause: i8,
