@@ -712,14 +712,6 @@ impl Reader {
         self.size
     }
 
-    /// How many bytes the content likely holds, for sizing what is built from it: the file's
-    /// size, or for gzip ten times it (GC and performance logs compress 4 to 10 times; an
-    /// over-estimate costs address space only, an under-estimate a copy when columns grow).
-    pub fn expected_len(&self) -> u64 {
-        self.size
-            .map_or(0, |n| if self.gzip { n.saturating_mul(10) } else { n })
-    }
-
     /// A good first size for a buffer that will hold the whole content (gzip: eight times
     /// the compressed size, at most 1 GiB up front).
     pub fn capacity_hint(&self) -> usize {
