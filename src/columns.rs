@@ -530,6 +530,50 @@ fn gather<P: PolarsNumericType>(
     Ok((values, validity))
 }
 
+/// Blocks' columns (one list a block, in `STORED` order or a frame's) as one list a column.
+fn by_column(blocks: impl IntoIterator<Item = Vec<Column>>, width: usize) -> Vec<Vec<Column>> {
+    let mut by_col: Vec<Vec<Column>> = (0..width).map(|_| Vec::new()).collect();
+    for cols in blocks {
+        for (k, c) in cols.into_iter().enumerate() {
+            if let Some(v) = by_col.get_mut(k) {
+                v.push(c);
+            }
+        }
+    }
+    by_col
+}
+
+/// Each column's parts put together (`concat`), a column at a time, each on every core: at
+/// most one column is held twice; `release` after each (see `LogColumns::releasing`).
+fn put_together<'n>(
+    by_col: Vec<Vec<Column>>,
+    names: impl IntoIterator<Item = &'n str>,
+    release: fn(),
+) -> PolarsResult<Vec<Column>> {
+    by_col
+        .into_iter()
+        .zip(names)
+        .map(|(parts, name)| {
+            let c = concat(name, parts);
+            release();
+            c
+        })
+        .collect()
+}
+
+/// `put_together` of a GC log's stored columns, the durations taken out as a vector the
+/// log-wide rules and the rounding change in place (their column is left empty).
+fn put_together_gc(
+    mut by_col: Vec<Vec<Column>>,
+    release: fn(),
+) -> PolarsResult<(Vec<Column>, Vec<f64>)> {
+    let duration_parts = std::mem::take(&mut by_col[at(gc::DURATION_MS)]);
+    let (duration, _) = gather::<Float64Type>(duration_parts, &DataType::Float64)?;
+    release();
+    let cols = put_together(by_col, STORED, release)?;
+    Ok((cols, duration))
+}
+
 /// Work done on the thread pool as it is handed over, its results kept in the order handed
 /// over (blocks frozen while the next are parsed and joined). At most `MAX_IN_FLIGHT` a
 /// thread wait their turn: a pool slower than the parsers would otherwise hold every block's
@@ -682,15 +726,6 @@ impl LogColumns {
         self
     }
 
-    /// Rows pushed so far.
-    pub fn len(&self) -> usize {
-        self.rows
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.rows == 0
-    }
-
     /// The log's frame: the chunks put together, the join's and the family's log-wide rules
     /// applied, runs (see `gc::RUN`) and the time axis `t_s` found, the rows put in order.
     pub fn finish(self, log: &GcLog) -> PolarsResult<GcFrame> {
@@ -704,32 +739,11 @@ impl LogColumns {
         } = self;
         let blocks = chunks.len();
         let chunks = chunks.collect();
-
         if chunks.len() != blocks {
             polars_bail!(ComputeError: "a block's rows were lost");
         }
-        // Column by column, each on its own core, each chunk's part dropped once copied.
-        let mut by_col: Vec<Vec<Column>> = vec![Vec::with_capacity(chunks.len()); STORED.len()];
-        for c in chunks {
-            for (k, col) in c.cols.into_iter().enumerate() {
-                if let Some(v) = by_col.get_mut(k) {
-                    v.push(col);
-                }
-            }
-        }
-        let duration_parts = std::mem::take(&mut by_col[at(gc::DURATION_MS)]);
-        let (mut duration, _) = gather::<Float64Type>(duration_parts, &DataType::Float64)?;
-        release();
-        // A column at a time (each on every core): at most one column is held twice.
-        let mut cols: Vec<Column> = by_col
-            .into_iter()
-            .zip(STORED)
-            .map(|(parts, name)| {
-                let c = concat(name, parts);
-                release();
-                c
-            })
-            .collect::<PolarsResult<_>>()?;
+        let by_col = by_column(chunks.into_iter().map(|c| c.cols), STORED.len());
+        let (mut cols, mut duration) = put_together_gc(by_col, release)?;
         let (collector, in_collection) = {
             let mut rows = RuleRows::of(&cols, &mut duration)?;
             if let Some((upto, id)) = fill {
@@ -830,10 +844,11 @@ impl Sink for Events {
     }
 }
 
-/// A column's values by row: one value everywhere (a scalar column), or its chunks'.
+/// A column's values by row: one value everywhere (a scalar column), or its slice and
+/// validity (a put-together column is one chunk).
 enum Vals<'a, T> {
     One(Option<T>),
-    Rows(crate::frame::ChunkRows<'a, T>),
+    Slice(&'a [T], Option<&'a polars_arrow::bitmap::Bitmap>),
 }
 
 impl<'a, T: NativeType> Vals<'a, T> {
@@ -842,57 +857,69 @@ impl<'a, T: NativeType> Vals<'a, T> {
             return Ok(Vals::One(s.as_single_value_series().unpack::<P>()?.get(0)));
         }
         let ca: &ChunkedArray<P> = c.as_materialized_series().unpack::<P>()?;
-        Ok(Vals::Rows(crate::frame::ChunkRows::of(ca)))
+        match ca.downcast_iter().next() {
+            Some(a) if ca.chunks().len() == 1 => {
+                Ok(Vals::Slice(a.values().as_slice(), a.validity()))
+            }
+            None => Ok(Vals::One(None)),
+            Some(_) => polars_bail!(ComputeError: "{} is not one chunk", c.name()),
+        }
     }
 
     #[inline]
     fn get(&self, i: usize) -> Option<T> {
         match self {
             Vals::One(v) => *v,
-            Vals::Rows(r) => r.get(i),
+            Vals::Slice(v, valid) => {
+                let x = *v.get(i)?;
+                match valid {
+                    Some(b) if !b.get_bit(i) => None,
+                    _ => Some(x),
+                }
+            }
         }
     }
 }
 
-/// An unsigned column read as u64 (the frame stores figures as u32 while they fit).
-enum Wide<'a> {
+/// An id or figure column read as u64: ids are Int8 while below 128, figures u32 while they
+/// fit (a negative Int8, which no id is, reads as none).
+enum Unsigned<'a> {
+    I8(Vals<'a, i8>),
     U32(Vals<'a, u32>),
     U64(Vals<'a, u64>),
 }
 
-impl<'a> Wide<'a> {
+impl<'a> Unsigned<'a> {
     fn of(c: &'a Column) -> PolarsResult<Self> {
         Ok(match c.dtype() {
-            DataType::UInt64 => Wide::U64(Vals::of::<UInt64Type>(c)?),
-            DataType::UInt32 => Wide::U32(Vals::of::<UInt32Type>(c)?),
-            _ => Wide::U32(Vals::One(None)),
+            DataType::Int8 => Unsigned::I8(Vals::of::<Int8Type>(c)?),
+            DataType::UInt64 => Unsigned::U64(Vals::of::<UInt64Type>(c)?),
+            DataType::UInt32 => Unsigned::U32(Vals::of::<UInt32Type>(c)?),
+            _ => Unsigned::U32(Vals::One(None)),
         })
     }
     fn get(&self, i: usize) -> Option<u64> {
         match self {
-            Wide::U32(v) => v.get(i).map(u64::from),
-            Wide::U64(v) => v.get(i),
+            Unsigned::I8(v) => v.get(i).and_then(|b| u64::try_from(b).ok()),
+            Unsigned::U32(v) => v.get(i).map(u64::from),
+            Unsigned::U64(v) => v.get(i),
         }
     }
-}
-
-/// An id column read as u32 (Int8 while every id is below 128).
-fn id_at(v: &Vals<'_, i8>, w: &Vals<'_, u32>, narrow: bool, i: usize) -> u32 {
-    if narrow {
-        v.get(i).map_or(0, |b| b as u32)
-    } else {
-        w.get(i).unwrap_or(0)
+    /// As an id (0: none).
+    fn id(&self, i: usize) -> u32 {
+        self.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0)
     }
 }
 
 /// The rows the log-wide rules read and change (`Rows`): read off the put-together columns;
-/// a collector or `in_collection` changed makes that column a copy, written back by `store`.
+/// a collector or `in_collection` changed makes that column a copy (`new_*`), which then
+/// replaces it.
 struct RuleRows<'a> {
     n: usize,
     record: Vals<'a, i8>,
     kind: Vals<'a, i8>,
-    collector: (Vals<'a, i8>, Vals<'a, u32>, bool),
-    gc_id: Wide<'a>,
+    collector: Unsigned<'a>,
+    gc_id: Unsigned<'a>,
     duration: &'a mut [f64],
     in_collection: &'a Column,
     new_collector: Option<Vec<u32>>,
@@ -901,18 +928,12 @@ struct RuleRows<'a> {
 
 impl<'a> RuleRows<'a> {
     fn of(cols: &'a [Column], duration: &'a mut [f64]) -> PolarsResult<RuleRows<'a>> {
-        let c = &cols[at(gc::COLLECTOR)];
-        let narrow = c.dtype() == &DataType::Int8;
         Ok(RuleRows {
             n: duration.len(),
             record: Vals::of::<Int8Type>(&cols[at(gc::RECORD)])?,
             kind: Vals::of::<Int8Type>(&cols[at(gc::KIND)])?,
-            collector: if narrow {
-                (Vals::of::<Int8Type>(c)?, Vals::One(None), true)
-            } else {
-                (Vals::One(None), Vals::of::<UInt32Type>(c)?, false)
-            },
-            gc_id: Wide::of(&cols[at(gc::GC_ID)])?,
+            collector: Unsigned::of(&cols[at(gc::COLLECTOR)])?,
+            gc_id: Unsigned::of(&cols[at(gc::GC_ID)])?,
             duration,
             in_collection: &cols[at(gc::IN_COLLECTION)],
             new_collector: None,
@@ -934,13 +955,13 @@ impl Rows for RuleRows<'_> {
     fn collector(&self, i: usize) -> u32 {
         match &self.new_collector {
             Some(v) => v.get(i).copied().unwrap_or(0),
-            None => id_at(&self.collector.0, &self.collector.1, self.collector.2, i),
+            None => self.collector.id(i),
         }
     }
     fn set_collector(&mut self, i: usize, id: u32) {
         if self.new_collector.is_none() {
-            let (v, w, narrow) = &self.collector;
-            self.new_collector = Some((0..self.n).map(|k| id_at(v, w, *narrow, k)).collect());
+            let c = &self.collector;
+            self.new_collector = Some((0..self.n).map(|k| c.id(k)).collect());
         }
         if let Some(x) = self.new_collector.as_mut().and_then(|v| v.get_mut(i)) {
             *x = id;
@@ -1169,14 +1190,15 @@ pub fn first_times(f: &GcFrame) -> (Option<i64>, Option<f64>) {
 /// mapped to the log's through its `Join`, its lines moved on; runs and the time axis found
 /// again over the whole (a restart between parts is a new run).
 pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsResult<GcFrame> {
-    let mut by_col: Vec<Vec<Column>> = vec![Vec::with_capacity(parts.len()); STORED.len()];
+    let mut frames = Vec::with_capacity(parts.len());
     for (f, join) in parts {
         let df = f.df;
-        for (k, name) in STORED.iter().enumerate() {
+        let mut cols = Vec::with_capacity(STORED.len());
+        for name in STORED {
             let c = df.column(name)?.clone();
-            let c = match *name {
+            cols.push(match name {
                 gc::COLLECTOR | gc::CAUSE | gc::NAME => {
-                    let lookup = UInt32Chunked::from_vec((*name).into(), join.ids.clone());
+                    let lookup = UInt32Chunked::from_vec(name.into(), join.ids.clone());
                     let idx = c.cast(&DataType::UInt32)?;
                     let mapped: Vec<u32> = lookup
                         .take(idx.u32()?)?
@@ -1191,20 +1213,14 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
                         .iter()
                         .map(|l| line_at(u64::from(l.unwrap_or(0)), join.line_offset))
                         .collect();
-                    UInt32Chunked::from_vec((*name).into(), moved).into_column()
+                    UInt32Chunked::from_vec(name.into(), moved).into_column()
                 }
                 _ => c,
-            };
-            by_col[k].push(c);
+            });
         }
+        frames.push(cols);
     }
-    let duration_parts = std::mem::take(&mut by_col[at(gc::DURATION_MS)]);
-    let (duration, _) = gather::<Float64Type>(duration_parts, &DataType::Float64)?;
-    let cols: Vec<Column> = by_col
-        .into_par_iter()
-        .zip(STORED.par_iter())
-        .map(|(parts, name)| concat(name, parts))
-        .collect::<PolarsResult<_>>()?;
+    let (cols, duration) = put_together_gc(by_column(frames, STORED.len()), || {})?;
     timeline(cols, duration, false, strings)
 }
 
@@ -1548,24 +1564,8 @@ pub fn stack(frames: Vec<DataFrame>, release: fn()) -> PolarsResult<DataFrame> {
     };
     let names: Vec<PlSmallStr> = first.get_column_names_owned();
     let n: usize = frames.iter().map(DataFrame::height).sum();
-    let mut by_col: Vec<Vec<Column>> = vec![Vec::with_capacity(frames.len()); names.len()];
-    for f in frames {
-        for (k, c) in f.into_columns().into_iter().enumerate() {
-            if let Some(v) = by_col.get_mut(k) {
-                v.push(c);
-            }
-        }
-    }
-    // A column at a time (each on every core): at most one column is held twice.
-    let cols: Vec<Column> = by_col
-        .into_iter()
-        .zip(names.iter())
-        .map(|(parts, name)| {
-            let c = concat(name, parts);
-            release();
-            c
-        })
-        .collect::<PolarsResult<_>>()?;
+    let by_col = by_column(frames.into_iter().map(DataFrame::into_columns), names.len());
+    let cols = put_together(by_col, names.iter().map(PlSmallStr::as_str), release)?;
     DataFrame::new(n, cols)
 }
 

@@ -670,7 +670,7 @@ fn load_gc_stream(
 ) -> Result<Loaded> {
     let (log, cols) = stream_gc(path, head, r, format)?;
     release_freed();
-    if cols.is_empty() {
+    if columns::Sink::is_empty(&cols) {
         return Err(Error::nothing_in(
             path,
             log.skipped_lines,
