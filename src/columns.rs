@@ -36,7 +36,8 @@ impl Join {
         }
     }
 
-    fn id(&self, i: u32) -> u32 {
+    /// The log's id of the block's string id `i` (0, none, outside `ids`).
+    pub fn id(&self, i: u32) -> u32 {
         self.ids.get(i as usize).copied().unwrap_or(0)
     }
 }
@@ -797,50 +798,6 @@ impl Sink for LogColumns {
     }
     fn end_of_log(&mut self, format: GcFormat, _log: &GcLog) {
         self.format = Some(format);
-    }
-}
-
-/// The simplest sink: the events themselves, as the one-pass parse gives them (tests, logs
-/// parsed in memory).
-#[derive(Default)]
-pub struct Events {
-    pub events: Vec<GcEvent>,
-}
-
-impl Sink for Events {
-    fn push_block(
-        &mut self,
-        cols: Option<GcColumns>,
-        mut events: Vec<GcEvent>,
-        join: Join,
-    ) -> Option<Vec<GcEvent>> {
-        let moved = |mut e: GcEvent| {
-            e.collector = join.id(e.collector);
-            e.cause = join.id(e.cause);
-            e.name = join.id(e.name);
-            e.line += join.line_offset;
-            if e.invented_id {
-                e.gc_id = e.gc_id.map(|g| g.saturating_add(join.invented_offset));
-            }
-            e
-        };
-        if let Some(c) = cols {
-            self.events.extend(c.events().map(moved));
-        }
-        self.events.extend(events.drain(..).map(moved));
-        Some(events)
-    }
-    fn len(&self) -> usize {
-        self.events.len()
-    }
-    fn sort_by_time(&mut self) {
-        crate::parse::stream::sort_jrockit(&mut self.events);
-    }
-    fn fill_collector(&mut self, upto: usize, id: u32) {
-        crate::model::fill_collector(&mut self.events, upto, id);
-    }
-    fn end_of_log(&mut self, format: GcFormat, log: &GcLog) {
-        format.end_of_log(log, &mut self.events);
     }
 }
 

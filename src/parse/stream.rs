@@ -9,8 +9,7 @@
 //! before, continuing where it stopped. So a block edge can fall anywhere.
 
 use super::family::{guess_collector, Block, BlockParser, GcFormat};
-pub use crate::columns::Events;
-use crate::columns::{Join, Sink};
+use crate::columns::{GcColumns, Join, Sink};
 use crate::model::{GcEvent, GcLog, Record, BAD_LINES_KEPT};
 
 /// Events a streamed block's parser holds before it moves the settled ones to the block's
@@ -373,6 +372,50 @@ impl<S: Sink> Joiner<S> {
         self.log.record_lines += part.record_lines;
         self.log.ignored_lines += part.ignored_lines;
         self.log.skipped_lines += part.skipped_lines;
+    }
+}
+
+/// The simplest sink: the events themselves, as the one-pass parse gives them (tests, logs
+/// parsed in memory).
+#[derive(Default)]
+pub struct Events {
+    pub events: Vec<GcEvent>,
+}
+
+impl Sink for Events {
+    fn push_block(
+        &mut self,
+        cols: Option<GcColumns>,
+        mut events: Vec<GcEvent>,
+        join: Join,
+    ) -> Option<Vec<GcEvent>> {
+        let moved = |mut e: GcEvent| {
+            e.collector = join.id(e.collector);
+            e.cause = join.id(e.cause);
+            e.name = join.id(e.name);
+            e.line += join.line_offset;
+            if e.invented_id {
+                e.gc_id = e.gc_id.map(|g| g.saturating_add(join.invented_offset));
+            }
+            e
+        };
+        if let Some(c) = cols {
+            self.events.extend(c.events().map(moved));
+        }
+        self.events.extend(events.drain(..).map(moved));
+        Some(events)
+    }
+    fn len(&self) -> usize {
+        self.events.len()
+    }
+    fn sort_by_time(&mut self) {
+        sort_jrockit(&mut self.events);
+    }
+    fn fill_collector(&mut self, upto: usize, id: u32) {
+        crate::model::fill_collector(&mut self.events, upto, id);
+    }
+    fn end_of_log(&mut self, format: GcFormat, log: &GcLog) {
+        format.end_of_log(log, &mut self.events);
     }
 }
 
