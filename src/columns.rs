@@ -1,5 +1,5 @@
 //! Rows into columns: a block's records go into arrow builders as they are parsed
-//! (`GcColumns`); each block's columns are frozen, on its own thread, into compact polars
+//! (`GcColumns`); each block's columns are frozen, on the thread pool, into compact polars
 //! columns (`Chunk`); a log is its blocks' chunks (`LogColumns`), put together into the frame
 //! (`frame`) when the log ends. Performance logs the same way (`PerfColumns`).
 //!
