@@ -712,6 +712,12 @@ impl Reader {
         self.size
     }
 
+    /// How many bytes the content holds, where that is known before it is read (a plain
+    /// file, a zip member; not gzip, not standard input).
+    pub fn content_len(&self) -> Option<u64> {
+        self.size.filter(|_| !self.gzip)
+    }
+
     /// A good first size for a buffer that will hold the whole content (gzip: eight times
     /// the compressed size, at most 1 GiB up front).
     pub fn capacity_hint(&self) -> usize {

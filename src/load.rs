@@ -562,10 +562,31 @@ fn pipelined<St, I: Send, T: Send>(
     Ok(())
 }
 
+/// A performance log's block frames appended as they come back (`columns::Appended`), the
+/// records and bytes handed over so far, and the first failure.
+#[derive(Default)]
+struct Stacked {
+    cols: columns::Appended,
+    rows: usize,
+    bytes: u64,
+    taken: usize,
+    failed: Option<polars::prelude::PolarsError>,
+}
+
+impl Stacked {
+    fn push(&mut self, f: PolarsResult<DataFrame>) {
+        self.taken += 1;
+        if self.failed.is_none() {
+            let pushed = f.and_then(|f| self.cols.push(f.into_columns(), self.rows, self.bytes));
+            self.failed = pushed.err();
+        }
+    }
+}
+
 /// Stream a performance log of one line a record. A reader thread cuts blocks at line ends
 /// while the blocks read before are parsed in parallel; each block's records are frozen into
 /// columns on the thread pool, in file order (line numbers and operation ids made global), and
-/// the blocks put together at the end. Block buffers go back to the reader for reuse, so
+/// appended to the log's as they come back. Block buffers go back to the reader for reuse, so
 /// memory holds the frame plus a few blocks.
 fn load_perf_stream(
     path: &Path,
@@ -578,9 +599,13 @@ fn load_perf_stream(
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
     let mut log = PerfLog::default();
-    // Each block's records frozen on its worker (string ids and lines its own); the joining
-    // thread only says how they become the log's, and the blocks are put together at the end.
+    // Each block's records frozen on the pool as the joining thread says how they become
+    // the log's (string ids, lines), and appended in order as they come back.
     let mut blocks: columns::Frozen<PolarsResult<DataFrame>> = columns::Frozen::default();
+    let mut stacked = Stacked {
+        cols: columns::Appended::expecting(r.content_len()),
+        ..Stacked::default()
+    };
     let polars = |source| Error::Polars {
         path: path.to_path_buf(),
         source,
@@ -593,7 +618,7 @@ fn load_perf_stream(
             log.records = Vec::new();
             (b, log, cols)
         });
-        let mut state = (&mut log, &mut blocks);
+        let mut state = (&mut log, &mut blocks, &mut stacked);
         pipelined(
             &block_rx,
             per_round,
@@ -601,7 +626,10 @@ fn load_perf_stream(
             &workers,
             &mut state,
             |_, b| b,
-            |(log, blocks), (mut b, block, cols): (Vec<u8>, PerfLog, columns::PerfColumns)| {
+            |(log, blocks, stacked),
+             (mut b, block, cols): (Vec<u8>, PerfLog, columns::PerfColumns)| {
+                stacked.rows += cols.len();
+                stacked.bytes += b.len() as u64;
                 b.clear();
                 // The reader may have finished; then the buffer is simply dropped.
                 let _ = free_tx.send(b);
@@ -617,6 +645,7 @@ fn load_perf_stream(
                     invented_offset: 0,
                 };
                 blocks.spawn(move || cols.freeze(&join));
+                blocks.ready(|f| stacked.push(f));
                 for b in block.bad {
                     if log.bad.len() < crate::model::BAD_LINES_KEPT {
                         log.bad.push(crate::model::BadLine {
@@ -633,18 +662,25 @@ fn load_perf_stream(
         )?;
         Ok(())
     })?;
-    let frames: Vec<DataFrame> = blocks
-        .collect()
-        .into_iter()
-        .collect::<PolarsResult<_>>()
-        .map_err(polars)?;
-    if frames.iter().all(|f| f.height() == 0) {
+    let handed = blocks.len();
+    blocks.collect().into_iter().for_each(|f| stacked.push(f));
+    if stacked.taken != handed {
+        return Err(polars(polars::prelude::polars_err!(
+            ComputeError: "a block's rows were lost"
+        )));
+    }
+    if let Some(e) = stacked.failed {
+        return Err(polars(e));
+    }
+    let cols = stacked.cols.cols;
+    let height = cols.first().map_or(0, polars::prelude::Column::len);
+    if height == 0 {
         return Err(Error::NothingRecognised {
             path: path.to_path_buf(),
         });
     }
     let frame = frame::PerfFrame {
-        df: columns::stack(frames, release_freed).map_err(polars)?,
+        df: DataFrame::new(height, cols).map_err(polars)?,
         operations: log.strings.list().to_vec(),
     };
     Ok(LoadedPerf {
@@ -718,10 +754,7 @@ fn stream_gc(
     let per_round = rayon::current_num_threads().max(1);
     let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
     let (free_tx, free_rx) = channel::<Vec<u8>>();
-    let mut joiner = Joiner::new(
-        format,
-        columns::LogColumns::default().releasing(release_freed),
-    );
+    let mut joiner = Joiner::new(format, columns::LogColumns::expecting(r.content_len()));
     let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
@@ -737,6 +770,7 @@ fn stream_gc(
             &mut joiner,
             |joiner, b| (b, joiner.spare()),
             |joiner, (b, p): (Vec<u8>, Parser)| {
+                joiner.sink.bytes += b.len() as u64;
                 for mut b in joiner.block_owned(b, p) {
                     b.clear();
                     let _ = free_tx.send(b);
