@@ -672,7 +672,7 @@ fn load_perf_stream(
     if let Some(e) = stacked.failed {
         return Err(polars(e));
     }
-    let cols = stacked.cols.cols;
+    let cols = stacked.cols.into_columns().map_err(polars)?;
     let height = cols.first().map_or(0, polars::prelude::Column::len);
     if height == 0 {
         return Err(Error::NothingRecognised {
