@@ -7,7 +7,7 @@
 //! Parsers write their settled rows here and the joiner hands over each block; nothing here
 //! reads a log's text.
 
-use crate::frame::{gc, perf, GcFrame, PerfFrame};
+use crate::frame::{gc, perf, GcFrame, IdReader, Num, PerfFrame, UCol};
 use crate::model::{round, GcEvent, GcLog, Kind, Record, Rows};
 use crate::parse::family::GcFormat;
 use polars::prelude::*;
@@ -852,82 +852,15 @@ impl Sink for LogColumns {
     }
 }
 
-/// A column's values by row: one value everywhere (a scalar column), or its slice and
-/// validity (an appended column is one chunk).
-enum Vals<'a, T> {
-    One(Option<T>),
-    Slice(&'a [T], Option<&'a polars_arrow::bitmap::Bitmap>),
-}
-
-impl<'a, T: NativeType> Vals<'a, T> {
-    fn of<P: PolarsNumericType<Native = T>>(c: &'a Column) -> PolarsResult<Self> {
-        if let Column::Scalar(s) = c {
-            return Ok(Vals::One(s.as_single_value_series().unpack::<P>()?.get(0)));
-        }
-        let ca: &ChunkedArray<P> = c.as_materialized_series().unpack::<P>()?;
-        match ca.downcast_iter().next() {
-            Some(a) if ca.chunks().len() == 1 => {
-                Ok(Vals::Slice(a.values().as_slice(), a.validity()))
-            }
-            None => Ok(Vals::One(None)),
-            Some(_) => polars_bail!(ComputeError: "{} is not one chunk", c.name()),
-        }
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> Option<T> {
-        match self {
-            Vals::One(v) => *v,
-            Vals::Slice(v, valid) => {
-                let x = *v.get(i)?;
-                match valid {
-                    Some(b) if !b.get_bit(i) => None,
-                    _ => Some(x),
-                }
-            }
-        }
-    }
-}
-
-/// An id or figure column read as u64: ids are Int8 while below 128, figures u32 while they
-/// fit (a negative Int8, which no id is, reads as none).
-enum Unsigned<'a> {
-    I8(Vals<'a, i8>),
-    U32(Vals<'a, u32>),
-    U64(Vals<'a, u64>),
-}
-
-impl<'a> Unsigned<'a> {
-    fn of(c: &'a Column) -> PolarsResult<Self> {
-        Ok(match c.dtype() {
-            DataType::Int8 => Unsigned::I8(Vals::of::<Int8Type>(c)?),
-            DataType::UInt64 => Unsigned::U64(Vals::of::<UInt64Type>(c)?),
-            DataType::UInt32 => Unsigned::U32(Vals::of::<UInt32Type>(c)?),
-            _ => Unsigned::U32(Vals::One(None)),
-        })
-    }
-    fn get(&self, i: usize) -> Option<u64> {
-        match self {
-            Unsigned::I8(v) => v.get(i).and_then(|b| u64::try_from(b).ok()),
-            Unsigned::U32(v) => v.get(i).map(u64::from),
-            Unsigned::U64(v) => v.get(i),
-        }
-    }
-    /// As an id (0: none).
-    fn id(&self, i: usize) -> u32 {
-        self.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0)
-    }
-}
-
 /// The rows the log-wide rules read and change (`Rows`): read off the appended columns;
 /// a collector or `in_collection` changed makes that column a copy (`new_*`), which then
 /// replaces it.
 struct RuleRows<'a> {
     n: usize,
-    record: Vals<'a, i8>,
-    kind: Vals<'a, i8>,
-    collector: Unsigned<'a>,
-    gc_id: Unsigned<'a>,
+    record: Num<'a, Int8Type>,
+    kind: Num<'a, Int8Type>,
+    collector: IdReader<'a>,
+    gc_id: UCol<'a>,
     duration: &'a mut [f64],
     in_collection: &'a Column,
     new_collector: Option<Vec<u32>>,
@@ -938,10 +871,10 @@ impl<'a> RuleRows<'a> {
     fn of(cols: &'a [Column], duration: &'a mut [f64]) -> PolarsResult<RuleRows<'a>> {
         Ok(RuleRows {
             n: duration.len(),
-            record: Vals::of::<Int8Type>(&cols[at(gc::RECORD)])?,
-            kind: Vals::of::<Int8Type>(&cols[at(gc::KIND)])?,
-            collector: Unsigned::of(&cols[at(gc::COLLECTOR)])?,
-            gc_id: Unsigned::of(&cols[at(gc::GC_ID)])?,
+            record: Num::cast(&cols[at(gc::RECORD)])?,
+            kind: Num::cast(&cols[at(gc::KIND)])?,
+            collector: IdReader::of(&cols[at(gc::COLLECTOR)])?,
+            gc_id: UCol::of(&cols[at(gc::GC_ID)])?,
             duration,
             in_collection: &cols[at(gc::IN_COLLECTION)],
             new_collector: None,
@@ -963,13 +896,13 @@ impl Rows for RuleRows<'_> {
     fn collector(&self, i: usize) -> u32 {
         match &self.new_collector {
             Some(v) => v.get(i).copied().unwrap_or(0),
-            None => self.collector.id(i),
+            None => self.collector.get(i),
         }
     }
     fn set_collector(&mut self, i: usize, id: u32) {
         if self.new_collector.is_none() {
             let c = &self.collector;
-            self.new_collector = Some((0..self.n).map(|k| c.id(k)).collect());
+            self.new_collector = Some((0..self.n).map(|k| c.get(k)).collect());
         }
         if let Some(x) = self.new_collector.as_mut().and_then(|v| v.get_mut(i)) {
             *x = id;
@@ -1020,7 +953,7 @@ fn timeline(
         let line_col = cols[at(gc::LINE)].clone();
         let line = line_col.u32()?.cont_slice()?;
         let start_col = cols[at(gc::START_S)].clone();
-        let start = Vals::of::<Float64Type>(&start_col)?;
+        let start = Num::<Float64Type>::cast(&start_col)?;
         let uptime = |i: usize| start.get(i);
         let run = runs(line, &uptime);
         let have_uptime = start_col.null_count() < n;
@@ -1056,7 +989,7 @@ fn timeline(
             }
             _ => {
                 let wall_col = cols[at(gc::WALL_MS)].clone();
-                let wall = Vals::of::<Int64Type>(&wall_col)?;
+                let wall = Num::<Int64Type>::cast(&wall_col)?;
                 let wall0 = (0..n).filter_map(|i| wall.get(i)).min();
                 Some(
                     (0..n)
@@ -1069,7 +1002,7 @@ fn timeline(
             }
         };
         let record_col = cols[at(gc::RECORD)].clone();
-        let record = Vals::of::<Int8Type>(&record_col)?;
+        let record = Num::<Int8Type>::cast(&record_col)?;
         let order = order(line, &uptime, &record, run.as_deref(), sort_by_time)
             .map(|o| IdxCa::from_vec("".into(), o));
         (run, t, order)
@@ -1131,7 +1064,7 @@ fn timeline(
 fn order(
     line: &[u32],
     uptime: &(impl Fn(usize) -> Option<f64> + Sync),
-    record: &Vals<'_, i8>,
+    record: &Num<'_, Int8Type>,
     run: Option<&[u32]>,
     sort_by_time: bool,
 ) -> Option<Vec<IdxSize>> {
@@ -2402,7 +2335,7 @@ mod run_order_tests {
         let uptime = |i: usize| start.get(i).copied();
         let run = runs(&line, &uptime);
         assert!(run.is_some());
-        let record = Vals::One(Some(Record::Pause.code() as i8));
+        let record = Num::Const(Some(Record::Pause.code() as i8));
         assert!(order(&line, &uptime, &record, run.as_deref(), true).is_none());
         assert_eq!(lines(&f), [Some(1), Some(2), Some(3), Some(4)]);
     }

@@ -143,3 +143,171 @@ impl PerfFrame {
             .unwrap_or("")
     }
 }
+// ---------------------------------------------------------------------------------------------
+// Reading a frame's columns row by row, whatever type the frame narrowed them to
+// ---------------------------------------------------------------------------------------------
+
+/// A column read row by row as it is, borrowed from the frame: a scalar column (one value
+/// everywhere: a log of one run, without flags or young figures) is read as its value, never
+/// materialised (the copy would stay cached in the frame); a plain one as its value slice
+/// (and its validity where it has nulls), no copy, no cast.
+pub enum Num<'a, T: PolarsNumericType> {
+    Const(Option<T::Native>),
+    Slice {
+        vals: &'a [T::Native],
+        /// Where the column has nulls: its validity bits and their offset.
+        valid: Option<(&'a [u8], usize)>,
+    },
+    /// Several chunks, or a column cast to `T`.
+    Chunked(std::borrow::Cow<'a, ChunkedArray<T>>),
+}
+
+impl<'a, T: PolarsNumericType> Num<'a, T> {
+    /// `None` when the column is not of type `T`.
+    pub fn of(c: &'a Column) -> PolarsResult<Option<Num<'a, T>>> {
+        if c.dtype() != &T::get_static_dtype() {
+            return Ok(None);
+        }
+        if let Column::Scalar(sc) = c {
+            return Ok(Some(Num::Const(sc.scalar().value().extract::<T::Native>())));
+        }
+        let ca: &'a ChunkedArray<T> = c.as_materialized_series().unpack::<T>()?;
+        Ok(Some(match (ca.chunks().len(), ca.downcast_iter().next()) {
+            (1, Some(a)) => Num::Slice {
+                vals: a.values().as_slice(),
+                valid: if ca.null_count() > 0 {
+                    match ca.chunks()[0].validity() {
+                        Some(b) => {
+                            let (bytes, offset, _) = b.as_slice();
+                            Some((bytes, offset))
+                        }
+                        None => None,
+                    }
+                } else {
+                    None
+                },
+            },
+            _ => Num::Chunked(std::borrow::Cow::Borrowed(ca)),
+        }))
+    }
+    /// Column `name` of `df`, which the frame stores as `T`.
+    pub fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
+        Num::cast(df.column(name)?)
+    }
+    /// `c` read as `T` (cast where it is of another type).
+    pub fn cast(c: &'a Column) -> PolarsResult<Num<'a, T>> {
+        match Num::of(c)? {
+            Some(n) => Ok(n),
+            None => Ok(Num::Chunked(std::borrow::Cow::Owned(
+                c.cast(&T::get_static_dtype())?
+                    .as_materialized_series()
+                    .unpack::<T>()?
+                    .clone(),
+            ))),
+        }
+    }
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<T::Native> {
+        match self {
+            Num::Const(v) => *v,
+            Num::Slice { vals, valid } => {
+                let v = *vals.get(i)?;
+                match valid {
+                    Some((bits, off)) => {
+                        let j = off + i;
+                        let set = bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1);
+                        set.then_some(v)
+                    }
+                    None => Some(v),
+                }
+            }
+            Num::Chunked(a) => a.get(i),
+        }
+    }
+}
+
+/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
+/// copy.
+pub enum UCol<'a> {
+    Narrow(Num<'a, UInt32Type>),
+    Wide(Num<'a, UInt64Type>),
+}
+
+impl<'a> UCol<'a> {
+    pub fn of(c: &'a Column) -> PolarsResult<UCol<'a>> {
+        if let Some(n) = Num::of(c)? {
+            return Ok(UCol::Narrow(n));
+        }
+        Ok(UCol::Wide(Num::cast(c)?))
+    }
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<u64> {
+        match self {
+            UCol::Narrow(c) => c.get(i).map(u64::from),
+            UCol::Wide(c) => c.get(i),
+        }
+    }
+}
+
+/// An id column (Int8 while ids are small, else UInt32).
+pub enum IdReader<'a> {
+    Narrow(Num<'a, Int8Type>),
+    Wide(Num<'a, UInt32Type>),
+}
+
+impl<'a> IdReader<'a> {
+    pub fn of(c: &'a Column) -> PolarsResult<IdReader<'a>> {
+        if let Some(n) = Num::of(c)? {
+            return Ok(IdReader::Narrow(n));
+        }
+        Ok(IdReader::Wide(Num::cast(c)?))
+    }
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> u32 {
+        match self {
+            IdReader::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
+            IdReader::Wide(c) => c.get(i).unwrap_or(0),
+        }
+    }
+}
+
+/// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
+/// plain one as its bits.
+pub enum Flag<'a> {
+    Const(bool),
+    Bits(&'a [u8], usize, usize),
+    Arr(&'a BooleanChunked),
+}
+
+impl<'a> Flag<'a> {
+    pub fn of(c: &'a Column) -> PolarsResult<Flag<'a>> {
+        Ok(match c {
+            Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
+            c => {
+                let ca = c.as_materialized_series().bool()?;
+                match (
+                    ca.chunks().len(),
+                    ca.null_count(),
+                    ca.downcast_iter().next(),
+                ) {
+                    (1, 0, Some(a)) => {
+                        let (bytes, offset, len) = a.values().as_slice();
+                        Flag::Bits(bytes, offset, len)
+                    }
+                    _ => Flag::Arr(ca),
+                }
+            }
+        })
+    }
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Option<bool> {
+        match self {
+            Flag::Const(v) => Some(*v),
+            Flag::Bits(bits, off, len) => {
+                let j = off + i;
+                (i < *len).then(|| bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1))
+            }
+            Flag::Arr(a) => a.get(i),
+        }
+    }
+}

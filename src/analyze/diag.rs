@@ -4,7 +4,7 @@
 
 use super::clean;
 use crate::frame::gc::*;
-use crate::frame::GcFrame;
+use crate::frame::{Flag, GcFrame, IdReader, Num, UCol};
 use crate::model::{
     Kind, Record, FLAG_CONCURRENT_MODE_FAILURE, FLAG_PROMOTION_FAILED, FLAG_TO_SPACE_EXHAUSTED,
 };
@@ -117,170 +117,6 @@ pub struct DiagOptions {
     pub pause_target_ms: Option<f64>,
     /// The log's run metadata (`collector` of a unified log).
     pub meta: Vec<(String, String)>,
-}
-
-/// A column read row by row as it is, borrowed from the frame: a scalar column (one value
-/// everywhere: a log of one run, without flags or young figures) is read as its value, never
-/// materialised (the copy would stay cached in the frame); a plain one as its value slice
-/// (and its validity where it has nulls), no copy, no cast.
-pub(super) enum Num<'a, T: PolarsNumericType> {
-    Const(Option<T::Native>),
-    Slice {
-        vals: &'a [T::Native],
-        /// Where the column has nulls: its validity bits and their offset.
-        valid: Option<(&'a [u8], usize)>,
-    },
-    /// Several chunks (not a frame `GcColumns` built), or a column cast to `T`.
-    Chunked(std::borrow::Cow<'a, ChunkedArray<T>>),
-}
-
-impl<'a, T: PolarsNumericType> Num<'a, T> {
-    /// `None` when the column is not of type `T`.
-    fn of(c: &'a Column) -> PolarsResult<Option<Num<'a, T>>> {
-        if c.dtype() != &T::get_static_dtype() {
-            return Ok(None);
-        }
-        if let Column::Scalar(sc) = c {
-            return Ok(Some(Num::Const(sc.scalar().value().extract::<T::Native>())));
-        }
-        let ca: &'a ChunkedArray<T> = c.as_materialized_series().unpack::<T>()?;
-        Ok(Some(match (ca.chunks().len(), ca.downcast_iter().next()) {
-            (1, Some(a)) => Num::Slice {
-                vals: a.values().as_slice(),
-                valid: if ca.null_count() > 0 {
-                    match ca.chunks()[0].validity() {
-                        Some(b) => {
-                            let (bytes, offset, _) = b.as_slice();
-                            Some((bytes, offset))
-                        }
-                        None => None,
-                    }
-                } else {
-                    None
-                },
-            },
-            _ => Num::Chunked(std::borrow::Cow::Borrowed(ca)),
-        }))
-    }
-    /// Column `name` of `df`, which the frame stores as `T`.
-    pub(super) fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
-        match Num::of(df.column(name)?)? {
-            Some(n) => Ok(n),
-            None => Ok(Num::Chunked(std::borrow::Cow::Owned(
-                df.column(name)?
-                    .cast(&T::get_static_dtype())?
-                    .as_materialized_series()
-                    .unpack::<T>()?
-                    .clone(),
-            ))),
-        }
-    }
-    #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<T::Native> {
-        match self {
-            Num::Const(v) => *v,
-            Num::Slice { vals, valid } => {
-                let v = *vals.get(i)?;
-                match valid {
-                    Some((bits, off)) => {
-                        let j = off + i;
-                        let set = bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1);
-                        set.then_some(v)
-                    }
-                    None => Some(v),
-                }
-            }
-            Num::Chunked(a) => a.get(i),
-        }
-    }
-}
-
-/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
-/// copy.
-pub(super) enum UCol<'a> {
-    Narrow(Num<'a, UInt32Type>),
-    Wide(Num<'a, UInt64Type>),
-}
-
-impl<'a> UCol<'a> {
-    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<UCol<'a>> {
-        let c = df.column(name)?;
-        if let Some(n) = Num::of(c)? {
-            return Ok(UCol::Narrow(n));
-        }
-        Ok(UCol::Wide(Num::col(df, name)?))
-    }
-    #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<u64> {
-        match self {
-            UCol::Narrow(c) => c.get(i).map(u64::from),
-            UCol::Wide(c) => c.get(i),
-        }
-    }
-}
-
-/// An id column (Int8 while ids are small, else UInt32).
-pub(super) enum IdReader<'a> {
-    Narrow(Num<'a, Int8Type>),
-    Wide(Num<'a, UInt32Type>),
-}
-
-impl<'a> IdReader<'a> {
-    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<IdReader<'a>> {
-        let c = df.column(name)?;
-        if let Some(n) = Num::of(c)? {
-            return Ok(IdReader::Narrow(n));
-        }
-        Ok(IdReader::Wide(Num::col(df, name)?))
-    }
-    #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> u32 {
-        match self {
-            IdReader::Narrow(c) => c.get(i).and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
-            IdReader::Wide(c) => c.get(i).unwrap_or(0),
-        }
-    }
-}
-
-/// A boolean column without nulls (`in_collection`), a scalar one read as its value, a
-/// plain one as its bits.
-pub(super) enum Flag<'a> {
-    Const(bool),
-    Bits(&'a [u8], usize, usize),
-    Arr(&'a BooleanChunked),
-}
-
-impl<'a> Flag<'a> {
-    pub(super) fn of(df: &'a DataFrame, name: &str) -> PolarsResult<Flag<'a>> {
-        Ok(match df.column(name)? {
-            Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
-            c => {
-                let ca = c.as_materialized_series().bool()?;
-                match (
-                    ca.chunks().len(),
-                    ca.null_count(),
-                    ca.downcast_iter().next(),
-                ) {
-                    (1, 0, Some(a)) => {
-                        let (bytes, offset, len) = a.values().as_slice();
-                        Flag::Bits(bytes, offset, len)
-                    }
-                    _ => Flag::Arr(ca),
-                }
-            }
-        })
-    }
-    #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<bool> {
-        match self {
-            Flag::Const(v) => Some(*v),
-            Flag::Bits(bits, off, len) => {
-                let j = off + i;
-                (i < *len).then(|| bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1))
-            }
-            Flag::Arr(a) => a.get(i),
-        }
-    }
 }
 
 /// The frame's columns the diagnostics (and the summary's counts) read.
@@ -438,8 +274,8 @@ impl UCol<'_> {
 
 impl<'a> Cols<'a> {
     pub(super) fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
-        let hb = UCol::of(df, HEAP_BEFORE_KB)?;
-        let ha = UCol::of(df, HEAP_AFTER_KB)?;
+        let hb = UCol::of(df.column(HEAP_BEFORE_KB)?)?;
+        let ha = UCol::of(df.column(HEAP_AFTER_KB)?)?;
         let mut class = vec![CLASS_HEAP; df.height()];
         let rec: Num<Int8Type> = Num::col(df, RECORD)?;
         rec.code_into(&mut class, 0, CLASS_NO_RECORD, |v| {
@@ -449,7 +285,7 @@ impl<'a> Cols<'a> {
         kind.code_into(&mut class, CLASS_KIND_SHIFT, Kind::Other.code(), |v| {
             u8::try_from(v).ok().and_then(Kind::from_code).is_some()
         });
-        match Flag::of(df, IN_COLLECTION)? {
+        match Flag::of(df.column(IN_COLLECTION)?)? {
             Flag::Const(false) => {}
             Flag::Const(true) => class.iter_mut().for_each(|x| *x |= CLASS_IN_COLL),
             f => {
@@ -470,15 +306,15 @@ impl<'a> Cols<'a> {
             dur: Num::col(df, DURATION_MS)?,
             run: Num::col(df, RUN)?,
             line: Num::col(df, LINE)?,
-            cause: IdReader::of(df, CAUSE)?,
-            name: IdReader::of(df, NAME)?,
-            collector: IdReader::of(df, COLLECTOR)?,
+            cause: IdReader::of(df.column(CAUSE)?)?,
+            name: IdReader::of(df.column(NAME)?)?,
+            collector: IdReader::of(df.column(COLLECTOR)?)?,
             hb,
             ha,
-            yb: UCol::of(df, YOUNG_BEFORE_KB)?,
-            ya: UCol::of(df, YOUNG_AFTER_KB)?,
-            promoted: UCol::of(df, PROMOTED_KB)?,
-            gc_id: UCol::of(df, GC_ID)?,
+            yb: UCol::of(df.column(YOUNG_BEFORE_KB)?)?,
+            ya: UCol::of(df.column(YOUNG_AFTER_KB)?)?,
+            promoted: UCol::of(df.column(PROMOTED_KB)?)?,
+            gc_id: UCol::of(df.column(GC_ID)?)?,
         })
     }
     #[inline(always)]

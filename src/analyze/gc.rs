@@ -391,8 +391,8 @@ fn durations_of(df: &DataFrame, record: Record) -> PolarsResult<Vec<f64>> {
 /// The durations of the rows of one record, read where they are in the frame (see
 /// `durations_of`), as often as needed.
 struct Durations<'a> {
-    rec: super::diag::Num<'a, Int8Type>,
-    dur: super::diag::Num<'a, Float64Type>,
+    rec: crate::frame::Num<'a, Int8Type>,
+    dur: crate::frame::Num<'a, Float64Type>,
     n: usize,
     code: i8,
 }
@@ -400,8 +400,8 @@ struct Durations<'a> {
 impl<'a> Durations<'a> {
     fn of(df: &'a DataFrame, record: Record) -> PolarsResult<Self> {
         Ok(Durations {
-            rec: super::diag::Num::col(df, RECORD)?,
-            dur: super::diag::Num::col(df, DURATION_MS)?,
+            rec: crate::frame::Num::col(df, RECORD)?,
+            dur: crate::frame::Num::col(df, DURATION_MS)?,
             n: df.height(),
             code: record.code() as i8,
         })
@@ -416,7 +416,7 @@ impl<'a> Durations<'a> {
 
 impl Values for Durations<'_> {
     fn each<F: FnMut(f64)>(&self, mut f: F) {
-        use super::diag::Num;
+        use crate::frame::Num;
         let code = self.code;
         // Over the slices where the columns have no nulls (most logs); a log of one record
         // (JRockit 1.4.2's collections) has its code as a scalar.
@@ -679,12 +679,12 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
     // index lists took 0.3 GB more than the frame for a 2 GB log), nor the groups' durations
     // gathered to be reordered (65 MB more at a 2.9 M-pause log's peak, with the codes
     // materialised and the ids cast): a GC log has a handful of groups.
-    use super::diag::{IdReader, Num};
+    use crate::frame::{IdReader, Num};
     let df = &f.df;
     let p = ByGroup {
         rec: Num::col(df, RECORD)?,
         kind: Num::col(df, KIND)?,
-        coll: IdReader::of(df, COLLECTOR)?,
+        coll: IdReader::of(df.column(COLLECTOR)?)?,
         dur: Num::col(df, DURATION_MS)?,
         n: df.height(),
         pause: Record::Pause.code() as i8,
@@ -739,10 +739,10 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
 /// The pauses' durations by (kind, collector), for `breakdown`: a group's number is the order
 /// in which a pass met it first (the same in every pass).
 struct ByGroup<'a> {
-    rec: super::diag::Num<'a, Int8Type>,
-    kind: super::diag::Num<'a, Int8Type>,
-    coll: super::diag::IdReader<'a>,
-    dur: super::diag::Num<'a, Float64Type>,
+    rec: crate::frame::Num<'a, Int8Type>,
+    kind: crate::frame::Num<'a, Int8Type>,
+    coll: crate::frame::IdReader<'a>,
+    dur: crate::frame::Num<'a, Float64Type>,
     n: usize,
     pause: i8,
     groups: std::cell::RefCell<std::collections::BTreeMap<(Option<i8>, u32), usize>>,
@@ -831,7 +831,7 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
     // upper edge it does not pass (a < t <= b, see `band_labels`); past every edge (or not
     // a number), in the last.
     let df = &f.df;
-    use super::diag::Num;
+    use crate::frame::Num;
     let rec: Num<Int8Type> = Num::col(df, RECORD)?;
     let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
     let pause = Record::Pause.code() as i8;
@@ -876,18 +876,18 @@ pub struct HeapSummary {
 }
 
 pub fn heap(f: &GcFrame) -> PolarsResult<HeapSummary> {
-    use super::diag::{Flag, Num, UCol};
+    use crate::frame::{Flag, Num, UCol};
     let df = &f.df;
     // One pass over the columns as the frame holds them: the query's filtered and cast
     // copies (five at once) were 60-120 MB at a 210 MB log's peak. The heap figures are
     // whole K, so the sums below are exact and the means are what polars' were.
     let rec: Num<Int8Type> = Num::col(df, RECORD)?;
     let kind: Num<Int8Type> = Num::col(df, KIND)?;
-    let itemised = Flag::of(df, IN_COLLECTION)?;
+    let itemised = Flag::of(df.column(IN_COLLECTION)?)?;
     let (total, before, after) = (
-        UCol::of(df, HEAP_TOTAL_KB)?,
-        UCol::of(df, HEAP_BEFORE_KB)?,
-        UCol::of(df, HEAP_AFTER_KB)?,
+        UCol::of(df.column(HEAP_TOTAL_KB)?)?,
+        UCol::of(df.column(HEAP_BEFORE_KB)?)?,
+        UCol::of(df.column(HEAP_AFTER_KB)?)?,
     );
     let (collection, pause) = (Record::Collection.code() as i8, Record::Pause.code() as i8);
     let full = Kind::Full.code() as i8;
@@ -960,7 +960,7 @@ pub struct HeapPoint {
 /// else per column the longest pause of each kind (the one a reader must see) and the heap's
 /// highest before / lowest after / highest capacity.
 pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
-    use super::diag::{Flag, Num, UCol};
+    use crate::frame::{Flag, Num, UCol};
     // Two passes over the columns as the frame holds them, the reduced points gathered per
     // pixel column: the queries' filtered copies, bucket columns and group-bys were held at
     // once (a 210 MB log's pause or heap chart peaked at 360 MB, the frame 90 MB).
@@ -972,11 +972,11 @@ pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
     let rec: Num<Int8Type> = Num::col(df, RECORD)?;
     let kind: Num<Int8Type> = Num::col(df, KIND)?;
     let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
-    let itemised = Flag::of(df, IN_COLLECTION)?;
+    let itemised = Flag::of(df.column(IN_COLLECTION)?)?;
     let (hb, ha, ht) = (
-        UCol::of(df, HEAP_BEFORE_KB)?,
-        UCol::of(df, HEAP_AFTER_KB)?,
-        UCol::of(df, HEAP_TOTAL_KB)?,
+        UCol::of(df.column(HEAP_BEFORE_KB)?)?,
+        UCol::of(df.column(HEAP_AFTER_KB)?)?,
+        UCol::of(df.column(HEAP_TOTAL_KB)?)?,
     );
     let (pause, safepoint) = (Record::Pause.code() as i8, Record::Safepoint.code() as i8);
     // Any record with heap figures except an itemised pause (its collection has them) and a

@@ -115,46 +115,7 @@ pub enum Outcome {
     Failed { file: String, error: String },
 }
 
-/// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
-/// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
-/// performance columns empty and the other way round.
-const GC_COLUMNS: [&str; 34] = [
-    "collections",
-    "pauses",
-    "pause_total_ms",
-    "pause_max_ms",
-    "pause_mean_ms",
-    "pause_p50_ms",
-    "pause_p95_ms",
-    "pause_p99_ms",
-    "full_collections",
-    "safepoint_pauses",
-    "safepoint_total_ms",
-    "restarts",
-    "span_s",
-    "throughput_pct",
-    "heap_max_kb",
-    "pause_target_ms",
-    "pauses_over_target",
-    "pauses_over_target_pct",
-    "stalls",
-    "stall_total_ms",
-    "stall_max_ms",
-    "ttsp_max_ms",
-    "allocated_kb",
-    "alloc_rate_kb_per_s",
-    "alloc_rate_p50_kb_per_s",
-    "alloc_rate_p95_kb_per_s",
-    "alloc_rate_max_kb_per_s",
-    "alloc_interval_s",
-    "promoted_kb",
-    "promotion_rate_kb_per_s",
-    "live_set_collections",
-    "live_set_kb",
-    "live_set_slope_kb_per_h",
-    "findings",
-];
-
+/// The performance figures of the spreadsheet columns (see `columns`).
 const PERF_COLUMNS: [&str; 17] = [
     "requests",
     "errors",
@@ -203,6 +164,11 @@ struct Shown {
     ttsp: bool,
 }
 
+/// Stable, unit-suffixed columns for spreadsheets: the file, the GC figures, the
+/// performance figures (one `over_<ms>ms_pct` per threshold), the error. A GC log leaves the
+/// performance columns empty and the other way round. The GC figures are those `--slo`
+/// names (`slo::GC_KEYS`, `slo::DIAG_KEYS`) but the concurrent phases, then the findings.
+/// The text table shows fewer (`TEXT_GC`, `TEXT_PERF`, and the optional ones of `Shown`).
 fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<String> {
     let mut c = vec!["file".to_string(), "kind".into(), "format".into()];
     if !text {
@@ -210,8 +176,13 @@ fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<
         c.push("skipped_lines".into());
     }
     if gc {
-        let g: &[&str] = if text { &TEXT_GC } else { &GC_COLUMNS };
-        c.extend(g.iter().map(|s| s.to_string()));
+        if text {
+            c.extend(TEXT_GC.iter().map(|s| s.to_string()));
+        } else {
+            let figures = slo::GC_KEYS.iter().filter(|&&k| k != "concurrent_phases");
+            let all = figures.chain(&slo::DIAG_KEYS).chain(&["findings"]);
+            c.extend(all.map(|s| s.to_string()));
+        }
         // People see the pause target where a run has one.
         if text && shown.target {
             c.push("pause_target_ms".into());
