@@ -217,9 +217,7 @@ impl GcColumns {
             .iter()
             .map(|&l| line_at(l, join.line_offset))
             .collect();
-        let len = line.len();
         Chunk {
-            len,
             cols: vec![
                 codes(gc::RECORD, self.record),
                 codes(gc::KIND, self.kind),
@@ -313,7 +311,6 @@ fn wide_type(name: &str) -> DataType {
 /// while below 2^32.
 #[derive(Debug, Clone)]
 pub struct Chunk {
-    len: usize,
     cols: Vec<Column>,
 }
 
@@ -467,6 +464,7 @@ impl<T: Send + 'static> Frozen<T> {
     }
 
     /// A result already there, in its turn.
+    #[cfg(test)]
     pub fn put(&mut self, t: T) {
         self.done.push(Some(t));
         self.received += 1;
@@ -580,6 +578,7 @@ impl Default for LogColumns {
 
 impl LogColumns {
     /// A log's own events (a log parsed in one piece), frozen in pieces on every core.
+    #[cfg(test)]
     pub fn of_events(events: &[GcEvent], strings: usize) -> Self {
         let mut c = LogColumns::default();
         let join = Join::own(strings);
@@ -591,10 +590,8 @@ impl LogColumns {
                 b.freeze(&join)
             })
             .collect();
-        for chunk in chunks {
-            c.rows += chunk.len;
-            c.chunks.put(chunk);
-        }
+        c.rows = events.len();
+        chunks.into_iter().for_each(|chunk| c.chunks.put(chunk));
         c
     }
 
@@ -814,6 +811,7 @@ fn with_room(c: Column, rows: usize) -> PolarsResult<Column> {
 }
 
 /// Events frozen a piece at a time in `LogColumns::of_events` (a block's worth).
+#[cfg(test)]
 const FREEZE_PIECE: usize = 1 << 14;
 
 impl Sink for LogColumns {
@@ -1112,10 +1110,21 @@ fn order(
 
 /// One row per event of a log parsed in one piece (tests, logs read whole), with the
 /// family's log-wide rules applied.
+#[cfg(test)]
 pub fn gc_frame(format: GcFormat, log: &GcLog) -> PolarsResult<GcFrame> {
     let mut c = LogColumns::of_events(&log.events, log.strings.len());
     c.end_of_log(format, log);
     c.finish(log)
+}
+
+/// The frame's lines moved on by `by` (a part of a file read on its own).
+pub fn move_lines(f: &mut GcFrame, by: u64) -> PolarsResult<()> {
+    let moved =
+        f.df.column(gc::LINE)?
+            .u32()?
+            .apply_values(|l| line_at(u64::from(l), by));
+    f.df.replace(gc::LINE, moved.into_column())?;
+    Ok(())
 }
 
 /// The earliest wall-clock start and the earliest uptime of a frame (how rotated parts are
@@ -1824,7 +1833,8 @@ mod tests {
 
     #[test]
     fn durations_from_seconds_have_no_float_noise() {
-        let log = crate::parse::hotspot::parse(
+        let log = crate::parse::parse_one(
+            crate::parse::hotspot::FAMILY,
             b"0.206: [GC pause (G1 Evacuation Pause) (young), 0.0050319 secs]\n\
               0.220: [GC cleanup 41408K->41408K(128M), 0.0014223 secs]\n",
         );
@@ -1875,7 +1885,8 @@ mod tests {
     /// dates, of one run, whose every event has an uptime.
     #[test]
     fn columns_are_codes_ids_and_scalars_where_one_value_fills_them() {
-        let log = crate::parse::hotspot::parse(
+        let log = crate::parse::parse_one(
+            crate::parse::hotspot::FAMILY,
             b"1.000: [GC [PSYoungGen: 100K->10K(200K)] 300K->210K(600K), 0.0100000 secs]\n\
               2.500: [Full GC [PSYoungGen: 100K->0K(200K)] 300K->150K(600K), 0.2000000 secs]\n",
         );
@@ -2000,13 +2011,14 @@ mod tests {
                  2012-01-01T10:00:01.000+0100: 2.000: [Full GC (System.gc()) [PSYoungGen: 10K->0K(20K)] 30K->20K(60K), 0.0300000 secs]\n";
         let b = "Total time for which application threads were stopped: 0.0001000 seconds\n\
                  2012-01-01T10:00:03.000+0100: 3.000: [GC (System.gc()) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0200000 secs]\n";
-        let whole = crate::parse::hotspot::parse(format!("{a}{b}").as_bytes());
+        let whole =
+            crate::parse::parse_one(crate::parse::hotspot::FAMILY, format!("{a}{b}").as_bytes());
         let want = gc_frame(crate::parse::hotspot::FAMILY, &whole).unwrap();
         let mut strings = crate::model::Strings::default();
         let mut c = LogColumns::default();
         let mut lines = 0;
         for part in [a, b] {
-            let block = crate::parse::hotspot::parse(part.as_bytes());
+            let block = crate::parse::parse_one(crate::parse::hotspot::FAMILY, part.as_bytes());
             let ids: Vec<u32> = block
                 .strings
                 .list()

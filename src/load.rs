@@ -273,23 +273,33 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
     Ok(out)
 }
 
-/// A log parsed from a buffer, either family, and the damage the reader met (if any).
+/// A log parsed from a buffer, either family (a GC log framed), and the damage the reader
+/// met (if any).
 enum Parsed {
-    Gc(GcFormat, GcLog, Option<String>),
+    Gc(
+        GcFormat,
+        GcLog,
+        PolarsResult<frame::GcFrame>,
+        Option<String>,
+    ),
     Perf(PerfFormat, PerfLog, Option<String>),
 }
 
 impl Parsed {
     fn of(family: Detected, buf: &[u8]) -> Parsed {
         match family {
-            Detected::Gc(f) => Parsed::Gc(f, parse_gc(f, buf), None),
+            Detected::Gc(f) => {
+                let (log, cols) = parse::parse_blocks(f, buf, columns::LogColumns::default());
+                let frame = cols.finish(&log);
+                Parsed::Gc(f, log, frame, None)
+            }
             Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf), None),
         }
     }
     /// With what the reader noted about these lines.
     fn noted(mut self, notes: &ReadNotes) -> Parsed {
         match &mut self {
-            Parsed::Gc(_, l, d) => {
+            Parsed::Gc(_, l, _, d) => {
                 account_gc(l, notes);
                 d.clone_from(&notes.damage);
             }
@@ -302,15 +312,21 @@ impl Parsed {
     }
     fn skipped_lines(&self) -> u64 {
         match self {
-            Parsed::Gc(_, l, _) => l.skipped_lines,
+            Parsed::Gc(_, l, _, _) => l.skipped_lines,
             Parsed::Perf(_, l, _) => l.skipped_lines,
         }
     }
     /// Line numbers of a part, made the file's.
     fn shift_lines(&mut self, by: u64) {
         match self {
-            Parsed::Gc(_, l, _) => {
-                l.events.iter_mut().for_each(|e| e.line += by);
+            Parsed::Gc(_, l, f, _) => {
+                if let Some(e) = f
+                    .as_mut()
+                    .ok()
+                    .and_then(|f| columns::move_lines(f, by).err())
+                {
+                    *f = Err(e);
+                }
                 l.bad.iter_mut().for_each(|b| b.line += by);
             }
             Parsed::Perf(_, l, _) => {
@@ -325,8 +341,9 @@ impl Parsed {
             source,
         };
         match self {
-            Parsed::Gc(format, mut log, damage) => {
-                if log.events.is_empty() {
+            Parsed::Gc(format, log, frame, damage) => {
+                let frame = frame.map_err(polars)?;
+                if frame.df.height() == 0 {
                     return Err(Error::nothing_in(
                         path,
                         log.skipped_lines,
@@ -334,8 +351,6 @@ impl Parsed {
                         &log.bad,
                     ));
                 }
-                let frame = columns::gc_frame(format, &log).map_err(polars)?;
-                log.events = Vec::new();
                 Ok(Input::Gc(Loaded {
                     path: path.to_path_buf(),
                     label,
@@ -852,11 +867,6 @@ fn last_line_end(b: &[u8]) -> Option<usize> {
     memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1)
 }
 
-/// Parse a buffer of a known GC format (large ones in parallel chunks).
-pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
-    parse::parse_gc(format, buf)
-}
-
 /// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
 /// is an error naming the file.
 pub fn load(path: &Path) -> Result<Loaded> {
@@ -876,16 +886,15 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     let Some(Detected::Gc(format)) = input::detect(buf) else {
         return Err(nothing());
     };
-    let mut log = parse_gc(format, buf);
-    if log.events.is_empty() {
+    let (mut log, cols) = parse::parse_blocks(format, buf, columns::LogColumns::default());
+    if columns::Sink::is_empty(&cols) {
         return Err(nothing());
     }
     account_gc(&mut log, notes);
-    let frame = columns::gc_frame(format, &log).map_err(|source| Error::Polars {
+    let frame = cols.finish(&log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
         source,
     })?;
-    log.events = Vec::new();
     Ok(Loaded {
         path: path.to_path_buf(),
         label: label_of(path),

@@ -64,8 +64,11 @@ fn corpus_accounts_for_every_line() {
     };
     let mut n = 0;
     for (family, parse) in [
-        ("unified", unified::parse as fn(&[u8]) -> GcLog),
-        ("jrockit", jrockit::parse),
+        (
+            "unified",
+            (|b| gcperf::parse::parse_one(unified::FAMILY, b)) as fn(&[u8]) -> GcLog,
+        ),
+        ("jrockit", |b| gcperf::parse::parse_one(jrockit::FAMILY, b)),
     ] {
         for f in files(&dir.join("gc").join(family)) {
             let buf = std::fs::read(&f).unwrap();
@@ -143,8 +146,8 @@ fn lines_of_another_family_are_skipped() {
     fn pf(l: gcperf::model::PerfLog) -> (u64, u64, u64, u64) {
         (l.lines, l.record_lines, l.ignored_lines, l.skipped_lines)
     }
-    let unified: Parse = |b| gc(unified::parse(b));
-    let jrockit: Parse = |b| gc(jrockit::parse(b));
+    let unified: Parse = |b| gc(gcperf::parse::parse_one(unified::FAMILY, b));
+    let jrockit: Parse = |b| gc(gcperf::parse::parse_one(jrockit::FAMILY, b));
     let semicolon: Parse = |b| pf(perf::parse(perf::SEMICOLON, b));
     let jtl: Parse = |b| pf(perf::parse(perf::JMETER_JTL, b));
     let grinder: Parse = |b| pf(perf::parse(perf::GRINDER, b));

@@ -178,7 +178,7 @@ fn every_family_accounts_for_every_line() {
         for p in fixtures(f) {
             let buf = gcperf::input::read(&p).unwrap();
             let what = p.display().to_string();
-            let one = f.parse(&buf);
+            let one = gcperf::parse::parse_one(f, &buf);
             accounted(&what, &one, line_count(&buf));
             assert!(one.record_lines > 0, "{what}: no record line");
             let blocks = gcperf::parse::parse_gc(f, &buf);
@@ -259,7 +259,7 @@ fn every_family_survives_hostile_edits() {
                 let what = format!("{name}, edit {case}");
                 cases += 1;
                 let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let one = f.parse(&b);
+                    let one = gcperf::parse::parse_one(f, &b);
                     let (blocks, sink, _) = gcperf::parse::stream::parse_in_blocks_flushing(
                         f,
                         &b,

@@ -476,21 +476,21 @@ proptest! {
     #[test]
     fn hotspot_records_between_junk(items in with_junk(gc_rec())) {
         let (text, want, junk) = gc_log("hotspot", &items);
-        let log = gcperf::parse::hotspot::parse(text.as_bytes());
+        let log = gcperf::parse::parse_one(gcperf::parse::hotspot::FAMILY, text.as_bytes());
         check_gc("hotspot", &log, &want, junk, items.len() as u64)?;
     }
 
     #[test]
     fn jrockit_records_between_junk(items in with_junk(gc_rec())) {
         let (text, want, junk) = gc_log("jrockit", &items);
-        let log = gcperf::parse::jrockit::parse(text.as_bytes());
+        let log = gcperf::parse::parse_one(gcperf::parse::jrockit::FAMILY, text.as_bytes());
         check_gc("jrockit", &log, &want, junk, items.len() as u64)?;
     }
 
     #[test]
     fn unified_records_between_junk(items in with_junk(gc_rec())) {
         let (text, want, junk) = gc_log("unified", &items);
-        let log = gcperf::parse::unified::parse(text.as_bytes());
+        let log = gcperf::parse::parse_one(gcperf::parse::unified::FAMILY, text.as_bytes());
         check_gc("unified", &log, &want, junk, items.len() as u64)?;
     }
 

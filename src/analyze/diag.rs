@@ -1179,7 +1179,7 @@ mod tests {
     fn frame(text: &str) -> GcFrame {
         crate::columns::gc_frame(
             crate::parse::hotspot::FAMILY,
-            &crate::parse::hotspot::parse(text.as_bytes()),
+            &crate::parse::parse_one(crate::parse::hotspot::FAMILY, text.as_bytes()),
         )
         .unwrap()
     }

@@ -1168,7 +1168,7 @@ mod tests {
     fn hotspot_frame(text: &str) -> GcFrame {
         crate::columns::gc_frame(
             crate::parse::hotspot::FAMILY,
-            &crate::parse::hotspot::parse(text.as_bytes()),
+            &crate::parse::parse_one(crate::parse::hotspot::FAMILY, text.as_bytes()),
         )
         .unwrap()
     }
@@ -1464,7 +1464,7 @@ mod tests {
                 text.push_str("17.300: [Full GC 1000K->400K(2000K), 0.0990000 secs]\n");
             }
         }
-        let log = crate::parse::hotspot::parse(text.as_bytes());
+        let log = crate::parse::parse_one(crate::parse::hotspot::FAMILY, text.as_bytes());
         let df = crate::columns::gc_frame(crate::parse::hotspot::FAMILY, &log).unwrap();
         let s = series(&df, 4).unwrap();
         let count = |k: &str| s.counts.iter().find(|(kk, _)| kk == k).map(|(_, n)| *n);

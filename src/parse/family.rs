@@ -163,9 +163,6 @@ pub trait Family: Sync + 'static {
         false
     }
 
-    /// A whole log in one pass on one thread: what `stream` must give from blocks.
-    fn parse(&self, buf: &[u8]) -> GcLog;
-
     /// A parser for a block, its events written into `events` (emptied) and, every
     /// `flush_at` events held (0: never), the settled ones moved to the block's columns.
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser>;

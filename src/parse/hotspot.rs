@@ -120,7 +120,9 @@ impl Family for Hotspot {
         {
             return false;
         }
-        !parse(line).events.is_empty()
+        let mut p = Parser::default();
+        p.feed(line);
+        !p.finish().events.is_empty()
             || c(b": [GC")
             || c(b": [Full GC")
             || line.starts_with(b"[GC")
@@ -132,10 +134,6 @@ impl Family for Hotspot {
     fn safe_start(&self, line: &[u8]) -> bool {
         line.first().is_some_and(u8::is_ascii_digit)
             && (super::num::contains(line, b": [GC") || super::num::contains(line, b": [Full GC"))
-    }
-
-    fn parse(&self, buf: &[u8]) -> GcLog {
-        parse(buf)
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
@@ -190,16 +188,6 @@ impl BlockParser for Parser {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-}
-
-pub fn parse(buf: &[u8]) -> GcLog {
-    let mut p = Parser::default();
-    p.feed(buf);
-    let mut log = p.finish();
-    if let Some(g1) = log.strings.find("G1") {
-        name_full_gcs(&mut log.events, g1);
-    }
-    log
 }
 
 /// A G1 log's `Full GC` lines name no collector (`[Full GC (Allocation Failure)  4095M->

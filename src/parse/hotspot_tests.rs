@@ -1,4 +1,9 @@
 use super::*;
+
+/// The whole log as one block (`parse::parse_one`).
+fn parse(buf: &[u8]) -> GcLog {
+    crate::parse::parse_one(FAMILY, buf)
+}
 use crate::model::Kind;
 
 /// Parse, and check that every line is counted once.
@@ -1133,7 +1138,7 @@ fn g1_initial_mark_pause_is_initial_mark() {
         [Kind::InitialMark, Kind::Young, Kind::Mixed]
     );
     assert_eq!(log.strings.get(p[0].cause), "G1 Humongous Allocation");
-    let unified = crate::parse::unified::parse(
+    let unified = crate::parse::parse_one(crate::parse::unified::FAMILY,
         b"[2.410s][info][gc] GC(0) Pause Young (Concurrent Start) (G1 Humongous Allocation) 10M->5M(20M) 10.000ms\n",
     );
     assert_eq!(unified.events[0].kind, Kind::InitialMark);

@@ -80,10 +80,6 @@ impl Family for Jrockit {
         true
     }
 
-    fn parse(&self, buf: &[u8]) -> GcLog {
-        parse(buf)
-    }
-
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
         let mut p = Parser::with_events(events);
         p.flushing(flush_at);
@@ -177,13 +173,6 @@ impl BlockParser for Parser {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-}
-
-/// Parse a whole JRockit log. Never panics; see the module documentation for the records.
-pub fn parse(buf: &[u8]) -> GcLog {
-    let mut p = Parser::default();
-    p.feed(buf);
-    p.finish()
 }
 
 /// What one line turned out to be.
@@ -1185,12 +1174,6 @@ impl Parser {
                 self.log.meta.push((key.to_owned(), kb.to_string()));
             }
         }
-    }
-
-    fn finish(mut self) -> GcLog {
-        self.put_in_order();
-        self.unflush();
-        self.log
     }
 
     /// Time order (log order is end order: nursery collections during a concurrent old

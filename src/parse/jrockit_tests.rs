@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// The whole log as one block (`parse::parse_one`).
+fn parse(buf: &[u8]) -> GcLog {
+    crate::parse::parse_one(FAMILY, buf)
+}
+
 /// (collections, their pause total in ms, pauses, concurrent phases) as downstream counts
 /// them: collections = Collection + standalone Pause.
 fn totals(log: &GcLog) -> (usize, f64, usize, usize) {
@@ -1209,7 +1214,8 @@ fn finish_orders_like_a_stable_sort() {
             want.push((last, u8::from(!coll), i as u64 + 1));
         }
         want.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let got: Vec<u64> = p.finish().events.iter().map(|e| e.line).collect();
+        p.put_in_order();
+        let got: Vec<u64> = p.log.events.iter().map(|e| e.line).collect();
         let want: Vec<u64> = want.iter().map(|w| w.2).collect();
         assert_eq!(got, want, "{case:?}");
     }

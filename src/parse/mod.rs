@@ -19,9 +19,13 @@ use rayon::prelude::*;
 /// Inputs smaller than this are parsed on one thread: splitting costs more than it saves.
 const PARALLEL_MIN_BYTES: usize = 4 << 20;
 
-/// A whole log in one pass on one thread.
+/// A whole log as one block, on one thread, its events kept: what every block edge must give
+/// (see `stream`).
 pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
-    format.parse(buf)
+    let (mut log, sink, _) =
+        stream::parse_in_blocks(format, buf, usize::MAX, stream::Events::default());
+    log.events = sink.events;
+    log
 }
 
 /// Block size for parsing a large log in parallel (in memory or streamed). 512 KiB: a block
@@ -31,21 +35,23 @@ pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
 /// logs; 1 MiB against 512 KiB: 6-20 MB more, as fast; 256 KiB: the unified log 10 % slower).
 pub const BLOCK: usize = 1 << 19;
 
-/// Parse a whole log, in parallel blocks when it is large: the result is the one-pass parse
-/// (see `stream`).
-pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
+/// Parse a whole log in memory into `sink`, in blocks parsed in parallel when it is large:
+/// the result is the one-block parse (see `stream`).
+pub fn parse_blocks<S: crate::columns::Sink>(format: GcFormat, buf: &[u8], sink: S) -> (GcLog, S) {
     let threads = rayon::current_num_threads();
-    if buf.len() < PARALLEL_MIN_BYTES || threads < 2 {
-        return parse_one(format, buf);
-    }
+    let block = if buf.len() < PARALLEL_MIN_BYTES || threads < 2 {
+        usize::MAX
+    } else {
+        BLOCK
+    };
     let mut ranges = Vec::new();
     let mut start = 0;
     while start < buf.len() {
-        let end = stream::cut(format, buf, start, BLOCK);
+        let end = stream::cut(format, buf, start, block);
         ranges.push((start, end));
         start = end;
     }
-    let mut j = stream::Joiner::new(format, stream::Events::default());
+    let mut j = stream::Joiner::new(format, sink);
     // A round of blocks per thread at a time: memory holds their events, not the whole log's
     // twice.
     for round in ranges.chunks(threads * 2) {
@@ -57,7 +63,12 @@ pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
             j.block(&buf[a..b], p);
         }
     }
-    let (mut log, sink) = j.finish();
+    j.finish()
+}
+
+/// `parse_blocks` with the events kept.
+pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
+    let (mut log, sink) = parse_blocks(format, buf, stream::Events::default());
     log.events = sink.events;
     log
 }

@@ -49,23 +49,13 @@
 //! ran inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
 //! `GC(m)`'s line, is a stop of its own.
 
-use super::family::{guess_collector, Block, BlockParser, Collectors, Family, GcFormat, Handle};
+use super::family::{Block, BlockParser, Collectors, Family, GcFormat, Handle};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
-
-/// Parse a whole unified-logging GC log.
-pub fn parse(buf: &[u8]) -> GcLog {
-    let mut p = Parser::default();
-    p.feed(buf);
-    let (mut log, c) = p.finish_block();
-    fill_collectors(&c, &mut log);
-    link_cycles(&mut log.events);
-    log
-}
 
 /// The unified-logging family (`-Xlog:gc*`, JDK 9 and later), any decorations.
 pub const FAMILY: GcFormat = Handle(&Unified);
@@ -89,10 +79,6 @@ impl Family for Unified {
             && find(line, b" Pause ").is_some()
             && (find(line, b"[gc,start").is_some()
                 || (find(line, b"] GC(").is_some() && !trim(line).ends_with(b"s")))
-    }
-
-    fn parse(&self, buf: &[u8]) -> GcLog {
-        parse(buf)
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, _flush_at: usize) -> Box<dyn BlockParser> {
@@ -574,29 +560,6 @@ type Heap = (u64, u64, Option<u64>);
 
 /// Which part of a line's text is the interned name: all of it, or all but a `(...)` group.
 type Cut = Option<(usize, usize)>;
-
-/// Give a whole log's events without a collector the one they ran under: the log's first
-/// collector or, without any, the one the log's event names point to.
-fn fill_collectors(c: &Collectors, log: &mut GcLog) {
-    let mut fill = c.first;
-    let has_gc = log.events.iter().any(|e| e.record != Record::Safepoint);
-    if fill == 0 && has_gc {
-        if let Some(g) = guess_collector(FAMILY, c.hints) {
-            fill = log.strings.intern(g);
-            if !log.meta.iter().any(|(k, _)| k == "collector_inferred") {
-                log.meta
-                    .push(("collector_inferred".to_owned(), g.to_owned()));
-            }
-        }
-    }
-    if fill != 0 {
-        for e in &mut log.events {
-            if e.collector == 0 && e.record != Record::Safepoint {
-                e.collector = fill;
-            }
-        }
-    }
-}
 
 impl Parser {
     /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse

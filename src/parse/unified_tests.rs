@@ -1,6 +1,11 @@
 //! Tests of `unified.rs`.
 
 use super::*;
+
+/// The whole log as one block (`parse::parse_one`).
+fn parse(buf: &[u8]) -> GcLog {
+    crate::parse::parse_one(FAMILY, buf)
+}
 use crate::model::GcEvent;
 
 fn of(log: &GcLog, r: Record) -> Vec<&GcEvent> {

@@ -177,7 +177,13 @@ pub fn run(
 ) -> Vec<Problem> {
     let mut out = Vec::new();
     match target {
-        Target::Gc(f) => gc(&mut out, f.as_str(), &f.parse(buf), buf, checks),
+        Target::Gc(f) => gc(
+            &mut out,
+            f.as_str(),
+            &gcperf::parse::parse_one(f, buf),
+            buf,
+            checks,
+        ),
         Target::Perf(f) => perf_target(&mut out, f, buf, checks),
         Target::Detect => {
             let _ = gcperf::input::detect(buf);
