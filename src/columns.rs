@@ -669,8 +669,10 @@ pub struct Appended {
     /// with a validity, arrow copies the values one by one and counts the whole column's
     /// nulls again (33 ms of a 200 MB CMS log's 0.69 s of CPU).
     valid: Vec<Option<BitmapBuilder>>,
-    /// The content's length in bytes where it is known, until the room is made.
+    /// The content's length in bytes where it is known, while room is still to be made.
     expected: Option<u64>,
+    /// The rows the columns have room for (0: none made yet).
+    room: usize,
 }
 
 impl Appended {
@@ -724,16 +726,27 @@ impl Appended {
             }
             a.extend(&c)?;
         }
-        if let Some(len) = self.expected.filter(|_| bytes >= ROOM_AFTER) {
-            self.expected = None;
-            // Half as many again: rows a byte vary along a log, and a column one row short
-            // is copied whole into a buffer twice its size.
-            let room = (rows as f64 * len as f64 / bytes as f64 * 1.5) as usize;
-            let cols = std::mem::take(&mut self.cols);
-            self.cols = cols
-                .into_iter()
-                .map(|c| with_room(c, room))
-                .collect::<PolarsResult<_>>()?;
+        let n = self.cols.first().map_or(0, Column::len);
+        if let Some(len) = self
+            .expected
+            .filter(|_| bytes >= ROOM_AFTER && n >= self.room)
+        {
+            // Half as many again as the rows a byte so far give (they vary along a log, and a
+            // column one row short is copied whole into a buffer twice its size), but at most
+            // `ROOM_GROWTH` times the rows read, made again when filled: the length is the
+            // file's claim, and a log of sparse records or holes must not take the address
+            // space of a dense one (under `ulimit -v`, a failed allocation aborts).
+            let guess = (rows as f64 * len as f64 / bytes as f64 * 1.5) as usize;
+            self.room = guess.min(n.saturating_mul(ROOM_GROWTH));
+            if self.room <= n {
+                self.expected = None;
+            } else {
+                let cols = std::mem::take(&mut self.cols);
+                self.cols = cols
+                    .into_iter()
+                    .map(|c| with_room(c, self.room))
+                    .collect::<PolarsResult<_>>()?;
+            }
         }
         Ok(())
     }
@@ -780,6 +793,9 @@ fn without_validity(c: Column) -> PolarsResult<(Column, Option<Bitmap>)> {
 /// Bytes of a log pushed before its columns are given room for the rest (`with_room`):
 /// enough blocks that the rows a byte is known.
 const ROOM_AFTER: u64 = 8 << 20;
+
+/// The most room made at once, as a multiple of the rows the columns hold.
+const ROOM_GROWTH: usize = 64;
 
 /// A column copied into a buffer with room for `rows` rows, which its appends then fill
 /// in place (a scalar and a boolean column as they are; where the room cannot be had, as
@@ -1639,6 +1655,33 @@ mod tests {
             assert_eq!(col(vals), (scalar, dtype, vals.to_vec()), "{vals:?}");
         }
         assert_eq!(col(&[]).2, Vec::<Option<u64>>::new());
+    }
+
+    /// Room is made for the rows a log of the length claimed likely holds, but never more
+    /// than `ROOM_GROWTH` times the rows read (10 GB of holes after a few MB of records must
+    /// not take the address space of 10 GB of records); the values stay as appended.
+    #[test]
+    fn room_follows_the_rows_read() {
+        let block =
+            |n: u32| vec![UInt32Chunked::from_vec("x".into(), (0..n).collect()).into_column()];
+        for (len, room) in [
+            (10_000_000_000, 2000 * ROOM_GROWTH),
+            (4 * ROOM_AFTER, 12_000),
+        ] {
+            let mut a = Appended::expecting(Some(len));
+            a.push(block(1000), 1000, ROOM_AFTER / 2).unwrap();
+            assert_eq!(a.room, 0, "{len}: not before ROOM_AFTER bytes");
+            a.push(block(1000), 2000, ROOM_AFTER).unwrap();
+            assert_eq!(a.room, room, "{len}");
+            a.push(block(5), 2005, ROOM_AFTER + 1).unwrap();
+            let got: Vec<u32> = a.into_columns().unwrap()[0]
+                .u32()
+                .unwrap()
+                .into_no_null_iter()
+                .collect();
+            let want: Vec<u32> = (0..1000).chain(0..1000).chain(0..5).collect();
+            assert_eq!(got, want, "{len}");
+        }
     }
 
     /// Blocks' columns appended: one scalar where every block's is the same, else one array
