@@ -1674,3 +1674,39 @@ fn jrockit_runs_after_restarts_stay_apart() {
         assert_eq!(event_lines(&q), want, "{copies} copies");
     }
 }
+
+/// `--from` after `--to` is a usage error (exit 2, one line naming both), for wall-clock
+/// bounds and uptimes alike, in every command that takes a window; in order, the same bounds
+/// read.
+#[test]
+fn from_after_to_is_a_usage_error() {
+    let gc = fixture("hotspot/serial-diag.log");
+    let perf = fixture("perf/soap-after.log");
+    let (gc, perf) = (gc.to_str().unwrap(), perf.to_str().unwrap());
+    let wall = ["--from", "2012-09-21T12:00:00", "--to", "2012-09-21T11:00:00"];
+    for args in [
+        vec!["summary", perf],
+        vec!["perf", perf],
+        vec!["chart", perf, "--out", "/nonexistent-gcperf-dir"],
+        vec!["correlate", "--gc", gc, "--perf", perf],
+    ] {
+        gcperf()
+            .args(&args)
+            .args(wall)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "--from 2012-09-21T12:00:00 is after --to 2012-09-21T11:00:00",
+            ));
+    }
+    gcperf()
+        .args(["gc", gc, "--from", "100", "--to", "10"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--from 100 is after --to 10"));
+    gcperf()
+        .args(["gc", gc, "--from", "10", "--to", "100"])
+        .assert()
+        .code(0);
+}

@@ -2,7 +2,7 @@
 //! table of slow requests over pauses, and its chart.
 
 use super::batch::{input_notes, note, progress, Tally};
-use super::options::{duration_s, interval_ms, log_time, output};
+use super::options::{duration_s, interval_ms, log_time, output, window_order};
 use super::print;
 use crate::cli::{Common, CorrelateArgs};
 use crate::error::Error;
@@ -34,6 +34,14 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
             );
         }
     }
+    let (from_ms, to_ms) = (
+        a.window.from.as_deref().map(log_time).transpose()?,
+        a.window.to.as_deref().map(log_time).transpose()?,
+    );
+    window_order(
+        &a.window,
+        matches!((from_ms, to_ms), (Some(f), Some(t)) if f > t),
+    )?;
     let opts = cor::Options {
         over_ms: a.over,
         gc_start_ms: a.gc_start.as_deref().map(log_time).transpose()?,
@@ -41,8 +49,8 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         safepoints: a.safepoints,
         stalls: a.stalls,
         skip_s: duration_s(&a.window.skip)?,
-        from_ms: a.window.from.as_deref().map(log_time).transpose()?,
-        to_ms: a.window.to.as_deref().map(log_time).transpose()?,
+        from_ms,
+        to_ms,
     };
     let interval = a.interval.as_deref().map(interval_ms).transpose()?;
     let out = output(&Common {

@@ -91,11 +91,31 @@ pub(super) fn gc_window(w: &Window) -> anyhow::Result<analyze::window::GcWindow>
             ),
         }
     };
+    let from = w.from.as_deref().map(|s| bound("--from", s)).transpose()?;
+    let to = w.to.as_deref().map(|s| bound("--to", s)).transpose()?;
+    let reversed = match (from, to) {
+        (Some(Bound::Wall(f)), Some(Bound::Wall(t))) => f > t,
+        (Some(Bound::Uptime(f)), Some(Bound::Uptime(t))) => f > t,
+        _ => false,
+    };
+    window_order(w, reversed)?;
     Ok(analyze::window::GcWindow {
         skip_s: duration_s(&w.skip)?,
-        from: w.from.as_deref().map(|s| bound("--from", s)).transpose()?,
-        to: w.to.as_deref().map(|s| bound("--to", s)).transpose()?,
+        from,
+        to,
     })
+}
+
+/// `--from` after `--to` is a usage error, not an empty window.
+pub(super) fn window_order(w: &Window, reversed: bool) -> anyhow::Result<()> {
+    if let (true, Some(f), Some(t)) = (reversed, &w.from, &w.to) {
+        anyhow::bail!(
+            "--from {} is after --to {}: no record can be in that window",
+            f.trim(),
+            t.trim()
+        );
+    }
+    Ok(())
 }
 
 /// An input inside the window (`analyze::window::apply_input`); `Err`: the step that leaves it
