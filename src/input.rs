@@ -204,9 +204,11 @@ fn zip_members(p: &Path) -> Option<std::result::Result<ZipListing, String>> {
             continue;
         };
         let name: &str = &name;
+        // Hidden files and macOS resource forks; `..` and `.` are steps, not hidden names
+        // (a member's name is only ever looked up in its archive, never used as a path).
         let junk = name
             .split('/')
-            .any(|c| c.starts_with('.') || c == "__MACOSX");
+            .any(|c| (c.starts_with('.') && c != "." && c != "..") || c == "__MACOSX");
         if name.ends_with('/') || name.is_empty() || junk {
             continue;
         }
@@ -986,12 +988,18 @@ impl Reader {
         Ok(())
     }
 
+    /// A zip member's declared size against the bytes it gave: those its gzip layer read
+    /// where it is a gzip file (the archive sizes the member, not what it decompresses to).
     fn check_size(&mut self) {
         if let Some(want) = self.expected {
-            if self.decoded != want {
+            let gave = match self.codecs.iter().find(|(name, _)| *name == "gzip") {
+                Some((_, used)) => used.load(Ordering::Relaxed),
+                None => self.decoded,
+            };
+            if gave != want {
                 self.notes.damage = Some(format!(
-                    "the archive says {want} bytes, {} gives {}: damaged archive",
-                    self.place, self.decoded
+                    "the archive says {want} bytes, {} gives {gave}: damaged archive",
+                    self.place
                 ));
             }
         }
@@ -1484,12 +1492,19 @@ mod tests {
         )
         .unwrap();
         w.write_all(b"beta\n").unwrap();
+        w.start_file("../gc2.log", o).unwrap();
+        w.write_all(b"gamma\n").unwrap();
         std::fs::write(&p, w.finish().unwrap().into_inner()).unwrap();
         let x = expand(std::slice::from_ref(&p));
         let name = |m: &str| PathBuf::from(format!("{}:{m}", p.display()));
-        assert_eq!(x.files, vec![name("dir/a.log"), name("b:c.log")]);
+        assert_eq!(
+            x.files,
+            vec![name("dir/a.log"), name("b:c.log"), name("../gc2.log")]
+        );
         assert_eq!(read(&x.files[0]).unwrap(), b"alpha\n");
         assert_eq!(read(&x.files[1]).unwrap(), b"beta\n");
+        // Read from the archive by its name, which is never a path here.
+        assert_eq!(read(&x.files[2]).unwrap(), b"gamma\n");
         let e = open(&name("nope.log")).err().map(|e| e.to_string());
         assert_eq!(
             e,
@@ -1498,6 +1513,34 @@ mod tests {
                 p.display()
             ))
         );
+    }
+
+    /// A gzip file inside a zip, deflated or stored, is read whole and not called damaged:
+    /// the archive's size is the gzip file's, not its content's.
+    #[test]
+    fn gzip_members_of_a_zip_are_checked_against_their_own_size() {
+        use std::io::Write;
+        let text = "1.0: [GC 1K->2K(3K), 0.1 secs]\n".repeat(200);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).unwrap();
+        let gz = gz.finish().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("logs.zip");
+        let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let o = zip::write::SimpleFileOptions::default();
+        for (name, method) in [
+            ("deflated.log.gz", zip::CompressionMethod::Deflated),
+            ("stored.log.gz", zip::CompressionMethod::Stored),
+        ] {
+            w.start_file(name, o.compression_method(method)).unwrap();
+            w.write_all(&gz).unwrap();
+        }
+        std::fs::write(&p, w.finish().unwrap().into_inner()).unwrap();
+        for m in ["deflated.log.gz", "stored.log.gz"] {
+            let c = read_noted(&PathBuf::from(format!("{}:{m}", p.display()))).unwrap();
+            assert_eq!(c.bytes, text.as_bytes(), "{m}");
+            assert_eq!(c.notes.damage, None, "{m}");
+        }
     }
 
     #[test]
