@@ -1683,7 +1683,12 @@ fn from_after_to_is_a_usage_error() {
     let gc = fixture("hotspot/serial-diag.log");
     let perf = fixture("perf/soap-after.log");
     let (gc, perf) = (gc.to_str().unwrap(), perf.to_str().unwrap());
-    let wall = ["--from", "2012-09-21T12:00:00", "--to", "2012-09-21T11:00:00"];
+    let wall = [
+        "--from",
+        "2012-09-21T12:00:00",
+        "--to",
+        "2012-09-21T11:00:00",
+    ];
     for args in [
         vec!["summary", perf],
         vec!["perf", perf],
