@@ -1715,3 +1715,27 @@ fn from_after_to_is_a_usage_error() {
         .assert()
         .code(0);
 }
+
+/// A span of centuries (two stamps, one of them damaged: 1 s and 7.3e9 s) is analysed, its
+/// per-interval figures over whole hours enough to stay within 2 million intervals (7.3e9 s /
+/// 2e6 = 3650 s: two hours), not refused over an `--interval` nobody gave.
+#[test]
+fn a_span_of_centuries_is_analysed_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("two.log");
+    std::fs::write(
+        &p,
+        "1.000: [GC 1000K->500K(4096K), 0.0100000 secs]\n7300000000.000: [GC 1000K->500K(4096K), 0.0100000 secs]\n",
+    )
+    .unwrap();
+    let v = json_of(&["summary", p.to_str().unwrap()]);
+    let gc = &v[0]["gc"];
+    assert_eq!(gc["pauses"], 2);
+    assert_eq!(gc["alloc_interval_s"], 7200.0);
+    // An interval given is still held to the limit.
+    gcperf()
+        .args(["summary", p.to_str().unwrap(), "--interval", "1h"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("too short for a span"));
+}

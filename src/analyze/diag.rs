@@ -935,7 +935,15 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         Some(s) => Some(s),
         None if span.is_finite() && span > 0.0 => {
             let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, n_heap);
-            Some(ms as f64 / 1000.0)
+            // Whole hours enough to keep within `MAX_INTERVALS` where even hours are too
+            // many (a damaged stamp can make a span of centuries): coarse figures, never a
+            // failed analysis over an option nobody gave.
+            let auto = ms as f64 / 1000.0;
+            Some(if span / auto < MAX_INTERVALS {
+                auto
+            } else {
+                (span / MAX_INTERVALS / 3600.0).ceil() * 3600.0
+            })
         }
         None => None,
     }
