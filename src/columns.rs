@@ -955,7 +955,7 @@ impl Rows for RuleRows<'_> {
 /// runs, the time axis, the rows' order (`sort_by_time`: the JRockit parser's time order
 /// within each run, else the runs one after another), the durations rounded.
 fn timeline(
-    cols: Vec<Column>,
+    mut cols: Vec<Column>,
     mut duration: Vec<f64>,
     sort_by_time: bool,
     strings: Vec<String>,
@@ -963,13 +963,30 @@ fn timeline(
     let n = duration.len();
     // Read off clones (sharing the buffers), dropped before the columns are put in order, so
     // that each old column goes as its new one is made.
-    let (run, t, order) = {
+    let (run, t, order, damaged) = {
         let line_col = cols[at(gc::LINE)].clone();
         let line = line_col.u32()?.cont_slice()?;
+        let (run, damaged) = {
+            let start = Num::<Float64Type>::cast(&cols[at(gc::START_S)])?;
+            runs(line, &|i: usize| start.get(i))
+        };
+        // A damaged uptime is read as none: the record stays, off the time axis.
+        let damaged: Vec<(u32, f64)> = if damaged.is_empty() {
+            Vec::new()
+        } else {
+            let c = cols[at(gc::START_S)].cast(&DataType::Float64)?;
+            let mut v: Vec<Option<f64>> = c.f64()?.iter().collect();
+            let taken = damaged
+                .iter()
+                .filter_map(|&i| Some((line[i], v.get_mut(i)?.take()?)))
+                .collect();
+            cols[at(gc::START_S)] =
+                Float64Chunked::from_iter_options(gc::START_S.into(), v.into_iter()).into_column();
+            taken
+        };
         let start_col = cols[at(gc::START_S)].clone();
         let start = Num::<Float64Type>::cast(&start_col)?;
         let uptime = |i: usize| start.get(i);
-        let run = runs(line, &uptime);
         let have_uptime = start_col.null_count() < n;
         // `None`: the time axis is `start_s` itself (one run: u + 0.0 is u).
         let t: Option<Vec<Option<f64>>> = match &run {
@@ -1019,7 +1036,7 @@ fn timeline(
         let record = Num::<Int8Type>::cast(&record_col)?;
         let order = order(line, &uptime, &record, run.as_deref(), sort_by_time)
             .map(|o| IdxCa::from_vec("".into(), o));
-        (run, t, order)
+        (run, t, order, damaged)
     };
     // Each on its own, on every core.
     duration
@@ -1066,7 +1083,11 @@ fn timeline(
         out.push(ordered(c)?);
     }
     let df = DataFrame::new(n, out)?;
-    Ok(GcFrame { df, strings })
+    Ok(GcFrame {
+        df,
+        strings,
+        damaged,
+    })
 }
 
 /// The rows' order in the frame (None: as they are): the runs (`run`, found in line
@@ -1157,7 +1178,10 @@ pub fn first_times(f: &GcFrame) -> (Option<i64>, Option<f64>) {
 /// again over the whole (a restart between parts is a new run).
 pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsResult<GcFrame> {
     let mut all = Appended::default();
+    let mut damaged = Vec::new();
     for (f, join) in parts {
+        let moved = |&(l, u): &(u32, f64)| (line_at(u64::from(l), join.line_offset), u);
+        damaged.extend(f.damaged.iter().map(moved));
         let df = f.df;
         let mut cols = Vec::with_capacity(STORED.len());
         for name in STORED {
@@ -1188,7 +1212,10 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
     }
     let mut all = all.into_columns()?;
     let duration = take_duration(&mut all)?;
-    timeline(all, duration, false, strings)
+    let mut f = timeline(all, duration, false, strings)?;
+    f.damaged.extend(damaged);
+    f.damaged.sort_by_key(|d| d.0);
+    Ok(f)
 }
 
 /// A restart is an uptime this much (seconds) below the latest start seen so far, and below
@@ -1201,12 +1228,21 @@ const RESTART_BACK_S: f64 = 1.0;
 /// only when the next event with an uptime is back there too: one event printed late (a
 /// JRockit old collection after the nursery collections inside it) or one damaged stamp is
 /// not a restart; nor is the last event's, which nothing after it confirms.
-fn runs<U: Fn(usize) -> Option<f64> + Sync>(line: &[u32], uptime: &U) -> Option<Vec<u32>> {
+///
+/// Also the rows whose uptime is damage: one far ahead of the highest before it, which the
+/// next uptime goes back from to carry on where the run was (`51.000` read as
+/// `9999999999.000`). Taken for a run of its own, it made a "restart" and a span of centuries.
+fn runs<U: Fn(usize) -> Option<f64> + Sync>(
+    line: &[u32],
+    uptime: &U,
+) -> (Option<Vec<u32>>, Vec<usize>) {
     let displaced = Displaced::of(line);
+    let mut damaged = Vec::new();
     if !may_go_back(line, uptime, &displaced) {
-        return None;
+        return (None, damaged);
     }
-    runs_walked(line, uptime, &displaced)
+    let run = runs_walked(line, uptime, &displaced, &mut damaged);
+    (run, damaged)
 }
 
 /// `runs`, every row walked in line order.
@@ -1214,6 +1250,7 @@ fn runs_walked<U: Fn(usize) -> Option<f64>>(
     line: &[u32],
     uptime: &U,
     displaced: &Displaced,
+    damaged: &mut Vec<usize>,
 ) -> Option<Vec<u32>> {
     let n = line.len();
     let mut rows = displaced.order(line);
@@ -1222,6 +1259,19 @@ fn runs_walked<U: Fn(usize) -> Option<f64>>(
     let mut latest = f64::NEG_INFINITY;
     while let Some(i) = rows.next() {
         if let Some(u) = uptime(i) {
+            // Only an uptime past twice the latest can be gone back from (by half) to where
+            // the run was: the look ahead is for those.
+            if latest.is_finite() && u > 2.0 * (latest - RESTART_BACK_S) {
+                let mut ahead = rows;
+                let next = ahead.find_map(uptime);
+                if next.is_some_and(|v| goes_back(v, u) && !goes_back(v, latest)) {
+                    damaged.push(i);
+                    if let Some(r) = run_of.as_mut() {
+                        r[i] = run;
+                    }
+                    continue;
+                }
+            }
             if goes_back(u, latest) {
                 // The next event in line order that has an uptime (none: confirmed). Each
                 // stretch without uptimes is walked once, from the event before it.
@@ -2388,11 +2438,39 @@ mod run_order_tests {
         let line = [1, 2, 3, 4];
         let start = [100.0, 200.0, 5.0, 6.0];
         let uptime = |i: usize| start.get(i).copied();
-        let run = runs(&line, &uptime);
+        let (run, damaged) = runs(&line, &uptime);
         assert!(run.is_some());
+        assert!(damaged.is_empty());
         let record = Num::Const(Some(Record::Pause.code() as i8));
         assert!(order(&line, &uptime, &record, run.as_deref(), true).is_none());
         assert_eq!(lines(&f), [Some(1), Some(2), Some(3), Some(4)]);
+    }
+
+    /// One uptime far ahead of the run, which the next goes back from to carry on where the
+    /// run was, is damage (its row, no restart); a jump the log carries on from is a gap, and
+    /// a jump the next uptime goes back from to below the run is a restart after it.
+    #[test]
+    fn an_uptime_far_ahead_and_gone_back_from_is_damage() {
+        let ups = |u: &[f64]| {
+            let line: Vec<u32> = (1..=u.len() as u32).collect();
+            let up = |i: usize| u.get(i).copied();
+            runs(&line, &up)
+        };
+        let mut u: Vec<f64> = (0..19).map(|i| 1.0 + 5.0 * i as f64).collect();
+        u[9] = 9_999_999_999.0;
+        assert_eq!(ups(&u), (None, vec![9]));
+        // Two in a log, each gone back from.
+        u[15] = 7.3e9;
+        assert_eq!(ups(&u), (None, vec![9, 15]));
+        // A gap: the log goes on from the jump.
+        assert_eq!(ups(&[1.0, 2.0, 1000.0, 1001.0]), (None, vec![]));
+        // Back from the jump to below the run: the JVM restarted after it.
+        assert_eq!(
+            ups(&[100.0, 200.0, 5.0, 6.0]),
+            (Some(vec![0, 0, 1, 1]), vec![])
+        );
+        // A last uptime far ahead has nothing after it to say so: kept.
+        assert_eq!(ups(&[1.0, 2.0, 9e9]), (None, vec![]));
     }
 
     /// The check on every core answers as the walk: logs of three pieces and more, with a
@@ -2467,12 +2545,12 @@ mod run_order_tests {
         for (i, (l, u, restart)) in cases.iter().enumerate() {
             let up = |i: usize| u.get(i).copied();
             let d = Displaced::of(l);
-            let walked = runs_walked(l, &up, &d);
+            let walked = runs_walked(l, &up, &d, &mut Vec::new());
             assert_eq!(walked.is_some(), *restart, "case {i}");
             // Where there is no restart, the check on every core says so alone; where there
             // is one, it leaves the log to the walk.
             assert_eq!(may_go_back(l, &up, &d), *restart, "case {i}");
-            assert_eq!(runs(l, &up), walked, "case {i}");
+            assert_eq!(runs(l, &up), (walked, Vec::new()), "case {i}");
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct GcFrame {
     pub df: DataFrame,
     /// By id; `strings[0]` is `""`, "none".
     pub strings: Vec<String>,
+    /// Uptimes read as damage (line, the start they gave): their records are in the frame
+    /// without a start (see `columns::runs`).
+    pub damaged: Vec<(u32, f64)>,
 }
 
 impl GcFrame {

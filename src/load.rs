@@ -356,8 +356,8 @@ impl Parsed {
                     label,
                     format,
                     log,
+                    warnings: damage.into_iter().chain(stamp_damage(&frame)).collect(),
                     frame,
-                    warnings: damage.into_iter().collect(),
                     part: 0,
                 }))
             }
@@ -738,10 +738,29 @@ fn load_gc_stream(
         label: label_of(path),
         format,
         log,
+        warnings: stamp_damage(&frame),
         frame,
-        warnings: Vec::new(),
         part: 0,
     })
+}
+
+/// What a frame's damaged uptimes say (`GcFrame::damaged`), the first three by line.
+fn stamp_damage(f: &frame::GcFrame) -> Vec<String> {
+    let mut out: Vec<String> = f
+        .damaged
+        .iter()
+        .take(3)
+        .map(|(line, u)| {
+            format!(
+                "line {line}: a start at uptime {} s, far ahead of the records around it: read as damage (the record kept, without it)",
+                crate::report::num(*u, Some(3))
+            )
+        })
+        .collect();
+    if f.damaged.len() > 3 {
+        out.push(format!("{} more damaged uptimes", f.damaged.len() - 3));
+    }
+    out
 }
 
 /// Give the memory the streaming freed (blocks, event buffers, the threads' heaps) back to
@@ -900,8 +919,13 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         label: label_of(path),
         format,
         log,
+        warnings: notes
+            .damage
+            .iter()
+            .cloned()
+            .chain(stamp_damage(&frame))
+            .collect(),
         frame,
-        warnings: notes.damage.iter().cloned().collect(),
         part: 0,
     })
 }
@@ -1012,8 +1036,8 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 label,
                 format,
                 log,
+                warnings: warnings.into_iter().chain(stamp_damage(&frame)).collect(),
                 frame,
-                warnings,
                 part: 0,
             }),
             errors,

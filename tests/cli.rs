@@ -1739,3 +1739,54 @@ fn a_span_of_centuries_is_analysed_not_refused() {
         .code(1)
         .stdout(predicate::str::contains("too short for a span"));
 }
+
+/// One damaged uptime (`51.000` read as `9999999999.000`) in a 19-pause log is damage to
+/// report, not a restart and a span of centuries: the pause kept (19), the span the other 18
+/// give (1 s to 91 s), a warning naming the line, `--strict` exit 4. HotSpot and unified.
+#[test]
+fn one_damaged_uptime_is_reported_not_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let stamp = |i: usize| {
+        if i == 10 {
+            "9999999999.000".to_string()
+        } else {
+            format!("{:.3}", 1.0 + 5.0 * i as f64)
+        }
+    };
+    let hotspot: String = (0..19)
+        .map(|i| format!("{}: [GC 1000K->500K(4096K), 0.0100000 secs]\n", stamp(i)))
+        .collect();
+    let unified: String = (0..19)
+        .map(|i| {
+            format!(
+                "[{}s][info][gc] GC({i}) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n",
+                stamp(i)
+            )
+        })
+        .collect();
+    for (name, text) in [("hotspot.log", hotspot), ("unified.log", unified)] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let out = gcperf()
+            .args(["summary", p.to_str().unwrap(), "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let gc = &v[0]["gc"];
+        assert_eq!(gc["pauses"], 19, "{name}");
+        assert_eq!(gc["restarts"], 0, "{name}");
+        let span = gc["span_s"].as_f64().unwrap();
+        assert!((90.0..=91.0).contains(&span), "{name}: span {span}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("line 11: a start at uptime 99999999"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("restarted"), "{name}: {err}");
+        gcperf()
+            .args(["summary", "--strict", p.to_str().unwrap()])
+            .assert()
+            .code(4);
+    }
+}

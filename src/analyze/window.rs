@@ -101,6 +101,7 @@ impl GcWindow {
         Ok(GcFrame {
             df,
             strings: f.strings.clone(),
+            damaged: f.damaged.clone(),
         })
     }
 
