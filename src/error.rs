@@ -14,6 +14,12 @@ pub enum Error {
     },
     #[error("{}: no GC or performance records found", escape_path(path))]
     NothingRecognised { path: PathBuf },
+    /// A file with no line of a supported log in its head: the rest is not read.
+    #[error(
+        "{}: no GC or performance records found in its first {mib} MiB: not read further",
+        escape_path(path)
+    )]
+    NothingInHead { path: PathBuf, mib: usize },
     /// A log of a known family whose every record line was skipped: says how many and the
     /// first, so that "nothing found" is never a riddle.
     #[error(

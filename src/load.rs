@@ -132,6 +132,9 @@ impl Input {
 
 /// How much of a file is looked at before deciding whether it can be streamed.
 const PROBE: usize = 1 << 20;
+/// How much of a file may be read to find a log family in it: a file with none in its
+/// first `DETECT_HEAD` bytes is not read further.
+const DETECT_HEAD: usize = 8 << 20;
 /// Block size for streaming a semicolon performance log: one block per core is parsed at a
 /// time, so memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
@@ -167,12 +170,25 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     };
     let mut r = input::open(path)?;
     let mut buf = Vec::new();
-    let end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
+    let mut end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
+    let mut detected = input::detect(&buf);
+    // Nothing of any family in the probe: read on to `DETECT_HEAD` at most, then give up (a
+    // 1 GB access log, or random bytes, was read whole before it was refused).
+    while detected.is_none() && !end && buf.len() < DETECT_HEAD {
+        let want = (buf.len() * 2).min(DETECT_HEAD);
+        end = input::fill(&mut r, &mut buf, want).map_err(io)?;
+        detected = input::detect(&buf);
+    }
+    if detected.is_none() && !end {
+        return Err(Error::NothingInHead {
+            path: path.to_path_buf(),
+            mib: DETECT_HEAD >> 20,
+        });
+    }
     if !end {
         // GC logs and performance logs whose records are one line each (`streams`: the
         // semicolon log) are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
-        let detected = input::detect(&buf);
         if let Some(Detected::Gc(format)) = detected {
             let mut l = load_gc_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();

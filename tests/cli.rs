@@ -1790,3 +1790,32 @@ fn one_damaged_uptime_is_reported_not_a_restart() {
             .code(4);
     }
 }
+
+/// A file with no line of a supported log in its first 8 MiB (an access log) is refused
+/// without reading the rest (exit 1, the row and stderr saying how far it was read); one whose
+/// log starts within that head (2 MB of other lines, then a HotSpot log) is still read.
+#[test]
+fn detection_gives_up_after_a_bounded_head() {
+    let dir = tempfile::tempdir().unwrap();
+    let access =
+        "127.0.0.1 - - [21/Sep/2012:12:04:02 +0200] \"GET /app/order/1 HTTP/1.1\" 200 5120\n";
+    let p = dir.path().join("access.log");
+    std::fs::write(&p, access.repeat((10 << 20) / access.len())).unwrap();
+    gcperf()
+        .args(["summary", p.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no GC or performance records found in its first 8 MiB: not read further",
+        ));
+    let q = dir.path().join("late.log");
+    let mut text = access.repeat((2 << 20) / access.len());
+    for i in 0..5 {
+        text.push_str(&format!(
+            "{i}.000: [GC 1000K->500K(4096K), 0.0100000 secs]\n"
+        ));
+    }
+    std::fs::write(&q, text).unwrap();
+    let v = json_of(&["summary", q.to_str().unwrap()]);
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+}

@@ -95,6 +95,9 @@ pub fn error_text(e: &Error) -> String {
     match e {
         Error::Io { source, .. } => source.to_string(),
         Error::NothingRecognised { .. } => UNRECOGNISED.into(),
+        Error::NothingInHead { mib, .. } => {
+            format!("{UNRECOGNISED} in its first {mib} MiB: not read further")
+        }
         Error::AllSkipped {
             skipped,
             lines,
