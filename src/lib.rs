@@ -16,6 +16,7 @@ pub mod frame;
 pub mod input;
 pub mod load;
 pub mod model;
+pub mod output;
 pub mod parse;
 pub mod render;
 pub mod report;

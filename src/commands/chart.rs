@@ -71,6 +71,8 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     let out = output(&a.common)?;
     let win = gc_window(&a.window)?;
     let mut written: Vec<PathBuf> = Vec::new();
+    // A chart that could not be written (a full disk): an output error, exit 2.
+    let unwritten = std::sync::atomic::AtomicBool::new(false);
     let tally = each_input(
         &inputs,
         a.common.quiet,
@@ -98,12 +100,20 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
                         }
                     ))),
                     Ok(paths) => Step::output(paths),
-                    Err(e) => Step::left_out(Some(format!("gcperf: {e}"))),
+                    Err(e) => {
+                        if matches!(&e, charts::ChartError::Render(r) if r.unwritten) {
+                            unwritten.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        Step::left_out(Some(format!("gcperf: {e}")))
+                    }
                 }
             }
         },
         &mut |_, paths: Vec<PathBuf>| written.extend(paths),
     );
     print(&listing(&written, out))?;
+    if unwritten.into_inner() {
+        return Ok(2);
+    }
     Ok(tally.exit_code(a.common.strict))
 }

@@ -161,7 +161,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     if let Some(path) = chart {
         // A chart that cannot be written is exit 2 with the file named, before any table is
         // printed (plotters only says so at the end, and in its own words).
-        std::fs::File::create(path)
+        crate::output::check_writable(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
     let view = compare::View {

@@ -193,7 +193,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         .map_err(|e| anyhow::anyhow!("{}: analysis failed: {e}", gc.label))?;
     if let Some(path) = &a.chart {
         // A chart that cannot be written is exit 2 with the file named, before the table.
-        std::fs::File::create(path)
+        crate::output::check_writable(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
     print(&out.finish(crate::report::correlate::render(

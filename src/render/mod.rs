@@ -111,18 +111,21 @@ impl Scale {
     }
 }
 
-/// Rendering errors carry the chart's file name.
+/// Rendering errors carry the chart's file name, and whether the file could not be written
+/// (an output error: exit 2) rather than the chart drawn.
 #[derive(Debug, thiserror::Error)]
 #[error("{path}: {message}")]
 pub struct RenderError {
     pub path: String,
     pub message: String,
+    pub unwritten: bool,
 }
 
 pub(crate) fn err(path: &std::path::Path, e: impl std::fmt::Display) -> RenderError {
     RenderError {
         path: path.display().to_string(),
         message: e.to_string(),
+        unwritten: false,
     }
 }
 
@@ -150,14 +153,33 @@ pub(crate) fn render_scaled(
     draw: impl FnOnce(&Root, &Scale) -> Drawn,
 ) -> Result<(), RenderError> {
     init_fonts();
-    let root = BitMapBackend::new(path, (size.width, size.height)).into_drawing_area();
-    let drawn = (|| -> Drawn {
-        root.fill(&WHITE)?;
-        draw(&root, &sc)?;
-        root.present()?;
-        Ok(())
-    })();
-    drawn.map_err(|e| err(path, e))
+    let (w, h) = (size.width, size.height);
+    let mut rgb = vec![0u8; w as usize * h as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        let drawn = (|| -> Drawn {
+            root.fill(&WHITE)?;
+            draw(&root, &sc)?;
+            root.present()?;
+            Ok(())
+        })();
+        drawn.map_err(|e| err(path, e))?;
+    }
+    // Encoded as plotters' own file backend encodes it (the same bytes), then written
+    // whole: a full disk left a truncated PNG under the chart's name.
+    let mut png = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png),
+        &rgb,
+        w,
+        h,
+        image::ColorType::Rgb8,
+    )
+    .map_err(|e| err(path, e))?;
+    crate::output::write(path, &png).map_err(|e| RenderError {
+        unwritten: true,
+        ..err(path, format!("cannot write: {e}"))
+    })
 }
 
 /// Longest label drawn, in characters: wider than any chart's label room at the smallest

@@ -328,13 +328,13 @@ pub fn write(
     };
     let owned: Vec<Outcome> = entries.iter().map(|e| e.outcome.clone()).collect();
     let summary_csv = dir.join("summary.csv");
-    std::fs::write(
+    crate::output::write(
         &summary_csv,
         csv.finish(csv.writer().write(&summary::table(&owned, Format::Csv))),
     )?;
     let perf: Vec<FileSummary> = ok(entries).filter(|s| s.perf.is_some()).cloned().collect();
     let ops_csv = dir.join("operations.csv");
-    std::fs::write(
+    crate::output::write(
         &ops_csv,
         csv.finish(csv.writer().write(&ops_table(&perf, None))),
     )?;
@@ -343,14 +343,14 @@ pub fn write(
     let verdicts = verdicts(entries);
     if !verdicts.is_empty() {
         let slo_csv = dir.join("slo.csv");
-        std::fs::write(
+        crate::output::write(
             &slo_csv,
             csv.finish(csv.writer().write(&super::slo::table(&verdicts))),
         )?;
         written.push(slo_csv);
     }
     let index = dir.join("index.html");
-    std::fs::write(&index, index_html(entries, &owned, pairs))?;
+    crate::output::write(&index, index_html(entries, &owned, pairs))?;
     written.push(index);
     Ok(written)
 }
