@@ -326,11 +326,11 @@ pub fn write(
         format: Format::Csv,
         ..out
     };
-    let owned: Vec<Outcome> = entries.iter().map(|e| e.outcome.clone()).collect();
+    let outcomes: Vec<&Outcome> = entries.iter().map(|e| &e.outcome).collect();
     let summary_csv = dir.join("summary.csv");
     crate::output::write(
         &summary_csv,
-        csv.finish(csv.writer().write(&summary::table(&owned, Format::Csv))),
+        csv.finish(csv.writer().write(&summary::table(&outcomes, Format::Csv))),
     )?;
     let perf: Vec<FileSummary> = ok(entries).filter(|s| s.perf.is_some()).cloned().collect();
     let ops_csv = dir.join("operations.csv");
@@ -350,7 +350,7 @@ pub fn write(
         written.push(slo_csv);
     }
     let index = dir.join("index.html");
-    crate::output::write(&index, index_html(entries, &owned, pairs))?;
+    crate::output::write(&index, index_html(entries, &outcomes, pairs))?;
     written.push(index);
     Ok(written)
 }
@@ -378,7 +378,7 @@ th{background:#f3f3f3}td.n,th.n{text-align:right}\
 img{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}\
 section{margin-top:2.5em}nav li{margin:.2em 0}.wide{overflow-x:auto}";
 
-fn index_html(entries: &[Entry], outcomes: &[Outcome], pairs: &[String]) -> String {
+fn index_html(entries: &[Entry], outcomes: &[&Outcome], pairs: &[String]) -> String {
     let (mut gc, mut perf, mut failed, mut unknown) = (0, 0, 0, 0);
     for e in entries {
         match &e.outcome {

@@ -356,8 +356,8 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
         return String::new();
     }
     let is = |gc: bool| move |o: &&Outcome| matches!(o, Outcome::Ok(s) if s.gc.is_some() == gc && (s.gc.is_some() || s.perf.is_some()));
-    let gc: Vec<Outcome> = outcomes.iter().filter(is(true)).cloned().collect();
-    let perf: Vec<Outcome> = outcomes.iter().filter(is(false)).cloned().collect();
+    let gc: Vec<&Outcome> = outcomes.iter().filter(is(true)).collect();
+    let perf: Vec<&Outcome> = outcomes.iter().filter(is(false)).collect();
     let w = out.writer();
     let write = |t: Table| w.write(&drop_empty_error(t));
     let failed: Vec<&Outcome> = outcomes
@@ -420,9 +420,9 @@ fn drop_empty_error(mut t: Table) -> Table {
 
 /// The summary as a table: people's columns rounded (text, Markdown, HTML), or every column
 /// at full precision (CSV, TSV).
-pub fn table(outcomes: &[Outcome], format: Format) -> Table {
+pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) -> Table {
     let ok = || {
-        outcomes.iter().filter_map(|o| match o {
+        outcomes.iter().filter_map(|o| match o.borrow() {
             Outcome::Ok(s) => Some(s),
             Outcome::Failed { .. } => None,
         })
@@ -455,7 +455,7 @@ pub fn table(outcomes: &[Outcome], format: Format) -> Table {
             *last = false;
         }
     }
-    for o in outcomes {
+    for o in outcomes.iter().map(std::borrow::Borrow::borrow) {
         let c = cells(o, text.then_some(3));
         t.push(
             cols.iter()
