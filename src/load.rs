@@ -189,12 +189,14 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // GC logs and performance logs whose records are one line each (`streams`: the
         // semicolon log) are the ones that reach gigabytes; they are read in blocks. Every
         // other file is read whole and detected again on all of its content.
+        let len = r.content_len();
         if let Some(Detected::Gc(format)) = detected {
             let mut l = load_gc_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
-            return Ok(vec![Input::Gc(l)]);
+            let own = Detected::Gc(format);
+            return in_parts(path, len, own, Input::Gc(l));
         }
         if let Some(Detected::Perf(format)) =
             detected.filter(|d| matches!(d, Detected::Perf(f) if f.streams()))
@@ -203,7 +205,8 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
             let notes = r.into_notes();
             account_perf(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
-            return Ok(vec![Input::Perf(l)]);
+            let own = Detected::Perf(format);
+            return in_parts(path, len, own, Input::Perf(l));
         }
         buf.reserve(r.capacity_hint().saturating_sub(buf.len()));
         r.read_to_end(&mut buf).map_err(io)?;
@@ -211,6 +214,47 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let notes = r.into_notes();
     inputs_noted(path, &buf, &notes)
 }
+
+/// A streamed log as it was read, unless the lines it skipped hold a log of another family
+/// (three of those kept): then the file is read again whole and cut into parts, each read by
+/// its own parser (a HotSpot log with a performance log appended lost every request). Only a
+/// file of known length up to `PARTS_REREAD_MAX`: a larger one, or one read from a stream,
+/// keeps its reading and says what was not read.
+fn in_parts(
+    path: &Path,
+    len: Option<u64>,
+    own: Detected,
+    mut streamed: Input,
+) -> Result<Vec<Input>> {
+    let bad = match &streamed {
+        Input::Gc(l) => &l.log.bad,
+        Input::Perf(l) => &l.log.bad,
+    };
+    let first = bad.first().map_or(0, |b| b.line);
+    let other = bad
+        .iter()
+        .filter(|b| input::classify(b.text.as_bytes()).is_some_and(|d| d != own))
+        .count();
+    if other < 3 {
+        return Ok(vec![streamed]);
+    }
+    if len.is_some_and(|n| n <= PARTS_REREAD_MAX) && path != Path::new("-") {
+        drop(streamed);
+        let c = input::read_noted(path)?;
+        return inputs_noted(path, &c.bytes, &c.notes);
+    }
+    let note = format!(
+        "lines of another log family from line {first}: not read (split the file to read them)"
+    );
+    match &mut streamed {
+        Input::Gc(l) => l.warnings.push(note),
+        Input::Perf(l) => l.warnings.push(note),
+    }
+    Ok(vec![streamed])
+}
+
+/// The largest file `in_parts` reads again whole.
+const PARTS_REREAD_MAX: u64 = 256 << 20;
 
 /// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
 /// skipped, the file is looked at line by line for parts of other families, and each part is

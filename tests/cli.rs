@@ -1819,3 +1819,51 @@ fn detection_gives_up_after_a_bounded_head() {
     let v = json_of(&["summary", q.to_str().unwrap()]);
     assert_eq!(v[0]["gc"]["pauses"], 5);
 }
+
+/// A log streamed because it is over 1 MiB is still cut into parts when another family's log
+/// follows it: a HotSpot log with 520 requests appended gives both, and so does a semicolon
+/// log with 48 HotSpot pauses appended (both lost as skipped lines before).
+#[test]
+fn a_streamed_log_with_another_appended_is_read_in_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let gc: String = (1..25_000)
+        .map(|t| format!("{t}.000: [GC 1000K->500K(4096K), 0.0100000 secs]\n"))
+        .collect();
+    let perf: String = (0..25_000)
+        .map(|i| {
+            format!(
+                "[R{i}];2012-09-21 12:{:02}:{:02}.308;13;8;5;1;getContract;\n",
+                (i / 60) % 60,
+                i % 60
+            )
+        })
+        .collect();
+    assert!(gc.len() > 1 << 20 && perf.len() > 1 << 20);
+    let cut = |s: &str, n: usize| {
+        s.lines()
+            .take(n)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    for (name, text, pauses, requests) in [
+        (
+            "gc-then-perf.log",
+            gc.clone() + &cut(&perf, 520),
+            24_999,
+            520,
+        ),
+        ("perf-then-gc.log", perf.clone() + &cut(&gc, 48), 48, 25_000),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let v = json_of(&["summary", p.to_str().unwrap()]);
+        let rows = v.as_array().unwrap();
+        assert_eq!(rows.len(), 2, "{name}: {v}");
+        let gc_row = rows.iter().find(|r| r["kind"] == "gc").unwrap();
+        let perf_row = rows.iter().find(|r| r["kind"] == "perf").unwrap();
+        assert_eq!(gc_row["gc"]["pauses"], pauses, "{name}");
+        assert_eq!(perf_row["perf"]["requests"], requests, "{name}");
+        assert_eq!(gc_row["skipped_lines"], 0, "{name}");
+        assert_eq!(perf_row["skipped_lines"], 0, "{name}");
+    }
+}
