@@ -1867,3 +1867,48 @@ fn a_streamed_log_with_another_appended_is_read_in_parts() {
         assert_eq!(perf_row["skipped_lines"], 0, "{name}");
     }
 }
+
+/// A chart file that cannot be written (here a folder is in its way, as a full disk would
+/// refuse it) is an output error: `chart` and `report` exit 2 naming the file, and leave no
+/// temporary file behind.
+#[test]
+fn charts_that_cannot_be_written_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = fixture("hotspot/serial-diag.log");
+    let (c, r) = (dir.path().join("c"), dir.path().join("r"));
+    std::fs::create_dir_all(c.join("serial-diag-pauses.png")).unwrap();
+    std::fs::create_dir_all(r.join("charts/serial-diag-pauses.png")).unwrap();
+    gcperf()
+        .args(["chart", log.to_str().unwrap(), "--out", c.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "serial-diag-pauses.png: cannot write:",
+        ));
+    gcperf()
+        .args([
+            "report",
+            "-q",
+            log.to_str().unwrap(),
+            "--out",
+            r.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "serial-diag-pauses.png: cannot write:",
+        ));
+    for d in [c, r.join("charts")] {
+        let hidden = std::fs::read_dir(&d)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with('.')
+            })
+            .count();
+        assert_eq!(hidden, 0, "{}", d.display());
+    }
+}

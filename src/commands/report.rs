@@ -113,5 +113,9 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
                 .count(),
         skipped_lines: entries.iter().map(|e| e.skipped).sum(),
     };
+    // Charts that could not be written (a full disk): an output error.
+    if entries.iter().any(|e| e.charts_unwritten) {
+        return Ok(2);
+    }
     Ok(tally.exit_code_slo(a.common.strict, slo_failed))
 }

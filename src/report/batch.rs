@@ -23,8 +23,10 @@ pub struct Entry {
     pub stem: String,
     /// Charts written, relative to the report folder (`charts/<stem>-<chart>.png`).
     pub charts: Vec<String>,
-    /// Why charts are missing, when drawing failed (the figures still stand).
+    /// Why charts are missing, when drawing failed (the figures still stand), and whether
+    /// it was their files that could not be written (an output error: exit 2).
     pub chart_error: Option<String>,
+    pub charts_unwritten: bool,
     /// Lines not understood, and the first few of them (line number, text).
     pub skipped: u64,
     pub bad: Vec<(u64, String)>,
@@ -198,6 +200,7 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         stem: stem.to_string(),
         charts: Vec::new(),
         chart_error: None,
+        charts_unwritten: false,
         skipped: 0,
         bad: Vec::new(),
         notes,
@@ -257,6 +260,7 @@ fn process_input(
         stem: stem.to_string(),
         charts: Vec::new(),
         chart_error: None,
+        charts_unwritten: false,
         skipped: input.skipped_lines(),
         bad: input
             .bad()
@@ -284,7 +288,11 @@ fn process_input(
                     .map(|n| format!("charts/{}", n.to_string_lossy()))
                     .collect();
             }
-            Err(e) => entry.chart_error = Some(e.to_string()),
+            Err(e) => {
+                entry.charts_unwritten =
+                    matches!(&e, crate::render::charts::ChartError::Render(r) if r.unwritten);
+                entry.chart_error = Some(e.to_string());
+            }
         }
     }
     entry
