@@ -1156,12 +1156,16 @@ pub fn gc_frame(format: GcFormat, log: &GcLog) -> PolarsResult<GcFrame> {
 
 /// The frame's lines moved on by `by` (a part of a file read on its own).
 pub fn move_lines(f: &mut GcFrame, by: u64) -> PolarsResult<()> {
-    let moved =
-        f.df.column(gc::LINE)?
-            .u32()?
-            .apply_values(|l| line_at(u64::from(l), by));
-    f.df.replace(gc::LINE, moved.into_column())?;
+    let moved = lines_moved(f.df.column(gc::LINE)?, by)?;
+    f.df.replace(gc::LINE, moved)?;
     Ok(())
+}
+
+/// A `line` column moved on by `by` (a part's lines made its file's or its set's).
+fn lines_moved(c: &Column, by: u64) -> PolarsResult<Column> {
+    Ok(c.u32()?
+        .apply_values(|l| line_at(u64::from(l), by))
+        .into_column())
 }
 
 /// The earliest wall-clock start and the earliest uptime of a frame (how rotated parts are
@@ -1197,14 +1201,7 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
                         .collect();
                     id_column(name, mapped)
                 }
-                gc::LINE => {
-                    let moved: Vec<u32> = c
-                        .u32()?
-                        .iter()
-                        .map(|l| line_at(u64::from(l.unwrap_or(0)), join.line_offset))
-                        .collect();
-                    UInt32Chunked::from_vec(name.into(), moved).into_column()
-                }
+                gc::LINE => lines_moved(&c, join.line_offset)?,
                 _ => c,
             });
         }

@@ -101,7 +101,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
                     ))),
                     Ok(paths) => Step::output(paths),
                     Err(e) => {
-                        if matches!(&e, charts::ChartError::Render(r) if r.unwritten) {
+                        if e.unwritten() {
                             unwritten.store(true, std::sync::atomic::Ordering::Relaxed);
                         }
                         Step::left_out(Some(format!("gcperf: {e}")))

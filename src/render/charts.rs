@@ -112,6 +112,13 @@ pub enum ChartError {
     Settings(String),
 }
 
+impl ChartError {
+    /// A chart file could not be written (an output error), not a chart drawn.
+    pub fn unwritten(&self) -> bool {
+        matches!(self, ChartError::Render(r) if r.unwritten)
+    }
+}
+
 /// The file name shown in chart titles.
 pub fn file_name(p: &Path) -> String {
     p.file_name()

@@ -289,8 +289,7 @@ fn process_input(
                     .collect();
             }
             Err(e) => {
-                entry.charts_unwritten =
-                    matches!(&e, crate::render::charts::ChartError::Render(r) if r.unwritten);
+                entry.charts_unwritten = e.unwritten();
                 entry.chart_error = Some(e.to_string());
             }
         }
