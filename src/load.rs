@@ -133,8 +133,9 @@ impl Input {
 /// How much of a file is looked at before deciding whether it can be streamed.
 const PROBE: usize = 1 << 20;
 /// How much of a file may be read to find a log family in it: a file with none in its
-/// first `DETECT_HEAD` bytes is not read further.
+/// first `DETECT_HEAD` bytes, and `DETECT_LINES` lines, is not read further.
 const DETECT_HEAD: usize = 8 << 20;
+const DETECT_LINES: usize = 1000;
 /// Block size for streaming a semicolon performance log: one block per core is parsed at a
 /// time, so memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
@@ -172,17 +173,21 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let mut buf = Vec::new();
     let mut end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
     let mut detected = input::detect(&buf);
-    // Nothing of any family in the probe: read on to `DETECT_HEAD` at most, then give up (a
-    // 1 GB access log, or random bytes, was read whole before it was refused).
-    while detected.is_none() && !end && buf.len() < DETECT_HEAD {
-        let want = (buf.len() * 2).min(DETECT_HEAD);
+    // Nothing of any family in the probe: read on until `DETECT_HEAD` bytes and
+    // `DETECT_LINES` lines are in, then give up (a 1 GB access log, or random bytes, was
+    // read whole before it was refused; a log after a 50 MB line is still found).
+    let short = |b: &[u8]| {
+        b.len() < DETECT_HEAD || memchr::memchr_iter(b'\n', b).nth(DETECT_LINES).is_none()
+    };
+    while detected.is_none() && !end && short(&buf) {
+        let want = buf.len() * 2;
         end = input::fill(&mut r, &mut buf, want).map_err(io)?;
         detected = input::detect(&buf);
     }
     if detected.is_none() && !end {
         return Err(Error::NothingInHead {
             path: path.to_path_buf(),
-            mib: DETECT_HEAD >> 20,
+            mib: buf.len() >> 20,
         });
     }
     if !end {

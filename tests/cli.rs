@@ -1791,9 +1791,10 @@ fn one_damaged_uptime_is_reported_not_a_restart() {
     }
 }
 
-/// A file with no line of a supported log in its first 8 MiB (an access log) is refused
-/// without reading the rest (exit 1, the row and stderr saying how far it was read); one whose
-/// log starts within that head (2 MB of other lines, then a HotSpot log) is still read.
+/// A file with no line of a supported log in its first 8 MiB and 1,000 lines (an access log)
+/// is refused without reading the rest (exit 1, the row and stderr saying how far it was
+/// read); one whose log starts within that head (2 MB of other lines, or one 9 MB line, then a
+/// HotSpot log) is still read.
 #[test]
 fn detection_gives_up_after_a_bounded_head() {
     let dir = tempfile::tempdir().unwrap();
@@ -1817,6 +1818,17 @@ fn detection_gives_up_after_a_bounded_head() {
     }
     std::fs::write(&q, text).unwrap();
     let v = json_of(&["summary", q.to_str().unwrap()]);
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+    // The head is lines too: a log after a 9 MB line is found.
+    let long = dir.path().join("long-line.log");
+    let mut text = "x".repeat(9 << 20) + "\n";
+    for i in 0..5 {
+        text.push_str(&format!(
+            "{i}.000: [GC 1000K->500K(4096K), 0.0100000 secs]\n"
+        ));
+    }
+    std::fs::write(&long, text).unwrap();
+    let v = json_of(&["summary", long.to_str().unwrap()]);
     assert_eq!(v[0]["gc"]["pauses"], 5);
 }
 
