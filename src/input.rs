@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::model::BAD_LINES_KEPT;
-use crate::parse::family::{GcFormat, PerfFormat};
+use crate::parse::family::{GcFormat, PerfFormat, Recognised, Recogniser, PERF_FAMILIES};
 use crate::parse::lines::lines;
 use std::collections::HashSet;
 use std::io::{BufRead, Read};
@@ -816,6 +816,31 @@ impl Reader {
             }
             return;
         }
+        if self.buf.len() <= max {
+            // No line can be over the cap: the line ends are the `\r`s and the `\n`s not after
+            // a `\r`, counted in vectorised passes (a step per line end made a gzip of `\r\n`s
+            // take 4 s a GiB).
+            let before = match from {
+                0 if self.prev_cr => b'\r',
+                0 => 0,
+                _ => self.buf[from - 1],
+            };
+            let new = &self.buf[from..];
+            let Some(last) = memchr::memrchr2(b'\n', b'\r', new).map(|i| from + i) else {
+                return;
+            };
+            let crs = new.iter().filter(|&&b| b == b'\r').count();
+            let lone_lf = new[1..]
+                .iter()
+                .zip(new)
+                .filter(|&(&b, &a)| b == b'\n' && a != b'\r')
+                .count()
+                + usize::from(new[0] == b'\n' && before != b'\r');
+            self.line_ends += (crs + lone_lf) as u64;
+            self.prev_cr = last + 1 == self.buf.len() && self.buf[last] == b'\r';
+            self.ready = last + 1;
+            return;
+        }
         let mut line_start = 0;
         let mut last_end = None;
         let mut ends = 0u64;
@@ -1088,14 +1113,48 @@ pub const DETECT_PROBE: usize = 1 << 20;
 /// log of its own (fewer are stray lines: an error message quoting a GC line).
 const SETTLE: u32 = 3;
 
-/// One line's family: a performance record or header first (its shape is strict: a date and
-/// four numbers after a `;`, a JTL or Grinder row), so a request whose error message quotes a
-/// GC line stays a request; then the GC families.
-pub fn classify(line: &[u8]) -> Option<Detected> {
-    if let Some(p) = crate::parse::perf::classify_line(line) {
-        return Some(Detected::Perf(p));
+/// The family of each of a log's lines in turn: a performance record or header first (its
+/// shape is strict: a date and four numbers after a `;`, a JTL or Grinder row), so a request
+/// whose error message quotes a GC line stays a request; then the GC families. Families
+/// whose lines are told by the lines before them (`PerfFamily::recogniser`: a JTL's header,
+/// its quoted fields over several lines) read every line.
+pub struct Classifier {
+    perf: Vec<(PerfFormat, Option<Box<dyn Recogniser>>)>,
+}
+
+impl Default for Classifier {
+    fn default() -> Self {
+        Classifier {
+            perf: PERF_FAMILIES.iter().map(|&f| (f, f.recogniser())).collect(),
+        }
     }
-    detect_line(line)
+}
+
+impl Classifier {
+    /// The family of `line`, the next line of the log.
+    pub fn line(&mut self, line: &[u8]) -> Option<Detected> {
+        let t = crate::parse::num::trim(line.strip_prefix(crate::parse::perf::BOM).unwrap_or(line));
+        if t.is_empty() {
+            return None;
+        }
+        let (mut own, mut inside) = (None, false);
+        for (f, r) in &mut self.perf {
+            let seen = match r {
+                Some(r) => r.line(t),
+                None if f.recognises(t) => Recognised::Own,
+                None => Recognised::No,
+            };
+            match seen {
+                Recognised::Inside => inside = true,
+                Recognised::Own if own.is_none() => own = Some(Detected::Perf(*f)),
+                _ => {}
+            }
+        }
+        if inside {
+            return None;
+        }
+        own.or_else(|| detect_line(line))
+    }
 }
 
 /// Detect the log family from content: every line of the first `DETECT_PROBE` bytes is
@@ -1104,8 +1163,9 @@ pub fn classify(line: &[u8]) -> Option<Detected> {
 /// file whose probe has fewer than three lines of any family is read on until one has three.
 pub fn detect(buf: &[u8]) -> Option<Detected> {
     let mut counts: Vec<(Detected, u32)> = Vec::new();
+    let mut classifier = Classifier::default();
     for (_, line) in lines(buf) {
-        if let Some(d) = classify(line) {
+        if let Some(d) = classifier.line(line) {
             match counts.iter_mut().find(|(f, _)| *f == d) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((d, 1)),
@@ -1143,8 +1203,9 @@ pub struct Part {
 pub fn parts(buf: &[u8]) -> Vec<Part> {
     // Runs of consecutive classified lines of one family: (part start, lines in the run).
     let mut runs: Vec<(Part, u32)> = Vec::new();
+    let mut classifier = Classifier::default();
     for (no, line) in lines(buf) {
-        let Some(d) = classify(line) else {
+        let Some(d) = classifier.line(line) else {
             continue;
         };
         match runs.last_mut() {
@@ -1584,6 +1645,54 @@ mod tests {
             assert_eq!(c.bytes, text.as_bytes(), "{m}");
             assert_eq!(c.notes.damage, None, "{m}");
         }
+    }
+
+    #[test]
+    fn jtl_rows_are_read_in_their_headers_order_and_quoted_lines_are_inside() {
+        use crate::parse::perf::JMETER_JTL;
+        let jtl = Some(Detected::Perf(JMETER_JTL));
+        let gc = Some(Detected::Gc(crate::parse::hotspot::FAMILY));
+        let mut c = Classifier::default();
+        // A row in this header's order (no dataType, success at 6): JMeter's default order
+        // would read `100` as elapsed and `Login` as a code, and find no success flag.
+        let header = b"timeStamp,elapsed,Latency,label,responseCode,responseMessage,success,bytes";
+        assert_eq!(c.line(header), jtl);
+        assert_eq!(c.line(b"1700000000000,120,100,Login,200,OK,true,512"), jtl);
+        assert_eq!(
+            Classifier::default().line(b"1700000000000,120,100,Login,200,OK,true,512"),
+            None
+        );
+        // A failure message over four lines, two of them GC lines: inside the row.
+        assert_eq!(
+            c.line(b"1700000000500,80,70,Home,500,Err,false,\"Assertion failed ab\"\"c"),
+            jtl
+        );
+        assert_eq!(
+            c.line(b"1.000: [GC 1234K->567K(8192K), 0.0123456 secs]"),
+            None
+        );
+        assert_eq!(
+            c.line(b"2.000: [GC 2234K->667K(8192K), 0.0133456 secs]"),
+            None
+        );
+        assert_eq!(c.line(b"end of it\",64"), None);
+        // The field closed: the next GC line is one.
+        assert_eq!(
+            c.line(b"3.000: [GC 2234K->667K(8192K), 0.0133456 secs]"),
+            gc
+        );
+        // A quote left open (a stray one) holds no more than `MAX_QUOTED_BYTES` of lines.
+        let mut c = Classifier::default();
+        c.line(header);
+        assert_eq!(
+            c.line(b"1700000000500,80,70,Home,500,Err,false,\"stray"),
+            jtl
+        );
+        let line = b"3.000: [GC 2234K->667K(8192K), 0.0133456 secs]";
+        let inside = (0..5000).take_while(|_| c.line(line).is_none()).count();
+        // `"stray` is 6 bytes of the field; each line adds itself and its line end, and the
+        // line that takes the field past 64 KiB is the last inside it.
+        assert_eq!(inside, ((64 << 10) - 6) / (line.len() + 1) + 1);
     }
 
     #[test]

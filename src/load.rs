@@ -136,8 +136,8 @@ const PROBE: usize = 1 << 20;
 /// first `DETECT_HEAD` bytes, and `DETECT_LINES` lines, is not read further.
 const DETECT_HEAD: usize = 8 << 20;
 const DETECT_LINES: usize = 1000;
-/// Block size for streaming a semicolon performance log: one block per core is parsed at a
-/// time, so memory holds the frame plus a few blocks, never the whole file.
+/// Block size for streaming a performance log: one block per core is parsed at a time, so
+/// memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
 
 /// How reports name a file: its path, control characters escaped.
@@ -236,9 +236,10 @@ fn in_parts(
         Input::Perf(l) => &l.log.bad,
     };
     let first = bad.first().map_or(0, |b| b.line);
+    let mut classifier = input::Classifier::default();
     let other = bad
         .iter()
-        .filter(|b| input::classify(b.text.as_bytes()).is_some_and(|d| d != own))
+        .filter(|b| classifier.line(b.text.as_bytes()).is_some_and(|d| d != own))
         .count();
     if other < 3 {
         return Ok(vec![streamed]);
@@ -642,6 +643,70 @@ fn pipelined<St, I: Send, T: Send>(
     Ok(())
 }
 
+/// The first bytes of a streamed performance log searched for its header row.
+const HEADER_HEAD: usize = 64 << 10;
+
+/// What a performance log's blocks leave the next: the header in effect, and the bytes of a
+/// record left open; and the header blocks not yet sent are read with.
+#[derive(Default)]
+struct Carried {
+    header: Option<Vec<u8>>,
+    tail: Vec<u8>,
+    latest: Option<Vec<u8>>,
+}
+
+/// A block of a performance log parsed, its records as columns.
+fn perf_block(
+    format: PerfFormat,
+    header: Option<&[u8]>,
+    b: &[u8],
+    last: bool,
+) -> (parse::family::PerfBlock, columns::PerfColumns) {
+    let mut block = parse::perf::parse_block(format, header, b, last);
+    let cols = columns::PerfColumns::of(&block.log.records);
+    block.log.records = Vec::new();
+    (block, cols)
+}
+
+/// Append a parsed block (of `bytes` bytes) to the log: its strings, lines and counts made the
+/// log's, its columns frozen on the pool and appended in order as they come back.
+fn append_perf_block(
+    log: &mut PerfLog,
+    blocks: &mut columns::Frozen<PolarsResult<DataFrame>>,
+    stacked: &mut Stacked,
+    block: PerfLog,
+    cols: columns::PerfColumns,
+    bytes: usize,
+) {
+    stacked.rows += cols.len();
+    stacked.bytes += bytes as u64;
+    let ids: Vec<u32> = block
+        .strings
+        .list()
+        .iter()
+        .map(|s| log.strings.intern(s))
+        .collect();
+    let join = columns::Join {
+        ids,
+        line_offset: log.lines,
+        invented_offset: 0,
+    };
+    blocks.spawn(move || cols.freeze(&join));
+    blocks.ready(|f| stacked.push(f));
+    for b in block.bad {
+        if log.bad.len() < crate::model::BAD_LINES_KEPT {
+            log.bad.push(crate::model::BadLine {
+                line: b.line + log.lines,
+                text: b.text,
+            });
+        }
+    }
+    log.lines += block.lines;
+    log.skipped_lines += block.skipped_lines;
+    log.record_lines += block.record_lines;
+    log.ignored_lines += block.ignored_lines;
+}
+
 /// A performance log's block frames appended as they come back (`columns::Appended`), the
 /// records and bytes handed over so far, and the first failure.
 #[derive(Default)]
@@ -663,11 +728,13 @@ impl Stacked {
     }
 }
 
-/// Stream a performance log of one line a record. A reader thread cuts blocks at line ends
-/// while the blocks read before are parsed in parallel; each block's records are frozen into
-/// columns on the thread pool, in file order (line numbers and operation ids made global), and
-/// appended to the log's as they come back. Block buffers go back to the reader for reuse, so
-/// memory holds the frame plus a few blocks.
+/// Stream a performance log. A reader thread cuts blocks at line ends while the blocks read
+/// before are parsed in parallel, each with the header row the log's head holds; each block's
+/// records are frozen into columns on the thread pool, in file order (line numbers and
+/// operation ids made global), and appended to the log's as they come back. A block read with
+/// another header than the blocks before it left, or after a block that left a record open
+/// (a quoted field over a cut), is read again on the joining thread with what they left.
+/// Block buffers go back to the reader for reuse, so memory holds the frame plus a few blocks.
 fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
@@ -690,58 +757,64 @@ fn load_perf_stream(
         path: path.to_path_buf(),
         source,
     };
+    // Blocks are read with the header the last block joined left; the first ones with the
+    // last header in the head's first lines (a log's header is its first row).
+    let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
+    let mut carried = Carried {
+        latest: parse::perf::parse_block(format, None, start, false).header,
+        ..Carried::default()
+    };
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
-        let workers = Workers::new(scope, per_round, move |b: Vec<u8>| {
-            let mut log = parse::perf::parse(format, &b);
-            let cols = columns::PerfColumns::of(&log.records);
-            log.records = Vec::new();
-            (b, log, cols)
-        });
-        let mut state = (&mut log, &mut blocks, &mut stacked);
+        let workers = Workers::new(
+            scope,
+            per_round,
+            move |(b, h): (Vec<u8>, Option<Vec<u8>>)| {
+                let (block, cols) = perf_block(format, h.as_deref(), &b, false);
+                (b, block, cols, h)
+            },
+        );
+        let mut state = (&mut log, &mut blocks, &mut stacked, &mut carried);
         pipelined(
             &block_rx,
             per_round,
             path,
             &workers,
             &mut state,
-            |_, b| b,
-            |(log, blocks, stacked),
-             (mut b, block, cols): (Vec<u8>, PerfLog, columns::PerfColumns)| {
-                stacked.rows += cols.len();
-                stacked.bytes += b.len() as u64;
+            |(.., carried), b| (b, carried.latest.clone()),
+            |(log, blocks, stacked, carried), (b, block, cols, h)| {
+                let (b, block, cols) = if carried.tail.is_empty() && carried.header == h {
+                    (b, block, cols)
+                } else {
+                    let mut whole = std::mem::take(&mut carried.tail);
+                    whole.extend_from_slice(&b);
+                    let (block, cols) =
+                        perf_block(format, carried.header.as_deref(), &whole, false);
+                    (whole, block, cols)
+                };
+                carried.tail = b[b.len() - block.unread..].to_vec();
+                carried.header.clone_from(&block.header);
+                carried.latest = block.header;
+                append_perf_block(log, blocks, stacked, block.log, cols, b.len());
+                let mut b = b;
                 b.clear();
                 // The reader may have finished; then the buffer is simply dropped.
                 let _ = free_tx.send(b);
-                let ids: Vec<u32> = block
-                    .strings
-                    .list()
-                    .iter()
-                    .map(|s| log.strings.intern(s))
-                    .collect();
-                let join = columns::Join {
-                    ids,
-                    line_offset: log.lines,
-                    invented_offset: 0,
-                };
-                blocks.spawn(move || cols.freeze(&join));
-                blocks.ready(|f| stacked.push(f));
-                for b in block.bad {
-                    if log.bad.len() < crate::model::BAD_LINES_KEPT {
-                        log.bad.push(crate::model::BadLine {
-                            line: b.line + log.lines,
-                            text: b.text,
-                        });
-                    }
-                }
-                log.lines += block.lines;
-                log.skipped_lines += block.skipped_lines;
-                log.record_lines += block.record_lines;
-                log.ignored_lines += block.ignored_lines;
             },
         )?;
         Ok(())
     })?;
+    if !carried.tail.is_empty() {
+        let (block, cols) = perf_block(format, carried.header.as_deref(), &carried.tail, true);
+        append_perf_block(
+            &mut log,
+            &mut blocks,
+            &mut stacked,
+            block.log,
+            cols,
+            carried.tail.len(),
+        );
+    }
     let handed = blocks.len();
     blocks.collect().into_iter().for_each(|f| stacked.push(f));
     if stacked.taken != handed {

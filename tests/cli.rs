@@ -893,6 +893,197 @@ fn bounded() -> Command {
     c
 }
 
+/// Gzips of a few hundred KB holding a GC log, a JTL and a Grinder log whose lines are
+/// followed by tens of millions of empty lines (`\n`, then `\r\n`) and one more record: every
+/// empty line is counted as ignored, the record after them is read with its line number, and
+/// the JTL and Grinder logs are read in blocks, not whole (their peak memory and the time of a
+/// GiB of such lines are in BENCHMARKS.md).
+#[test]
+fn a_flood_of_empty_lines_is_counted_and_the_record_after_it_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let flood = |mut log: Vec<u8>, last: &[u8]| {
+        log.extend(std::iter::repeat_n(b'\n', 48 << 20));
+        log.extend(b"\r\n".repeat(8 << 20));
+        log.extend(last);
+        gz(&log)
+    };
+    let empty = (48u64 << 20) + (8 << 20);
+    let cases: [(&str, Vec<u8>, &[u8], &str); 3] = [
+        (
+            "gc.log.gz",
+            parallel_log(),
+            b"2016-01-11T10:15:10.000+0100: 9.096: [GC (Allocation Failure) [PSYoungGen: 60000K->5000K(141824K)] 85001K->30001K(316928K), 0.0100000 secs]\n",
+            "gc",
+        ),
+        (
+            "results.jtl.gz",
+            std::fs::read(fixture("perf/jmeter-daytrader.jtl")).unwrap(),
+            b"1348221885400,50,Logout,200,OK,DayTrader Users 1-5,text,true,,4687,422,5,5,http://x,14,0,0\n",
+            "perf",
+        ),
+        (
+            "data_flood.log.gz",
+            std::fs::read(fixture("perf/grinder-data_trader.log")).unwrap(),
+            b"0, 9, 1, 1348221885400, 50, 0\n",
+            "perf",
+        ),
+    ];
+    for (name, log, last, kind) in cases {
+        let lines = gcperf::parse::lines::count(&log);
+        let path = dir.path().join(name);
+        std::fs::write(&path, flood(log, last)).unwrap();
+        assert!(std::fs::metadata(&path).unwrap().len() < 1 << 20);
+        let out = bounded()
+            .args(["summary", "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let o = &v[0];
+        assert_eq!(o["kind"], kind, "{name}");
+        assert_eq!(o["lines"], lines + empty + 1, "{name}");
+        assert_eq!(o["skipped_lines"], 0, "{name}");
+        if kind == "gc" {
+            // 5 pauses in the log, one after the flood: 283.801 + 10 ms.
+            assert_eq!(o["gc"]["pauses"], 6);
+            close(f(&o["gc"]["pause_total_ms"]), 293.801);
+        }
+    }
+    // The GC record after the flood, by its line number: the log's 17 lines, the empty ones.
+    let out = bounded()
+        .args(["gc", "--events", "--format", "csv"])
+        .arg(dir.path().join("gc.log.gz"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.ends_with(&format!(",{},", 17 + empty + 1)), "{last}");
+}
+
+/// A GC log whose file goes on as a hole of 256 MiB (zero blocks, as a crashed JVM's
+/// preallocated file or a sparse copy leaves it): the hole is one line too long to read,
+/// skipped and named with its size, and the log's pauses are read.
+#[test]
+fn a_log_followed_by_a_hole_keeps_its_pauses() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gc.log");
+    let log = parallel_log();
+    std::fs::write(&path, &log).unwrap();
+    let hole = 256u64 << 20;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(log.len() as u64 + hole)
+        .unwrap();
+    let out = bounded()
+        .args(["summary", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+    assert_eq!(
+        (v[0]["lines"].as_u64(), v[0]["skipped_lines"].as_u64()),
+        (Some(18), Some(1))
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("line 18: {hole} bytes without a line end")),
+        "{err}"
+    );
+}
+
+/// A JMeter CSV in its own column order (Taurus and apiritif write no dataType; success is
+/// column 7 here, not 8): read by its header's order wherever a file is weighed, so it is
+/// not outvoted by two GC lines appended, a HotSpot line before it does not make it a GC log,
+/// failure messages quoting GC lines over several lines stay inside their rows, and a GC log
+/// over 1 MiB with it appended is cut into two logs.
+#[test]
+fn a_jtl_in_its_own_column_order_is_read_beside_gc_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = "timeStamp,elapsed,Latency,label,responseCode,responseMessage,success,bytes\n";
+    let rows = "1700000000000,120,100,Login,200,OK,true,512\n\
+                1700000000500,80,70,Home,200,OK,true,2048\n\
+                1700000001000,310,300,Search,500,Internal Server Error,false,128\n\
+                1700000001500,95,90,Home,200,OK,true,2048\n";
+    let gc = "1.000: [GC 1234K->567K(8192K), 0.0123456 secs]\n";
+    let quoted = "timeStamp,elapsed,label,responseCode,responseMessage,success,failureMessage\n\
+                  1700000000000,120,Login,200,OK,true,\n\
+                  1700000000500,80,Home,200,OK,false,\"Assertion failed: the page held\n\
+                  1.000: [GC 1234K->567K(8192K), 0.0123456 secs]\n\
+                  2.000: [GC 2234K->667K(8192K), 0.0133456 secs]\n\
+                  3.000: [Full GC 2234K->667K(8192K), 0.2133456 secs]\"\n\
+                  1700000001000,310,Search,200,OK,true,\n";
+    let mut big_gc = String::new();
+    for i in 1..=12_000 {
+        big_gc.push_str(&format!(
+            "{}.500: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0123450 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n",
+            i * 2
+        ));
+    }
+    // (file, contents, perf requests, GC pauses, skipped lines)
+    let cases = [
+        ("junk.jtl", format!("{header}{rows}{gc}{gc}"), 4, None, 2),
+        ("after-gc.jtl", format!("{gc}{header}{rows}"), 4, None, 1),
+        ("quoted.jtl", quoted.to_string(), 3, None, 0),
+        (
+            "gc-then-jtl.log",
+            format!("{big_gc}{header}{rows}"),
+            4,
+            Some(12_000),
+            0,
+        ),
+    ];
+    for (name, text, requests, pauses, skipped) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &text).unwrap();
+        let out = bounded()
+            .args(["summary", "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let runs = v.as_array().unwrap();
+        let perf = runs.iter().find(|o| o["kind"] == "perf").expect(name);
+        assert_eq!(perf["format"], "jmeter-jtl", "{name}");
+        assert_eq!(perf["perf"]["requests"], requests, "{name}");
+        let gc_runs: Vec<_> = runs.iter().filter(|o| o["kind"] == "gc").collect();
+        assert_eq!(
+            gc_runs.first().map(|o| o["gc"]["pauses"].clone()),
+            pauses.map(Value::from),
+            "{name}"
+        );
+        let skipped_all: u64 = runs
+            .iter()
+            .map(|o| o["skipped_lines"].as_u64().unwrap())
+            .sum();
+        assert_eq!(skipped_all, skipped, "{name}");
+    }
+    // `perf` reads the JTL whose messages quote GC lines: a performance log.
+    let out = bounded()
+        .args(["perf", "--format", "json"])
+        .arg(dir.path().join("quoted.jtl"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn mkfifo(p: &Path) {
     let st = std::process::Command::new("mkfifo")
         .arg(p)

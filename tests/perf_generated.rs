@@ -576,7 +576,7 @@ fn generated_million_line_log_every_figure_exact() {
     let log = &l.log;
     assert_eq!(log.lines, truth.lines, "lines");
     // Record by record: which lines were read, and what was read from them. The log is read
-    // in 8 MB blocks parsed in parallel, so this also checks that line numbers and operation
+    // in 2 MiB blocks parsed in parallel, so this also checks that line numbers and operation
     // names carry across block boundaries.
     use gcperf::frame::perf as c;
     let df = &l.frame.df;

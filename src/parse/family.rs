@@ -109,6 +109,35 @@ impl<F: ?Sized + Named> std::fmt::Display for Handle<F> {
     }
 }
 
+/// What a line is to a family that reads lines with what came before them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recognised {
+    /// None of its own.
+    No,
+    /// A record or header of the family.
+    Own,
+    /// A line inside one of its records (a quoted field's next lines): of no family.
+    Inside,
+}
+
+/// A family's reading of a log's lines in turn (see `PerfFamily::recogniser`).
+pub trait Recogniser {
+    /// `line` (trimmed, not blank), after the lines given before.
+    fn line(&mut self, line: &[u8]) -> Recognised;
+}
+
+/// A block of a performance log as its family read it.
+#[derive(Debug, Default)]
+pub struct PerfBlock {
+    pub log: PerfLog,
+    /// The header row in effect at the block's end (the last one read, else the one it was
+    /// read with): what the next block is read with.
+    pub header: Option<Vec<u8>>,
+    /// Bytes at the block's end not read (a quoted field still open): read again at the
+    /// start of the next block.
+    pub unread: usize,
+}
+
 /// What one performance-log family is and does: a unit struct in its module, registered in
 /// `PERF_FAMILIES`.
 pub trait PerfFamily: Sync + 'static {
@@ -118,17 +147,27 @@ pub trait PerfFamily: Sync + 'static {
     /// `line` (trimmed, not blank) is a record or header of this family, told from its shape.
     fn recognises(&self, line: &[u8]) -> bool;
 
+    /// For a family whose lines are told by the lines before them (a header's columns, a
+    /// quoted field spanning lines): a reader of a log's lines one after another, which
+    /// detection and the cutting of a file into parts use instead of `recognises`.
+    fn recogniser(&self) -> Option<Box<dyn Recogniser>> {
+        None
+    }
+
     /// `line` is one this family writes and no GC family does, told from its start: GC
     /// parsers skip it.
     fn owns(&self, _line: &[u8]) -> bool {
         false
     }
 
-    /// A whole log (its byte-order mark removed).
-    fn parse(&self, buf: &[u8]) -> PerfLog;
+    /// A block of a log (its byte-order mark removed), read as if the header row `header`
+    /// came before it (the last one the blocks before it held; `None`: none yet). With
+    /// `last`, the block is the rest of the log; else a record that may go on past the
+    /// block's end is left unread (`PerfBlock::unread`) for the next block.
+    fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock;
 
-    /// A record is one line, so a big log is read in blocks cut at any line end and parsed
-    /// in parallel.
+    /// A big log may be read in blocks cut at any line end and parsed in parallel (each
+    /// block read with the header of the blocks before it, see `parse_block`).
     fn streams(&self) -> bool {
         false
     }

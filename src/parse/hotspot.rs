@@ -162,7 +162,15 @@ impl BlockParser for Parser {
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
     fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;
-        for (no, line) in lines(buf) {
+        let mut it = lines(buf);
+        loop {
+            let empty = it.skip_empty();
+            if empty > 0 {
+                // As if read one by one: the last read, the others counted.
+                self.log.ignored_lines += empty - 1;
+                self.line(base + it.line_no(), b"");
+            }
+            let Some((no, line)) = it.next() else { break };
             self.line(base + no, line);
             if self.settle.due(self.log.events.len()) {
                 self.flush();

@@ -13,6 +13,29 @@ pub struct Lines<'a> {
     no: u64,
 }
 
+impl Lines<'_> {
+    /// Pass over the empty lines (`\n` bytes) at the current position at memory speed, and
+    /// return how many: a flood of empty lines (a gzip of gigabytes of line ends) costs what
+    /// skipping it costs, not a parser's work per line. The caller counts them as `next` would
+    /// have yielded them; `line_no` is then the number of the last one.
+    pub fn skip_empty(&mut self) -> u64 {
+        let (bytes, n) = empty_run(&self.buf[self.pos..]);
+        self.pos += bytes;
+        self.no += n;
+        n
+    }
+
+    /// Every line has been yielded or passed over.
+    pub fn is_done(&self) -> bool {
+        self.pos >= self.buf.len()
+    }
+
+    /// The number of the last line yielded or passed over.
+    pub fn line_no(&self) -> u64 {
+        self.no
+    }
+}
+
 impl<'a> Iterator for Lines<'a> {
     type Item = (u64, &'a [u8]);
 
@@ -37,8 +60,39 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// The empty lines `buf` starts with, as `lines()` would yield them after a line end: their
+/// bytes and their number. Runs of `\n` or of `\r\n` go 32 bytes a step.
+pub fn empty_run(buf: &[u8]) -> (usize, u64) {
+    const CRLF: [u8; 32] = *b"\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n";
+    let (mut i, mut n) = (0, 0);
+    loop {
+        if let Some(chunk) = buf.get(i..i + 32) {
+            if chunk == [b'\n'; 32] {
+                (i, n) = (i + 32, n + 32);
+                continue;
+            }
+            if chunk == CRLF {
+                (i, n) = (i + 32, n + 16);
+                continue;
+            }
+        }
+        match buf.get(i) {
+            Some(b'\n') => i += 1,
+            Some(b'\r') if buf.get(i + 1) == Some(&b'\n') => i += 2,
+            Some(b'\r') => i += 1,
+            _ => return (i, n),
+        }
+        n += 1;
+    }
+}
+
 /// Count lines as `lines()` would.
 pub fn count(buf: &[u8]) -> u64 {
+    if memchr::memchr(b'\r', buf).is_none() {
+        // memchr counts `\n` at memory speed; the loop below visits each one.
+        let n = memchr::memchr_iter(b'\n', buf).count() as u64;
+        return n + u64::from(!matches!(buf.last(), Some(b'\n') | None));
+    }
     let mut n = 0u64;
     let mut it = memchr::memchr2_iter(b'\n', b'\r', buf).peekable();
     while let Some(i) = it.next() {
@@ -73,6 +127,39 @@ mod tests {
         assert_eq!(count(b"a\r\nbb\n\nccc"), 4);
         assert_eq!(count(b"a\n"), 1);
         assert_eq!(count(b""), 0);
+    }
+
+    #[test]
+    fn empty_lines_passed_over_in_bulk_keep_the_numbering() {
+        let mut buf = b"a\n".to_vec();
+        buf.extend(std::iter::repeat_n(b'\n', 70));
+        buf.extend(b"\r\nb\n\n");
+        let mut it = lines(&buf);
+        assert_eq!(it.next(), Some((1, &b"a"[..])));
+        // The `\r\n` after the `\n`s is an empty line too.
+        assert_eq!(it.skip_empty(), 71);
+        assert_eq!(it.line_no(), 72);
+        assert_eq!(it.next(), Some((73, &b"b"[..])));
+        assert_eq!(it.skip_empty(), 1);
+        assert_eq!(it.next(), None);
+        assert_eq!(it.line_no(), 74);
+        assert_eq!(count(&buf), 74);
+        // `\r\n`, lone `\r` and `\n` mixed, long runs and short: as `lines()` counts them.
+        let mut buf = b"x\r\n".to_vec();
+        for _ in 0..40 {
+            buf.extend(b"\r\n");
+        }
+        buf.extend(b"\r\r\n\n");
+        buf.extend(std::iter::repeat_n(b'\n', 33));
+        buf.extend(b"y\r");
+        let all: Vec<_> = lines(&buf).collect();
+        let mut it = lines(&buf);
+        assert_eq!(it.next(), Some((1, &b"x"[..])));
+        assert_eq!(it.skip_empty(), 40 + 3 + 33);
+        assert_eq!(it.next(), Some((78, &b"y"[..])));
+        assert_eq!(all.len(), 78);
+        assert_eq!(it.skip_empty(), 0);
+        assert!(it.is_done());
     }
 
     #[test]

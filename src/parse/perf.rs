@@ -35,13 +35,15 @@
 //! with the columns it needs); every other line is skipped: a GC log's line, a row of another
 //! format, a record that cannot be read or cannot be true.
 
-use super::family::{Handle, PerfFamily, PerfFormat, PERF_FAMILIES};
+use super::family::{
+    Handle, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser, PERF_FAMILIES,
+};
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
 use super::num::{trim, uint_prefix};
 use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The semicolon performance log: one `;`-separated line per web-service operation.
 pub const SEMICOLON: PerfFormat = Handle(&Semicolon);
@@ -66,8 +68,12 @@ impl PerfFamily for Semicolon {
         line.first() == Some(&b'[')
             && memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'))
     }
-    fn parse(&self, buf: &[u8]) -> PerfLog {
-        parse_semicolon(buf)
+    /// Its header row names no columns: blocks read alike whatever came before.
+    fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
+        PerfBlock {
+            log: parse_semicolon(buf),
+            ..PerfBlock::default()
+        }
     }
     /// A record is one line: a block may start at any line.
     fn streams(&self) -> bool {
@@ -89,13 +95,26 @@ impl PerfFamily for JmeterJtl {
         }
         FIELDS.with_borrow_mut(|f| is_jtl_line(line, f))
     }
+    /// Rows in the order their header gives, and the lines of a quoted field inside its row.
+    fn recogniser(&self) -> Option<Box<dyn Recogniser>> {
+        Some(Box::new(JtlRecogniser {
+            cols: JtlCols::DEFAULT,
+            fields: Vec::new(),
+            open: None,
+        }))
+    }
     /// A row with epoch milliseconds first: `1354000000000,123,label,...`.
     fn owns(&self, line: &[u8]) -> bool {
         let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
         n >= 10 && line.get(n) == Some(&b',')
     }
-    fn parse(&self, buf: &[u8]) -> PerfLog {
-        parse_jtl(buf)
+    fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
+        parse_jtl(header, buf, last)
+    }
+    /// A block may start at any line end: one inside a quoted field leaves the record open at
+    /// the block's end, read again with the next block.
+    fn streams(&self) -> bool {
+        true
     }
     /// Epoch stamps.
     fn utc(&self) -> bool {
@@ -133,8 +152,12 @@ impl PerfFamily for Grinder {
         }
         false
     }
-    fn parse(&self, buf: &[u8]) -> PerfLog {
-        parse_grinder(buf)
+    fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
+        parse_grinder(header, buf)
+    }
+    /// A record is one line: a block may start at any line.
+    fn streams(&self) -> bool {
+        true
     }
     /// Epoch stamps.
     fn utc(&self) -> bool {
@@ -144,8 +167,13 @@ impl PerfFamily for Grinder {
 
 /// Parse a whole performance log of a known family.
 pub fn parse(format: PerfFormat, buf: &[u8]) -> PerfLog {
+    parse_block(format, None, buf, true).log
+}
+
+/// Parse a block of a performance log (see `PerfFamily::parse_block`).
+pub fn parse_block(format: PerfFormat, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
     // Removing the BOM does not move line numbers.
-    format.parse(buf.strip_prefix(BOM).unwrap_or(buf))
+    format.parse_block(header, buf.strip_prefix(BOM).unwrap_or(buf), last)
 }
 
 /// Detect a performance-log family from content: lines are looked at until one is decisive
@@ -167,18 +195,6 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
         }
     }
     None
-}
-
-/// The performance-log family one line is a record or header of, if any: the first in
-/// `PERF_FAMILIES` that recognises it. Detection weighs a whole probe with it, and a file that
-/// changes family mid-way is cut where it does.
-pub fn classify_line(line: &[u8]) -> Option<PerfFormat> {
-    let line = line.strip_prefix(BOM).unwrap_or(line);
-    let t = trim(line);
-    if t.is_empty() {
-        return None;
-    }
-    PERF_FAMILIES.iter().copied().find(|f| f.recognises(t))
 }
 
 /// A line only a performance log writes, told from its start (`PerfFamily::owns`): GC
@@ -214,9 +230,13 @@ fn parse_semicolon(buf: &[u8]) -> PerfLog {
     // A last line without its line break may have been cut while being written: it counts
     // only if it is visibly complete (see `Semi::complete`).
     let unterminated = !matches!(buf.last(), None | Some(b'\n' | b'\r'));
-    let mut it = lines(buf).peekable();
-    while let Some((no, line)) = it.next() {
-        let cut = unterminated && it.peek().is_none();
+    let mut it = lines(buf);
+    loop {
+        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+        log.ignored_lines += it.skip_empty();
+        log.lines = it.line_no();
+        let Some((no, line)) = it.next() else { break };
+        let cut = unterminated && it.is_done();
         semicolon_line(&mut log, &mut ops, no, line, cut);
     }
     log
@@ -449,6 +469,16 @@ const MAX_QUOTED_BYTES: usize = 64 << 10;
 /// longer row is read to its end but not kept, so a line of a million commas costs no memory.
 const MAX_FIELDS: usize = 1024;
 
+/// Why `csv_record` read no record.
+#[derive(Debug, PartialEq)]
+enum NotRecord {
+    /// A quote never closed, or text after a closing quote.
+    Malformed,
+    /// A quoted field still open where the input ends (or a quote as its last byte, maybe the
+    /// first of a doubled `""`): the record may go on in the bytes after.
+    OpenAtEnd,
+}
+
 /// One RFC 4180 record read by `csv_record`.
 struct CsvRecord {
     /// Position after the record's line end (or the end of the input).
@@ -459,9 +489,14 @@ struct CsvRecord {
 
 /// Read one RFC 4180 record starting at `pos` into `out` (ranges into `buf`). A record ends at
 /// `\n`, `\r\n` or a lone `\r` outside quotes, like a line of `lines()`; NUL padding before the
-/// line end is not part of the last field. `None` when the record is malformed (a quote never
-/// closed, or text after a closing quote).
-fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord> {
+/// line end is not part of the last field. With `more`, bytes may follow `buf` (a block of
+/// a stream): a quoted field open at its end is `OpenAtEnd`, not malformed.
+fn csv_record(
+    buf: &[u8],
+    pos: usize,
+    more: bool,
+    out: &mut Vec<Field>,
+) -> Result<CsvRecord, NotRecord> {
     out.clear();
     let mut too_many = false;
     let mut push = |f: Field, out: &mut Vec<Field>| {
@@ -478,7 +513,18 @@ fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord>
             let mut j = start;
             let mut escaped = false;
             let close = loop {
-                let q = j + memchr::memchr(b'"', buf.get(j..)?)?;
+                let rest = buf.get(j..).ok_or(NotRecord::Malformed)?;
+                let open = if more {
+                    NotRecord::OpenAtEnd
+                } else {
+                    NotRecord::Malformed
+                };
+                let Some(q) = memchr::memchr(b'"', rest).map(|k| j + k) else {
+                    return Err(open);
+                };
+                if more && q + 1 == buf.len() {
+                    return Err(open);
+                }
                 if buf.get(q + 1) == Some(&b'"') {
                     escaped = true;
                     j = q + 2;
@@ -487,7 +533,7 @@ fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord>
                 }
             };
             if close - start > MAX_QUOTED_BYTES {
-                return None;
+                return Err(NotRecord::Malformed);
             }
             push(
                 Field {
@@ -499,12 +545,12 @@ fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord>
             );
             i = close + 1;
             // NUL padding after the closing quote, before the line end.
-            let pad = buf.get(i..)?.iter().take_while(|&&b| b == 0).count();
+            let pad = buf[i..].iter().take_while(|&&b| b == 0).count();
             if pad > 0 && matches!(buf.get(i + pad), None | Some(b'\n' | b'\r')) {
                 i += pad;
             }
         } else {
-            let rest = buf.get(i..)?;
+            let rest = buf.get(i..).ok_or(NotRecord::Malformed)?;
             let e = memchr::memchr3(b',', b'\n', b'\r', rest).map_or(buf.len(), |k| i + k);
             let mut end = e;
             if buf.get(e) != Some(&b',') {
@@ -523,10 +569,10 @@ fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord>
             i = e;
         }
         match buf.get(i) {
-            None => return Some(CsvRecord { next: i, too_many }),
+            None => return Ok(CsvRecord { next: i, too_many }),
             Some(b',') => i += 1,
             Some(b'\n') => {
-                return Some(CsvRecord {
+                return Ok(CsvRecord {
                     next: i + 1,
                     too_many,
                 })
@@ -537,9 +583,9 @@ fn csv_record(buf: &[u8], pos: usize, out: &mut Vec<Field>) -> Option<CsvRecord>
                 } else {
                     i + 1
                 };
-                return Some(CsvRecord { next, too_many });
+                return Ok(CsvRecord { next, too_many });
             }
-            Some(_) => return None,
+            Some(_) => return Err(NotRecord::Malformed),
         }
     }
 }
@@ -655,21 +701,45 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
     })
 }
 
-fn parse_jtl(buf: &[u8]) -> PerfLog {
+/// `buf` read with the columns `header` names (JMeter's default order without one). Unless
+/// `last`, a record whose quoted field is open at the end is left unread.
+fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
     let mut log = PerfLog::default();
-    let mut cols = JtlCols::DEFAULT;
     let mut fields: Vec<Field> = Vec::with_capacity(32);
+    let mut cols = header
+        .and_then(|h| {
+            let rec = csv_record(h, 0, false, &mut fields).ok()?;
+            JtlCols::from_header(h, &fields).filter(|_| !rec.too_many)
+        })
+        .unwrap_or(JtlCols::DEFAULT);
+    let mut in_effect = header.map(<[u8]>::to_vec);
     let mut scratch: Vec<u8> = Vec::new();
     let mut pos = 0usize;
     let mut line = 1u64;
+    let mut unread = 0;
     while pos < buf.len() {
-        let Some(rec) = csv_record(buf, pos, &mut fields) else {
-            // Malformed CSV: the physical line is bad; go on with the next one.
-            let end = next_line_end(buf, pos);
-            log.skip(line, strip_eol(buf.get(pos..end).unwrap_or_default()));
-            pos = end;
-            line += 1;
+        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+        let (bytes, empty) = super::lines::empty_run(&buf[pos..]);
+        if empty > 0 {
+            log.ignored_lines += empty;
+            line += empty;
+            pos += bytes;
             continue;
+        }
+        let rec = match csv_record(buf, pos, !last, &mut fields) {
+            Ok(rec) => rec,
+            Err(NotRecord::OpenAtEnd) => {
+                unread = buf.len() - pos;
+                break;
+            }
+            Err(NotRecord::Malformed) => {
+                // Malformed CSV: the physical line is bad; go on with the next one.
+                let end = next_line_end(buf, pos);
+                log.skip(line, strip_eol(buf.get(pos..end).unwrap_or_default()));
+                pos = end;
+                line += 1;
+                continue;
+            }
         };
         let rec_line = line;
         let raw = buf.get(pos..rec.next).unwrap_or_default();
@@ -707,14 +777,19 @@ fn parse_jtl(buf: &[u8]) -> PerfLog {
             log.record_lines += spans;
         } else if let Some(c) = JtlCols::from_header(buf, &fields).filter(|_| !rec.too_many) {
             cols = c;
+            in_effect = Some(strip_eol(raw).to_vec());
             log.ignored_lines += spans;
         } else {
             log.skip(rec_line, strip_eol(raw));
             log.skipped_lines += spans.saturating_sub(1);
         }
     }
-    log.lines = count(buf);
-    log
+    log.lines = count(&buf[..buf.len() - unread]);
+    PerfBlock {
+        log,
+        header: in_effect,
+        unread,
+    }
 }
 
 /// A failed sample's message, as JMeter's dashboard names its errors: `responseCode/
@@ -841,13 +916,97 @@ fn bool_field(f: &[u8]) -> Option<bool> {
     }
 }
 
+/// A JTL's lines in turn: a header sets the columns rows are read by (JMeter's default
+/// order before one); a row whose quoted field goes on past its line makes the lines up to
+/// the field's closing quote lines inside it (a failure message quoting a GC log's lines is
+/// no GC log). A field open for more than `MAX_QUOTED_BYTES` is taken for a stray quote.
+struct JtlRecogniser {
+    cols: JtlCols,
+    fields: Vec<Field>,
+    /// Inside a quoted field: its bytes so far.
+    open: Option<usize>,
+}
+
+impl Recogniser for JtlRecogniser {
+    fn line(&mut self, line: &[u8]) -> Recognised {
+        let quotes = || memchr::memchr_iter(b'"', line).count();
+        if let Some(n) = self.open {
+            // An odd number of quotes closes the field (a doubled `""` is two).
+            let n = n + line.len() + 1;
+            self.open = (quotes() % 2 == 0 && n <= MAX_QUOTED_BYTES).then_some(n);
+            return Recognised::Inside;
+        }
+        if memchr::memchr(b',', line).is_none() {
+            return Recognised::No;
+        }
+        let own = match csv_record(line, 0, false, &mut self.fields) {
+            Ok(rec) if !rec.too_many => {
+                if let Some(c) = JtlCols::from_header(line, &self.fields) {
+                    self.cols = c;
+                    return Recognised::Own;
+                }
+                jtl_stamp_shaped(line, &self.fields, &self.cols)
+                    && jtl_row(line, &self.fields, &self.cols).is_some()
+            }
+            Ok(_) => false,
+            Err(_) => {
+                let open = csv_record(line, 0, true, &mut self.fields).err()
+                    == Some(NotRecord::OpenAtEnd)
+                    && jtl_row_start(line, &self.fields, &self.cols);
+                if open {
+                    let opened = line.iter().rposition(|&b| b == b'"').unwrap_or(0);
+                    self.open = Some(line.len() - opened);
+                }
+                open
+            }
+        };
+        if own {
+            Recognised::Own
+        } else {
+            Recognised::No
+        }
+    }
+}
+
+/// A row's stamp is a date or an epoch-ms stamp of 10+ digits (2001 onwards: 13): a short
+/// number there is something else.
+fn jtl_stamp_shaped(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
+    let ts = fields
+        .get(cols.ts)
+        .and_then(|f| line.get(f.start..f.end))
+        .map(trim)
+        .unwrap_or_default();
+    !(ts.iter().all(u8::is_ascii_digit) && ts.len() < 10)
+}
+
+/// The fields of a row before one left open at the line's end (`fields`) are those of a
+/// row: its stamp, elapsed time and success flag where they come before the open field.
+fn jtl_row_start(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
+    let text = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| line.get(f.start..f.end))
+            .map(trim)
+    };
+    let before = |i: usize| i < fields.len();
+    before(cols.ts)
+        && before(cols.elapsed)
+        && jtl_stamp_shaped(line, fields, cols)
+        && text(cols.ts).and_then(jtl_time).is_some()
+        && text(cols.elapsed).and_then(whole_ms).is_some()
+        && cols
+            .success
+            .filter(|&i| before(i))
+            .is_none_or(|i| text(i).and_then(bool_field).is_some())
+}
+
 /// For detection: a JTL header, or a row in JMeter's default column order (epoch-ms or date
 /// stamp, integer elapsed, `true`/`false` in column 8).
 fn is_jtl_line(line: &[u8], fields: &mut Vec<Field>) -> bool {
     if memchr::memchr(b',', line).is_none() {
         return false;
     }
-    if csv_record(line, 0, fields).is_none_or(|r| r.too_many) {
+    if csv_record(line, 0, false, fields).map_or(true, |r| r.too_many) {
         return false;
     }
     if JtlCols::from_header(line, fields).is_some() {
@@ -994,11 +1153,27 @@ fn grinder_error(
     log.strings.intern(&m)
 }
 
-fn parse_grinder(buf: &[u8]) -> PerfLog {
+/// `buf` read with the columns `header` names (the default order without one).
+fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
     let mut log = PerfLog::default();
-    let mut cols = GrinderCols::DEFAULT;
     let mut fields = Vec::with_capacity(16);
-    for (no, line) in lines(buf) {
+    let mut cols = header
+        .map(|h| {
+            comma_fields(h, usize::MAX, &mut fields);
+            grinder_header(h, &fields)
+        })
+        .filter(GrinderCols::complete)
+        .unwrap_or(GrinderCols::DEFAULT);
+    let mut in_effect = header.map(<[u8]>::to_vec);
+    let mut it = lines(buf);
+    loop {
+        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+        let empty = it.skip_empty();
+        if empty > 0 {
+            log.ignored_lines += empty;
+            log.lines = it.line_no();
+        }
+        let Some((no, line)) = it.next() else { break };
         log.lines = no;
         if trim(line).is_empty() {
             log.ignored_lines += 1;
@@ -1014,6 +1189,7 @@ fn parse_grinder(buf: &[u8]) -> PerfLog {
             let c = grinder_header(line, &fields);
             if c.complete() {
                 cols = c;
+                in_effect = Some(line.to_vec());
                 log.ignored_lines += 1;
             } else {
                 // A header without the columns rows are read by: not one we can use.
@@ -1042,7 +1218,11 @@ fn parse_grinder(buf: &[u8]) -> PerfLog {
             error,
         });
     }
-    log
+    PerfBlock {
+        log,
+        header: in_effect,
+        unread: 0,
+    }
 }
 
 /// Intern `test <n>` without allocating once it has been seen.

@@ -502,6 +502,17 @@ pub fn last_cut(format: GcFormat, b: &[u8]) -> Option<usize> {
     let lo = b.len() / 4 * 3;
     let mut end = line_end;
     while end > lo.max(1) {
+        // An empty line is no family's safe start: a run of them is passed over at once, to
+        // the end of the line before it.
+        let run = b[lo..end]
+            .iter()
+            .rposition(|&c| c != b'\n' && c != b'\r')
+            .map_or(lo, |i| lo + i + 1);
+        let first_end = run + 1 + usize::from(b.get(run..run + 2) == Some(b"\r\n"));
+        if first_end < end {
+            end = first_end;
+            continue;
+        }
         let line_start = memchr::memrchr(b'\n', &b[..end - 1]).map_or(0, |i| i + 1);
         let line = &b[line_start..end];
         if format.cut_after() {

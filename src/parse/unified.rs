@@ -127,7 +127,15 @@ impl BlockParser for Parser {
     /// Read the lines of `buf` after those read so far (a streamed log comes in blocks).
     fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;
-        for (no, line) in lines(buf) {
+        let mut it = lines(buf);
+        loop {
+            // Empty lines are ignored lines whatever comes before them: passed over in bulk.
+            let empty = it.skip_empty();
+            if empty > 0 {
+                self.log.ignored_lines += empty;
+                self.log.lines = base + it.line_no();
+            }
+            let Some((no, line)) = it.next() else { break };
             let no = base + no;
             self.log.lines = no;
             let line = if no == 1 {

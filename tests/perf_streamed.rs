@@ -1,0 +1,273 @@
+//! A big performance log is read in blocks parsed in parallel: what that gives must be what
+//! one pass over the whole buffer gives, record by record and line by line, for every family
+//! that streams, whatever the block cuts fall on — a quoted JMeter field spanning lines, a
+//! header that changes the columns part-way, floods of empty lines (`\n` and `\r\n`).
+
+use gcperf::frame::perf as c;
+use gcperf::load::{load_any, Input};
+use gcperf::parse::perf::{self, GRINDER, JMETER_JTL, SEMICOLON};
+use std::io::Write;
+
+/// A small deterministic generator (xorshift), so that a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Empty lines now and then: a few, or a flood of tens of thousands (`\n` or `\r\n`).
+fn blanks(rng: &mut Rng, out: &mut Vec<u8>) {
+    match rng.below(400) {
+        0 => out.extend(std::iter::repeat_n(
+            b'\n',
+            20_000 + rng.below(50_000) as usize,
+        )),
+        1 => {
+            for _ in 0..10_000 + rng.below(30_000) {
+                out.extend(b"\r\n");
+            }
+        }
+        2..=5 => out.extend(std::iter::repeat_n(b'\n', 1 + rng.below(40) as usize)),
+        _ => {}
+    }
+}
+
+/// A JTL of ~9 MB: JMeter's default header, then from two thirds on a header of its own
+/// order; most failed samples carry a quoted message of several lines and up to 4 KB (so
+/// most block cuts at a line end fall inside one), quotes doubled inside, commas, stray
+/// unclosed quotes, rows that cannot be read.
+fn jtl(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes\n".to_vec();
+    let mut t = 1_348_221_842_468u64;
+    let n = 12_000;
+    for i in 0..n {
+        t += rng.below(40);
+        let elapsed = 1 + rng.below(5000);
+        let ok = rng.below(3) != 0;
+        let label = ["Buy", "Sell", "\"Quote \"\"x\"\", y\"", "Login"][rng.below(4) as usize];
+        let message = if ok {
+            String::new()
+        } else {
+            format!(
+                "\"Assertion failed:\nexpected \"\"200\"\"\r\nbut, got\n500 {}\"",
+                "x".repeat(rng.below(4000) as usize)
+            )
+        };
+        let code = if ok { 200 } else { 500 };
+        if i == n * 2 / 3 {
+            out.extend(
+                b"label,elapsed,success,timeStamp,responseCode,responseMessage,failureMessage\n",
+            );
+        }
+        let row = if i < n * 2 / 3 {
+            format!(
+                "{t},{elapsed},{label},{code},{},T 1-{},text,{ok},{message},{}\n",
+                if ok { "OK" } else { "Err" },
+                i % 7,
+                rng.below(9000)
+            )
+        } else {
+            format!(
+                "{label},{elapsed},{ok},{t},{code},{},{message}\n",
+                if ok { "OK" } else { "Err" }
+            )
+        };
+        out.extend(row.as_bytes());
+        if rng.below(500) == 0 {
+            out.extend(b"garbage \"line, never closed\n");
+        }
+        if rng.below(700) == 0 {
+            out.extend(b"1348221842468,12,x,200,OK,T,text,maybe,,1\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// A Grinder log of ~6 MB: the default header, then a header with the HTTP code column
+/// part-way; rows that cannot be read.
+fn grinder(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"Thread, Run, Test, Start time (ms since Epoch), Test time, Errors\n".to_vec();
+    let mut t = 1_348_221_842_308u64;
+    let n = 120_000;
+    for i in 0..n {
+        t += rng.below(30);
+        if i == n / 2 {
+            out.extend(b"Thread, Run, Test, Start time (ms since Epoch), Test time, Errors, HTTP response code\n");
+        }
+        let errors = u64::from(rng.below(10) == 0);
+        let mut row = format!(
+            "{}, {}, {}, {t}, {}, {errors}",
+            i % 4,
+            i / 4,
+            1 + rng.below(6),
+            rng.below(3000)
+        );
+        if i >= n / 2 {
+            row.push_str(&format!(", {}", if errors > 0 { 500 } else { 200 }));
+        }
+        row.push('\n');
+        out.extend(row.as_bytes());
+        if rng.below(800) == 0 {
+            out.extend(b"0, 0, x, 1348221842308, 10, 0\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// A semicolon log of ~8 MB with floods of empty lines.
+fn semicolon(rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::new();
+    for i in 0..120_000u64 {
+        let ms = i * 37 % 1000;
+        let s = i / 10 % 60;
+        let total = rng.below(4000);
+        let java = total / 3;
+        let line = format!(
+            "[{:032X}];2012-09-21 12:{:02}:{s:02}.{ms:03};{total};{java};{};{};op{};{}\n",
+            i,
+            i / 600 % 60,
+            total - java,
+            rng.below(9),
+            rng.below(5),
+            if rng.below(20) == 0 {
+                "e-failed; badly"
+            } else {
+                ""
+            }
+        );
+        out.extend(line.as_bytes());
+        if rng.below(900) == 0 {
+            out.extend(b"not a record\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// The streamed load of `buf` (written to a file) equals one pass over it.
+fn streamed_equals_one_pass(format: gcperf::parse::family::PerfFormat, buf: &[u8], name: &str) {
+    assert!(buf.len() > 4 << 20, "{name}: big enough for several blocks");
+    let one = perf::parse(format, buf);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(buf)
+        .unwrap();
+    let Input::Perf(l) = load_any(&path).expect("load") else {
+        panic!("{name}: not read as a performance log");
+    };
+    assert_eq!(l.format, format, "{name}");
+    let counts = |g: &gcperf::model::PerfLog| {
+        (
+            g.lines,
+            g.record_lines,
+            g.ignored_lines,
+            g.skipped_lines,
+            g.bad
+                .iter()
+                .map(|b| (b.line, b.text.clone()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(counts(&l.log), counts(&one), "{name}: line accounting");
+    assert!(one.skipped_lines > 0 && one.records.len() > 1000, "{name}");
+    let df = &l.frame.df;
+    assert_eq!(df.height(), one.records.len(), "{name}: records");
+    let col = |n: &str| df.column(n).unwrap().as_materialized_series().clone();
+    let (end, total, ok, line, op, err) = (
+        col(c::END_MS),
+        col(c::TOTAL_MS),
+        col(c::OK),
+        col(c::LINE),
+        col(c::OPERATION_ID),
+        col(c::ERROR_ID),
+    );
+    let (end, total, ok, line, op, err) = (
+        end.i64().unwrap(),
+        total.f64().unwrap(),
+        ok.bool().unwrap(),
+        line.u32().unwrap(),
+        op.u32().unwrap(),
+        err.u32().unwrap(),
+    );
+    for (i, r) in one.records.iter().enumerate() {
+        let want = (
+            r.end_ms,
+            r.total_ms,
+            r.ok,
+            r.line,
+            one.strings.get(r.operation).to_string(),
+            r.error.map(|e| one.strings.get(e).to_string()),
+        );
+        let got = (
+            end.get(i).unwrap(),
+            total.get(i).unwrap(),
+            ok.get(i).unwrap(),
+            u64::from(line.get(i).unwrap()),
+            l.frame.operation(op.get(i).unwrap()).to_string(),
+            err.get(i).map(|e| l.frame.operation(e).to_string()),
+        );
+        assert_eq!(got, want, "{name}: record {i}");
+    }
+}
+
+#[test]
+fn jtl_in_blocks_equals_one_pass() {
+    let buf = jtl(&mut Rng(0x9E37_79B9_7F4A_7C15));
+    streamed_equals_one_pass(JMETER_JTL, &buf, "big.jtl");
+}
+
+#[test]
+fn grinder_in_blocks_equals_one_pass() {
+    let buf = grinder(&mut Rng(0xD1B5_4A32_D192_ED03));
+    streamed_equals_one_pass(GRINDER, &buf, "data_big.log");
+}
+
+#[test]
+fn semicolon_in_blocks_equals_one_pass() {
+    let buf = semicolon(&mut Rng(0x2545_F491_4F6C_DD1D));
+    streamed_equals_one_pass(SEMICOLON, &buf, "perf-big.log");
+}
+
+/// A JTL block cut inside a quoted field: the record open at the block's end is left unread
+/// and read with the next block, as one pass reads it.
+#[test]
+fn a_quoted_field_open_at_a_block_end_is_read_with_the_next() {
+    let head = b"timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage\n";
+    let row1 = b"1348221842468,75,Buy,200,OK,T,text,true,\n";
+    let row2 = b"1348221842500,80,Buy,500,Err,T,text,false,\"line one\nline \"\"two\"\"\"\n";
+    let mut whole = head.to_vec();
+    whole.extend(row1);
+    whole.extend(row2);
+    let cut = head.len() + row1.len() + row2.len() - 12; // inside the quoted field
+    let first = perf::parse_block(JMETER_JTL, None, &whole[..cut], false);
+    assert_eq!(first.log.records.len(), 1);
+    assert_eq!(first.unread, cut - head.len() - row1.len());
+    assert_eq!(
+        first.log.lines, 2,
+        "the open record's lines are not counted yet"
+    );
+    assert_eq!(first.header.as_deref(), Some(&head[..head.len() - 1]));
+    let mut rest = whole[cut - first.unread..].to_vec();
+    let second = perf::parse_block(JMETER_JTL, first.header.as_deref(), &rest, true);
+    assert_eq!(second.log.records.len(), 1);
+    assert_eq!(second.log.record_lines, 2);
+    assert_eq!(second.unread, 0);
+    // Read as the last block, a field never closed is bad lines (its first, then the next,
+    // `line "two"`, whose quotes do not make a field), not left unread.
+    rest.truncate(rest.len() - 2);
+    let last = perf::parse_block(JMETER_JTL, first.header.as_deref(), &rest, true);
+    assert_eq!((last.unread, last.log.records.len()), (0, 0));
+    assert_eq!((last.log.lines, last.log.skipped_lines), (2, 2));
+}
