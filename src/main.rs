@@ -44,6 +44,7 @@ fn main() {
         }
     }
     let cli = gcperf::cli::Cli::parse();
+    gcperf::output::remove_on_signal();
     match gcperf::commands::run(cli) {
         Ok(code) => std::process::exit(code),
         Err(e) => {

@@ -1,7 +1,68 @@
 //! Files out: each written whole under its name or not at all (a full disk, a failed
-//! drawing), through a hidden temporary file beside it that is renamed into place.
+//! drawing, an interrupt), through a hidden temporary file beside it that is renamed into
+//! place. The temporary files being written are known (`Pending`), so that an interrupted
+//! run removes them (`remove_on_signal`).
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporary files being written now.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A temporary file being written: removed if the process is interrupted before the file
+/// is renamed into place or removed (and the value dropped).
+#[derive(Debug)]
+pub struct Pending(PathBuf);
+
+impl Pending {
+    /// The temporary file `path` is written through (hidden, beside it, this process's),
+    /// known before it is created.
+    pub fn beside(path: &Path) -> Pending {
+        let tmp = temporary(path);
+        PENDING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(tmp.clone());
+        Pending(tmp)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        let mut p = PENDING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(i) = p.iter().rposition(|t| *t == self.0) {
+            p.swap_remove(i);
+        }
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the temporary files being written, then die of the
+/// signal as without this (a shell sees 130 for Ctrl-C). A thread waits for the signals;
+/// nothing else changes.
+pub fn remove_on_signal() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            // Held to the end: no file is registered, or renamed into place, after this.
+            let pending = PENDING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            for tmp in pending.iter() {
+                let _ = std::fs::remove_file(tmp);
+            }
+            let _ = signal_hook::low_level::emulate_default_handler(sig);
+            std::process::exit(128 + sig);
+        }
+    });
+}
 
 /// The temporary file `path` is written through: hidden, beside it, this process's.
 fn temporary(path: &Path) -> PathBuf {
@@ -14,10 +75,10 @@ fn temporary(path: &Path) -> PathBuf {
 
 /// `bytes` written to `path`, whole or not at all.
 pub fn write(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
-    let tmp = temporary(path);
-    let done = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    let tmp = Pending::beside(path);
+    let done = std::fs::write(tmp.path(), bytes).and_then(|()| std::fs::rename(tmp.path(), path));
     if done.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(tmp.path());
     }
     done
 }
@@ -25,9 +86,9 @@ pub fn write(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
 /// Whether a file can be written at `path` (its folder exists and takes files), found
 /// without touching `path` itself.
 pub fn check_writable(path: &Path) -> std::io::Result<()> {
-    let tmp = temporary(path);
-    std::fs::File::create(&tmp)?;
-    std::fs::remove_file(&tmp)
+    let tmp = Pending::beside(path);
+    std::fs::File::create(tmp.path())?;
+    std::fs::remove_file(tmp.path())
 }
 
 #[cfg(test)]

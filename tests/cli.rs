@@ -1084,6 +1084,67 @@ fn a_jtl_in_its_own_column_order_is_read_beside_gc_lines() {
     );
 }
 
+/// Ctrl-C (SIGINT) while `export` writes: the hidden temporary file it writes through is
+/// removed, no file is left under the output's name, and the process dies of the signal (a
+/// shell sees 130), as without the handler.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_export_leaves_no_file_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut log = String::new();
+    for i in 0..200_000u64 {
+        log.push_str(&format!(
+            "[{i:032X}];2012-09-21 12:{:02}:{:02}.{:03};813;78;735;2;op{};\n",
+            i / 60_000 % 60,
+            i / 1000 % 60,
+            i % 1000,
+            i % 9
+        ));
+    }
+    let input = dir.path().join("perf.log");
+    std::fs::write(&input, log).unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    // Forty inputs: the temporary file is open the whole time they are read.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("gcperf"))
+        .arg("export")
+        .args(std::iter::repeat_n(&input, 40))
+        .arg("--out")
+        .arg(out.join("requests.parquet"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let listing = || -> Vec<String> {
+        std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    };
+    let started = std::time::Instant::now();
+    while !listing()
+        .iter()
+        .any(|n| n.starts_with('.') && n.ends_with(".tmp"))
+    {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no temporary file seen: {:?}",
+            listing()
+        );
+        assert!(child.try_wait().unwrap().is_none(), "export ended first");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(2), "{status:?}");
+    assert_eq!(listing(), Vec::<String>::new());
+}
+
 fn mkfifo(p: &Path) {
     let st = std::process::Command::new("mkfifo")
         .arg(p)

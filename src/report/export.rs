@@ -265,7 +265,7 @@ fn ctx<T>(r: PolarsResult<T>, what: impl FnOnce() -> String) -> anyhow::Result<T
 /// temporary file that `finish` renames into place (dropped unfinished, it is removed).
 struct Sink {
     path: PathBuf,
-    tmp: PathBuf,
+    tmp: crate::output::Pending,
     writer: Option<BatchedWriter<File>>,
     pending: Vec<DataFrame>,
     pending_rows: usize,
@@ -274,12 +274,9 @@ struct Sink {
 
 impl Sink {
     fn create(path: &Path, r: Records) -> anyhow::Result<Sink> {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "export.parquet".into());
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let f = File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+        let tmp = crate::output::Pending::beside(path);
+        let f = File::create(tmp.path())
+            .with_context(|| format!("cannot write {}", tmp.path().display()))?;
         let mut sink = Sink {
             path: path.to_path_buf(),
             tmp,
@@ -348,10 +345,10 @@ impl Sink {
         ctx(w.finish(), || {
             format!("cannot write {}", self.path.display())
         })?;
-        std::fs::rename(&self.tmp, &self.path).with_context(|| {
+        std::fs::rename(self.tmp.path(), &self.path).with_context(|| {
             format!(
                 "cannot move {} to {}",
-                self.tmp.display(),
+                self.tmp.path().display(),
                 self.path.display()
             )
         })?;
@@ -364,7 +361,7 @@ impl Drop for Sink {
         // Unfinished (an error on the way): no half-written file stays behind.
         if self.writer.is_some() {
             self.writer = None;
-            let _ = std::fs::remove_file(&self.tmp);
+            let _ = std::fs::remove_file(self.tmp.path());
         }
     }
 }
