@@ -215,7 +215,7 @@ fn perf_charts(
             chart::duration_text(iv),
             span_ms / iv + 1,
             span_ms as f64 / 1000.0,
-            chart::duration_text(span_ms / MAX_TIMELINE_POINTS + 1),
+            chart::duration_text(chart::whole_up(span_ms / MAX_TIMELINE_POINTS + 1)),
         )));
     }
     let mut out = Vec::new();

@@ -84,7 +84,8 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
         let (w, h) = area.dim_in_pixel();
         let (top, bottom) = area.split_vertically((h as f64 * 0.70) as u32);
         // Ticks as the two-hour chart sets them: as many as their labels fit.
-        let multi_day = format_wall_ms(t0).get(..10) != format_wall_ms(t1 - 1).get(..10);
+        let multi_day = format_wall_ms(t0).get(..10)
+            != format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS)).get(..10);
         let label_style: TextStyle = (FONT, sc.label).into_text_style(&area);
         let plot_w = w.saturating_sub(sc.label * 8).max(1);
         let fits = |step: i64| {
@@ -236,7 +237,9 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
         let x_desc = if multi_day {
             format!(
                 "date and time (host clock), to {}; {} GC pauses, longest {} ms",
-                format_wall_ms(t1 - 1).get(..10).unwrap_or_default(),
+                format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS))
+                    .get(..10)
+                    .unwrap_or_default(),
                 d.pause_count,
                 tick(&((d.pause_max_ms * 10.0).round() / 10.0))
             )

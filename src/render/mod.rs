@@ -474,6 +474,10 @@ pub(crate) fn tick(v: &f64) -> String {
     if v.fract() == 0.0 {
         return format!("{v:.0}");
     }
+    if v.abs() < 1e-4 {
+        // Below what six decimals show (2 requests over centuries: 6e-12 req/s), not "0".
+        return format!("{v:.1e}");
+    }
     // Axis steps like 0.1 accumulate float noise (0.30000000000000004): print six decimals
     // at most, trailing zeros cut.
     let s = format!("{v:.6}");
@@ -540,6 +544,8 @@ mod tests {
         assert_eq!(tick(&0.7999999999999999), "0.8");
         assert_eq!(tick(&2.5), "2.5");
         assert_eq!(tick(&300.0), "300");
+        assert_eq!(tick(&0.000_003), "3.0e-6");
+        assert_eq!(tick(&0.000_25), "0.00025");
     }
 
     #[test]

@@ -35,15 +35,43 @@ fn with_window(desc: String, window: Window) -> String {
 
 /// `60000` → "1 min", `30000` → "30 s", `3600000` → "1 h", `250` → "250 ms".
 pub fn duration_text(ms: i64) -> String {
-    if ms > 0 && ms % 3_600_000 == 0 {
+    const DAY: i64 = 86_400_000;
+    // A length that is no whole number of a unit (an interval made from a span of years):
+    // one decimal in the largest unit it holds twice.
+    let in_unit = |unit: i64, name: &str| {
+        let v = format!("{:.1}", ms as f64 / unit as f64);
+        format!("{} {name}", v.trim_end_matches(".0"))
+    };
+    if ms > 0 && ms % DAY == 0 {
+        format!("{} d", ms / DAY)
+    } else if ms >= 2 * DAY {
+        in_unit(DAY, "d")
+    } else if ms > 0 && ms % 3_600_000 == 0 {
         format!("{} h", ms / 3_600_000)
     } else if ms > 0 && ms % 60_000 == 0 {
         format!("{} min", ms / 60_000)
     } else if ms > 0 && ms % 1000 == 0 {
         format!("{} s", ms / 1000)
+    } else if ms >= 7_200_000 {
+        in_unit(3_600_000, "h")
+    } else if ms >= 120_000 {
+        in_unit(60_000, "min")
+    } else if ms >= 10_000 {
+        in_unit(1000, "s")
     } else {
         format!("{ms} ms")
     }
+}
+
+/// `ms` rounded up to a whole number of the largest unit (d, h, min, s) it holds twice: a
+/// length to suggest that is at least `ms` and reads as written.
+pub fn whole_up(ms: i64) -> i64 {
+    for unit in [86_400_000, 3_600_000, 60_000, 1000] {
+        if ms >= 2 * unit {
+            return (ms + unit - 1) / unit * unit;
+        }
+    }
+    ms
 }
 
 /// A share for a bar label, never rounded to zero: "95.2%", "3.6%", "0.21%", "0.0005%".
@@ -231,7 +259,8 @@ pub fn timeline(
             .fold(0.0f64, f64::max);
         // As many time ticks as their labels fit, with a label's width of room between them;
         // none finer than the interval (a point per interval is all there is to tick).
-        let multi_day = format_wall_ms(t0).get(..10) != format_wall_ms(t1 - 1).get(..10);
+        let multi_day = format_wall_ms(t0).get(..10)
+            != format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS)).get(..10);
         let label_style: TextStyle = (FONT, sc.label).into_text_style(&area);
         let plot_w = area.dim_in_pixel().0.saturating_sub(sc.label * 8).max(1);
         let fits = |step: i64| {
@@ -261,7 +290,9 @@ pub fn timeline(
         } else if multi_day {
             format!(
                 "date and time (log clock), to {}; a point per {iv}",
-                format_wall_ms(t1 - 1).get(..10).unwrap_or_default()
+                format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS))
+                    .get(..10)
+                    .unwrap_or_default()
             )
         } else {
             format!("time of day on {day} (log clock); a point per {iv}")
@@ -661,6 +692,18 @@ mod tests {
         assert_eq!(duration_text(90_000), "90 s");
         assert_eq!(duration_text(3_600_000), "1 h");
         assert_eq!(duration_text(250), "250 ms");
+        assert_eq!(duration_text(86_400_000), "1 d");
+        assert_eq!(duration_text(172_800_000), "2 d");
+        // No whole number of a unit: one decimal of the largest that fits twice.
+        assert_eq!(duration_text(15_776_894_880), "182.6 d");
+        assert_eq!(duration_text(90_000_000), "25 h");
+        assert_eq!(duration_text(9_000_001), "2.5 h");
+        assert_eq!(duration_text(150_001), "2.5 min");
+        assert_eq!(duration_text(12_345), "12.3 s");
+        assert_eq!(duration_text(2_345), "2345 ms");
+        assert_eq!(duration_text(whole_up(15_776_894_880)), "183 d");
+        assert_eq!(duration_text(whole_up(150_001)), "3 min");
+        assert_eq!(whole_up(1_999), 1_999);
     }
 
     #[test]
