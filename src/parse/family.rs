@@ -17,6 +17,7 @@ use std::any::Any;
 pub const GC_FAMILIES: &[GcFormat] = &[
     super::unified::FAMILY,
     super::jrockit::FAMILY,
+    super::ibm_text::FAMILY,
     super::hotspot::FAMILY,
 ];
 

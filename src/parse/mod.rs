@@ -3,6 +3,7 @@
 
 pub mod family;
 pub mod hotspot;
+pub mod ibm_text;
 pub mod jrockit;
 pub mod limits;
 pub mod lines;
