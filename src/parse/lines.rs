@@ -18,7 +18,12 @@ impl Lines<'_> {
     /// return how many: a flood of empty lines (a gzip of gigabytes of line ends) costs what
     /// skipping it costs, not a parser's work per line. The caller counts them as `next` would
     /// have yielded them; `line_no` is then the number of the last one.
+    #[inline]
     pub fn skip_empty(&mut self) -> u64 {
+        // The common case, a line with text next: one comparison, inlined into every loop.
+        if !matches!(self.buf.get(self.pos), Some(b'\n' | b'\r')) {
+            return 0;
+        }
         let (bytes, n) = empty_run(&self.buf[self.pos..]);
         self.pos += bytes;
         self.no += n;
@@ -64,10 +69,6 @@ impl<'a> Iterator for Lines<'a> {
 /// bytes and their number. Runs of `\n` or of `\r\n` go 32 bytes a step.
 pub fn empty_run(buf: &[u8]) -> (usize, u64) {
     const CRLF: [u8; 32] = *b"\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n";
-    if !matches!(buf.first(), Some(b'\n' | b'\r')) {
-        // The common case, a line with text: one comparison.
-        return (0, 0);
-    }
     let (mut i, mut n) = (0, 0);
     loop {
         if let Some(chunk) = buf.get(i..i + 32) {
