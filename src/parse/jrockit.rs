@@ -121,14 +121,8 @@ impl BlockParser for Parser {
         self.order_scan = None;
         let base = self.log.lines;
         let mut it = lines(buf);
-        loop {
-            // Empty lines are ignored lines whatever comes before them: passed over in bulk.
-            let empty = it.skip_empty();
-            if empty > 0 {
-                self.log.ignored_lines += empty;
-                self.log.lines = base + it.line_no();
-            }
-            let Some((no, line)) = it.next() else { break };
+        // Empty lines are ignored lines whatever comes before them: passed over in bulk.
+        while let Some((no, line)) = it.next_after_empty(&mut self.log.ignored_lines) {
             let no = base + no;
             self.log.lines = no;
             // NUL padding a crashed JVM left in its file ends up before the next line written.
@@ -145,6 +139,8 @@ impl BlockParser for Parser {
                 self.flush();
             }
         }
+        // Empty lines at the end.
+        self.log.lines = base + it.line_no();
     }
     /// Nothing waits for the next lines (pauses or causes for a collection line to come,
     /// strategy changes for the next collection): a block may end here.

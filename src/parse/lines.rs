@@ -13,7 +13,7 @@ pub struct Lines<'a> {
     no: u64,
 }
 
-impl Lines<'_> {
+impl<'a> Lines<'a> {
     /// Pass over the empty lines (`\n` bytes) at the current position at memory speed, and
     /// return how many: a flood of empty lines (a gzip of gigabytes of line ends) costs what
     /// skipping it costs, not a parser's work per line. The caller counts them as `next` would
@@ -28,6 +28,15 @@ impl Lines<'_> {
         self.pos += bytes;
         self.no += n;
         n
+    }
+
+    /// The next line with text, or an empty line not of a run: the empty lines before it are
+    /// passed over (`skip_empty`) and added to `empty`. After the last, `line_no` counts the
+    /// empty lines at the end too.
+    #[inline]
+    pub fn next_after_empty(&mut self, empty: &mut u64) -> Option<(u64, &'a [u8])> {
+        *empty += self.skip_empty();
+        self.next()
     }
 
     /// Every line has been yielded or passed over.

@@ -231,14 +231,12 @@ fn parse_semicolon(buf: &[u8]) -> PerfLog {
     // only if it is visibly complete (see `Semi::complete`).
     let unterminated = !matches!(buf.last(), None | Some(b'\n' | b'\r'));
     let mut it = lines(buf);
-    loop {
-        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
-        log.ignored_lines += it.skip_empty();
-        log.lines = it.line_no();
-        let Some((no, line)) = it.next() else { break };
+    // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+    while let Some((no, line)) = it.next_after_empty(&mut log.ignored_lines) {
         let cut = unterminated && it.is_done();
         semicolon_line(&mut log, &mut ops, no, line, cut);
     }
+    log.lines = it.line_no();
     log
 }
 
@@ -1166,14 +1164,8 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
         .unwrap_or(GrinderCols::DEFAULT);
     let mut in_effect = header.map(<[u8]>::to_vec);
     let mut it = lines(buf);
-    loop {
-        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
-        let empty = it.skip_empty();
-        if empty > 0 {
-            log.ignored_lines += empty;
-            log.lines = it.line_no();
-        }
-        let Some((no, line)) = it.next() else { break };
+    // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+    while let Some((no, line)) = it.next_after_empty(&mut log.ignored_lines) {
         log.lines = no;
         if trim(line).is_empty() {
             log.ignored_lines += 1;
@@ -1218,6 +1210,7 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
             error,
         });
     }
+    log.lines = it.line_no();
     PerfBlock {
         log,
         header: in_effect,

@@ -128,14 +128,8 @@ impl BlockParser for Parser {
     fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;
         let mut it = lines(buf);
-        loop {
-            // Empty lines are ignored lines whatever comes before them: passed over in bulk.
-            let empty = it.skip_empty();
-            if empty > 0 {
-                self.log.ignored_lines += empty;
-                self.log.lines = base + it.line_no();
-            }
-            let Some((no, line)) = it.next() else { break };
+        // Empty lines are ignored lines whatever comes before them: passed over in bulk.
+        while let Some((no, line)) = it.next_after_empty(&mut self.log.ignored_lines) {
             let no = base + no;
             self.log.lines = no;
             let line = if no == 1 {
@@ -158,6 +152,8 @@ impl BlockParser for Parser {
                 None => self.log.skip(no, line),
             }
         }
+        // Empty lines at the end.
+        self.log.lines = base + it.line_no();
     }
     /// No GC's lines wait for their event, no safepoint for its name: a block may end here
     /// (start lines waiting for their end are checked against the next block's end lines).
