@@ -18,8 +18,10 @@ fn gcperf() -> Command {
     Command::cargo_bin("gcperf").expect("binary")
 }
 
+/// `args` with `--format json`: it must succeed (within a minute) and print JSON.
 fn json_of(args: &[&str]) -> Value {
     let out = gcperf()
+        .timeout(std::time::Duration::from_secs(60))
         .args(args)
         .arg("--format")
         .arg("json")
@@ -933,17 +935,7 @@ fn a_flood_of_empty_lines_is_counted_and_the_record_after_it_read() {
         let path = dir.path().join(name);
         std::fs::write(&path, flood(log, last)).unwrap();
         assert!(std::fs::metadata(&path).unwrap().len() < 1 << 20);
-        let out = bounded()
-            .args(["summary", "--format", "json"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = json_of(&["summary", path.to_str().unwrap()]);
         let o = &v[0];
         assert_eq!(o["kind"], kind, "{name}");
         assert_eq!(o["lines"], lines + empty + 1, "{name}");
@@ -1044,17 +1036,7 @@ fn a_jtl_in_its_own_column_order_is_read_beside_gc_lines() {
     for (name, text, requests, pauses, skipped) in cases {
         let path = dir.path().join(name);
         std::fs::write(&path, &text).unwrap();
-        let out = bounded()
-            .args(["summary", "--format", "json"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = json_of(&["summary", path.to_str().unwrap()]);
         let runs = v.as_array().unwrap();
         let perf = runs.iter().find(|o| o["kind"] == "perf").expect(name);
         assert_eq!(perf["format"], "jmeter-jtl", "{name}");
@@ -1071,17 +1053,10 @@ fn a_jtl_in_its_own_column_order_is_read_beside_gc_lines() {
             .sum();
         assert_eq!(skipped_all, skipped, "{name}");
     }
-    // `perf` reads the JTL whose messages quote GC lines: a performance log.
-    let out = bounded()
-        .args(["perf", "--format", "json"])
-        .arg(dir.path().join("quoted.jtl"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // `perf` reads the JTL whose messages quote GC lines: a performance log of 3 requests.
+    let quoted = dir.path().join("quoted.jtl");
+    let v = json_of(&["perf", quoted.to_str().unwrap()]);
+    assert_eq!(v[0]["perf"]["requests"], 3, "{v}");
 }
 
 /// Ctrl-C (SIGINT) while `export` writes: the hidden temporary file it writes through is
