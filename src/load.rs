@@ -566,8 +566,8 @@ impl<I: Send, T: Send> Workers<I, T> {
             results: Vec::new(),
         };
         for _ in 0..n.max(1) {
-            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<I>(1);
-            let (res_tx, res_rx) = std::sync::mpsc::sync_channel::<T>(1);
+            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<I>(ROUNDS_AHEAD);
+            let (res_tx, res_rx) = std::sync::mpsc::sync_channel::<T>(ROUNDS_AHEAD);
             scope.spawn(move || {
                 while let Ok(i) = job_rx.recv() {
                     if res_tx.send(f(i)).is_err() {
@@ -604,6 +604,10 @@ impl<I: Send, T: Send> Workers<I, T> {
     }
 }
 
+/// Rounds of blocks in the workers' hands at a time (their channels hold as many jobs and
+/// results each).
+const ROUNDS_AHEAD: usize = 2;
+
 /// Rounds of blocks through the workers, in file order: `prepare` makes a block a job,
 /// `consume` takes each result. The next round is handed out before the one before is
 /// consumed, so the workers parse while the joining thread joins (one round at a time left
@@ -617,30 +621,30 @@ fn pipelined<St, I: Send, T: Send>(
     mut prepare: impl FnMut(&mut St, Vec<u8>) -> I,
     mut consume: impl FnMut(&mut St, T),
 ) -> Result<()> {
-    let (first, mut done) = next_round(rx, per_round, path)?;
-    let jobs = first.into_iter().map(|b| prepare(state, b)).collect();
-    let mut in_flight = workers.submit(jobs);
-    while in_flight > 0 {
-        let next = if done {
-            Vec::new()
-        } else {
-            let (b, d) = next_round(rx, per_round, path)?;
+    // Rounds handed out and not yet taken, oldest first.
+    let mut in_flight: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+    let mut done = false;
+    loop {
+        // `ROUNDS_AHEAD` rounds queued before the oldest one's results are waited for: a
+        // worker that is done goes straight on to its next block (collecting first left the
+        // faster worker idle until the slower one was done, every round: a fifth of two cores
+        // on a JRockit log), and on while the joining thread appends.
+        while !done && in_flight.len() < ROUNDS_AHEAD {
+            let (next, d) = next_round(rx, per_round, path)?;
             done = d;
-            b
+            let jobs = next.into_iter().map(|b| prepare(state, b)).collect();
+            match workers.submit(jobs) {
+                0 => {}
+                n => in_flight.push_back(n),
+            }
+        }
+        let Some(n) = in_flight.pop_front() else {
+            return Ok(());
         };
-        // The next round queued before this one's results are waited for: a worker that is
-        // done goes straight on to its next block (collecting first left the faster worker
-        // idle until the slower one was done, every round: a fifth of two cores on a JRockit
-        // log). The channels hold one job and one result each.
-        let jobs = next.into_iter().map(|b| prepare(state, b)).collect();
-        let queued = workers.submit(jobs);
-        let results = workers.collect(in_flight);
-        in_flight = queued;
-        for t in results {
+        for t in workers.collect(n) {
             consume(state, t);
         }
     }
-    Ok(())
 }
 
 /// The first bytes of a streamed performance log searched for its header row.
