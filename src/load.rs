@@ -606,7 +606,7 @@ impl<I: Send, T: Send> Workers<I, T> {
 
 /// Rounds of blocks in the workers' hands at a time (their channels hold as many jobs and
 /// results each).
-const ROUNDS_AHEAD: usize = 2;
+const ROUNDS_AHEAD: usize = 3;
 
 /// Rounds of blocks through the workers, in file order: `prepare` makes a block a job,
 /// `consume` takes each result. The next round is handed out before the one before is
