@@ -222,22 +222,46 @@ fn streamed_equals_one_pass(format: gcperf::parse::family::PerfFormat, buf: &[u8
     }
 }
 
+/// Each registered family that streams, with its generator and a file name: a family added
+/// to `PERF_FAMILIES` that streams fails `every_streaming_family_has_a_generator` until it
+/// has one here.
+fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'static str)> {
+    match format.as_str() {
+        "jmeter-jtl" => Some((jtl(&mut Rng(0x9E37_79B9_7F4A_7C15)), "big.jtl")),
+        "grinder" => Some((grinder(&mut Rng(0xD1B5_4A32_D192_ED03)), "data_big.log")),
+        "perf-csv" => Some((semicolon(&mut Rng(0x2545_F491_4F6C_DD1D)), "perf-big.log")),
+        _ => None,
+    }
+}
+
+#[test]
+fn every_streaming_family_has_a_generator() {
+    for &f in gcperf::parse::family::PERF_FAMILIES {
+        if f.streams() {
+            assert!(
+                generated(f).is_some(),
+                "{f}: streams, and has no generator in tests/perf_streamed.rs"
+            );
+        }
+    }
+}
+
 #[test]
 fn jtl_in_blocks_equals_one_pass() {
-    let buf = jtl(&mut Rng(0x9E37_79B9_7F4A_7C15));
-    streamed_equals_one_pass(JMETER_JTL, &buf, "big.jtl");
+    let (buf, name) = generated(JMETER_JTL).unwrap();
+    streamed_equals_one_pass(JMETER_JTL, &buf, name);
 }
 
 #[test]
 fn grinder_in_blocks_equals_one_pass() {
-    let buf = grinder(&mut Rng(0xD1B5_4A32_D192_ED03));
-    streamed_equals_one_pass(GRINDER, &buf, "data_big.log");
+    let (buf, name) = generated(GRINDER).unwrap();
+    streamed_equals_one_pass(GRINDER, &buf, name);
 }
 
 #[test]
 fn semicolon_in_blocks_equals_one_pass() {
-    let buf = semicolon(&mut Rng(0x2545_F491_4F6C_DD1D));
-    streamed_equals_one_pass(SEMICOLON, &buf, "perf-big.log");
+    let (buf, name) = generated(SEMICOLON).unwrap();
+    streamed_equals_one_pass(SEMICOLON, &buf, name);
 }
 
 /// A JTL block cut inside a quoted field: the record open at the block's end is left unread
