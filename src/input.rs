@@ -349,8 +349,6 @@ pub fn open(path: &Path) -> Result<Reader> {
     }
 }
 
-/// A zip member: its bytes located through the archive's central directory and read straight
-/// from the archive (stored, or deflate through flate2), so the reader owns what it reads.
 /// The archive whose member was opened last, its directory read once (keyed by its path,
 /// size and time of change): each member read the whole directory again, and 20,000 one-line
 /// members took 68 s.
@@ -359,6 +357,8 @@ static LAST_ZIP: std::sync::Mutex<
     Option<(ZipKey, zip::ZipArchive<std::io::BufReader<std::fs::File>>)>,
 > = std::sync::Mutex::new(None);
 
+/// A zip member: its bytes located through the archive's central directory and read straight
+/// from the archive (stored, or deflate through flate2), so the reader owns what it reads.
 fn open_member(path: &Path, archive: &Path, member: &str) -> Result<Reader> {
     use std::io::{Seek, SeekFrom};
     let io = |source| Error::Io {

@@ -651,12 +651,12 @@ fn pipelined<St, I: Send, T: Send>(
 const HEADER_HEAD: usize = 64 << 10;
 
 /// What a performance log's blocks leave the next: the header in effect, and the bytes of a
-/// record left open; and the header blocks not yet sent are read with.
+/// record left open; and whether a block has been sent to be read.
 #[derive(Default)]
 struct Carried {
     header: Option<Vec<u8>>,
     tail: Vec<u8>,
-    latest: Option<Vec<u8>>,
+    sent: bool,
 }
 
 /// A block of a performance log parsed, its records as columns.
@@ -761,13 +761,13 @@ fn load_perf_stream(
         path: path.to_path_buf(),
         source,
     };
-    // Blocks are read with the header the last block joined left; the first ones with the
-    // last header in the head's first lines (a log's header is its first row).
+    // Blocks are read with the header the last block joined left; the first with none (as
+    // it is joined), the others sent before one was joined with the last header in the
+    // head's first lines (a log's header is its first row, so the first block joined leaves
+    // it or a later one, never none).
     let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
-    let mut carried = Carried {
-        latest: parse::perf::parse_block(format, None, start, false).header,
-        ..Carried::default()
-    };
+    let guess = parse::perf::parse_block(format, None, start, false).header;
+    let mut carried = Carried::default();
     std::thread::scope(|scope| -> Result<()> {
         scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
         let workers = Workers::new(
@@ -785,7 +785,14 @@ fn load_perf_stream(
             path,
             &workers,
             &mut state,
-            |(.., carried), b| (b, carried.latest.clone()),
+            |(.., carried), b| {
+                let h = match carried.sent {
+                    true => carried.header.clone().or_else(|| guess.clone()),
+                    false => None,
+                };
+                carried.sent = true;
+                (b, h)
+            },
             |(log, blocks, stacked, carried), (b, block, cols, h)| {
                 let (b, block, cols) = if carried.tail.is_empty() && carried.header == h {
                     (b, block, cols)
@@ -797,8 +804,7 @@ fn load_perf_stream(
                     (whole, block, cols)
                 };
                 carried.tail = b[b.len() - block.unread..].to_vec();
-                carried.header.clone_from(&block.header);
-                carried.latest = block.header;
+                carried.header = block.header;
                 append_perf_block(log, blocks, stacked, block.log, cols, b.len());
                 let mut b = b;
                 b.clear();

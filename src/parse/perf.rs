@@ -510,18 +510,20 @@ fn csv_record(
             let start = i + 1;
             let mut j = start;
             let mut escaped = false;
-            let close = loop {
-                let rest = buf.get(j..).ok_or(NotRecord::Malformed)?;
-                let open = if more {
+            let open = || {
+                if more {
                     NotRecord::OpenAtEnd
                 } else {
                     NotRecord::Malformed
-                };
+                }
+            };
+            let close = loop {
+                let rest = buf.get(j..).ok_or(NotRecord::Malformed)?;
                 let Some(q) = memchr::memchr(b'"', rest).map(|k| j + k) else {
-                    return Err(open);
+                    return Err(open());
                 };
                 if more && q + 1 == buf.len() {
-                    return Err(open);
+                    return Err(open());
                 }
                 if buf.get(q + 1) == Some(&b'"') {
                     escaped = true;
@@ -934,35 +936,56 @@ impl Recogniser for JtlRecogniser {
             self.open = (quotes() % 2 == 0 && n <= MAX_QUOTED_BYTES).then_some(n);
             return Recognised::Inside;
         }
-        if memchr::memchr(b',', line).is_none() {
-            return Recognised::No;
-        }
-        let own = match csv_record(line, 0, false, &mut self.fields) {
-            Ok(rec) if !rec.too_many => {
-                if let Some(c) = JtlCols::from_header(line, &self.fields) {
-                    self.cols = c;
-                    return Recognised::Own;
-                }
-                jtl_stamp_shaped(line, &self.fields, &self.cols)
-                    && jtl_row(line, &self.fields, &self.cols).is_some()
+        match jtl_line(line, &mut self.fields, &self.cols) {
+            JtlLine::Header(c) => {
+                self.cols = c;
+                Recognised::Own
             }
-            Ok(_) => false,
-            Err(_) => {
+            JtlLine::Row => Recognised::Own,
+            JtlLine::Other => Recognised::No,
+            JtlLine::NotWhole => {
                 let open = csv_record(line, 0, true, &mut self.fields).err()
                     == Some(NotRecord::OpenAtEnd)
                     && jtl_row_start(line, &self.fields, &self.cols);
-                if open {
-                    let opened = line.iter().rposition(|&b| b == b'"').unwrap_or(0);
-                    self.open = Some(line.len() - opened);
+                if !open {
+                    return Recognised::No;
                 }
-                open
+                let opened = line.iter().rposition(|&b| b == b'"').unwrap_or(0);
+                self.open = Some(line.len() - opened);
+                Recognised::Own
             }
-        };
-        if own {
-            Recognised::Own
-        } else {
-            Recognised::No
         }
+    }
+}
+
+/// What one line is to a JTL read by `cols`, taken as a whole record.
+enum JtlLine {
+    /// A header row: the columns it names.
+    Header(JtlCols),
+    Row,
+    /// A record, but neither (or too many fields, or no comma at all).
+    Other,
+    /// Not a whole record (a quote never closed on the line, or text after one).
+    NotWhole,
+}
+
+fn jtl_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine {
+    if memchr::memchr(b',', line).is_none() {
+        return JtlLine::Other;
+    }
+    match csv_record(line, 0, false, fields) {
+        Ok(rec) if !rec.too_many => {
+            if let Some(c) = JtlCols::from_header(line, fields) {
+                JtlLine::Header(c)
+            } else if jtl_stamp_shaped(line, fields, cols) && jtl_row(line, fields, cols).is_some()
+            {
+                JtlLine::Row
+            } else {
+                JtlLine::Other
+            }
+        }
+        Ok(_) => JtlLine::Other,
+        Err(_) => JtlLine::NotWhole,
     }
 }
 
@@ -1001,24 +1024,10 @@ fn jtl_row_start(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
 /// For detection: a JTL header, or a row in JMeter's default column order (epoch-ms or date
 /// stamp, integer elapsed, `true`/`false` in column 8).
 fn is_jtl_line(line: &[u8], fields: &mut Vec<Field>) -> bool {
-    if memchr::memchr(b',', line).is_none() {
-        return false;
-    }
-    if csv_record(line, 0, false, fields).map_or(true, |r| r.too_many) {
-        return false;
-    }
-    if JtlCols::from_header(line, fields).is_some() {
-        return true;
-    }
-    let Some(ts) = fields.first().and_then(|f| line.get(f.start..f.end)) else {
-        return false;
-    };
-    // An epoch-ms stamp has 10+ digits (2001 onwards: 13); a short number is something else.
-    let ts = trim(ts);
-    if ts.iter().all(u8::is_ascii_digit) && ts.len() < 10 {
-        return false;
-    }
-    jtl_row(line, fields, &JtlCols::DEFAULT).is_some()
+    matches!(
+        jtl_line(line, fields, &JtlCols::DEFAULT),
+        JtlLine::Header(_) | JtlLine::Row
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
