@@ -733,7 +733,8 @@ impl Stacked {
 }
 
 /// Stream a performance log. A reader thread cuts blocks at line ends while the blocks read
-/// before are parsed in parallel, each with the header row the log's head holds; each block's
+/// before are parsed in parallel, each with the header row the blocks before it left (the
+/// head's, until one is joined); each block's
 /// records are frozen into columns on the thread pool, in file order (line numbers and
 /// operation ids made global), and appended to the log's as they come back. A block read with
 /// another header than the blocks before it left, or after a block that left a record open
