@@ -97,6 +97,33 @@ pub struct GcColumns {
 }
 
 impl GcColumns {
+    /// Room for `rows` rows in every column: the pages are only touched as rows come.
+    pub fn with_capacity(rows: usize) -> Self {
+        let num = || MutablePrimitiveArray::with_capacity(rows);
+        GcColumns {
+            record: Vec::with_capacity(rows),
+            kind: Vec::with_capacity(rows),
+            collector: Vec::with_capacity(rows),
+            cause: Vec::with_capacity(rows),
+            name: Vec::with_capacity(rows),
+            start_s: num(),
+            wall_ms: MutablePrimitiveArray::with_capacity(rows),
+            duration: Vec::with_capacity(rows),
+            ttsp: num(),
+            heap_before: MutablePrimitiveArray::with_capacity(rows),
+            heap_after: MutablePrimitiveArray::with_capacity(rows),
+            heap_total: MutablePrimitiveArray::with_capacity(rows),
+            young_before: MutablePrimitiveArray::with_capacity(rows),
+            young_after: MutablePrimitiveArray::with_capacity(rows),
+            promoted: MutablePrimitiveArray::with_capacity(rows),
+            flags: Vec::with_capacity(rows),
+            gc_id: MutablePrimitiveArray::with_capacity(rows),
+            in_collection: MutableBitmap::with_capacity(rows),
+            invented: MutableBitmap::with_capacity(rows),
+            line: Vec::with_capacity(rows),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.line.len()
     }

@@ -56,8 +56,10 @@ impl Settle {
         let Some(settled) = events.get(..k) else {
             return;
         };
+        // A block holds tens of settling tries' events: room for them up front, as growing
+        // by doubling copied each column four times over (1.3 % of a CMS log's CPU).
         self.cols
-            .get_or_insert_with(Box::default)
+            .get_or_insert_with(|| Box::new(GcColumns::with_capacity(16 * self.at.max(k))))
             .push_events(settled);
         events.drain(..k);
     }
