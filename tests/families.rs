@@ -298,3 +298,53 @@ fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
         x % m.max(1)
     }
 }
+
+/// `Foreign` asks a family's `owns` only of lines starting as its `owned_lines_start` says:
+/// every line of every fixture that a family owns must start so, else a GC parser would read
+/// that line as its own.
+#[test]
+fn every_owned_line_starts_as_its_family_says() {
+    use gcperf::parse::family::OwnedStart;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .flat_map(|d| std::fs::read_dir(d).unwrap().flatten().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let starts = |line: &[u8]| {
+        let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
+        let after = if n > 0 { line.get(n).copied() } else { None };
+        (line.first().copied(), after)
+    };
+    let check = |name: &str, start: OwnedStart, owns: &dyn Fn(&[u8]) -> bool| {
+        let mut owned = 0;
+        for p in &files {
+            let buf = gcperf::input::read(p).unwrap();
+            for (no, line) in gcperf::parse::lines::lines(&buf) {
+                if owns(line) {
+                    owned += 1;
+                    let (first, after) = starts(line);
+                    assert!(
+                        start.admits(first, after),
+                        "{name} owns {}:{no} but it does not start as {start:?}",
+                        p.display()
+                    );
+                }
+            }
+        }
+        owned
+    };
+    for f in GC_FAMILIES {
+        check(f.as_str(), f.owned_lines_start(), &|l| f.owns(l));
+    }
+    let mut owned_by_perf = 0;
+    for f in PERF_FAMILIES {
+        owned_by_perf += check(f.as_str(), f.owned_lines_start(), &|l| f.owns(l));
+    }
+    // The fixtures hold performance logs: the check above saw owned lines.
+    assert!(owned_by_perf > 1000, "{owned_by_perf}");
+}

@@ -161,6 +161,11 @@ pub trait PerfFamily: Sync + 'static {
         false
     }
 
+    /// How every line `owns` claims starts: `Foreign` asks `owns` only of lines that start so.
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Any
+    }
+
     /// A block of a log (its byte-order mark removed), read as if the header row `header`
     /// came before it (the last one the blocks before it held; `None`: none yet). With
     /// `last`, the block is the rest of the log; else a record that may go on past the
@@ -233,8 +238,34 @@ pub trait Family: Sync + 'static {
     }
 
     /// The byte every line `owns` claims starts with, if there is one (a quick test first).
-    fn owned_lines_start(&self) -> Option<u8> {
-        None
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Any
+    }
+}
+
+/// How the lines a family owns start, tested before its `owns` is asked (which is asked of
+/// every line of the other families' logs: a HotSpot log's lines, which start with digits,
+/// went through three calls each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnedStart {
+    /// Any way: always ask.
+    Any,
+    /// With this byte.
+    Byte(u8),
+    /// With digits, then this byte (`1354000000000,...`).
+    DigitsThen(u8),
+}
+
+impl OwnedStart {
+    /// A line starting with `first`, whose leading digits are followed by `after_digits`
+    /// (`None` where it starts with no digit), may be owned.
+    #[inline]
+    pub fn admits(self, first: Option<u8>, after_digits: Option<u8>) -> bool {
+        match self {
+            OwnedStart::Any => true,
+            OwnedStart::Byte(b) => first == Some(b),
+            OwnedStart::DigitsThen(b) => after_digits == Some(b),
+        }
     }
 }
 
@@ -242,28 +273,66 @@ pub trait Family: Sync + 'static {
 /// that family's parser skips such lines. Built once per family (it is asked for every
 /// line): the other families, each with the first byte of the lines it owns.
 pub struct Foreign {
-    others: Vec<(Option<u8>, GcFormat)>,
+    others: Vec<(OwnedStart, GcFormat)>,
+    perf: Vec<(OwnedStart, PerfFormat)>,
+    /// A line whose start none of them admits is no other family's, told without a call:
+    /// the first bytes and the bytes after leading digits some family admits, or all.
+    first: [bool; 256],
+    after_digits: [bool; 256],
+    any: bool,
 }
 
 impl Foreign {
     pub fn to(me: GcFormat) -> Foreign {
+        let others: Vec<_> = GC_FAMILIES
+            .iter()
+            .copied()
+            .filter(|&f| f != me)
+            .map(|f| (f.owned_lines_start(), f))
+            .collect();
+        let perf: Vec<_> = PERF_FAMILIES
+            .iter()
+            .map(|&f| (f.owned_lines_start(), f))
+            .collect();
+        let mut first = [false; 256];
+        let mut after_digits = [false; 256];
+        let mut any = false;
+        for s in others.iter().map(|o| o.0).chain(perf.iter().map(|p| p.0)) {
+            match s {
+                OwnedStart::Any => any = true,
+                OwnedStart::Byte(b) => first[b as usize] = true,
+                OwnedStart::DigitsThen(b) => after_digits[b as usize] = true,
+            }
+        }
         Foreign {
-            others: GC_FAMILIES
-                .iter()
-                .copied()
-                .filter(|&f| f != me)
-                .map(|f| (f.owned_lines_start(), f))
-                .collect(),
+            others,
+            perf,
+            first,
+            after_digits,
+            any,
         }
     }
 
     #[inline]
     pub fn test(&self, line: &[u8]) -> bool {
-        super::perf::owns_line(line)
-            || self
-                .others
-                .iter()
-                .any(|(b, f)| b.is_none_or(|b| line.first() == Some(&b)) && f.owns(line))
+        let Some(&b0) = line.first() else {
+            return false;
+        };
+        let after_digits = if b0.is_ascii_digit() {
+            let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
+            line.get(n).copied()
+        } else {
+            None
+        };
+        if !self.any
+            && !self.first[b0 as usize]
+            && !after_digits.is_some_and(|b| self.after_digits[b as usize])
+        {
+            return false;
+        }
+        let asks = |s: OwnedStart| s.admits(Some(b0), after_digits);
+        self.perf.iter().any(|&(s, f)| asks(s) && f.owns(line))
+            || self.others.iter().any(|&(s, f)| asks(s) && f.owns(line))
     }
 }
 

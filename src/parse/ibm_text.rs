@@ -56,7 +56,7 @@
 //!   `completed in`); an `AF`/`CON`/`SYS` line of a form not listed above, or of another
 //!   block than the open one; a `GC(m)` line outside a block; every other line.
 
-use super::family::{Block, BlockParser, Family, GcFormat, Handle};
+use super::family::{Block, BlockParser, Family, GcFormat, Handle, OwnedStart};
 use super::limits::float_prefix;
 use super::lines::lines;
 use super::num::{asctime_prefix, trim, uint_prefix};
@@ -92,8 +92,8 @@ impl Family for IbmText {
     }
 
     /// Unindented tagged lines (the heads, the block's own lines, `<GC(n): Bytes Traced`).
-    fn owned_lines_start(&self) -> Option<u8> {
-        Some(b'<')
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Byte(b'<')
     }
 
     fn owns(&self, line: &[u8]) -> bool {

@@ -47,7 +47,7 @@
 //!   cannot be read or cannot be true; any other `[gcpause]` line (a pause form we do not
 //!   know must not vanish); a stamp that cannot be a date (`Thu Feb 31 ...`).
 
-use super::family::{Block, BlockParser, Family, GcFormat, Handle};
+use super::family::{Block, BlockParser, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_DIGITS};
 use super::lines::lines;
 use super::num::{self, rfind, trim, uint_prefix};
@@ -93,8 +93,8 @@ impl Family for Jrockit {
 
     /// A module decoration, `[memory ]`, `[gcpause]`, after `[INFO ]` or `[Wed Nov 16
     /// 15:02:13 2005]`: seven lower-case letters and blanks.
-    fn owned_lines_start(&self) -> Option<u8> {
-        Some(b'[')
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Byte(b'[')
     }
 
     fn owns(&self, line: &[u8]) -> bool {

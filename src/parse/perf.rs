@@ -36,7 +36,7 @@
 //! format, a record that cannot be read or cannot be true.
 
 use super::family::{
-    Handle, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser, PERF_FAMILIES,
+    Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser, PERF_FAMILIES,
 };
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
@@ -67,6 +67,9 @@ impl PerfFamily for Semicolon {
     fn owns(&self, line: &[u8]) -> bool {
         line.first() == Some(&b'[')
             && memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'))
+    }
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Byte(b'[')
     }
     /// Its header row names no columns: blocks read alike whatever came before.
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
@@ -107,6 +110,9 @@ impl PerfFamily for JmeterJtl {
     fn owns(&self, line: &[u8]) -> bool {
         let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
         n >= 10 && line.get(n) == Some(&b',')
+    }
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::DigitsThen(b',')
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_jtl(header, buf, last)
@@ -152,6 +158,9 @@ impl PerfFamily for Grinder {
         }
         false
     }
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::DigitsThen(b',')
+    }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         parse_grinder(header, buf)
     }
@@ -195,13 +204,6 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
         }
     }
     None
-}
-
-/// A line only a performance log writes, told from its start (`PerfFamily::owns`): GC
-/// parsers skip it.
-#[inline]
-pub(crate) fn owns_line(line: &[u8]) -> bool {
-    PERF_FAMILIES.iter().copied().any(|f| f.owns(line))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -49,7 +49,7 @@
 //! ran inside (see `nested`): a `GC(n)` that opened after `GC(m)` ended, though logged before
 //! `GC(m)`'s line, is a stop of its own.
 
-use super::family::{Block, BlockParser, Collectors, Family, GcFormat, Handle};
+use super::family::{Block, BlockParser, Collectors, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
@@ -95,8 +95,8 @@ impl Family for Unified {
 
     /// Tags, `[gc,start    ]`, `[safepoint]`; a time then ` GC(` (no tags); a time or a level
     /// then more decorations (this family's, or JRockit R28's).
-    fn owned_lines_start(&self) -> Option<u8> {
-        Some(b'[')
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Byte(b'[')
     }
 
     fn owns(&self, line: &[u8]) -> bool {
