@@ -2151,3 +2151,70 @@ fn charts_that_cannot_be_written_exit_2() {
         assert_eq!(hidden, 0, "{}", d.display());
     }
 }
+
+/// The same six samples saved as JMeter CSV split by `,` `\t` `;` `|`, with JMeter's header or
+/// without one (then in its default order): every figure equal. By hand from the samples
+/// (`fixtures/jmeter-jtl-delimiters/comma-header.jtl`): elapsed 120, 340, 80, 1500, 60, 2200
+/// ms, so mean 4300 / 6 and p50 (120 + 340) / 2; three failures: a 500, and two assertions
+/// on 200 responses keyed by their failure messages (one quoted with `""`, one over two
+/// lines); labels with the delimiters inside quotes.
+#[test]
+fn jmeter_csv_with_any_delimiter_reads_the_same_samples() {
+    let dir = "fixtures/jmeter-jtl-delimiters";
+    let of = |name: &str| {
+        let mut v = json_of(&["perf", &format!("{dir}/{name}")]);
+        let row = v[0].as_object_mut().unwrap();
+        assert_eq!(row["format"], "jmeter-jtl", "{name}");
+        row.remove("file");
+        row.remove("lines");
+        v
+    };
+    let comma = of("comma-header.jtl");
+    let p = &comma[0]["perf"];
+    assert_eq!(
+        (p["requests"].as_u64(), p["errors"].as_u64()),
+        (Some(6), Some(3))
+    );
+    close(f(&p["total_ms_mean"]), 4300.0 / 6.0);
+    close(f(&p["total_ms_p50"]), 230.0);
+    let mut messages: Vec<&str> = p["error_messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["message"].as_str().unwrap())
+        .collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "500/Internal Server Error",
+            "Assertion: size\nwas 0",
+            "Expected \"welcome\" in body"
+        ]
+    );
+    let mut ops: Vec<&str> = p["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    ops.sort();
+    assert_eq!(
+        ops,
+        [
+            "Checkout",
+            "Home",
+            "Login",
+            "Report; part | two",
+            "Search, advanced"
+        ]
+    );
+    for name in [
+        "tab-header.jtl",
+        "semicolon-header.jtl",
+        "pipe-headerless.jtl",
+        "tab-headerless.jtl",
+    ] {
+        assert_eq!(of(name), comma, "{name}");
+    }
+}

@@ -281,3 +281,25 @@ fn rotated_parts_joined_equal_the_manually_merged_log() {
     assert_eq!(a.collections, 536);
     assert!((a.pause_total_ms.unwrap() - 2656.598).abs() < 0.001);
 }
+
+/// Taurus's tab-delimited JTL: a header split by tabs, four samples, all successes. By hand:
+/// elapsed 1008, 268, 296, 253 ms (mean 456.25); the last ends at 1488473416509 + 253 ms.
+#[test]
+fn tab_delimited_jtl_is_read_by_its_header() {
+    let Some(dir) = corpus_dir() else { return };
+    let Ok(gcperf::load::Input::Perf(l)) =
+        gcperf::load::load_any(&dir.join("perf/jmeter-csv/taurus-tabs.jtl"))
+    else {
+        panic!("not a performance log");
+    };
+    assert_eq!(l.format.as_str(), "jmeter-jtl");
+    assert_eq!((l.log.lines, l.log.skipped_lines), (5, 0));
+    let df = &l.frame.df;
+    let total = df.column(gcperf::frame::perf::TOTAL_MS).unwrap();
+    let total: Vec<f64> = total.f64().unwrap().into_no_null_iter().collect();
+    assert_eq!(total, [1008.0, 268.0, 296.0, 253.0]);
+    let end = df.column(gcperf::frame::perf::END_MS).unwrap();
+    assert_eq!(end.i64().unwrap().get(3), Some(1_488_473_416_762));
+    let ok = df.column(gcperf::frame::perf::OK).unwrap();
+    assert!(ok.bool().unwrap().iter().all(|b| b == Some(true)));
+}

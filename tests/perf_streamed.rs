@@ -45,14 +45,25 @@ fn blanks(rng: &mut Rng, out: &mut Vec<u8>) {
 /// most block cuts at a line end fall inside one), quotes doubled inside, commas, stray
 /// unclosed quotes, rows that cannot be read.
 fn jtl(rng: &mut Rng) -> Vec<u8> {
-    let mut out = b"timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes\n".to_vec();
+    jtl_split(rng, ',', true)
+}
+
+/// `jtl` with its fields split by `d` (the delimiter inside quoted labels too), with JMeter's
+/// default header first or none (the rows then in that order).
+fn jtl_split(rng: &mut Rng, d: char, header: bool) -> Vec<u8> {
+    let mut out = if header {
+        "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes\n".replace(',', &d.to_string()).into_bytes()
+    } else {
+        Vec::new()
+    };
     let mut t = 1_348_221_842_468u64;
     let n = 12_000;
     for i in 0..n {
         t += rng.below(40);
         let elapsed = 1 + rng.below(5000);
         let ok = rng.below(3) != 0;
-        let label = ["Buy", "Sell", "\"Quote \"\"x\"\", y\"", "Login"][rng.below(4) as usize];
+        let quoted = format!("\"Quote \"\"x\"\"{d} y\"");
+        let label = ["Buy", "Sell", quoted.as_str(), "Login"][rng.below(4) as usize];
         let message = if ok {
             String::new()
         } else {
@@ -64,7 +75,9 @@ fn jtl(rng: &mut Rng) -> Vec<u8> {
         let code = if ok { 200 } else { 500 };
         if i == n * 2 / 3 {
             out.extend(
-                b"label,elapsed,success,timeStamp,responseCode,responseMessage,failureMessage\n",
+                "label,elapsed,success,timeStamp,responseCode,responseMessage,failureMessage\n"
+                    .replace(',', &d.to_string())
+                    .as_bytes(),
             );
         }
         let row = if i < n * 2 / 3 {
@@ -80,16 +93,35 @@ fn jtl(rng: &mut Rng) -> Vec<u8> {
                 if ok { "OK" } else { "Err" }
             )
         };
+        // Commas inside quoted messages stay commas.
+        let row = if d == ',' { row } else { split_by(&row, d) };
         out.extend(row.as_bytes());
         if rng.below(500) == 0 {
             out.extend(b"garbage \"line, never closed\n");
         }
         if rng.below(700) == 0 {
-            out.extend(b"1348221842468,12,x,200,OK,T,text,maybe,,1\n");
+            out.extend(split_by("1348221842468,12,x,200,OK,T,text,maybe,,1\n", d).as_bytes());
         }
         blanks(rng, &mut out);
     }
     out
+}
+
+/// `row`'s commas outside quotes replaced by `d`.
+fn split_by(row: &str, d: char) -> String {
+    let mut quoted = false;
+    row.chars()
+        .map(|c| {
+            if c == '"' {
+                quoted = !quoted;
+            }
+            if c == ',' && !quoted {
+                d
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// A Grinder log of ~6 MB: the default header, then a header with the HTTP code column
@@ -250,6 +282,61 @@ fn every_streaming_family_has_a_generator() {
 fn jtl_in_blocks_equals_one_pass() {
     let (buf, name) = generated(JMETER_JTL).unwrap();
     streamed_equals_one_pass(JMETER_JTL, &buf, name);
+}
+
+/// A JTL without a header split by tabs: the blocks after the first are read with the tab
+/// its first rows told, whatever their own first lines are (a flood, a message's lines).
+#[test]
+fn tab_jtl_without_header_in_blocks_equals_one_pass() {
+    let buf = jtl_split(&mut Rng(0x9E37_79B9_7F4A_7C15), '\t', false);
+    streamed_equals_one_pass(JMETER_JTL, &buf, "big-tabs.jtl");
+    // The same samples split by commas are the same records.
+    let commas = jtl_split(&mut Rng(0x9E37_79B9_7F4A_7C15), ',', false);
+    same_samples(
+        &perf::parse(JMETER_JTL, &buf),
+        &perf::parse(JMETER_JTL, &commas),
+    );
+}
+
+/// Two logs of the same samples, split differently, read alike.
+fn same_samples(a: &gcperf::model::PerfLog, b: &gcperf::model::PerfLog) {
+    let key = |g: &gcperf::model::PerfLog| {
+        let rows: Vec<_> = g
+            .records
+            .iter()
+            .map(|r| {
+                (
+                    r.end_ms,
+                    r.total_ms,
+                    r.ok,
+                    r.line,
+                    r.error.map(|e| g.strings.get(e).to_string()),
+                )
+            })
+            .collect();
+        (
+            g.lines,
+            g.record_lines,
+            g.ignored_lines,
+            g.skipped_lines,
+            rows,
+        )
+    };
+    let (ka, kb) = (key(a), key(b));
+    assert!(ka.4.len() > 10_000, "{}", ka.4.len());
+    assert_eq!(ka, kb);
+}
+
+/// A JTL split by `|` with JMeter's header, and another header part-way.
+#[test]
+fn pipe_jtl_in_blocks_equals_one_pass() {
+    let buf = jtl_split(&mut Rng(0x2545_F491_4F6C_DD1D), '|', true);
+    streamed_equals_one_pass(JMETER_JTL, &buf, "big-pipes.jtl");
+    let commas = jtl_split(&mut Rng(0x2545_F491_4F6C_DD1D), ',', true);
+    same_samples(
+        &perf::parse(JMETER_JTL, &buf),
+        &perf::parse(JMETER_JTL, &commas),
+    );
 }
 
 #[test]

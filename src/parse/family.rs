@@ -252,8 +252,8 @@ pub enum OwnedStart {
     Any,
     /// With this byte.
     Byte(u8),
-    /// With digits, then this byte (`1354000000000,...`).
-    DigitsThen(u8),
+    /// With digits, then one of these bytes (`1354000000000,...`).
+    DigitsThen(&'static [u8]),
 }
 
 impl OwnedStart {
@@ -264,7 +264,7 @@ impl OwnedStart {
         match self {
             OwnedStart::Any => true,
             OwnedStart::Byte(b) => first == Some(b),
-            OwnedStart::DigitsThen(b) => after_digits == Some(b),
+            OwnedStart::DigitsThen(bs) => after_digits.is_some_and(|b| bs.contains(&b)),
         }
     }
 }
@@ -301,7 +301,9 @@ impl Foreign {
             match s {
                 OwnedStart::Any => any = true,
                 OwnedStart::Byte(b) => first[b as usize] = true,
-                OwnedStart::DigitsThen(b) => after_digits[b as usize] = true,
+                OwnedStart::DigitsThen(bs) => {
+                    bs.iter().for_each(|&b| after_digits[b as usize] = true)
+                }
             }
         }
         Foreign {

@@ -102,17 +102,19 @@ impl PerfFamily for JmeterJtl {
     fn recogniser(&self) -> Option<Box<dyn Recogniser>> {
         Some(Box::new(JtlRecogniser {
             cols: JtlCols::DEFAULT,
+            split_known: false,
             fields: Vec::new(),
             open: None,
         }))
     }
-    /// A row with epoch milliseconds first: `1354000000000,123,label,...`.
+    /// A row with epoch milliseconds first: `1354000000000,123,label,...` (or another of
+    /// JMeter's delimiters).
     fn owns(&self, line: &[u8]) -> bool {
         let n = line.iter().take_while(|b| b.is_ascii_digit()).count();
-        n >= 10 && line.get(n) == Some(&b',')
+        n >= 10 && line.get(n).is_some_and(|d| DELIMITERS.contains(d))
     }
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::DigitsThen(b',')
+        OwnedStart::DigitsThen(DELIMITERS)
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_jtl(header, buf, last)
@@ -159,7 +161,7 @@ impl PerfFamily for Grinder {
         false
     }
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::DigitsThen(b',')
+        OwnedStart::DigitsThen(b",")
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         parse_grinder(header, buf)
@@ -487,14 +489,16 @@ struct CsvRecord {
     too_many: bool,
 }
 
-/// Read one RFC 4180 record starting at `pos` into `out` (ranges into `buf`). A record ends at
-/// `\n`, `\r\n` or a lone `\r` outside quotes, like a line of `lines()`; NUL padding before the
-/// line end is not part of the last field. With `more`, bytes may follow `buf` (a block of
-/// a stream): a quoted field open at its end is `OpenAtEnd`, not malformed.
+/// Read one RFC 4180 record of fields split by `delim` starting at `pos` into `out` (ranges
+/// into `buf`). A record ends at `\n`, `\r\n` or a lone `\r` outside quotes, like a line of
+/// `lines()`; NUL padding before the line end is not part of the last field. With `more`,
+/// bytes may follow `buf` (a block of a stream): a quoted field open at its end is
+/// `OpenAtEnd`, not malformed.
 fn csv_record(
     buf: &[u8],
     pos: usize,
     more: bool,
+    delim: u8,
     out: &mut Vec<Field>,
 ) -> Result<CsvRecord, NotRecord> {
     out.clear();
@@ -553,9 +557,9 @@ fn csv_record(
             }
         } else {
             let rest = buf.get(i..).ok_or(NotRecord::Malformed)?;
-            let e = memchr::memchr3(b',', b'\n', b'\r', rest).map_or(buf.len(), |k| i + k);
+            let e = memchr::memchr3(delim, b'\n', b'\r', rest).map_or(buf.len(), |k| i + k);
             let mut end = e;
-            if buf.get(e) != Some(&b',') {
+            if buf.get(e) != Some(&delim) {
                 while end > i && buf.get(end - 1) == Some(&0) {
                     end -= 1;
                 }
@@ -572,7 +576,7 @@ fn csv_record(
         }
         match buf.get(i) {
             None => return Ok(CsvRecord { next: i, too_many }),
-            Some(b',') => i += 1,
+            Some(&d) if d == delim => i += 1,
             Some(b'\n') => {
                 return Ok(CsvRecord {
                     next: i + 1,
@@ -608,9 +612,14 @@ fn blank(s: &[u8]) -> bool {
     s.iter().all(|&b| b == 0 || b.is_ascii_whitespace())
 }
 
-/// Where the columns we use are.
+/// The delimiters JMeter's `jmeter.save.saveservice.default_delimiter` is set to, the
+/// default first: a headerless file is read with the first its rows parse with.
+const DELIMITERS: &[u8] = b",\t;|";
+
+/// Where the columns we use are, and what splits them.
 #[derive(Debug, Clone, Copy)]
 struct JtlCols {
+    delim: u8,
     ts: usize,
     elapsed: usize,
     label: Option<usize>,
@@ -627,6 +636,7 @@ impl JtlCols {
     /// JMeter's default column order, for files written without a header
     /// (`timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,...`).
     const DEFAULT: JtlCols = JtlCols {
+        delim: b',',
         ts: 0,
         elapsed: 1,
         label: Some(2),
@@ -637,8 +647,30 @@ impl JtlCols {
         min_fields: 8,
     };
 
-    /// From a header row: `None` if it is not one (it needs `timeStamp` and `elapsed`).
-    fn from_header(buf: &[u8], fields: &[Field]) -> Option<JtlCols> {
+    /// JMeter's default order, split by `delim`.
+    fn default_split_by(delim: u8) -> JtlCols {
+        JtlCols {
+            delim,
+            ..JtlCols::DEFAULT
+        }
+    }
+
+    /// From `line` if it is a header row split by one of `DELIMITERS` (it names `timeStamp`
+    /// and `elapsed`).
+    fn of_header(line: &[u8], fields: &mut Vec<Field>) -> Option<JtlCols> {
+        // Most lines are rows: told without splitting them four ways.
+        let finder = |n: &[u8]| memchr::memmem::find(line, n).is_some();
+        if !(finder(b"lapsed") || finder(b"LAPSED")) {
+            return None;
+        }
+        DELIMITERS.iter().find_map(|&d| {
+            let rec = csv_record(line, 0, false, d, fields).ok()?;
+            JtlCols::from_header(line, fields, d).filter(|_| !rec.too_many)
+        })
+    }
+
+    /// From a header row split by `delim` into `fields`: `None` if it is not one.
+    fn from_header(buf: &[u8], fields: &[Field], delim: u8) -> Option<JtlCols> {
         let find = |name: &[u8]| {
             fields.iter().position(|f| {
                 buf.get(f.start..f.end)
@@ -654,6 +686,7 @@ impl JtlCols {
             .max(label.unwrap_or(0))
             .max(success.unwrap_or(0));
         Some(JtlCols {
+            delim,
             ts,
             elapsed,
             label,
@@ -703,18 +736,53 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
     })
 }
 
+/// The delimiter a log without a header is split by: the first of `DELIMITERS` that makes a
+/// row in JMeter's default order of one of its first lines (a header part-way sets its own).
+fn headerless_delimiter(buf: &[u8], fields: &mut Vec<Field>) -> u8 {
+    let mut it = lines(buf);
+    let mut empty = 0;
+    std::iter::from_fn(|| it.next_after_empty(&mut empty))
+        .take(4096)
+        .find_map(|(_, line)| {
+            if matches!(jtl_line(line, fields, &JtlCols::DEFAULT), JtlLine::Row) {
+                return Some(b',');
+            }
+            headerless_row(line, fields).map(|c| c.delim)
+        })
+        .unwrap_or(b',')
+}
+
+/// The header JMeter's default order would have, split by `delim`: what a log without a
+/// header split by another delimiter than `,` leaves the blocks after the first (so that
+/// each is read as one pass reads it, whatever its own first lines are).
+fn default_header(delim: u8) -> Vec<u8> {
+    let names: [&[u8]; 9] = [
+        b"timeStamp",
+        b"elapsed",
+        b"label",
+        b"responseCode",
+        b"responseMessage",
+        b"threadName",
+        b"dataType",
+        b"success",
+        b"failureMessage",
+    ];
+    names.join(&delim)
+}
+
 /// `buf` read with the columns `header` names (JMeter's default order without one). Unless
 /// `last`, a record whose quoted field is open at the end is left unread.
 fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
     let mut log = PerfLog::default();
     let mut fields: Vec<Field> = Vec::with_capacity(32);
     let mut cols = header
-        .and_then(|h| {
-            let rec = csv_record(h, 0, false, &mut fields).ok()?;
-            JtlCols::from_header(h, &fields).filter(|_| !rec.too_many)
-        })
-        .unwrap_or(JtlCols::DEFAULT);
-    let mut in_effect = header.map(<[u8]>::to_vec);
+        .and_then(|h| JtlCols::of_header(h, &mut fields))
+        .unwrap_or_else(|| JtlCols::default_split_by(headerless_delimiter(buf, &mut fields)));
+    let mut in_effect = match header {
+        Some(h) => Some(h.to_vec()),
+        None if cols.delim != b',' => Some(default_header(cols.delim)),
+        None => None,
+    };
     let mut scratch: Vec<u8> = Vec::new();
     let mut pos = 0usize;
     let mut line = 1u64;
@@ -728,7 +796,7 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
             pos += bytes;
             continue;
         }
-        let rec = match csv_record(buf, pos, !last, &mut fields) {
+        let rec = match csv_record(buf, pos, !last, cols.delim, &mut fields) {
             Ok(rec) => rec,
             Err(NotRecord::OpenAtEnd) => {
                 unread = buf.len() - pos;
@@ -777,7 +845,7 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
                 error,
             });
             log.record_lines += spans;
-        } else if let Some(c) = JtlCols::from_header(buf, &fields).filter(|_| !rec.too_many) {
+        } else if let Some(c) = JtlCols::of_header(strip_eol(raw), &mut fields) {
             cols = c;
             in_effect = Some(strip_eol(raw).to_vec());
             log.ignored_lines += spans;
@@ -924,6 +992,8 @@ fn bool_field(f: &[u8]) -> Option<bool> {
 /// no GC log). A field open for more than `MAX_QUOTED_BYTES` is taken for a stray quote.
 struct JtlRecogniser {
     cols: JtlCols,
+    /// A header or a row told the delimiter: before, a row is tried with each.
+    split_known: bool,
     fields: Vec<Field>,
     /// Inside a quoted field: its bytes so far.
     open: Option<usize>,
@@ -938,15 +1008,26 @@ impl Recogniser for JtlRecogniser {
             self.open = (quotes() % 2 == 0 && n <= MAX_QUOTED_BYTES).then_some(n);
             return Recognised::Inside;
         }
-        match jtl_line(line, &mut self.fields, &self.cols) {
+        let mut seen = jtl_line(line, &mut self.fields, &self.cols);
+        if !self.split_known && matches!(seen, JtlLine::Other) {
+            if let Some(c) = headerless_row(line, &mut self.fields) {
+                self.cols = c;
+                seen = JtlLine::Row;
+            }
+        }
+        match seen {
             JtlLine::Header(c) => {
                 self.cols = c;
+                self.split_known = true;
                 Recognised::Own
             }
-            JtlLine::Row => Recognised::Own,
+            JtlLine::Row => {
+                self.split_known = true;
+                Recognised::Own
+            }
             JtlLine::Other => Recognised::No,
             JtlLine::NotWhole => {
-                let open = csv_record(line, 0, true, &mut self.fields).err()
+                let open = csv_record(line, 0, true, self.cols.delim, &mut self.fields).err()
                     == Some(NotRecord::OpenAtEnd)
                     && jtl_row_start(line, &self.fields, &self.cols);
                 if !open {
@@ -972,15 +1053,20 @@ enum JtlLine {
 }
 
 fn jtl_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine {
-    if memchr::memchr(b',', line).is_none() {
+    match JtlCols::of_header(line, fields) {
+        Some(c) => JtlLine::Header(c),
+        None => jtl_row_line(line, fields, cols),
+    }
+}
+
+/// `jtl_line` of a line that is no header.
+fn jtl_row_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine {
+    if memchr::memchr(cols.delim, line).is_none() {
         return JtlLine::Other;
     }
-    match csv_record(line, 0, false, fields) {
+    match csv_record(line, 0, false, cols.delim, fields) {
         Ok(rec) if !rec.too_many => {
-            if let Some(c) = JtlCols::from_header(line, fields) {
-                JtlLine::Header(c)
-            } else if jtl_stamp_shaped(line, fields, cols) && jtl_row(line, fields, cols).is_some()
-            {
+            if jtl_stamp_shaped(line, fields, cols) && jtl_row(line, fields, cols).is_some() {
                 JtlLine::Row
             } else {
                 JtlLine::Other
@@ -1029,7 +1115,16 @@ fn is_jtl_line(line: &[u8], fields: &mut Vec<Field>) -> bool {
     matches!(
         jtl_line(line, fields, &JtlCols::DEFAULT),
         JtlLine::Header(_) | JtlLine::Row
-    )
+    ) || headerless_row(line, fields).is_some()
+}
+
+/// `line` is a row in JMeter's default order split by one of the other `DELIMITERS`: those
+/// columns.
+fn headerless_row(line: &[u8], fields: &mut Vec<Field>) -> Option<JtlCols> {
+    DELIMITERS[1..]
+        .iter()
+        .map(|&d| JtlCols::default_split_by(d))
+        .find(|c| matches!(jtl_row_line(line, fields, c), JtlLine::Row))
 }
 
 // ---------------------------------------------------------------------------------------------
