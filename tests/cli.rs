@@ -2340,3 +2340,65 @@ fn jmeter_xml_corpus_results() {
         assert_eq!(got, messages, "{name}");
     }
 }
+
+/// `correlate` gives the same figures for the same samples saved as XML and as CSV: forty
+/// requests over the GC log's seven seconds (2016-01-11T09:15:02.200Z on, 170 ms apart),
+/// every seventh failed by an assertion, one of them spread over several lines in the XML.
+#[test]
+fn jmeter_xml_results_correlate_as_their_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut xml, mut csv) = (
+        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n"),
+        String::from("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage\n"),
+    );
+    for i in 0..40u64 {
+        let (ts, t, lb) = (
+            1_452_503_702_200 + i * 170,
+            20 + i * 37 % 400,
+            ["Buy", "Sell"][i as usize % 2],
+        );
+        if i % 7 == 3 {
+            xml.push_str(&format!(
+                "<httpSample t=\"{t}\" ts=\"{ts}\" s=\"false\" lb=\"{lb}\" rc=\"200\" rm=\"OK\">\n  \
+                 <assertionResult>\n    <failure>true</failure>\n    \
+                 <failureMessage>too slow</failureMessage>\n  </assertionResult>\n</httpSample>\n"
+            ));
+            csv.push_str(&format!("{ts},{t},{lb},200,OK,T 1-1,text,false,too slow\n"));
+        } else {
+            xml.push_str(&format!(
+                "<httpSample t=\"{t}\" ts=\"{ts}\" s=\"true\" lb=\"{lb}\" rc=\"200\" rm=\"OK\"/>\n"
+            ));
+            csv.push_str(&format!("{ts},{t},{lb},200,OK,T 1-1,text,true,\n"));
+        }
+    }
+    xml.push_str("</testResults>\n");
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let run = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let out = gcperf()
+            .args([
+                "correlate",
+                "--gc",
+                gc.to_str().unwrap(),
+                "--perf",
+                p.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(p.to_str().unwrap(), "RUN")
+    };
+    let from_xml = run("run.jtl", &xml);
+    assert!(
+        from_xml.contains("40 requests, 36 slow (over 50 ms)"),
+        "{from_xml}"
+    );
+    assert_eq!(from_xml, run("run.csv", &csv));
+}
