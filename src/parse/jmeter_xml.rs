@@ -28,8 +28,10 @@
 //! be true (as the CSV's rows), and a request that is not well-formed XML or not closed where
 //! the log ends (a cut log): its start tag's lines, then the lines after it (its children,
 //! which a reading from the next line would take for requests of their own) up to a request's
-//! start tag or a root tag at its indentation or less, from which reading goes on. Nothing
-//! before the damage is lost.
+//! start tag or a root tag at its indentation or less, from which reading goes on. A tag,
+//! comment or declaration must end within `MAX_MARKUP_LINES` lines, and a sub-sample left open
+//! by a request that did not close is not read again: floods of markup that never ends cost
+//! linear time. Nothing before the damage is lost.
 
 use super::family::{Handle, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser};
 use super::limits::{cap_label, MAX_WALL_MS};
@@ -37,6 +39,7 @@ use super::lines::{count, empty_run};
 use super::num::trim;
 use super::perf::{bool_field, error_key, jtl_time, whole_ms};
 use crate::model::{PerfLog, PerfRecord};
+use quick_xml::errors::SyntaxError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use std::borrow::Cow;
@@ -46,13 +49,17 @@ pub const JMETER_XML: PerfFormat = Handle(&JmeterXml);
 
 struct JmeterXml;
 
-/// A request larger than this (its start tag to its end tag) is taken for damage: skipped and
-/// counted, in one pass as in blocks. It bounds what a request never closed costs a streamed
+/// A request with sub-elements larger than this (its start tag to its end tag) is taken for
+/// damage: skipped and counted, in one pass as in blocks. It bounds what a request never closed costs a streamed
 /// log, carried from block to block and read again with each until it is this big (16 MiB:
 /// `summary` of a 63 MB log with one near its head takes 1.3 s and 170 MB, against 0.75 s and
 /// 80 MB without it, where 64 MiB took 3.4 s and 520 MB); JMeter's requests are kilobytes,
 /// megabytes where a response body is saved.
 const MAX_SAMPLE_BYTES: usize = 16 << 20;
+
+/// Lines a tag, comment or declaration may take: JMeter writes a tag on one line; one
+/// written an attribute a line takes a line or two more than it has attributes.
+const MAX_MARKUP_LINES: usize = 32;
 
 impl PerfFamily for JmeterXml {
     fn name(&self) -> &'static str {
@@ -198,6 +205,8 @@ struct Reading<'a> {
     at: usize,
     at_line: u64,
     resync: Resync,
+    /// Sub-samples inside a request that did not close, still open where it ended (sorted).
+    unclosed: Vec<usize>,
 }
 
 impl<'a> Reading<'a> {
@@ -209,6 +218,7 @@ impl<'a> Reading<'a> {
             at: 0,
             at_line: 1,
             resync,
+            unclosed: Vec::new(),
         }
     }
 
@@ -382,8 +392,10 @@ impl<'a> Reading<'a> {
         if buf.get(p) != Some(&b'<') {
             return Next::Line;
         }
-        let slice = buf.get(p..).unwrap_or_default();
-        let mut reader = Reader::from_reader(slice);
+        // A tag, comment or declaration is read within `MAX_MARKUP_LINES` lines: one running
+        // on further is not one, and each line after would cost a read to its end again.
+        let window = markup_window(buf, p);
+        let mut reader = Reader::from_reader(buf.get(p..window).unwrap_or_default());
         // `</testResults>` closes an element opened in a block before.
         reader.config_mut().allow_unmatched_ends = true;
         let at = |r: &Reader<&[u8]>| p + usize::try_from(r.buffer_position()).unwrap_or(0);
@@ -407,46 +419,61 @@ impl<'a> Reading<'a> {
             Ok(Event::Empty(e)) if is_sample(&e) => {
                 let q = at(&reader);
                 match attributes(&e) {
-                    Some(v) if q - p <= MAX_SAMPLE_BYTES => {
+                    Some(v) => {
                         self.sample(p, q, &v, None);
                         Next::At(q)
                     }
                     // Attributes that are not XML (a quote missing makes the tag run on over
-                    // the lines after it), or too big (as a block cut inside it takes it):
-                    // its first line is skipped, and the next read.
-                    _ => Next::Line,
+                    // the lines after it): its first line is skipped, and the next read.
+                    None => Next::Line,
                 }
             }
             Ok(Event::Start(e)) if is_sample(&e) => {
+                let tag_end = at(&reader);
                 let Some(v) = attributes(&e) else {
                     return Next::Broken(p + 1);
                 };
-                match sample_body(&mut reader) {
-                    Body::Closed(failure) => {
-                        let q = at(&reader);
-                        if q - p > MAX_SAMPLE_BYTES {
-                            return Next::Broken(p + e.len() + 2);
-                        }
-                        let failure = failure.map(|(a, b)| (p + a, p + b));
+                // Read before inside a request that did not close: it does not either.
+                if self.unclosed.binary_search(&p).is_ok() {
+                    return Next::Broken(tag_end);
+                }
+                let rest = buf.get(tag_end..).unwrap_or_default();
+                let mut body = Reader::from_reader(rest);
+                body.config_mut().allow_unmatched_ends = true;
+                let mut unclosed = Vec::new();
+                let outcome = sample_body(&mut body, e.name().as_ref(), &mut unclosed);
+                let q = tag_end + usize::try_from(body.buffer_position()).unwrap_or(0);
+                match outcome {
+                    Body::Closed(failure) if q - p <= MAX_SAMPLE_BYTES => {
+                        let failure = failure.map(|(a, b)| (tag_end + a, tag_end + b));
                         self.sample(p, q, &v, failure);
                         Next::At(q)
                     }
-                    Body::Open if more && at(&reader) - p <= MAX_SAMPLE_BYTES => Next::Open,
-                    Body::Open | Body::Bad => Next::Broken(p + e.len() + 2),
+                    Body::Open if more && q - p <= MAX_SAMPLE_BYTES => Next::Open,
+                    _ => {
+                        let sorted = match (self.unclosed.last(), unclosed.first()) {
+                            (Some(&l), Some(&f)) => l < tag_end + f,
+                            _ => true,
+                        };
+                        self.unclosed
+                            .extend(unclosed.into_iter().map(|u| tag_end + u));
+                        if !sorted {
+                            // A request read before its start was inside markup then.
+                            self.unclosed.sort_unstable();
+                            self.unclosed.dedup();
+                        }
+                        Next::Broken(tag_end)
+                    }
                 }
             }
             Err(quick_xml::Error::Syntax(s))
-                if more && s != quick_xml::errors::SyntaxError::InvalidBangMarkup =>
+                if more && window == buf.len() && s != SyntaxError::InvalidBangMarkup =>
             {
                 // A tag, comment or declaration the block's end cuts: read with the next.
-                if slice.len() <= MAX_SAMPLE_BYTES {
-                    Next::Open
-                } else {
-                    Next::Line
-                }
+                Next::Open
             }
-            // Another element, an end tag or text outside a request, or markup that is not
-            // XML: the line is skipped.
+            // Another element, an end tag or text outside a request, markup that is not XML
+            // or does not end within its window: the line is skipped.
             _ => Next::Line,
         }
     }
@@ -566,36 +593,40 @@ enum Body {
     Closed(Option<(usize, usize)>),
     /// The bytes ended inside it.
     Open,
-    /// Not well-formed.
+    /// Not well-formed, or over `MAX_SAMPLE_BYTES`.
     Bad,
 }
 
-/// Read a request's element after its start tag up to its end tag, sub-samples and all.
-fn sample_body(reader: &mut Reader<&[u8]>) -> Body {
+/// Read a request's element named `name` after its start tag (the reader starts after it)
+/// up to its end tag, sub-samples and all. Where it does not close, the sub-samples still
+/// open are added to `unclosed` (positions relative to the reader's start): read from their
+/// own start they end the same way.
+fn sample_body(reader: &mut Reader<&[u8]>, name: &[u8], unclosed: &mut Vec<usize>) -> Body {
     let pos = |r: &Reader<&[u8]>| usize::try_from(r.buffer_position()).unwrap_or(usize::MAX);
-    // Elements open, the request's own included: its children open at 2.
-    let mut depth = 1u32;
+    // The elements open inside the request: a sub-sample's start position, else `None`.
+    let mut open: Vec<Option<usize>> = Vec::new();
     let mut in_assertion = false;
     let mut failure: Option<(usize, usize)> = None;
     let mut failure_from: Option<usize> = None;
-    loop {
+    let body = loop {
         let before = pos(reader);
         match reader.read_event() {
             Ok(Event::Start(e)) => {
-                depth += 1;
-                let name = e.name();
-                if depth == 2 && name.as_ref() == b"assertionResult" {
+                let n = e.name();
+                let child = open.is_empty();
+                open.push(is_sample(&e).then_some(before));
+                if child && n.as_ref() == b"assertionResult" {
                     in_assertion = true;
-                } else if depth == 3
+                } else if open.len() == 2
                     && in_assertion
                     && failure.is_none()
-                    && name.as_ref() == b"failureMessage"
+                    && n.as_ref() == b"failureMessage"
                 {
                     failure_from = Some(pos(reader));
                 }
             }
             Ok(Event::Empty(e)) => {
-                if depth == 2
+                if open.len() == 1
                     && in_assertion
                     && failure.is_none()
                     && e.name().as_ref() == b"failureMessage"
@@ -604,33 +635,36 @@ fn sample_body(reader: &mut Reader<&[u8]>) -> Body {
                     failure = Some((p, p));
                 }
             }
-            Ok(Event::End(_)) => {
-                if depth == 3 {
+            Ok(Event::End(e)) => {
+                if open.pop().is_none() {
+                    // The request's own end tag (quick-xml matched every one inside it).
+                    if e.name().as_ref() == name {
+                        return Body::Closed(failure);
+                    }
+                    break Body::Bad;
+                }
+                if open.len() == 1 {
                     if let Some(from) = failure_from.take() {
                         failure = Some((from, before));
                     }
                 }
-                if depth == 2 {
+                if open.is_empty() {
                     in_assertion = false;
                 }
-                depth -= 1;
-                if depth == 0 {
-                    return Body::Closed(failure);
-                }
             }
-            Ok(Event::Eof) => return Body::Open,
-            Err(quick_xml::Error::Syntax(s))
-                if s != quick_xml::errors::SyntaxError::InvalidBangMarkup =>
-            {
-                return Body::Open
+            Ok(Event::Eof) => break Body::Open,
+            Err(quick_xml::Error::Syntax(s)) if s != SyntaxError::InvalidBangMarkup => {
+                break Body::Open
             }
-            Err(_) => return Body::Bad,
+            Err(_) => break Body::Bad,
             Ok(_) => {}
         }
         if pos(reader) > MAX_SAMPLE_BYTES {
-            return Body::Bad;
+            break Body::Bad;
         }
-    }
+    };
+    unclosed.extend(open.into_iter().flatten());
+    body
 }
 
 /// An attribute's or element's text with its entities replaced (as it is where one is not
@@ -644,6 +678,15 @@ fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
         Ok(s) => s.into_owned().into_bytes(),
         Err(_) => text.into_owned().into_bytes(),
     })
+}
+
+/// The end of the `MAX_MARKUP_LINES`th line from the one holding `p` (or of `buf`).
+fn markup_window(buf: &[u8], p: usize) -> usize {
+    let rest = buf.get(p..).unwrap_or_default();
+    // `\r\n` counts twice: a window of CRLF lines is half as many lines, enough still.
+    memchr::memchr2_iter(b'\n', b'\r', rest)
+        .nth(MAX_MARKUP_LINES - 1)
+        .map_or(buf.len(), |k| p + k + 1)
 }
 
 /// The white space (and NUL padding) `s` starts with, in bytes; line ends not included.

@@ -340,33 +340,65 @@ fn whole_prefix(whole: &[Row], part: &[Row]) -> bool {
 }
 
 #[test]
-fn an_attribute_of_50_mb_is_skipped_and_counted_one_of_10_mb_read() {
-    let request = |mb: usize| {
-        let mut b = b"<httpSample t=\"5\" ts=\"1700000000000\" s=\"true\" lb=\"".to_vec();
+fn an_attribute_of_50_mb_is_read_and_a_request_of_50_mb_with_children_skipped() {
+    let request = |mb: usize, tail: &[u8]| {
+        let mut b =
+            b"<testResults>\n<httpSample t=\"5\" ts=\"1700000000000\" s=\"true\" lb=\"".to_vec();
         b.extend(std::iter::repeat_n(b'x', mb << 20));
-        b.extend(b"\" rc=\"200\"/>\n");
+        b.extend(tail);
+        b.extend(b"<httpSample t=\"6\" ts=\"1700000000001\" lb=\"next\"/>\n</testResults>\n");
         b
     };
-    let next = b"<httpSample t=\"6\" ts=\"1700000000001\" lb=\"next\"/>\n</testResults>\n";
-    let mut b = b"<testResults>\n".to_vec();
-    b.extend(request(10));
-    b.extend(next);
+    // A request of one element: read, its label cut.
+    let b = request(50, b"\" rc=\"200\"/>\n");
     let log = parse(JMETER_XML, &b);
     let r = rows(&log);
     assert_eq!(r.len(), 2);
     assert_eq!(r[0].1.len(), crate::parse::limits::MAX_LABEL_BYTES);
     assert_eq!(r[1].1, "next");
     assert_eq!(counts(&log), (4, 2, 2, 0));
-    // Over `MAX_SAMPLE_BYTES`: damage, its line skipped (and shown cut), the next one read.
-    let mut b = b"<testResults>\n".to_vec();
-    b.extend(request(50));
-    b.extend(next);
+    // With sub-elements, over `MAX_SAMPLE_BYTES`: damage, its lines skipped (the first shown
+    // cut), the next one read; in one pass and as a block with more to come alike.
+    let b = request(50, b"\">\n  <assertionResult/>\n</httpSample>\n");
     for last in [true, false] {
         let blk = parse_block(JMETER_XML, None, &b, last);
-        assert_eq!(rows(&blk.log).len(), 1);
-        assert_eq!(counts(&blk.log), (4, 1, 2, 1));
+        assert_eq!(rows(&blk.log).len(), 1, "{last}");
+        assert_eq!(counts(&blk.log), (6, 1, 2, 3), "{last}");
         assert_eq!(blk.log.bad[0].line, 2);
         assert!(blk.log.bad[0].text.len() <= 200);
+    }
+}
+
+/// Floods of markup that never ends: each line costs a bounded read, not one to the end of
+/// the log (a request never closed, a tag whose quote never closes, a comment never closed).
+#[test]
+fn floods_of_unclosed_markup_are_read_in_linear_time() {
+    for (what, line) in [
+        (
+            "requests",
+            &b"<httpSample t=\"1\" ts=\"1700000000000\" lb=\"a\">\n"[..],
+        ),
+        (
+            "nested requests",
+            b"  <sample t=\"1\" ts=\"1700000000000\">\n",
+        ),
+        ("quotes", b"<httpSample t=\"\n"),
+        ("comments", b"<!--\n"),
+        ("tags", b"<x\n"),
+    ] {
+        let mut b = line.repeat((4 << 20) / line.len());
+        b.extend(b"<httpSample t=\"6\" ts=\"1700000000001\" lb=\"next\"/> >\n");
+        let t = std::time::Instant::now();
+        let log = parse(JMETER_XML, &b);
+        accounted(what, &log, &b);
+        let secs = t.elapsed().as_secs_f64();
+        assert!(secs < 20.0, "{what}: {secs} s");
+        let blk = parse_block(JMETER_XML, None, &b, false);
+        assert_eq!(
+            blk.log.lines + count(&b[b.len() - blk.unread..]),
+            log.lines,
+            "{what}"
+        );
     }
 }
 
