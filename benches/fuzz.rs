@@ -5,7 +5,7 @@
 //! cargo bench --bench fuzz -- --target hotspot --seconds 600 [--seed N] [--no-accounting]
 //! ```
 //! Targets: every registered family by name (`hotspot`, `jrockit`, `unified`, `perf-csv`,
-//! `jmeter-jtl`, `grinder`: that parser),
+//! `jmeter-jtl`, `jmeter-xml`, `grinder`: that parser),
 //! `detect` (`input::detect`), `load` (`load_any` on a file, the summary, the analyses),
 //! `all` (each in turn, `--seconds` each), or a comma-separated list.
 //!

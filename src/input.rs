@@ -478,19 +478,6 @@ fn sniff(head: &[u8]) -> Sniff {
     if head.get(257..262) == Some(b"ustar") {
         return Sniff::Unsupported("a tar archive", "extract it first");
     }
-    // JMeter's XML results: said by name, not "no records found".
-    let text = head
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(head)
-        .trim_ascii_start();
-    if (text.starts_with(b"<?xml") || text.starts_with(b"<testResults"))
-        && memchr::memmem::find(head, b"<testResults").is_some()
-    {
-        return Sniff::Unsupported(
-            "JMeter results in XML",
-            "save them as CSV (jmeter.save.saveservice.output_format=csv)",
-        );
-    }
     Sniff::Plain
 }
 

@@ -1,5 +1,7 @@
 //! End-to-end: the release binary on the fixtures we wrote, figures worked out by hand.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -2150,6 +2152,255 @@ fn charts_that_cannot_be_written_exit_2() {
             .count();
         assert_eq!(hidden, 0, "{}", d.display());
     }
+}
+
+/// The perf figures of one run as JSON, without what names the file and its format or counts
+/// its lines (the same samples saved as CSV and as XML take other lines).
+fn perf_figures(args: &[&str], path: &Path) -> Value {
+    let mut v = json_of(&[args, &[path.to_str().unwrap()]].concat());
+    for o in v.as_array_mut().unwrap() {
+        let o = o.as_object_mut().unwrap();
+        for k in ["file", "format", "lines", "skipped_lines"] {
+            o.remove(k);
+        }
+    }
+    v
+}
+
+/// JMeter results saved as XML, end to end on `fixtures/jmeter-xml/mixed.jtl`: its seven
+/// top-level samples are the requests (the sub-samples of `Product page` and of the
+/// transaction are not counted again), four failed, each keyed as JMeter's dashboard keys it;
+/// and the same samples saved as CSV (`mixed-as-csv.jtl`) give the same figures.
+#[test]
+fn jmeter_xml_results_end_to_end_and_as_csv() {
+    let xml = fixture("jmeter-xml/mixed.jtl");
+    let csv = fixture("jmeter-xml/mixed-as-csv.jtl");
+    gcperf()
+        .args(["perf", xml.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(jmeter-xml): 7 requests, 4 errors (57.1429 %), 0 inconsistent; \
+             2023-11-14T22:13:20.120 to 2023-11-14T22:13:24.500, 4.380 s, 1.598 req/s",
+        ));
+    let v = json_of(&["perf", xml.to_str().unwrap()]);
+    let o = &v[0];
+    assert_eq!(o["format"], "jmeter-xml");
+    assert_eq!(
+        (o["lines"].clone(), o["skipped_lines"].clone()),
+        (52.into(), 0.into())
+    );
+    let p = &o["perf"];
+    assert_eq!(
+        (p["requests"].clone(), p["errors"].clone()),
+        (7.into(), 4.into())
+    );
+    // Elapsed times 120, 340, 450, 95, 800, 1500, 60: sorted 60 95 120 340 450 800 1500.
+    close(f(&p["total_ms_sum"]), 3365.0);
+    close(f(&p["total_ms_mean"]), 3365.0 / 7.0);
+    close(f(&p["total_ms_p50"]), 340.0);
+    // Linear interpolation: rank 0.9 * 6 = 5.4, 800 + 0.4 * 700.
+    close(f(&p["total_ms_p90"]), 1080.0);
+    close(f(&p["total_ms_max"]), 1500.0);
+    let mut messages: Vec<String> = p["error_messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{} x{}", m["message"].as_str().unwrap(), m["count"]))
+        .collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "500/Number of samples in transaction : 2, number of failing samples : 1 x1",
+            "503/Service \"Unavailable\" x1",
+            "Assertion failed x1",
+            "Test failed: text expected to contain /<results>/ x1",
+        ]
+    );
+    let ops: Vec<(String, u64)> = p["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap().to_string(),
+                o["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(ops.contains(&("Login & token".to_string(), 1)), "{ops:?}");
+    assert!(ops.contains(&("Home".to_string(), 2)), "{ops:?}");
+    assert!(!ops
+        .iter()
+        .any(|(n, _)| n.starts_with('/') || n == "Cart" || n == "Pay"));
+    // Saved as CSV: the same figures, the file's name, format and lines aside.
+    assert_eq!(
+        json_of(&["perf", csv.to_str().unwrap()])[0]["format"],
+        "jmeter-jtl"
+    );
+    for args in [
+        &["perf"][..],
+        &["perf", "--by", "error"],
+        &["perf", "--by", "band"],
+        &["perf", "--interval", "1s", "--by", "interval"],
+        &["summary"],
+    ] {
+        assert_eq!(
+            perf_figures(args, &xml),
+            perf_figures(args, &csv),
+            "{args:?}"
+        );
+    }
+}
+
+/// The corpus's JMeter XML results (read in place): figures checked against Python's
+/// `xml.etree.ElementTree` over the same files (top-level `httpSample`/`sample` children of
+/// the root; percentiles by linear interpolation over `t`; end = `ts` + `t`).
+#[test]
+fn jmeter_xml_corpus_results() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let dir = dir.join("perf/jmeter-xml");
+    // (file, lines, requests, errors, p50, p90, p95, p99, max, mean, first, last, messages)
+    type Want = (
+        &'static str,
+        u64,
+        u64,
+        u64,
+        [f64; 5],
+        f64,
+        &'static str,
+        &'static str,
+        &'static [&'static str],
+    );
+    let cases: [Want; 3] = [
+        (
+            "jmeter-sample_log1.jtl",
+            10_004,
+            10_000,
+            0,
+            [321.0, 1162.0, 1622.0, 3505.4, 21782.0],
+            559.0077,
+            "2005-11-15T02:24:46.423",
+            "2005-11-15T02:35:56.006",
+            &[],
+        ),
+        (
+            // A 404 with a failed assertion too: the dashboard keys it by its code.
+            "taurus-error-mix.jtl",
+            36,
+            1,
+            1,
+            [559.0; 5],
+            559.0,
+            "2019-01-10T08:15:54.956",
+            "2019-01-10T08:15:54.956",
+            &["404/Not Found"],
+        ),
+        (
+            // Two requests, each with two sub-samples (one a failed 404) not counted; failed
+            // with a 200 and no assertion of their own.
+            "taurus-resource-errors-child-assert.jtl",
+            132,
+            2,
+            2,
+            [419.0; 5],
+            419.0,
+            "2015-08-28T12:24:00.716",
+            "2015-08-28T12:24:00.716",
+            &["Assertion failed"],
+        ),
+    ];
+    for (name, lines, requests, errors, pct, mean, first, last, messages) in cases {
+        let path = dir.join(name);
+        let v = json_of(&["perf", path.to_str().unwrap()]);
+        let o = &v[0];
+        assert_eq!(o["format"], "jmeter-xml", "{name}");
+        assert_eq!(o["lines"], lines, "{name}");
+        assert_eq!(o["skipped_lines"], 0, "{name}");
+        let p = &o["perf"];
+        assert_eq!(p["requests"], requests, "{name}");
+        assert_eq!(p["errors"], errors, "{name}");
+        for (k, want) in ["p50", "p90", "p95", "p99", "max"].iter().zip(pct) {
+            close(f(&p[format!("total_ms_{k}")]), want);
+        }
+        assert!((f(&p["total_ms_mean"]) - mean).abs() < 1e-3, "{name}");
+        assert_eq!(
+            (p["first"].as_str(), p["last"].as_str()),
+            (Some(first), Some(last))
+        );
+        let got: Vec<&str> = p["error_messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, messages, "{name}");
+    }
+}
+
+/// `correlate` gives the same figures for the same samples saved as XML and as CSV: forty
+/// requests over the GC log's seven seconds (2016-01-11T09:15:02.200Z on, 170 ms apart),
+/// every seventh failed by an assertion, one of them spread over several lines in the XML.
+#[test]
+fn jmeter_xml_results_correlate_as_their_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut xml, mut csv) = (
+        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n"),
+        String::from("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage\n"),
+    );
+    for i in 0..40u64 {
+        let (ts, t, lb) = (
+            1_452_503_702_200 + i * 170,
+            20 + i * 37 % 400,
+            ["Buy", "Sell"][i as usize % 2],
+        );
+        if i % 7 == 3 {
+            xml.push_str(&format!(
+                "<httpSample t=\"{t}\" ts=\"{ts}\" s=\"false\" lb=\"{lb}\" rc=\"200\" rm=\"OK\">\n  \
+                 <assertionResult>\n    <failure>true</failure>\n    \
+                 <failureMessage>too slow</failureMessage>\n  </assertionResult>\n</httpSample>\n"
+            ));
+            csv.push_str(&format!("{ts},{t},{lb},200,OK,T 1-1,text,false,too slow\n"));
+        } else {
+            xml.push_str(&format!(
+                "<httpSample t=\"{t}\" ts=\"{ts}\" s=\"true\" lb=\"{lb}\" rc=\"200\" rm=\"OK\"/>\n"
+            ));
+            csv.push_str(&format!("{ts},{t},{lb},200,OK,T 1-1,text,true,\n"));
+        }
+    }
+    xml.push_str("</testResults>\n");
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let run = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let out = gcperf()
+            .args([
+                "correlate",
+                "--gc",
+                gc.to_str().unwrap(),
+                "--perf",
+                p.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(p.to_str().unwrap(), "RUN")
+    };
+    let from_xml = run("run.jtl", &xml);
+    assert!(
+        from_xml.contains("40 requests, 36 slow (over 50 ms)"),
+        "{from_xml}"
+    );
+    assert_eq!(from_xml, run("run.csv", &csv));
 }
 
 /// The same six samples saved as JMeter CSV split by `,` `\t` `;` `|`, with JMeter's header or

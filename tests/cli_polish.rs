@@ -570,7 +570,7 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
     );
     // Markdown and text alike print nothing for no performance log.
     assert_eq!(run(&["perf", "--format", "markdown", &gc]).stdout, "");
-    // JMeter results saved as XML: said by name, with how to get CSV; no table.
+    // JMeter results saved as XML are read (once refused with "save them as CSV").
     let xml = dir.path().join("run.jtl");
     std::fs::write(
         &xml,
@@ -580,16 +580,17 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
     .unwrap();
     let x = xml.display().to_string();
     let r = run(&["perf", &x]);
-    assert_eq!((r.code, r.stdout.as_str()), (Some(1), ""));
-    assert_eq!(
-        r.stderr,
-        format!(
-            "gcperf: {x}: JMeter results in XML: not supported; save them as CSV \
-             (jmeter.save.saveservice.output_format=csv)\n"
-        )
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    assert!(
+        r.stdout
+            .starts_with(&format!("{x} (jmeter-xml): 1 requests, 0 errors")),
+        "{}",
+        r.stdout
     );
     // summary of inputs none of which could be read: the files and their errors only.
-    let r = run(&["summary", &x]);
+    let xz = dir.path().join("run.jtl.xz");
+    std::fs::write(&xz, b"\xFD7zXZ\x00\x00\x04junk").unwrap();
+    let r = run(&["summary", xz.to_str().unwrap()]);
     assert_eq!(r.code, Some(1));
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(
@@ -597,7 +598,7 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
         ["file", "error"]
     );
     assert_eq!(lines.len(), 3, "{}", r.stdout);
-    assert!(lines[2].ends_with("JMeter results in XML: not supported; save them as CSV (jmeter.save.saveservice.output_format=csv)"));
+    assert!(lines[2].ends_with("xz-compressed: not supported; decompress it first"));
     // report: an unrecognised file is not a GC or performance log (it was read).
     let junk = dir.path().join("notes.txt");
     std::fs::write(&junk, "hello\n").unwrap();

@@ -161,12 +161,14 @@ fn jobs() -> Vec<(String, Job)> {
             v.push((f.clone(), Job::One(f, GC_COMMANDS)));
         }
     }
-    // Every registered performance-log family's fixtures, and `fixtures/perf/`.
+    // Every registered performance-log family's fixtures (`fixtures/<name>/`,
+    // `fixtures/<name>-*/`), and `fixtures/perf/`.
     let perf_dirs = gcperf::parse::family::PERF_FAMILIES
         .iter()
         .flat_map(|f| common::family_dirs(Path::new("fixtures"), f.as_str()))
-        .map(|d| d.display().to_string());
-    for dir in perf_dirs.chain(["fixtures/perf".to_string()]) {
+        .map(|d| d.display().to_string())
+        .chain(["fixtures/perf".to_string()]);
+    for dir in perf_dirs {
         for f in files(&dir) {
             v.push((f.clone(), Job::One(f, PERF_COMMANDS)));
         }

@@ -1,10 +1,12 @@
 //! A big performance log is read in blocks parsed in parallel: what that gives must be what
 //! one pass over the whole buffer gives, record by record and line by line, for every family
 //! that streams, whatever the block cuts fall on — a quoted JMeter field spanning lines, a
-//! header that changes the columns part-way, floods of empty lines (`\n` and `\r\n`).
+//! header that changes the columns part-way, a JMeter XML request over many lines, floods of
+//! empty lines (`\n` and `\r\n`).
 
 use gcperf::frame::perf as c;
 use gcperf::load::{load_any, Input};
+use gcperf::parse::jmeter_xml::JMETER_XML;
 use gcperf::parse::perf::{self, GRINDER, JMETER_JTL, SEMICOLON};
 use std::io::Write;
 
@@ -186,6 +188,82 @@ fn semicolon(rng: &mut Rng) -> Vec<u8> {
     out
 }
 
+/// A JMeter XML log of ~9 MB: requests on one line, requests whose attributes take a line
+/// each (in another order), requests with sub-samples, assertion results and a response
+/// header of several lines whose end tag starts a line, so that most block cuts fall inside
+/// one; entities in labels and messages; damage: a request whose end tag does not match (its
+/// children skipped), text outside any request, values that cannot be true.
+fn jmeter_xml(rng: &mut Rng) -> Vec<u8> {
+    let mut out =
+        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n".to_vec();
+    let mut t = 1_348_221_842_468u64;
+    let labels = ["Buy", "Sell &amp; hold", "Quote &quot;x&quot;", "Login"];
+    for i in 0..16_000u64 {
+        t += rng.below(40);
+        let elapsed = 1 + rng.below(5000);
+        let ok = rng.below(3) != 0;
+        let lb = labels[rng.below(4) as usize];
+        let (rc, rm) = match (ok, rng.below(2)) {
+            (true, _) | (false, 0) => (200, "OK"),
+            _ => (500, "Internal &quot;Server&quot; Error"),
+        };
+        match rng.below(4) {
+            0 => out.extend(
+                format!(
+                    "<httpSample t=\"{elapsed}\" lt=\"1\" ts=\"{t}\" s=\"{ok}\" lb=\"{lb}\" rc=\"{rc}\" rm=\"{rm}\" tn=\"T 1-{}\" by=\"{}\"/>\n",
+                    i % 7,
+                    rng.below(9000)
+                )
+                .as_bytes(),
+            ),
+            1 => out.extend(
+                format!(
+                    "<sample\n    rm=\"{rm}\"\n    lb=\"{lb}\"\n    s=\"{ok}\"\n    ts=\"{t}\"\n    rc=\"{rc}\"\n    t=\"{elapsed}\"/>\n"
+                )
+                .as_bytes(),
+            ),
+            _ => {
+                out.extend(
+                    format!(
+                        "<httpSample t=\"{elapsed}\" ts=\"{t}\" s=\"{ok}\" lb=\"{lb}\" rc=\"{rc}\" rm=\"{rm}\">\n"
+                    )
+                    .as_bytes(),
+                );
+                for k in 0..rng.below(4) {
+                    out.extend(
+                        format!(
+                            "  <httpSample t=\"{}\" ts=\"{t}\" s=\"{}\" lb=\"/res/{k}.js\" rc=\"200\" rm=\"OK\">\n    <responseHeader class=\"java.lang.String\">HTTP/1.1 200 OK\nContent-Type: text/javascript\n</responseHeader>\n  </httpSample>\n",
+                            rng.below(500),
+                            rng.below(5) != 0
+                        )
+                        .as_bytes(),
+                    );
+                }
+                if !ok {
+                    out.extend(
+                        format!(
+                            "  <assertionResult>\n    <name>Check</name>\n    <failure>true</failure>\n    <failureMessage>expected &lt;{}&gt; {}</failureMessage>\n  </assertionResult>\n",
+                            rng.below(10),
+                            "x".repeat(rng.below(3000) as usize)
+                        )
+                        .as_bytes(),
+                    );
+                }
+                out.extend(b"  <responseData class=\"java.lang.String\">line one\nline two &amp; three\n</responseData>\n</httpSample>\n");
+            }
+        }
+        if rng.below(500) == 0 {
+            out.extend(b"<httpSample t=\"5\" ts=\"1348221842468\" s=\"true\" lb=\"bad\">\n  <httpSample t=\"1\" ts=\"1348221842468\" lb=\"child\"/>\n  <oops></httpSample>\n  <httpSample t=\"1\" ts=\"1348221842468\" lb=\"orphan\"/>\n");
+        }
+        if rng.below(600) == 0 {
+            out.extend(b"not XML\n<httpSample t=\"-1\" ts=\"1348221842468\" lb=\"negative\"/>\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out.extend(b"</testResults>\n");
+    out
+}
+
 /// The streamed load of `buf` (written to a file) equals one pass over it.
 fn streamed_equals_one_pass(format: gcperf::parse::family::PerfFormat, buf: &[u8], name: &str) {
     assert!(buf.len() > 4 << 20, "{name}: big enough for several blocks");
@@ -262,6 +340,7 @@ fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'st
         "jmeter-jtl" => Some((jtl(&mut Rng(0x9E37_79B9_7F4A_7C15)), "big.jtl")),
         "grinder" => Some((grinder(&mut Rng(0xD1B5_4A32_D192_ED03)), "data_big.log")),
         "perf-csv" => Some((semicolon(&mut Rng(0x2545_F491_4F6C_DD1D)), "perf-big.log")),
+        "jmeter-xml" => Some((jmeter_xml(&mut Rng(0x6A6D_6574_6572_786D)), "big-xml.jtl")),
         _ => None,
     }
 }
@@ -343,6 +422,12 @@ fn pipe_jtl_in_blocks_equals_one_pass() {
 fn grinder_in_blocks_equals_one_pass() {
     let (buf, name) = generated(GRINDER).unwrap();
     streamed_equals_one_pass(GRINDER, &buf, name);
+}
+
+#[test]
+fn jmeter_xml_in_blocks_equals_one_pass() {
+    let (buf, name) = generated(JMETER_XML).unwrap();
+    streamed_equals_one_pass(JMETER_XML, &buf, name);
 }
 
 #[test]

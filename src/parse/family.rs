@@ -25,6 +25,7 @@ pub const GC_FAMILIES: &[GcFormat] = &[
 pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::perf::SEMICOLON,
     super::perf::JMETER_JTL,
+    super::jmeter_xml::JMETER_XML,
     super::perf::GRINDER,
 ];
 

@@ -4,6 +4,7 @@
 pub mod family;
 pub mod hotspot;
 pub mod ibm_text;
+pub mod jmeter_xml;
 pub mod jrockit;
 pub mod limits;
 pub mod lines;

@@ -1,6 +1,7 @@
 //! Application performance logs: one record per measured operation.
 //!
-//! Three families (`PERF_FAMILIES`), each a `PerfFamily`:
+//! Three families of `PERF_FAMILIES` (JMeter's XML results are `jmeter_xml.rs`'s), each a
+//! `PerfFamily`:
 //! - **Semicolon performance log** (web-service operations), one line per operation:
 //!   `[7842BD261FD27732B848D3E904F42A59];2012-09-21 12:04:02.308;813;78;735;2;loadCustomersList;e-`
 //!   = request id; time the record was written (the operation's end, local time); total ms;
@@ -862,9 +863,7 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
     }
 }
 
-/// A failed sample's message, as JMeter's dashboard names its errors: `responseCode/
-/// responseMessage` (`500/Internal Server Error`), or where the code is a success (2xx, 3xx)
-/// or missing, the assertion's `failureMessage` (`Assertion failed` without one).
+/// A failed sample's message, as JMeter's dashboard names its errors (see `error_key`).
 fn jtl_error(
     log: &mut PerfLog,
     buf: &[u8],
@@ -876,7 +875,7 @@ fn jtl_error(
         match i.and_then(|i| fields.get(i)) {
             Some(&f) => {
                 unescape_field(buf, f, scratch);
-                trim(scratch).to_vec()
+                scratch.clone()
             }
             None => Vec::new(),
         }
@@ -884,23 +883,32 @@ fn jtl_error(
     let code = text(cols.response_code);
     let message = text(cols.response_message);
     let failure = text(cols.failure_message);
+    let key = error_key(&code, &message, &failure);
+    log.strings.intern_bytes(cap_label(&key))
+}
+
+/// A failed JMeter sample's message, as JMeter's dashboard keys its errors (the CSV and the
+/// XML results alike): `responseCode/responseMessage` (`500/Internal Server Error`), or where
+/// the code is a success (2xx, 3xx) or missing, the assertion's `failureMessage`
+/// (`Assertion failed` without one). Each part is trimmed.
+pub(crate) fn error_key(code: &[u8], message: &[u8], failure: &[u8]) -> Vec<u8> {
+    let (code, message, failure) = (trim(code), trim(message), trim(failure));
     let success_code =
         matches!(code.first(), Some(b'2' | b'3')) && code.iter().all(u8::is_ascii_digit);
-    let key = if success_code || code.is_empty() {
+    if success_code || code.is_empty() {
         if failure.is_empty() {
             b"Assertion failed".to_vec()
         } else {
-            failure
+            failure.to_vec()
         }
     } else if message.is_empty() {
-        code
+        code.to_vec()
     } else {
-        let mut k = code;
+        let mut k = code.to_vec();
         k.push(b'/');
-        k.extend_from_slice(&message);
+        k.extend_from_slice(message);
         k
-    };
-    log.strings.intern_bytes(cap_label(&key))
+    }
 }
 
 /// A CSV field's text into `out`, `""` unescaped.
@@ -943,7 +951,7 @@ fn strip_eol(s: &[u8]) -> &[u8] {
 
 /// JMeter `timeStamp`: epoch ms, or a date `yyyy/MM/dd HH:mm:ss.SSS` (also `yyyy-MM-dd ...`),
 /// local time taken as UTC. The whole field must be the stamp.
-fn jtl_time(f: &[u8]) -> Option<i64> {
+pub(crate) fn jtl_time(f: &[u8]) -> Option<i64> {
     if f.iter().all(u8::is_ascii_digit) {
         let (v, n) = uint_prefix(f)?;
         return if n == f.len() {
@@ -966,7 +974,7 @@ fn jtl_time(f: &[u8]) -> Option<i64> {
 }
 
 /// A whole field as a time believed: 0 to a day, in ms.
-fn whole_ms(f: &[u8]) -> Option<f64> {
+pub(crate) fn whole_ms(f: &[u8]) -> Option<f64> {
     if f.first() == Some(&b'-') {
         return None;
     }
@@ -976,7 +984,7 @@ fn whole_ms(f: &[u8]) -> Option<f64> {
     }
 }
 
-fn bool_field(f: &[u8]) -> Option<bool> {
+pub(crate) fn bool_field(f: &[u8]) -> Option<bool> {
     if f.eq_ignore_ascii_case(b"true") {
         Some(true)
     } else if f.eq_ignore_ascii_case(b"false") {

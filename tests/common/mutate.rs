@@ -115,7 +115,8 @@ pub struct Seed {
     pub bytes: Vec<u8>,
 }
 
-/// Seed files: `fixtures/<family>/` of every GC family, `fixtures/perf/` (family by content),
+/// Seed files: `fixtures/<family>/` of every GC family, `fixtures/perf/` and
+/// `fixtures/<family>/` of every performance-log family (family by content),
 /// `fixtures/bad/` files up to 256 KB (family by the target in the file name), and, when
 /// given, the corpus's `gc/<family>/` files under `corpus_max` bytes. Sorted by path, so runs
 /// are repeatable.
@@ -125,7 +126,8 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
         .iter()
         .copied()
         .map(|f| (f.as_str(), Some(Family::Gc(f))))
-        .chain([("perf", None)]);
+        .chain([("perf", None)])
+        .chain(PERF_FAMILIES.iter().map(|f| (f.as_str(), None)));
     for (dir, family) in dirs {
         for p in files(&fixtures.join(dir)) {
             let Ok(bytes) = gcperf::input::read(&p) else {
