@@ -474,6 +474,18 @@ fn sniff(head: &[u8]) -> Sniff {
             return Sniff::Unsupported(what, hint);
         }
     }
+    // Gatling 3.12+'s binary simulation.log: a run record (kind 0), then its version as a
+    // string of 4-byte length (`\0\0\0\0\x06` `3.12.1`).
+    if let [0, 0, 0, 0, n @ 1..=16, rest @ ..] = head {
+        if rest.get(..usize::from(*n)).is_some_and(|v| {
+            v.starts_with(b"3.") && v.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+        }) {
+            return Sniff::Unsupported(
+                "a binary Gatling simulation.log (Gatling 3.12 or later)",
+                "its layout is Gatling's own; read the report Gatling writes from it",
+            );
+        }
+    }
     // POSIX tar: `ustar` at offset 257.
     if head.get(257..262) == Some(b"ustar") {
         return Sniff::Unsupported("a tar archive", "extract it first");

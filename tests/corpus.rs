@@ -303,3 +303,36 @@ fn tab_delimited_jtl_is_read_by_its_header() {
     let ok = df.column(gcperf::frame::perf::OK).unwrap();
     assert!(ok.bool().unwrap().iter().all(|b| b == Some(true)));
 }
+
+/// Gatling's text logs of 2.3, 3.4 and 3.5: every `REQUEST` line a request, its time the end
+/// stamp minus the start. The figures are awk's over the files (`$1=="REQUEST"`: count, and
+/// the mean of the stamp before the status minus the one before that). The 3.12 binary log is
+/// refused by name.
+#[test]
+fn gatling_text_logs_are_their_request_lines() {
+    let Some(dir) = corpus_dir() else { return };
+    for (name, requests, mean) in [
+        ("nuxeo-simulation-v2.3.log", 1000, 50.788),
+        ("nuxeo-simulation-small-v3.4.log", 31, 6460.0 / 31.0),
+        ("taurus-gatling-3-000-simulation.log", 243, 15923.0 / 243.0),
+    ] {
+        let Ok(gcperf::load::Input::Perf(l)) =
+            gcperf::load::load_any(&dir.join("perf/gatling").join(name))
+        else {
+            panic!("{name}: not a performance log");
+        };
+        assert_eq!(l.format.as_str(), "gatling", "{name}");
+        assert_eq!(l.log.skipped_lines, 0, "{name}");
+        let total = l.frame.df.column(gcperf::frame::perf::TOTAL_MS).unwrap();
+        let total = total.f64().unwrap();
+        assert_eq!(total.len(), requests, "{name}");
+        let got = total.into_no_null_iter().sum::<f64>() / requests as f64;
+        assert!((got - mean).abs() < 1e-9, "{name}: {got} != {mean}");
+    }
+    let binary = dir.join("perf/gatling/gatling-3.12-binary-simulation.log");
+    let err = gcperf::load::load_any(&binary).err().expect("refused");
+    assert!(
+        err.to_string().contains("binary Gatling simulation.log"),
+        "{err}"
+    );
+}

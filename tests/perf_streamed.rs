@@ -126,6 +126,48 @@ fn split_by(row: &str, d: char) -> String {
         .collect()
 }
 
+/// A Gatling 3.5 simulation.log of ~6 MB: users starting and ending, requests in and out of
+/// groups, `KO`s with and without a message, groups' lines, 2.3-style requests part-way,
+/// lines of no kind.
+fn gatling(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"RUN\tc.BasicSimulation\tbasicsimulation\t1611903780943\t \t3.5.1\n".to_vec();
+    let mut t = 1_611_903_781_000u64;
+    let n = 70_000;
+    for i in 0..n {
+        t += rng.below(30);
+        let took = rng.below(2000);
+        let ok = rng.below(8) != 0;
+        let group = ["", "Checkout", "Checkout,Pay"][rng.below(3) as usize];
+        let name = ["Home", "Search", "Cart"][rng.below(3) as usize];
+        let (status, message) = match (ok, rng.below(2)) {
+            (true, _) => ("OK", " ".to_string()),
+            (false, 0) => ("KO", " ".to_string()),
+            (false, _) => (
+                "KO",
+                format!(
+                    "status.find.in(200), but actually found {}",
+                    500 + rng.below(4)
+                ),
+            ),
+        };
+        let end = t + took;
+        let line = if i > n / 2 && i % 5 == 0 {
+            format!("REQUEST\tScn\t{i}\t{group}\t{name}\t{t}\t{end}\t{status}\t{message}\n")
+        } else {
+            format!("REQUEST\t{group}\t{name}\t{t}\t{end}\t{status}\t{message}\n")
+        };
+        out.extend(line.as_bytes());
+        match rng.below(50) {
+            0 => out.extend(format!("USER\tUsers\tSTART\t{t}\n").as_bytes()),
+            1 => out.extend(format!("GROUP\tCheckout\t{t}\t{end}\t{took}\tOK\n").as_bytes()),
+            2 => out.extend(b"not a line of the log\n"),
+            _ => {}
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
 /// A Grinder log of ~6 MB: the default header, then a header with the HTTP code column
 /// part-way; rows that cannot be read.
 fn grinder(rng: &mut Rng) -> Vec<u8> {
@@ -341,6 +383,7 @@ fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'st
         "grinder" => Some((grinder(&mut Rng(0xD1B5_4A32_D192_ED03)), "data_big.log")),
         "perf-csv" => Some((semicolon(&mut Rng(0x2545_F491_4F6C_DD1D)), "perf-big.log")),
         "jmeter-xml" => Some((jmeter_xml(&mut Rng(0x6A6D_6574_6572_786D)), "big-xml.jtl")),
+        "gatling" => Some((gatling(&mut Rng(0x94D0_49BB_1331_11EB)), "simulation.log")),
         _ => None,
     }
 }
@@ -416,6 +459,12 @@ fn pipe_jtl_in_blocks_equals_one_pass() {
         &perf::parse(JMETER_JTL, &buf),
         &perf::parse(JMETER_JTL, &commas),
     );
+}
+
+#[test]
+fn gatling_in_blocks_equals_one_pass() {
+    let (buf, name) = generated(gcperf::parse::gatling::FAMILY).unwrap();
+    streamed_equals_one_pass(gcperf::parse::gatling::FAMILY, &buf, name);
 }
 
 #[test]

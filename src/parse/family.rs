@@ -27,6 +27,7 @@ pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::perf::JMETER_JTL,
     super::jmeter_xml::JMETER_XML,
     super::perf::GRINDER,
+    super::gatling::FAMILY,
 ];
 
 /// A registered family: a handle to it, compared and printed by name.
@@ -251,8 +252,8 @@ pub trait Family: Sync + 'static {
 pub enum OwnedStart {
     /// Any way: always ask.
     Any,
-    /// With this byte.
-    Byte(u8),
+    /// With one of these bytes.
+    Bytes(&'static [u8]),
     /// With digits, then one of these bytes (`1354000000000,...`).
     DigitsThen(&'static [u8]),
 }
@@ -264,7 +265,7 @@ impl OwnedStart {
     pub fn admits(self, first: Option<u8>, after_digits: Option<u8>) -> bool {
         match self {
             OwnedStart::Any => true,
-            OwnedStart::Byte(b) => first == Some(b),
+            OwnedStart::Bytes(bs) => first.is_some_and(|b| bs.contains(&b)),
             OwnedStart::DigitsThen(bs) => after_digits.is_some_and(|b| bs.contains(&b)),
         }
     }
@@ -301,7 +302,7 @@ impl Foreign {
         for s in others.iter().map(|o| o.0).chain(perf.iter().map(|p| p.0)) {
             match s {
                 OwnedStart::Any => any = true,
-                OwnedStart::Byte(b) => first[b as usize] = true,
+                OwnedStart::Bytes(bs) => bs.iter().for_each(|&b| first[b as usize] = true),
                 OwnedStart::DigitsThen(bs) => {
                     bs.iter().for_each(|&b| after_digits[b as usize] = true)
                 }

@@ -93,7 +93,7 @@ impl Family for IbmText {
 
     /// Unindented tagged lines (the heads, the block's own lines, `<GC(n): Bytes Traced`).
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::Byte(b'<')
+        OwnedStart::Bytes(b"<")
     }
 
     fn owns(&self, line: &[u8]) -> bool {

@@ -82,7 +82,7 @@ impl PerfFamily for JmeterXml {
             && (root_tag(line) || sample_start(line) || sample_end(line).is_some())
     }
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::Byte(b'<')
+        OwnedStart::Bytes(b"<")
     }
     /// `header`: what a block is read with from the blocks before it (see `Resync`).
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {

@@ -94,7 +94,7 @@ impl Family for Jrockit {
     /// A module decoration, `[memory ]`, `[gcpause]`, after `[INFO ]` or `[Wed Nov 16
     /// 15:02:13 2005]`: seven lower-case letters and blanks.
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::Byte(b'[')
+        OwnedStart::Bytes(b"[")
     }
 
     fn owns(&self, line: &[u8]) -> bool {

@@ -2,6 +2,7 @@
 //! typed records; they never print and never do I/O.
 
 pub mod family;
+pub mod gatling;
 pub mod hotspot;
 pub mod ibm_text;
 pub mod jmeter_xml;

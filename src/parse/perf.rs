@@ -70,7 +70,7 @@ impl PerfFamily for Semicolon {
             && memchr::memchr(b']', line).is_some_and(|c| line.get(c + 1) == Some(&b';'))
     }
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::Byte(b'[')
+        OwnedStart::Bytes(b"[")
     }
     /// Its header row names no columns: blocks read alike whatever came before.
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {

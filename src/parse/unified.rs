@@ -96,7 +96,7 @@ impl Family for Unified {
     /// Tags, `[gc,start    ]`, `[safepoint]`; a time then ` GC(` (no tags); a time or a level
     /// then more decorations (this family's, or JRockit R28's).
     fn owned_lines_start(&self) -> OwnedStart {
-        OwnedStart::Byte(b'[')
+        OwnedStart::Bytes(b"[")
     }
 
     fn owns(&self, line: &[u8]) -> bool {
