@@ -336,3 +336,25 @@ fn gatling_text_logs_are_their_request_lines() {
         "{err}"
     );
 }
+
+/// KirillY's k6 `--out json`: its 61 `http_req_duration` points are the requests (Python's
+/// `json` over the file: 61 points, values summing to 594,906.598 ms, all `expected_response`
+/// true with status 200); the other 788 lines are the format's own.
+#[test]
+fn k6_json_requests_are_its_duration_points() {
+    let Some(dir) = corpus_dir() else { return };
+    let Ok(gcperf::load::Input::Perf(l)) =
+        gcperf::load::load_any(&dir.join("perf/k6/KirillY-k6-results.json"))
+    else {
+        panic!("not a performance log");
+    };
+    assert_eq!(l.format.as_str(), "k6-json");
+    assert_eq!((l.log.lines, l.log.skipped_lines), (849, 0));
+    let total = l.frame.df.column(gcperf::frame::perf::TOTAL_MS).unwrap();
+    let total = total.f64().unwrap();
+    assert_eq!(total.len(), 61);
+    let sum: f64 = total.into_no_null_iter().sum();
+    assert!((sum - 594_906.598_319).abs() < 1e-3, "{sum}");
+    let ok = l.frame.df.column(gcperf::frame::perf::OK).unwrap();
+    assert!(ok.bool().unwrap().iter().all(|b| b == Some(true)));
+}

@@ -168,6 +168,52 @@ fn gatling(rng: &mut Rng) -> Vec<u8> {
     out
 }
 
+/// k6's `--out json` of ~8 MB: metric declarations, each request's duration point among its
+/// phases' points, requests that failed (by `expected_response`, with and without an `error`
+/// tag), points of other metrics, lines of no k6 object.
+fn k6_json(rng: &mut Rng) -> Vec<u8> {
+    let mut out = br#"{"type":"Metric","data":{"name":"http_req_duration","type":"trend","contains":"time","thresholds":[],"submetrics":null},"metric":"http_req_duration"}"#.to_vec();
+    out.push(b'\n');
+    let mut ms = 1_724_300_040_000u64;
+    for i in 0..25_000 {
+        ms += rng.below(40);
+        let (s, frac) = (ms / 1000, ms % 1000);
+        let stamp = format!(
+            "2024-08-22T{:02}:{:02}:{:02}.{frac:03}456789-03:00",
+            (s / 3600 + 21) % 24,
+            s / 60 % 60,
+            s % 60
+        );
+        let (status, expected, error) = match rng.below(10) {
+            0 => ("404", "false", ""),
+            1 => (
+                "0",
+                "false",
+                r#","error":"request timeout","error_code":"1050""#,
+            ),
+            _ => ("200", "true", ""),
+        };
+        let name = ["home", "login", "pay"][rng.below(3) as usize];
+        let tags = format!(
+            r#"{{"expected_response":"{expected}","method":"GET","name":"{name}","status":"{status}"{error}}}"#
+        );
+        for metric in ["http_req_waiting", "http_req_duration", "http_reqs"] {
+            let value = if metric == "http_reqs" {
+                1
+            } else {
+                rng.below(3000)
+            };
+            out.extend(format!(r#"{{"metric":"{metric}","type":"Point","data":{{"time":"{stamp}","value":{value}.{},"tags":{tags}}}}}"#, i % 1000).as_bytes());
+            out.push(b'\n');
+        }
+        if rng.below(300) == 0 {
+            out.extend(b"not a k6 line\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
 /// A Grinder log of ~6 MB: the default header, then a header with the HTTP code column
 /// part-way; rows that cannot be read.
 fn grinder(rng: &mut Rng) -> Vec<u8> {
@@ -384,6 +430,7 @@ fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'st
         "perf-csv" => Some((semicolon(&mut Rng(0x2545_F491_4F6C_DD1D)), "perf-big.log")),
         "jmeter-xml" => Some((jmeter_xml(&mut Rng(0x6A6D_6574_6572_786D)), "big-xml.jtl")),
         "gatling" => Some((gatling(&mut Rng(0x94D0_49BB_1331_11EB)), "simulation.log")),
+        "k6-json" => Some((k6_json(&mut Rng(0xBF58_476D_1CE4_E5B9)), "k6.json")),
         _ => None,
     }
 }
@@ -465,6 +512,12 @@ fn pipe_jtl_in_blocks_equals_one_pass() {
 fn gatling_in_blocks_equals_one_pass() {
     let (buf, name) = generated(gcperf::parse::gatling::FAMILY).unwrap();
     streamed_equals_one_pass(gcperf::parse::gatling::FAMILY, &buf, name);
+}
+
+#[test]
+fn k6_json_in_blocks_equals_one_pass() {
+    let (buf, name) = generated(gcperf::parse::k6::FAMILY).unwrap();
+    streamed_equals_one_pass(gcperf::parse::k6::FAMILY, &buf, name);
 }
 
 #[test]

@@ -28,6 +28,7 @@ pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::jmeter_xml::JMETER_XML,
     super::perf::GRINDER,
     super::gatling::FAMILY,
+    super::k6::FAMILY,
 ];
 
 /// A registered family: a handle to it, compared and printed by name.

@@ -7,6 +7,7 @@ pub mod hotspot;
 pub mod ibm_text;
 pub mod jmeter_xml;
 pub mod jrockit;
+pub mod k6;
 pub mod limits;
 pub mod lines;
 pub mod num;
