@@ -358,3 +358,23 @@ fn k6_json_requests_are_its_duration_points() {
     let ok = l.frame.df.column(gcperf::frame::perf::OK).unwrap();
     assert!(ok.bool().unwrap().iter().all(|b| b == Some(true)));
 }
+
+/// Taurus's k6 `--out csv`: 4 `http_req_duration` rows (awk: mean 120.905972 ms), two of them
+/// failed DNS lookups (`expected_response` false, status 0, error `lookup: no such host`).
+#[test]
+fn k6_csv_requests_are_its_duration_rows() {
+    let Some(dir) = corpus_dir() else { return };
+    let Ok(gcperf::load::Input::Perf(l)) =
+        gcperf::load::load_any(&dir.join("perf/k6/taurus-k6_kpi.csv"))
+    else {
+        panic!("not a performance log");
+    };
+    assert_eq!(l.format.as_str(), "k6-csv");
+    assert_eq!((l.log.lines, l.log.skipped_lines), (61, 0));
+    let total = l.frame.df.column(gcperf::frame::perf::TOTAL_MS).unwrap();
+    let total: Vec<f64> = total.f64().unwrap().into_no_null_iter().collect();
+    assert_eq!(total, [245.591442, 238.032448, 0.0, 0.0]);
+    let ok = l.frame.df.column(gcperf::frame::perf::OK).unwrap();
+    let ok: Vec<Option<bool>> = ok.bool().unwrap().iter().collect();
+    assert_eq!(ok, [Some(true), Some(true), Some(false), Some(false)]);
+}

@@ -214,6 +214,40 @@ fn k6_json(rng: &mut Rng) -> Vec<u8> {
     out
 }
 
+/// k6's `--out csv` of ~6 MB: its header, each request's duration row among its phases'
+/// rows, failures with an error text quoted (a comma inside, and some over two lines), rows
+/// of no metric.
+fn k6_csv(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags\n".to_vec();
+    let mut s = 1_724_300_040u64;
+    for _ in 0..30_000 {
+        s += rng.below(2);
+        let (status, expected, error) = match rng.below(10) {
+            0 => ("404", "false", String::new()),
+            1 => ("0", "false", "\"request timeout, after\n60s\"".to_string()),
+            2 => ("0", "false", "\"lookup: no such host\"".to_string()),
+            _ => ("200", "true", String::new()),
+        };
+        let name = ["home", "login", "pay"][rng.below(3) as usize];
+        for metric in ["http_reqs", "http_req_duration", "http_req_waiting"] {
+            let value = if metric == "http_reqs" {
+                1
+            } else {
+                rng.below(3000)
+            };
+            out.extend(
+                format!("{metric},{s},{value}.250000,,{error},,{expected},,GET,{name},HTTP/1.1,default,,{status},,,http://shop/{name},\n")
+                    .as_bytes(),
+            );
+        }
+        if rng.below(300) == 0 {
+            out.extend(b"not,a,k6,row\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
 /// A Grinder log of ~6 MB: the default header, then a header with the HTTP code column
 /// part-way; rows that cannot be read.
 fn grinder(rng: &mut Rng) -> Vec<u8> {
@@ -431,6 +465,7 @@ fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'st
         "jmeter-xml" => Some((jmeter_xml(&mut Rng(0x6A6D_6574_6572_786D)), "big-xml.jtl")),
         "gatling" => Some((gatling(&mut Rng(0x94D0_49BB_1331_11EB)), "simulation.log")),
         "k6-json" => Some((k6_json(&mut Rng(0xBF58_476D_1CE4_E5B9)), "k6.json")),
+        "k6-csv" => Some((k6_csv(&mut Rng(0x94D0_49BB_1331_11EB)), "k6.csv")),
         _ => None,
     }
 }
@@ -518,6 +553,12 @@ fn gatling_in_blocks_equals_one_pass() {
 fn k6_json_in_blocks_equals_one_pass() {
     let (buf, name) = generated(gcperf::parse::k6::FAMILY).unwrap();
     streamed_equals_one_pass(gcperf::parse::k6::FAMILY, &buf, name);
+}
+
+#[test]
+fn k6_csv_in_blocks_equals_one_pass() {
+    let (buf, name) = generated(gcperf::parse::k6::CSV).unwrap();
+    streamed_equals_one_pass(gcperf::parse::k6::CSV, &buf, name);
 }
 
 #[test]

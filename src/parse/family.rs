@@ -29,6 +29,7 @@ pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::perf::GRINDER,
     super::gatling::FAMILY,
     super::k6::FAMILY,
+    super::k6::CSV,
 ];
 
 /// A registered family: a handle to it, compared and printed by name.

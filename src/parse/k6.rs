@@ -16,11 +16,19 @@
 //! summary keys them. The other points (the request's phases, checks, iterations, virtual
 //! users) and the declarations are lines of the format carrying no request; a line that is
 //! not a k6 object is skipped and counted.
+//!
+//! k6's `--out csv` holds the same samples a row each (`metric_name,timestamp,metric_value,
+//! check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,
+//! ...`, columns found by the header's names, k6's order without one): the `http_req_duration`
+//! rows are the requests, read as the JSON's points; the timestamp is Unix seconds (k6's
+//! default `timeFormat`; milli-, micro- and nanoseconds by their digits, or RFC 3339), so
+//! a request's end is known to the second only where the log was written so.
 
 use super::family::{Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat};
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::trim;
+use super::perf::{csv_record, strip_eol, unescape_field, Field, NotRecord};
 use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -29,7 +37,11 @@ use std::collections::HashMap;
 /// k6's JSON output (`--out json`).
 pub const FAMILY: PerfFormat = Handle(&K6Json);
 
+/// k6's CSV output (`--out csv`).
+pub const CSV: PerfFormat = Handle(&K6Csv);
+
 struct K6Json;
+struct K6Csv;
 
 /// The metric whose points are requests.
 const REQUEST_METRIC: &[u8] = b"http_req_duration";
@@ -208,29 +220,272 @@ fn parse(buf: &[u8]) -> PerfLog {
             None => log.ignored_lines += 1,
             Some(None) => log.skip(no, line),
             Some(Some(r)) => {
-                let operation = log.strings.intern_bytes(cap_label(r.name.as_bytes()));
-                let error = r
-                    .error
-                    .as_ref()
-                    .map(|e| log.strings.intern_bytes(cap_label(e.as_bytes())));
-                log.records.push(PerfRecord {
-                    end_ms: r.end_ms,
-                    total_ms: r.ms,
-                    java_ms: None,
-                    db_ms: None,
-                    db_calls: None,
-                    operation,
-                    ok: error.is_none(),
-                    inconsistent: false,
-                    line: no,
-                    error,
-                });
+                push(&mut log, r, no);
                 log.record_lines += 1;
             }
         }
     }
     log.lines = it.line_no();
     log
+}
+
+impl PerfFamily for K6Csv {
+    fn name(&self) -> &'static str {
+        "k6-csv"
+    }
+
+    /// Its header, or a request's row in k6's order.
+    fn recognises(&self, line: &[u8]) -> bool {
+        let mut fields = Vec::new();
+        CsvCols::of_header(line, &mut fields).is_some()
+            || (line.starts_with(b"http_req_duration,")
+                && csv_row(line, &mut fields, &CsvCols::DEFAULT).is_some())
+    }
+
+    /// Its header and request rows: no GC log writes a line starting so.
+    fn owns(&self, line: &[u8]) -> bool {
+        line.starts_with(b"metric_name,timestamp,") || line.starts_with(b"http_req_")
+    }
+
+    fn owned_lines_start(&self) -> OwnedStart {
+        OwnedStart::Bytes(b"mh")
+    }
+
+    fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
+        parse_csv(header, buf, last)
+    }
+
+    /// A block may start at any line end: a row whose quoted field (an error's text) is open
+    /// at a block's end is read with the next block.
+    fn streams(&self) -> bool {
+        true
+    }
+
+    fn utc(&self) -> bool {
+        true
+    }
+}
+
+/// Where a k6 CSV's columns are.
+#[derive(Debug, Clone, Copy)]
+struct CsvCols {
+    metric: usize,
+    time: usize,
+    value: usize,
+    error: Option<usize>,
+    expected: Option<usize>,
+    name: Option<usize>,
+    status: Option<usize>,
+    url: Option<usize>,
+}
+
+impl CsvCols {
+    /// k6's order (`metric_name,timestamp,metric_value,check,error,error_code,
+    /// expected_response,group,method,name,proto,scenario,service,status,subproto,
+    /// tls_version,url,extra_tags`).
+    const DEFAULT: CsvCols = CsvCols {
+        metric: 0,
+        time: 1,
+        value: 2,
+        error: Some(4),
+        expected: Some(6),
+        name: Some(9),
+        status: Some(13),
+        url: Some(16),
+    };
+
+    /// `line` is a header naming `metric_name`, `timestamp` and `metric_value`: its columns.
+    fn of_header(line: &[u8], fields: &mut Vec<Field>) -> Option<CsvCols> {
+        if !line.starts_with(b"metric_name,")
+            && memchr::memmem::find(line, b"metric_name").is_none()
+        {
+            return None;
+        }
+        let rec = csv_record(line, 0, false, b',', fields).ok()?;
+        if rec.too_many {
+            return None;
+        }
+        let find = |name: &[u8]| {
+            fields
+                .iter()
+                .position(|f| line.get(f.start..f.end).is_some_and(|t| trim(t) == name))
+        };
+        Some(CsvCols {
+            metric: find(b"metric_name")?,
+            time: find(b"timestamp")?,
+            value: find(b"metric_value")?,
+            error: find(b"error"),
+            expected: find(b"expected_response"),
+            name: find(b"name"),
+            status: find(b"status"),
+            url: find(b"url"),
+        })
+    }
+}
+
+/// A k6 timestamp as epoch ms: Unix seconds, milli-, micro- or nanoseconds by its digits, or
+/// an RFC 3339 instant.
+fn csv_time_ms(f: &[u8]) -> Option<i64> {
+    if f.iter().all(u8::is_ascii_digit) {
+        let v: i64 = std::str::from_utf8(f).ok()?.parse().ok()?;
+        let ms = match f.len() {
+            9..=10 => v.checked_mul(1000)?,
+            12..=13 => v,
+            15..=16 => v / 1000,
+            18..=19 => v / 1_000_000,
+            _ => return None,
+        };
+        return (0..=MAX_WALL_MS).contains(&ms).then_some(ms);
+    }
+    instant_ms(std::str::from_utf8(f).ok()?)
+}
+
+/// A row of `fields` (split from `buf`) read by `cols`: `None` if it is not one of k6's rows;
+/// `Some(None)` for a row of another metric, `Some(Some(_))` for a request.
+fn csv_row(buf: &[u8], fields: &mut Vec<Field>, cols: &CsvCols) -> Option<Option<Request>> {
+    let rec = csv_record(buf, 0, false, b',', fields).ok()?;
+    if rec.too_many {
+        return None;
+    }
+    csv_request(buf, fields, cols)
+}
+
+/// `csv_row` of fields already split.
+fn csv_request(buf: &[u8], fields: &[Field], cols: &CsvCols) -> Option<Option<Request>> {
+    let text = |i: usize| -> Option<String> {
+        let f = *fields.get(i)?;
+        let mut out = Vec::new();
+        unescape_field(buf, f, &mut out);
+        Some(String::from_utf8_lossy(trim(&out)).into_owned())
+    };
+    let metric = text(cols.metric)?;
+    let end_ms = csv_time_ms(text(cols.time)?.as_bytes())?;
+    let value: f64 = text(cols.value)?.parse().ok()?;
+    if metric.as_bytes() != REQUEST_METRIC {
+        let known = !metric.is_empty()
+            && metric
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'{' || b == b'}');
+        return (known && value.is_finite()).then_some(None);
+    }
+    if !(0.0..=MAX_DURATION_MS).contains(&value) {
+        return None;
+    }
+    let opt = |i: Option<usize>| i.and_then(text).filter(|t| !t.is_empty());
+    let status = opt(cols.status);
+    let failed = match opt(cols.expected).as_deref() {
+        Some("false") => true,
+        Some(_) => false,
+        None => status
+            .as_deref()
+            .and_then(|s| s.parse::<u32>().ok())
+            .is_some_and(|s| s == 0 || s >= 400),
+    };
+    let error = failed.then(|| {
+        opt(cols.error)
+            .or(status.clone())
+            .unwrap_or_else(|| "failed".into())
+    });
+    Some(Some(Request {
+        end_ms,
+        ms: value,
+        name: opt(cols.name).or_else(|| opt(cols.url)).unwrap_or_default(),
+        error,
+    }))
+}
+
+fn parse_csv(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
+    let mut log = PerfLog::default();
+    let mut fields = Vec::with_capacity(32);
+    let mut cols = header
+        .and_then(|h| CsvCols::of_header(h, &mut fields))
+        .unwrap_or(CsvCols::DEFAULT);
+    let mut in_effect = header.map(<[u8]>::to_vec);
+    let mut pos = 0usize;
+    let mut line = 1u64;
+    let mut unread = 0;
+    while pos < buf.len() {
+        let (bytes, empty) = super::lines::empty_run(&buf[pos..]);
+        if empty > 0 {
+            log.ignored_lines += empty;
+            line += empty;
+            pos += bytes;
+            continue;
+        }
+        let rec = match csv_record(buf, pos, !last, b',', &mut fields) {
+            Ok(rec) => rec,
+            Err(NotRecord::OpenAtEnd) => {
+                unread = buf.len() - pos;
+                break;
+            }
+            Err(NotRecord::Malformed) => {
+                let end = super::perf::next_line_end(buf, pos);
+                log.skip(line, strip_eol(&buf[pos..end]));
+                pos = end;
+                line += 1;
+                continue;
+            }
+        };
+        let raw = &buf[pos..rec.next];
+        let spans = super::lines::count(raw);
+        let rec_line = line;
+        pos = rec.next;
+        line += spans;
+        if trim(raw).is_empty() {
+            log.ignored_lines += spans;
+            continue;
+        }
+        let row = if rec.too_many {
+            None
+        } else {
+            csv_request(buf, &fields, &cols)
+        };
+        match row {
+            Some(Some(r)) => {
+                push(&mut log, r, rec_line);
+                log.record_lines += spans;
+            }
+            Some(None) => log.ignored_lines += spans,
+            None => match CsvCols::of_header(strip_eol(raw), &mut fields) {
+                Some(c) => {
+                    cols = c;
+                    in_effect = Some(strip_eol(raw).to_vec());
+                    log.ignored_lines += spans;
+                }
+                None => {
+                    log.skip(rec_line, strip_eol(raw));
+                    log.skipped_lines += spans.saturating_sub(1);
+                }
+            },
+        }
+    }
+    log.lines = super::lines::count(&buf[..buf.len() - unread]);
+    PerfBlock {
+        log,
+        header: in_effect,
+        unread,
+    }
+}
+
+/// A request onto the log.
+fn push(log: &mut PerfLog, r: Request, line: u64) {
+    let operation = log.strings.intern_bytes(cap_label(r.name.as_bytes()));
+    let error = r
+        .error
+        .as_ref()
+        .map(|e| log.strings.intern_bytes(cap_label(e.as_bytes())));
+    log.records.push(PerfRecord {
+        end_ms: r.end_ms,
+        total_ms: r.ms,
+        java_ms: None,
+        db_ms: None,
+        db_calls: None,
+        operation,
+        ok: error.is_none(),
+        inconsistent: false,
+        line,
+        error,
+    });
 }
 
 #[cfg(test)]

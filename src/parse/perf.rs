@@ -458,11 +458,11 @@ fn date_prefix(s: &[u8]) -> Option<(i64, usize)> {
 
 /// A CSV field as a range of the input, quotes removed.
 #[derive(Debug, Clone, Copy, Default)]
-struct Field {
-    start: usize,
-    end: usize,
+pub(crate) struct Field {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
     /// Quoted with `""` inside: needs unescaping before use as text.
-    escaped: bool,
+    pub(crate) escaped: bool,
 }
 
 /// A quoted field longer than this is taken for a stray quote, not a message.
@@ -474,7 +474,7 @@ const MAX_FIELDS: usize = 1024;
 
 /// Why `csv_record` read no record.
 #[derive(Debug, PartialEq)]
-enum NotRecord {
+pub(crate) enum NotRecord {
     /// A quote never closed, or text after a closing quote.
     Malformed,
     /// A quoted field still open where the input ends (or a quote as its last byte, maybe the
@@ -483,11 +483,11 @@ enum NotRecord {
 }
 
 /// One RFC 4180 record read by `csv_record`.
-struct CsvRecord {
+pub(crate) struct CsvRecord {
     /// Position after the record's line end (or the end of the input).
-    next: usize,
+    pub(crate) next: usize,
     /// More than `MAX_FIELDS` fields: only the first ones are in `out`.
-    too_many: bool,
+    pub(crate) too_many: bool,
 }
 
 /// Read one RFC 4180 record of fields split by `delim` starting at `pos` into `out` (ranges
@@ -495,7 +495,7 @@ struct CsvRecord {
 /// `lines()`; NUL padding before the line end is not part of the last field. With `more`,
 /// bytes may follow `buf` (a block of a stream): a quoted field open at its end is
 /// `OpenAtEnd`, not malformed.
-fn csv_record(
+pub(crate) fn csv_record(
     buf: &[u8],
     pos: usize,
     more: bool,
@@ -599,7 +599,7 @@ fn csv_record(
 
 /// Position after the line end of the physical line that holds `pos` (`\n`, `\r\n`, lone
 /// `\r`), or the end of the input.
-fn next_line_end(buf: &[u8], pos: usize) -> usize {
+pub(crate) fn next_line_end(buf: &[u8], pos: usize) -> usize {
     let rest = buf.get(pos..).unwrap_or_default();
     match memchr::memchr2(b'\n', b'\r', rest) {
         None => buf.len(),
@@ -912,7 +912,7 @@ pub(crate) fn error_key(code: &[u8], message: &[u8], failure: &[u8]) -> Vec<u8> 
 }
 
 /// A CSV field's text into `out`, `""` unescaped.
-fn unescape_field(buf: &[u8], f: Field, out: &mut Vec<u8>) {
+pub(crate) fn unescape_field(buf: &[u8], f: Field, out: &mut Vec<u8>) {
     out.clear();
     let raw = buf.get(f.start..f.end).unwrap_or_default();
     if !f.escaped {
@@ -944,7 +944,7 @@ fn intern_field(log: &mut PerfLog, buf: &[u8], f: Field, scratch: &mut Vec<u8>) 
     log.strings.intern_bytes(cap_label(trim(scratch)))
 }
 
-fn strip_eol(s: &[u8]) -> &[u8] {
+pub(crate) fn strip_eol(s: &[u8]) -> &[u8] {
     let s = s.strip_suffix(b"\n").unwrap_or(s);
     s.strip_suffix(b"\r").unwrap_or(s)
 }
