@@ -147,6 +147,25 @@ fn tag(tags: &HashMap<Cow<'_, str>, serde_json::Value>, name: &str) -> Option<St
     }
 }
 
+/// A request's error key where it failed: failed where `expected` (k6's `expected_response`)
+/// is `false`, or without it (k6 before 0.31) where the status is 0 or 400 and over; the key
+/// is k6's error text where it wrote one, else the status.
+fn failure(
+    expected: Option<String>,
+    status: Option<String>,
+    error: Option<String>,
+) -> Option<String> {
+    let failed = match expected.as_deref() {
+        Some("false") => true,
+        Some(_) => false,
+        None => status
+            .as_deref()
+            .and_then(|s| s.parse::<u32>().ok())
+            .is_some_and(|s| s == 0 || s >= 400),
+    };
+    failed.then(|| error.or(status).unwrap_or_else(|| "failed".into()))
+}
+
 /// An RFC 3339 instant (`2024-08-22T01:14:12.707865571-03:00`) as epoch ms, rounded down.
 fn instant_ms(s: &str) -> Option<i64> {
     let t = chrono::DateTime::parse_from_rfc3339(s).ok()?;
@@ -166,21 +185,11 @@ fn request(o: &Object) -> Option<Option<Request>> {
         let end_ms = instant_ms(data.time.as_deref()?)?;
         let empty = HashMap::new();
         let tags = data.tags.as_ref().unwrap_or(&empty);
-        let status = tag(tags, "status");
-        let failed = match tag(tags, "expected_response").as_deref() {
-            Some("false") => true,
-            Some(_) => false,
-            None => status
-                .as_deref()
-                .and_then(|s| s.parse::<u32>().ok())
-                .is_some_and(|s| s == 0 || s >= 400),
-        };
-        let error = failed.then(|| {
-            tag(tags, "error")
-                .filter(|e| !e.is_empty())
-                .or(status.clone())
-                .unwrap_or_else(|| "failed".into())
-        });
+        let error = failure(
+            tag(tags, "expected_response"),
+            tag(tags, "status"),
+            tag(tags, "error").filter(|e| !e.is_empty()),
+        );
         let name = tag(tags, "name")
             .or_else(|| tag(tags, "url"))
             .unwrap_or_default();
@@ -372,20 +381,7 @@ fn csv_request(buf: &[u8], fields: &[Field], cols: &CsvCols) -> Option<Option<Re
         return None;
     }
     let opt = |i: Option<usize>| i.and_then(text).filter(|t| !t.is_empty());
-    let status = opt(cols.status);
-    let failed = match opt(cols.expected).as_deref() {
-        Some("false") => true,
-        Some(_) => false,
-        None => status
-            .as_deref()
-            .and_then(|s| s.parse::<u32>().ok())
-            .is_some_and(|s| s == 0 || s >= 400),
-    };
-    let error = failed.then(|| {
-        opt(cols.error)
-            .or(status.clone())
-            .unwrap_or_else(|| "failed".into())
-    });
+    let error = failure(opt(cols.expected), opt(cols.status), opt(cols.error));
     Some(Some(Request {
         end_ms,
         ms: value,
