@@ -99,17 +99,16 @@ pub struct GcColumns {
 impl GcColumns {
     /// Room for `rows` rows in every column: the pages are only touched as rows come.
     pub fn with_capacity(rows: usize) -> Self {
-        let num = || MutablePrimitiveArray::with_capacity(rows);
         GcColumns {
             record: Vec::with_capacity(rows),
             kind: Vec::with_capacity(rows),
             collector: Vec::with_capacity(rows),
             cause: Vec::with_capacity(rows),
             name: Vec::with_capacity(rows),
-            start_s: num(),
+            start_s: MutablePrimitiveArray::with_capacity(rows),
             wall_ms: MutablePrimitiveArray::with_capacity(rows),
             duration: Vec::with_capacity(rows),
-            ttsp: num(),
+            ttsp: MutablePrimitiveArray::with_capacity(rows),
             heap_before: MutablePrimitiveArray::with_capacity(rows),
             heap_after: MutablePrimitiveArray::with_capacity(rows),
             heap_total: MutablePrimitiveArray::with_capacity(rows),

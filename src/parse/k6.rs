@@ -212,16 +212,18 @@ fn parse(buf: &[u8]) -> PerfLog {
             log.ignored_lines += 1;
             continue;
         }
-        // Most lines are other metrics' points: told from their head alone.
-        let Some(h) = head(line) else {
-            log.skip(no, line);
-            continue;
+        // Most lines are other metrics' points: told from their head alone, and read whole
+        // (once) only where they may be a request.
+        let o = if memchr::memmem::find(line, REQUEST_METRIC).is_some() {
+            object(line)
+        } else {
+            head(line).map(|h| Object {
+                kind: h.kind,
+                metric: h.metric,
+                data: None,
+            })
         };
-        if h.kind != "Point" || h.metric.as_bytes() != REQUEST_METRIC {
-            log.ignored_lines += 1;
-            continue;
-        }
-        let Some(o) = object(line) else {
+        let Some(o) = o else {
             log.skip(no, line);
             continue;
         };
@@ -361,20 +363,26 @@ fn csv_row(buf: &[u8], fields: &mut Vec<Field>, cols: &CsvCols) -> Option<Option
 
 /// `csv_row` of fields already split.
 fn csv_request(buf: &[u8], fields: &[Field], cols: &CsvCols) -> Option<Option<Request>> {
-    let text = |i: usize| -> Option<String> {
+    // A field as it stands (k6 quotes only texts with commas, quotes or line ends): the
+    // rows of other metrics, most of a log, are read without a copy.
+    let raw = |i: usize| -> Option<Cow<'_, [u8]>> {
         let f = *fields.get(i)?;
+        if !f.escaped {
+            return buf.get(f.start..f.end).map(|t| Cow::Borrowed(trim(t)));
+        }
         let mut out = Vec::new();
         unescape_field(buf, f, &mut out);
-        Some(String::from_utf8_lossy(trim(&out)).into_owned())
+        Some(Cow::Owned(trim(&out).to_vec()))
     };
-    let metric = text(cols.metric)?;
-    let end_ms = csv_time_ms(text(cols.time)?.as_bytes())?;
-    let value: f64 = text(cols.value)?.parse().ok()?;
-    if metric.as_bytes() != REQUEST_METRIC {
+    let text = |i: usize| raw(i).map(|t| String::from_utf8_lossy(&t).into_owned());
+    let metric = raw(cols.metric)?;
+    let end_ms = csv_time_ms(&raw(cols.time)?)?;
+    let value: f64 = std::str::from_utf8(&raw(cols.value)?).ok()?.parse().ok()?;
+    if *metric != *REQUEST_METRIC {
         let known = !metric.is_empty()
             && metric
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'{' || b == b'}');
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'{' || b == b'}');
         return (known && value.is_finite()).then_some(None);
     }
     if !(0.0..=MAX_DURATION_MS).contains(&value) {
