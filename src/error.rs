@@ -43,7 +43,8 @@ pub enum Error {
     /// A FIFO, socket or device: never opened (a FIFO would wait for a writer forever).
     #[error("{}: {kind}, not a regular file: skipped", escape_path(path))]
     NotRegular { path: PathBuf, kind: &'static str },
-    /// A compression or archive format gcperf does not read (`xz-compressed`, `a 7z archive`).
+    /// A compression or archive format gcperf does not read (`xz-compressed`, `a 7z archive`),
+    /// or a known file that holds no log gcperf reads (a load tool's statistics).
     #[error("{}: {what}: not supported; {hint}", escape_path(path))]
     Unsupported {
         path: PathBuf,

@@ -184,6 +184,15 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         end = input::fill(&mut r, &mut buf, want).map_err(io)?;
         detected = input::detect(&buf);
     }
+    if detected.is_none() {
+        if let Some((what, hint)) = input::not_per_request(&buf) {
+            return Err(Error::Unsupported {
+                path: path.to_path_buf(),
+                what,
+                hint,
+            });
+        }
+    }
     if detected.is_none() && !end {
         return Err(Error::NothingInHead {
             path: path.to_path_buf(),
@@ -290,7 +299,16 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             &long,
         )
     };
-    let family = input::detect(buf).ok_or_else(nothing)?;
+    let Some(family) = input::detect(buf) else {
+        return Err(match input::not_per_request(buf) {
+            Some((what, hint)) => Error::Unsupported {
+                path: path.to_path_buf(),
+                what,
+                hint,
+            },
+            None => nothing(),
+        });
+    };
     let whole = Parsed::of(family, buf);
     // Lines over the cap reach the parsers as empty lines: not a sign of another family.
     if whole.skipped_lines() < 3 {

@@ -2469,3 +2469,76 @@ fn jmeter_csv_with_any_delimiter_reads_the_same_samples() {
         assert_eq!(of(name), comma, "{name}");
     }
 }
+
+/// Load tools' statistics and reports hold no record per request: each is refused by what it
+/// is (exit 1, the message naming it and what to give instead), never with the generic
+/// "no records found"; a batch of them with a log still reads the log.
+#[test]
+fn not_per_request_outputs_refused_by_name() {
+    let cases = [
+        ("locust_stats.csv", "Locust --csv request statistics"),
+        (
+            "locust_stats_history.csv",
+            "Locust --csv statistics history",
+        ),
+        ("k6-summary-export.json", "a k6 end-of-test summary"),
+        ("ab-gnuplot.tsv", "ApacheBench -g data"),
+        ("ab-percentiles.csv", "ApacheBench -e percentiles"),
+        ("ab-report.txt", "ApacheBench's report"),
+        ("siege-report.txt", "siege's report"),
+        ("siege.log", "a siege log"),
+        (
+            "jmeter-aggregate.csv",
+            "a JMeter Summary or Aggregate Report",
+        ),
+        ("wrk-report.txt", "wrk's report"),
+    ];
+    for (file, what) in cases {
+        let path = fixture(&format!("not-per-request/{file}"));
+        let out = gcperf().arg("summary").arg(&path).output().expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{file}: {what}")) && stderr.contains("not supported"),
+            "{file}: {stderr}"
+        );
+        assert!(
+            !stderr.contains("no GC or performance records"),
+            "{file}: {stderr}"
+        );
+    }
+    // In a batch, the refusal is that input's error row; the log beside it is read.
+    let out = gcperf()
+        .args(["summary", "--format", "csv"])
+        .arg(fixture("not-per-request/locust_stats.csv"))
+        .arg(fixture("perf/soap-after.log"))
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Locust --csv request statistics"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("soap-after.log"), "{stdout}");
+    // The corpus's Locust statistics and ApacheBench data, read in place.
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    for (file, what) in [
+        (
+            "locust-results_stats.csv",
+            "Locust --csv request statistics",
+        ),
+        ("ab.tsv", "ApacheBench -g data"),
+    ] {
+        let out = gcperf()
+            .arg("summary")
+            .arg(dir.join("perf/not-per-request").join(file))
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {stderr}");
+        assert!(stderr.contains(what), "{file}: {stderr}");
+    }
+}

@@ -119,7 +119,8 @@ const PERF_COMMANDS: &[&[&str]] = &[
     &["perf", "--by", "error", "--format", "csv"],
 ];
 
-/// Damaged inputs (`fixtures/bad/`), correlation runs: what reading them says.
+/// Damaged inputs (`fixtures/bad/`), correlation runs, files that hold no record per request
+/// (`fixtures/not-per-request/`): what reading them says.
 const OTHER_COMMANDS: &[&[&str]] = &[&["summary"], &["summary", "--format", "json"]];
 
 /// Files of a folder, sorted, relative to the repository root as given.
@@ -173,7 +174,11 @@ fn jobs() -> Vec<(String, Job)> {
             v.push((f.clone(), Job::One(f, PERF_COMMANDS)));
         }
     }
-    for dir in ["fixtures/bad", "fixtures/correlate"] {
+    for dir in [
+        "fixtures/bad",
+        "fixtures/correlate",
+        "fixtures/not-per-request",
+    ] {
         for f in files(dir) {
             v.push((f.clone(), Job::One(f, OTHER_COMMANDS)));
         }
