@@ -1261,6 +1261,59 @@ fn detect_line(line: &[u8]) -> Option<Detected> {
     crate::parse::family::family_of_line(line).map(Detected::Gc)
 }
 
+/// What a file with no record of any family is, where it is a known output that holds no
+/// record per request (load tools' statistics and summaries): named in its refusal, with what
+/// to give instead, rather than the generic "no records found". Looked at only after
+/// detection found nothing, so no log gcperf reads is ever refused here.
+pub fn not_per_request(head: &[u8]) -> Option<(&'static str, &'static str)> {
+    const PER_REQUEST: &str = "give a log of one record per request: the load test's results \
+         (JMeter, Gatling, k6 --out json) or the web server's access log";
+    let text = head.get(..head.len().min(64 << 10)).unwrap_or(head);
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let first = lines(text)
+        .map(|(_, l)| l.trim_ascii())
+        .find(|l| !l.is_empty())
+        .unwrap_or_default();
+    let has = |needle: &[u8]| memchr::memmem::find(text, needle).is_some();
+    let what = if first.starts_with(b"Type,Name,Request Count,Failure Count,") {
+        "Locust --csv request statistics (totals per request name)"
+    } else if first.starts_with(b"Timestamp,User Count,Type,Name,Requests/s,") {
+        "Locust --csv statistics history (figures per second)"
+    } else if first.starts_with(b"Method,Name,Error,Occurrences")
+        || first.starts_with(b"Count,Message,Traceback,Nodes")
+    {
+        "Locust --csv failures or exceptions (counts per error)"
+    } else if first.starts_with(b"{")
+        && has(b"\"metrics\"")
+        && (has(b"\"root_group\"") || has(b"\"http_req_duration\""))
+    {
+        "a k6 end-of-test summary (--summary-export or handleSummary JSON)"
+    } else if first.starts_with(b"{") && has(b"\"sampleCount\"") && has(b"\"transaction\"") {
+        "JMeter's dashboard statistics.json (figures per label)"
+    } else if first.starts_with(b"Label,# Samples,") {
+        "a JMeter Summary or Aggregate Report (figures per label)"
+    } else if first == b"starttime\tseconds\tctime\tdtime\tttime\twait" {
+        return Some((
+            "ApacheBench -g data",
+            "its times are whole seconds, its rows sorted by duration, with no request names \
+             or status codes: give the web server's access log of the run",
+        ));
+    } else if first.starts_with(b"Percentage served,Time in ms") {
+        "ApacheBench -e percentiles"
+    } else if first.starts_with(b"This is ApacheBench") {
+        "ApacheBench's report"
+    } else if first.starts_with(b"** SIEGE") || has(b"\nTransactions:") && has(b"\nAvailability:") {
+        "siege's report"
+    } else if first.starts_with(b"Date & Time,") && has(b"Trans Rate") {
+        "a siege log (one line of totals per run)"
+    } else if first.starts_with(b"Running ") && has(b" threads and ") && has(b" connections") {
+        "wrk's report"
+    } else {
+        return None;
+    };
+    Some((what, PER_REQUEST))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1801,57 +1854,4 @@ mod tests {
         std::fs::write(&p, enc.finish().unwrap()).unwrap();
         assert_eq!(read(&p).unwrap(), b"[GC 1K->2K(3K), 0.1 secs]\n");
     }
-}
-
-/// What a file with no record of any family is, where it is a known output that holds no
-/// record per request (load tools' statistics and summaries): named in its refusal, with what
-/// to give instead, rather than the generic "no records found". Looked at only after
-/// detection found nothing, so no log gcperf reads is ever refused here.
-pub fn not_per_request(head: &[u8]) -> Option<(&'static str, &'static str)> {
-    const PER_REQUEST: &str = "give a log of one record per request: the load test's results \
-         (JMeter, Gatling, k6 --out json) or the web server's access log";
-    let text = head.get(..head.len().min(64 << 10)).unwrap_or(head);
-    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-    let first = lines(text)
-        .map(|(_, l)| l.trim_ascii())
-        .find(|l| !l.is_empty())
-        .unwrap_or_default();
-    let has = |needle: &[u8]| memchr::memmem::find(text, needle).is_some();
-    let what = if first.starts_with(b"Type,Name,Request Count,Failure Count,") {
-        "Locust --csv request statistics (totals per request name)"
-    } else if first.starts_with(b"Timestamp,User Count,Type,Name,Requests/s,") {
-        "Locust --csv statistics history (figures per second)"
-    } else if first.starts_with(b"Method,Name,Error,Occurrences")
-        || first.starts_with(b"Count,Message,Traceback,Nodes")
-    {
-        "Locust --csv failures or exceptions (counts per error)"
-    } else if first.starts_with(b"{")
-        && has(b"\"metrics\"")
-        && (has(b"\"root_group\"") || has(b"\"http_req_duration\""))
-    {
-        "a k6 end-of-test summary (--summary-export or handleSummary JSON)"
-    } else if first.starts_with(b"{") && has(b"\"sampleCount\"") && has(b"\"transaction\"") {
-        "JMeter's dashboard statistics.json (figures per label)"
-    } else if first.starts_with(b"Label,# Samples,") {
-        "a JMeter Summary or Aggregate Report (figures per label)"
-    } else if first == b"starttime\tseconds\tctime\tdtime\tttime\twait" {
-        return Some((
-            "ApacheBench -g data",
-            "its times are whole seconds, its rows sorted by duration, with no request names \
-             or status codes: give the web server's access log of the run",
-        ));
-    } else if first.starts_with(b"Percentage served,Time in ms") {
-        "ApacheBench -e percentiles"
-    } else if first.starts_with(b"This is ApacheBench") {
-        "ApacheBench's report"
-    } else if first.starts_with(b"** SIEGE") || has(b"\nTransactions:") && has(b"\nAvailability:") {
-        "siege's report"
-    } else if first.starts_with(b"Date & Time,") && has(b"Trans Rate") {
-        "a siege log (one line of totals per run)"
-    } else if first.starts_with(b"Running ") && has(b" threads and ") && has(b" connections") {
-        "wrk's report"
-    } else {
-        return None;
-    };
-    Some((what, PER_REQUEST))
 }
