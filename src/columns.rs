@@ -1764,7 +1764,10 @@ mod tests {
             a.push(block(1000), 2000, at).unwrap();
             assert_eq!(a.room, room, "{len}");
             if len == 2 << 30 {
-                assert!(room >= 2000 * (len / at) as usize, "{len}: the whole log's rows");
+                assert!(
+                    room >= 2000 * (len / at) as usize,
+                    "{len}: the whole log's rows"
+                );
             }
             a.push(block(5), 2005, at + 1).unwrap();
             let got: Vec<u32> = a.into_columns().unwrap()[0]

@@ -28,7 +28,7 @@ use super::family::{Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat};
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::trim;
-use super::perf::{csv_record, strip_eol, unescape_field, Field, NotRecord};
+use super::perf::{csv_block, csv_record, unescape_field, CsvRow, Field};
 use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -399,74 +399,36 @@ fn csv_request(buf: &[u8], fields: &[Field], cols: &CsvCols) -> Option<Option<Re
 }
 
 fn parse_csv(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
-    let mut log = PerfLog::default();
-    let mut fields = Vec::with_capacity(32);
-    let mut cols = header
-        .and_then(|h| CsvCols::of_header(h, &mut fields))
+    let cols = header
+        .and_then(|h| CsvCols::of_header(h, &mut Vec::new()))
         .unwrap_or(CsvCols::DEFAULT);
-    let mut in_effect = header.map(<[u8]>::to_vec);
-    let mut pos = 0usize;
-    let mut line = 1u64;
-    let mut unread = 0;
-    while pos < buf.len() {
-        let (bytes, empty) = super::lines::empty_run(&buf[pos..]);
-        if empty > 0 {
-            log.ignored_lines += empty;
-            line += empty;
-            pos += bytes;
-            continue;
-        }
-        let rec = match csv_record(buf, pos, !last, b',', &mut fields) {
-            Ok(rec) => rec,
-            Err(NotRecord::OpenAtEnd) => {
-                unread = buf.len() - pos;
-                break;
-            }
-            Err(NotRecord::Malformed) => {
-                let end = super::perf::next_line_end(buf, pos);
-                log.skip(line, strip_eol(&buf[pos..end]));
-                pos = end;
-                line += 1;
-                continue;
-            }
-        };
-        let raw = &buf[pos..rec.next];
-        let spans = super::lines::count(raw);
-        let rec_line = line;
-        pos = rec.next;
-        line += spans;
-        if trim(raw).is_empty() {
-            log.ignored_lines += spans;
-            continue;
-        }
-        let row = if rec.too_many {
-            None
-        } else {
-            csv_request(buf, &fields, &cols)
-        };
-        match row {
+    let mut state = (cols, header.map(<[u8]>::to_vec));
+    let (log, unread) = csv_block(
+        buf,
+        last,
+        &mut state,
+        |_| b',',
+        |(cols, in_effect), log, fields, text, line| match fields
+            .and_then(|f| csv_request(buf, f, cols))
+        {
             Some(Some(r)) => {
-                push(&mut log, r, rec_line);
-                log.record_lines += spans;
+                push(log, r, line);
+                CsvRow::Record
             }
-            Some(None) => log.ignored_lines += spans,
-            None => match CsvCols::of_header(strip_eol(raw), &mut fields) {
+            Some(None) => CsvRow::Ignored,
+            None => match CsvCols::of_header(text, &mut Vec::new()) {
                 Some(c) => {
-                    cols = c;
-                    in_effect = Some(strip_eol(raw).to_vec());
-                    log.ignored_lines += spans;
+                    *cols = c;
+                    *in_effect = Some(text.to_vec());
+                    CsvRow::Ignored
                 }
-                None => {
-                    log.skip(rec_line, strip_eol(raw));
-                    log.skipped_lines += spans.saturating_sub(1);
-                }
+                None => CsvRow::Skipped,
             },
-        }
-    }
-    log.lines = super::lines::count(&buf[..buf.len() - unread]);
+        },
+    );
     PerfBlock {
         log,
-        header: in_effect,
+        header: state.1,
         unread,
     }
 }

@@ -597,6 +597,82 @@ pub(crate) fn csv_record(
     }
 }
 
+/// What a CSV family made of one record (see `csv_block`).
+pub(crate) enum CsvRow {
+    /// A request, pushed onto the log.
+    Record,
+    /// A row the format defines that is no request (a header, another metric's sample).
+    Ignored,
+    /// Not understood: skipped and counted.
+    Skipped,
+}
+
+/// A block of a CSV log read record by record, for every CSV family: runs of empty lines
+/// passed over, a malformed line skipped, a quoted field open at the block's end left unread
+/// (the count returned, see `PerfBlock::unread`), and each record's lines (a quoted field
+/// may span several) counted as `row` says. `delim` is asked before each record, as a header
+/// row can change it; `row` gets the state, the log, the record's fields (ranges into `buf`;
+/// `None` past `MAX_FIELDS`), its text without its line end and its first line number.
+pub(crate) fn csv_block<S>(
+    buf: &[u8],
+    last: bool,
+    state: &mut S,
+    delim: fn(&S) -> u8,
+    mut row: impl FnMut(&mut S, &mut PerfLog, Option<&[Field]>, &[u8], u64) -> CsvRow,
+) -> (PerfLog, usize) {
+    let mut log = PerfLog::default();
+    let mut fields: Vec<Field> = Vec::with_capacity(32);
+    let mut pos = 0usize;
+    let mut line = 1u64;
+    let mut unread = 0;
+    while pos < buf.len() {
+        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
+        let (bytes, empty) = super::lines::empty_run(&buf[pos..]);
+        if empty > 0 {
+            log.ignored_lines += empty;
+            line += empty;
+            pos += bytes;
+            continue;
+        }
+        let rec = match csv_record(buf, pos, !last, delim(state), &mut fields) {
+            Ok(rec) => rec,
+            Err(NotRecord::OpenAtEnd) => {
+                unread = buf.len() - pos;
+                break;
+            }
+            Err(NotRecord::Malformed) => {
+                // Malformed CSV: the physical line is bad; go on with the next one.
+                let end = next_line_end(buf, pos);
+                log.skip(line, strip_eol(buf.get(pos..end).unwrap_or_default()));
+                pos = end;
+                line += 1;
+                continue;
+            }
+        };
+        let rec_line = line;
+        let raw = buf.get(pos..rec.next).unwrap_or_default();
+        // The physical lines the record spans (quoted fields may hold line ends).
+        let spans = count(raw);
+        pos = rec.next;
+        line += spans;
+        if blank(raw) {
+            log.ignored_lines += spans;
+            continue;
+        }
+        let kept = (!rec.too_many).then_some(&fields[..]);
+        match row(state, &mut log, kept, strip_eol(raw), rec_line) {
+            CsvRow::Record => log.record_lines += spans,
+            CsvRow::Ignored => log.ignored_lines += spans,
+            CsvRow::Skipped => {
+                log.skip(rec_line, strip_eol(raw));
+                log.skipped_lines += spans.saturating_sub(1);
+            }
+        }
+    }
+    log.lines = count(&buf[..buf.len() - unread]);
+    (log, unread)
+}
+
 /// Position after the line end of the physical line that holds `pos` (`\n`, `\r\n`, lone
 /// `\r`), or the end of the input.
 pub(crate) fn next_line_end(buf: &[u8], pos: usize) -> usize {
@@ -774,65 +850,39 @@ fn default_header(delim: u8) -> Vec<u8> {
 /// `buf` read with the columns `header` names (JMeter's default order without one). Unless
 /// `last`, a record whose quoted field is open at the end is left unread.
 fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
-    let mut log = PerfLog::default();
     let mut fields: Vec<Field> = Vec::with_capacity(32);
-    let mut cols = header
+    let cols = header
         .and_then(|h| JtlCols::of_header(h, &mut fields))
         .unwrap_or_else(|| JtlCols::default_split_by(headerless_delimiter(buf, &mut fields)));
-    let mut in_effect = match header {
+    let in_effect = match header {
         Some(h) => Some(h.to_vec()),
         None if cols.delim != b',' => Some(default_header(cols.delim)),
         None => None,
     };
+    let mut state = (cols, in_effect);
     let mut scratch: Vec<u8> = Vec::new();
-    let mut pos = 0usize;
-    let mut line = 1u64;
-    let mut unread = 0;
-    while pos < buf.len() {
-        // Empty lines are passed over in bulk: a flood of them costs what skipping it costs.
-        let (bytes, empty) = super::lines::empty_run(&buf[pos..]);
-        if empty > 0 {
-            log.ignored_lines += empty;
-            line += empty;
-            pos += bytes;
-            continue;
-        }
-        let rec = match csv_record(buf, pos, !last, cols.delim, &mut fields) {
-            Ok(rec) => rec,
-            Err(NotRecord::OpenAtEnd) => {
-                unread = buf.len() - pos;
-                break;
-            }
-            Err(NotRecord::Malformed) => {
-                // Malformed CSV: the physical line is bad; go on with the next one.
-                let end = next_line_end(buf, pos);
-                log.skip(line, strip_eol(buf.get(pos..end).unwrap_or_default()));
-                pos = end;
-                line += 1;
-                continue;
-            }
-        };
-        let rec_line = line;
-        let raw = buf.get(pos..rec.next).unwrap_or_default();
-        // The physical lines the record spans (quoted fields may hold line ends).
-        let spans = count(raw);
-        pos = rec.next;
-        line += spans;
-        if blank(raw) {
-            log.ignored_lines += spans;
-            continue;
-        }
-        let row = if rec.too_many {
-            None
-        } else {
-            jtl_row(buf, &fields, &cols)
-        };
-        if let Some(row) = row {
+    let (log, unread) = csv_block(
+        buf,
+        last,
+        &mut state,
+        |(cols, _)| cols.delim,
+        |(cols, in_effect), log, fields, text, line| {
+            let Some(row) = fields.and_then(|f| jtl_row(buf, f, cols)) else {
+                return match JtlCols::of_header(text, &mut Vec::new()) {
+                    Some(c) => {
+                        *cols = c;
+                        *in_effect = Some(text.to_vec());
+                        CsvRow::Ignored
+                    }
+                    None => CsvRow::Skipped,
+                };
+            };
+            let fields = fields.unwrap_or_default();
             let operation = match row.label {
-                Some(f) => intern_field(&mut log, buf, f, &mut scratch),
+                Some(f) => intern_field(log, buf, f, &mut scratch),
                 None => 0,
             };
-            let error = (!row.ok).then(|| jtl_error(&mut log, buf, &fields, &cols, &mut scratch));
+            let error = (!row.ok).then(|| jtl_error(log, buf, fields, cols, &mut scratch));
             log.records.push(PerfRecord {
                 end_ms: row.end_ms,
                 total_ms: row.elapsed,
@@ -842,23 +892,15 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
                 operation,
                 ok: row.ok,
                 inconsistent: false,
-                line: rec_line,
+                line,
                 error,
             });
-            log.record_lines += spans;
-        } else if let Some(c) = JtlCols::of_header(strip_eol(raw), &mut fields) {
-            cols = c;
-            in_effect = Some(strip_eol(raw).to_vec());
-            log.ignored_lines += spans;
-        } else {
-            log.skip(rec_line, strip_eol(raw));
-            log.skipped_lines += spans.saturating_sub(1);
-        }
-    }
-    log.lines = count(&buf[..buf.len() - unread]);
+            CsvRow::Record
+        },
+    );
     PerfBlock {
         log,
-        header: in_effect,
+        header: state.1,
         unread,
     }
 }
