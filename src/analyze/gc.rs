@@ -133,6 +133,18 @@ impl Values for [f64] {
     }
 }
 
+impl Values for Float64Chunked {
+    fn each<F: FnMut(f64)>(&self, mut f: F) {
+        for a in self.downcast_iter() {
+            if a.validity().is_none_or(|v| v.unset_bits() == 0) {
+                a.values().iter().copied().for_each(&mut f);
+            } else {
+                a.iter().flatten().copied().for_each(&mut f);
+            }
+        }
+    }
+}
+
 /// `linear_quantiles` of values read in place, the same doubles, without a copy to reorder
 /// (23 MB for a 2.9 M-pause log, at the peak, the frame being whole). The first pass also
 /// hands every value to `also` (a caller's sum or max, without a pass of its own).

@@ -230,13 +230,12 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         aggs.push(t.clone().lt_eq(lit(e)).sum().alias(format!("le{i}")));
     }
     let out = lf.clone().select(aggs).collect()?;
-    // Percentiles one after another: each works on its own copy of the column, and a log's
-    // peak memory should be its frame plus one column, not plus four.
-    let mut pct = Vec::with_capacity(4);
-    for p in [0.50, 0.90, 0.95, 0.99] {
-        let v = lf.clone().select([q(t.clone(), p).alias("q")]).collect()?;
-        pct.push(get_f64(&v, "q"));
-    }
+    // The percentiles read the selected times in place, all four in one set of passes: as
+    // four polars quantiles, each copied the column and selected in it on one core (0.10 s
+    // of a 2 M-request log's 0.5 s, the other core idle).
+    let times = lf.clone().select([t.clone()]).collect()?;
+    let times = times.column(TOTAL_MS)?.f64()?;
+    let pct = super::gc::linear_quantiles_of(times, &[0.50, 0.90, 0.95, 0.99], |_| ());
     let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
     let share = |c: u64| {
         if requests > 0 {
