@@ -4,13 +4,12 @@
 //! (bar height = pause duration, colour = kind); the longest pauses (over the slow threshold)
 //! are also shaded across the plot, so a reader sees which spikes they line up with.
 
-use super::perf::{duration_text, runs, time_label, time_ticks};
+use super::perf::{duration_text, runs, TimeAxis};
 use super::{
     builder, kind_color, legend_row, nice_max, note, render, style_mesh, thick_line, tick, titled,
     Mark, RenderError, Size, Ticked, FONT,
 };
 use crate::analyze::correlate::ChartData;
-use crate::parse::num::format_wall_ms;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -81,28 +80,11 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             (Some(a), Some(b)) => (a.start_ms, b.start_ms + iv),
             _ => (0, iv),
         };
-        let (w, h) = area.dim_in_pixel();
+        let h = area.dim_in_pixel().1;
         let (top, bottom) = area.split_vertically((h as f64 * 0.70) as u32);
         // Ticks as the two-hour chart sets them: as many as their labels fit.
-        let multi_day = format_wall_ms(t0).get(..10)
-            != format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS)).get(..10);
-        let label_style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        let plot_w = w.saturating_sub(sc.label * 8).max(1);
-        let fits = |step: i64| {
-            let sample = time_label(t0, step, multi_day);
-            let lw = area
-                .estimate_text_size(&sample, &label_style)
-                .map_or(sc.label * 8, |s| s.0);
-            (plot_w / (2 * lw.max(1))) as usize
-        };
-        let (ticks, step) = time_ticks(t0, t1, iv.min(86_400_000).min(1000), fits);
-        let x = || {
-            Ticked::new(
-                t0 as f64,
-                t1 as f64,
-                ticks.iter().map(|&t| t as f64).collect(),
-            )
-        };
+        let axis = TimeAxis::new(&area, sc, (t0, t1), iv.min(86_400_000).min(1000));
+        let x = || axis.coord((t0, t1));
         // Response times on a log axis: the slow requests reach seconds while the mean sits
         // at milliseconds, and both must read.
         let ys = d
@@ -233,24 +215,19 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .margin_top(sc.label)
             .right_y_label_area_size(right)
             .build_cartesian_2d(x(), 0.0..pmax)?;
-        let day = format_wall_ms(t0).get(..10).unwrap_or_default().to_string();
-        let x_desc = if multi_day {
+        let longest = tick(&((d.pause_max_ms * 10.0).round() / 10.0));
+        let x_desc = if axis.multi_day() {
             format!(
-                "date and time (host clock), to {}; {} GC pauses, longest {} ms",
-                format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS))
-                    .get(..10)
-                    .unwrap_or_default(),
-                d.pause_count,
-                tick(&((d.pause_max_ms * 10.0).round() / 10.0))
+                "date and time (host clock), to {}; {} GC pauses, longest {longest} ms",
+                axis.last_day, d.pause_count
             )
         } else {
             format!(
-                "time of day on {day} (host clock); {} GC pauses, longest {} ms",
-                d.pause_count,
-                tick(&((d.pause_max_ms * 10.0).round() / 10.0))
+                "time of day on {} (host clock); {} GC pauses, longest {longest} ms",
+                axis.first_day, d.pause_count
             )
         };
-        let xlabel = |v: &f64| time_label(*v as i64, step, multi_day);
+        let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut strip.configure_mesh(), sc)
             .max_light_lines(1)
             .y_labels(3)

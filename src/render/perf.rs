@@ -170,6 +170,67 @@ pub fn time_ticks(
     (ticks, step)
 }
 
+/// A time axis from `t0` to `t1` (epoch ms, `t1` not included) drawn across `area`: ticks
+/// as many as their labels fit with a label's width of room between them, none finer than
+/// `finest`; the step; and the first and last day, which labels and titles name when they
+/// differ.
+pub(crate) struct TimeAxis {
+    pub ticks: Vec<i64>,
+    pub step: i64,
+    pub first_day: String,
+    pub last_day: String,
+}
+
+impl TimeAxis {
+    pub(crate) fn new<DB: DrawingBackend>(
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        sc: &super::Scale,
+        (t0, t1): (i64, i64),
+        finest: i64,
+    ) -> TimeAxis {
+        let day = |t: i64| format_wall_ms(t).get(..10).unwrap_or_default().to_string();
+        let (first_day, last_day) = (
+            day(t0),
+            day((t1 - 1).min(crate::parse::limits::MAX_WALL_MS)),
+        );
+        let multi_day = first_day != last_day;
+        let label_style: TextStyle = (FONT, sc.label).into_text_style(area);
+        let plot_w = area.dim_in_pixel().0.saturating_sub(sc.label * 8).max(1);
+        let fits = |step: i64| {
+            let sample = time_label(t0, step, multi_day);
+            let lw = area
+                .estimate_text_size(&sample, &label_style)
+                .map_or(sc.label * 8, |s| s.0);
+            (plot_w / (2 * lw.max(1))) as usize
+        };
+        let (ticks, step) = time_ticks(t0, t1, finest, fits);
+        TimeAxis {
+            ticks,
+            step,
+            first_day,
+            last_day,
+        }
+    }
+
+    pub(crate) fn multi_day(&self) -> bool {
+        self.first_day != self.last_day
+    }
+
+    /// The x coordinate over the axis.
+    pub(crate) fn coord(&self, (t0, t1): (i64, i64)) -> Ticked {
+        Ticked::new(
+            t0 as f64,
+            t1 as f64,
+            self.ticks.iter().map(|&t| t as f64).collect(),
+        )
+    }
+
+    /// A tick's label.
+    pub(crate) fn label(&self, v: &f64) -> String {
+        time_label(*v as i64, self.step, self.multi_day())
+    }
+}
+
 /// A tick label for a time axis: "12:05", "12:05:30", "12:05:30.500", with the day
 /// ("09-21 12:05", or "09-21" for day steps) when the axis spans more than one day.
 pub fn time_label(ms: i64, step: i64, multi_day: bool) -> String {
@@ -257,47 +318,30 @@ pub fn timeline(
             .iter()
             .filter_map(|r| r.throughput_per_s)
             .fold(0.0f64, f64::max);
-        // As many time ticks as their labels fit, with a label's width of room between them;
-        // none finer than the interval (a point per interval is all there is to tick).
-        let multi_day = format_wall_ms(t0).get(..10)
-            != format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS)).get(..10);
-        let label_style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        let plot_w = area.dim_in_pixel().0.saturating_sub(sc.label * 8).max(1);
-        let fits = |step: i64| {
-            let sample = time_label(t0, step, multi_day);
-            let lw = area
-                .estimate_text_size(&sample, &label_style)
-                .map_or(sc.label * 8, |s| s.0);
-            (plot_w / (2 * lw.max(1))) as usize
-        };
-        let (ticks, step) = if series.is_empty() {
-            (Vec::new(), interval_ms)
-        } else {
-            time_ticks(t0, t1, interval_ms.min(86_400_000), fits)
-        };
-        let x = Ticked::new(
-            t0 as f64,
-            t1 as f64,
-            ticks.iter().map(|&t| t as f64).collect(),
-        );
+        // None finer than the interval: a point per interval is all there is to tick.
+        let mut axis = TimeAxis::new(&area, sc, (t0, t1), interval_ms.min(86_400_000));
+        if series.is_empty() {
+            axis.ticks.clear();
+        }
+        let x = axis.coord((t0, t1));
         let mut chart = builder(&area, sc)
             .right_y_label_area_size(sc.label * 4)
             .build_cartesian_2d(x, 0.0..nice_max(lat_max))?
             .set_secondary_coord(t0 as f64..t1 as f64, 0.0..nice_max(tp_max));
-        let day = format_wall_ms(t0).get(..10).unwrap_or_default().to_string();
         let x_desc = if series.is_empty() {
             "time (log clock)".to_string()
-        } else if multi_day {
+        } else if axis.multi_day() {
             format!(
                 "date and time (log clock), to {}; a point per {iv}",
-                format_wall_ms((t1 - 1).min(crate::parse::limits::MAX_WALL_MS))
-                    .get(..10)
-                    .unwrap_or_default()
+                axis.last_day
             )
         } else {
-            format!("time of day on {day} (log clock); a point per {iv}")
+            format!(
+                "time of day on {} (log clock); a point per {iv}",
+                axis.first_day
+            )
         };
-        let xlabel = |v: &f64| time_label(*v as i64, step, multi_day);
+        let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut chart.configure_mesh(), sc)
             .max_light_lines(1)
             .x_desc(with_window(x_desc, window))
