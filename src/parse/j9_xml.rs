@@ -38,7 +38,9 @@
 //! collection's `mem-info` at its start (used = total − free), after and total: the last
 //! collection's at its end (J9 5.0: the stop's own area elements before and after its
 //! collections, summed); young before and after: the `nursery` (balanced: `eden`) area's;
-//! bytes to KB, to the nearest. `gc_id`: the collection's cycle (`contextid`, the
+//! bytes to KB, to the nearest. A nested row carries no heap figures: the stop's are the
+//! pause's, so that the heap's series has one point per stop (a nested row's before, the
+//! heap after the collection before it in the same stop, would read as allocation). `gc_id`: the collection's cycle (`contextid`, the
 //! `cycle-start` id), which the stops of one concurrent or incremental cycle share (J9 5.0:
 //! the collection's `totalid`). Wall clock: the stop's `timestamp` (local time, milliseconds;
 //! J9 5.0 whole seconds); the log has no uptime. Collector: the policy the header names
@@ -873,7 +875,6 @@ impl Parser {
             e.name = g.name;
             e.gc_id = g.id;
             e.collector = self.collector;
-            set_heap(&mut e, &g.before, &g.after);
             out.push(e);
         }
         self.push_stop(out, s.line, s.lines, &s.text);
@@ -1127,11 +1128,7 @@ fn elements(b: &[u8]) -> Option<Vec<El>> {
                 out.push(element(&e, depth)?);
             }
             Event::End(_) => depth = depth.checked_sub(1)?,
-            Event::Text(t) => {
-                if t.iter().any(|b| !b.is_ascii_whitespace()) {
-                    return None;
-                }
-            }
+            Event::Text(t) if t.iter().any(|b| !b.is_ascii_whitespace()) => return None,
             Event::Eof => break,
             _ => {}
         }

@@ -150,8 +150,9 @@ fn gencon_fixture_read_by_hand() {
     );
     assert_eq!(e[0].wall_ms, Some(1_577_872_801_000));
     assert_eq!(e[4].wall_ms, Some(1_577_872_801_000 + 11_000));
-    // The nested collection's own start.
+    // The nested collection's own start; its heap figures are the stop's, on the pause.
     assert_eq!(e[5].wall_ms, Some(1_577_872_801_000 + 11_005));
+    assert_eq!(heaps(&e[5]), (None, None, None, None, None));
     assert!(e.iter().all(|e| s(&log, e.collector) == "gencon"));
     assert_eq!(
         log.meta,
