@@ -64,7 +64,8 @@
 //!   its end that holds an ended collection is the pause of the time its collections show
 //!   (their `durationms` summed), as IBM text's block cut before `completed in`. Skipped too:
 //!   an element that is not well-formed XML, or that does not end within `MAX_ELEMENT_LINES`
-//!   lines or before the next line starting a top-level element; an element of a stop seen
+//!   lines or before the next line starting a top-level element (a stop that runs past
+//!   `MAX_STOP_LINES` lines is taken as cut there); an element of a stop seen
 //!   outside one (`<gc-start>`, `<exclusive-end>`: the stop's start is lost); an unknown
 //!   element outside a stop; text (`...`, application output) and lines of other log
 //!   families. Nothing before the damage is lost.
@@ -95,6 +96,10 @@ const MAX_ELEMENT_LINES: u64 = 4096;
 
 /// Bytes a top-level element may take (its lines are kept until it ends).
 const MAX_ELEMENT_BYTES: usize = 1 << 20;
+
+/// Lines a stop may take before it is taken as cut (its `exclusive-end` lost): a stop's
+/// elements take a few dozen lines, a hundred with a percolated collection.
+const MAX_STOP_LINES: u64 = 1 << 16;
 
 /// Run metadata entries kept (the header's few).
 const MAX_META: usize = 64;
@@ -758,8 +763,12 @@ impl Parser {
             b"allocation-taxation" => self.cause("Allocation taxation"),
             _ => {}
         }
-        if let Some(s) = self.stop.as_mut() {
+        let long = self.stop.as_mut().is_some_and(|s| {
             s.lines += u.lines;
+            s.lines >= MAX_STOP_LINES
+        });
+        if long {
+            self.close_stop(None);
         }
     }
 

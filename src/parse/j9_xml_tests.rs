@@ -463,3 +463,20 @@ fn wall_clock_stamps() {
     assert_eq!(wall_clock(b"2013-08-15T11:15:45.897junk"), None);
     assert_eq!(wall_clock(b"Xyz 25 22:40:24 2010"), None);
 }
+
+/// A stop whose `exclusive-end` never comes is taken as cut at `MAX_STOP_LINES` lines: what
+/// follows is outside it.
+#[test]
+fn a_stop_without_end_is_cut_at_its_limit() {
+    let head: String = STOP.lines().take(11).map(|l| format!("{l}\n")).collect();
+    let n = 65_600;
+    let log = text(&format!(
+        "{head}{}<exclusive-end id=\"13\" durationms=\"3.000\" />\n",
+        "<warning details=\"x\" />\n".repeat(n)
+    ));
+    // 11 + 65525 warnings make the stop's 65536 lines: the pause of its collection's 2.5 ms;
+    // the other 75 warnings are notices outside a stop (ignored), the `exclusive-end`
+    // without its stop skipped: 11 + 65600 + 1 = 65612 lines.
+    assert_eq!(accounted(&log), (65_612, 65_536, 75, 1));
+    assert_eq!(rows(&log)[0].2, 2.5);
+}
