@@ -184,7 +184,9 @@ fn jobs() -> Vec<(String, Job)> {
         }
     }
     if common::corpus_dir().is_some() {
-        for dir in dirs("../shared/corpus/gc") {
+        // IBM's logs, text (`ibm-text`) and XML (`j9-xml`), share a folder named for OpenJ9.
+        let ibm = "../shared/corpus/gc/openj9".to_string();
+        for dir in dirs("../shared/corpus/gc").into_iter().chain([ibm]) {
             for f in files(&dir) {
                 let name = f.trim_start_matches("../shared/").to_string();
                 v.push((name, Job::One(f, GC_COMMANDS)));

@@ -7,7 +7,7 @@ mod common;
 use gcperf::model::{GcEvent, GcLog};
 use gcperf::parse::family::{GcFormat, GC_FAMILIES};
 use gcperf::parse::stream::{parse_in_blocks, parse_in_blocks_flushing, Events, Joiner, Parser};
-use gcperf::parse::{hotspot, jrockit, unified};
+use gcperf::parse::{hotspot, ibm_text, j9_xml, jrockit, unified};
 use std::path::Path;
 
 /// An event with its strings spelled out (ids differ between the two readings).
@@ -176,6 +176,10 @@ fn corpus_read_in_blocks_equals_one_pass() {
         &corpus.join("gc").join("unified-decorations"),
     );
     assert!(n >= 2, "unified-decorations: only {n} corpus logs checked");
+    // IBM's logs, text and XML, share a folder.
+    let openj9 = corpus.join("gc").join("openj9");
+    assert_eq!(check_dir(ibm_text::FAMILY, &openj9), 1, "openj9: ibm-text");
+    assert_eq!(check_dir(j9_xml::FAMILY, &openj9), 6, "openj9: j9-xml");
 }
 
 /// A log over several blocks, read from a file (plain and gzip) as every command reads it,

@@ -18,6 +18,7 @@ pub const GC_FAMILIES: &[GcFormat] = &[
     super::unified::FAMILY,
     super::jrockit::FAMILY,
     super::ibm_text::FAMILY,
+    super::j9_xml::FAMILY,
     super::hotspot::FAMILY,
 ];
 

@@ -5,6 +5,7 @@ pub mod family;
 pub mod gatling;
 pub mod hotspot;
 pub mod ibm_text;
+pub mod j9_xml;
 pub mod jmeter_xml;
 pub mod jrockit;
 pub mod k6;

@@ -96,7 +96,7 @@ pub const UPTIME_T_S: &str = "t_s";
 /// `gc.parquet`: one row per GC record, in file order, files in argument order.
 pub const GC_COLUMNS: &[ExportColumn] = &[
     c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given (for a `--join`/`--rotated` set, its first part in time order)"),
-    c(FORMAT, Ty::Str, "", "`jrockit`, `hotspot`, `unified` or `ibm-text`"),
+    c(FORMAT, Ty::Str, "", "`jrockit`, `hotspot`, `unified`, `ibm-text` or `j9-xml`"),
     c(frame::gc::RECORD, Ty::Str, "", "`pause` (stop-the-world GC pause), `collection` (a JRockit collection whose pauses are itemised as `pause` rows), `concurrent` (concurrent phase, not a pause), `safepoint` (safepoint stop, not a GC pause), `stall` (one thread waiting for the collector: ZGC `Allocation Stall`, `Relocation Stall`; not a pause), `nested` (a collection run inside another's stop, e.g. CMS's scavenge before remark: its time is part of that `pause` row's, never a pause of its own)"),
     c(frame::gc::KIND, Ty::Str, "", "`young`, `mixed`, `old`, `full`, `initial-mark`, `remark`, `cleanup` or `other`"),
     c(frame::gc::COLLECTOR, Ty::Str, "", "collector or generation as the log names it (`PSYoungGen`, `G1`, `ParNew`...); null when the log does not say"),
