@@ -2469,3 +2469,56 @@ fn jmeter_csv_with_any_delimiter_reads_the_same_samples() {
         assert_eq!(of(name), comma, "{name}");
     }
 }
+
+/// `--error-status 400` counts HAProxy's 404 and the `<BADREQ>` 400 beside the 502 (3 of 5
+/// requests, see `fixtures/access-haproxy/haproxy.log`); 2 without it (the 502 and the
+/// aborted `<BADREQ>`). `--keep-ids` keeps `/products/42` and `/products/7` apart.
+#[test]
+fn access_log_options_act() {
+    let p = fixture("access-haproxy/haproxy.log");
+    let p = p.to_str().unwrap();
+    assert_eq!(json_of(&["summary", p])[0]["perf"]["errors"], 2);
+    let v = json_of(&["summary", "--error-status", "400", p]);
+    assert_eq!(v[0]["perf"]["errors"], 3);
+    let out = gcperf()
+        .args(["perf", "--keep-ids", "--by", "op", "-f", "csv", p])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        csv.contains("GET /products/42,") && csv.contains("GET /products/7,"),
+        "{csv}"
+    );
+}
+
+/// An access-log option where no input is an access log is refused (exit 2), naming it; so
+/// is a status that is none.
+#[test]
+fn access_log_options_without_access_logs_are_refused() {
+    for args in [
+        &["summary", "--keep-ids"][..],
+        &["perf", "--error-status", "400"],
+        &[
+            "export",
+            "--error-status",
+            "400",
+            "-o",
+            "/nonexistent/x.parquet",
+        ],
+    ] {
+        gcperf()
+            .args(args)
+            .arg(fixture("perf/soap-before.log"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "applies to access logs (IIS, HAProxy, uWSGI, Caddy), and no input is one",
+            ));
+    }
+    gcperf()
+        .args(["summary", "--error-status", "42"])
+        .arg(fixture("access-haproxy/haproxy.log"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--error-status"));
+}

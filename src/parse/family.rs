@@ -30,6 +30,10 @@ pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::gatling::FAMILY,
     super::k6::FAMILY,
     super::k6::CSV,
+    super::access::IIS,
+    super::access::HAPROXY,
+    super::access::UWSGI,
+    super::access::CADDY,
 ];
 
 /// A registered family: a handle to it, compared and printed by name.

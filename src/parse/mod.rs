@@ -1,6 +1,7 @@
 //! One parser per log family. Parsers take the whole (decompressed) input as bytes and return
 //! typed records; they never print and never do I/O.
 
+pub mod access;
 pub mod family;
 pub mod gatling;
 pub mod hotspot;
