@@ -443,6 +443,21 @@ pub struct AccessOpts {
     /// client's); `--error-status 400` counts 4xx too. The error's message is the status.
     #[arg(long, value_name = "STATUS", value_parser = clap::value_parser!(u16).range(100..=999))]
     pub error_status: Option<u16>,
+    /// Access logs whose request time has no unit on the line, read by their format:
+    /// `apache:<LogFormat>` (`%h %l %u %t \"%r\" %>s %b %D`: %D µs, %T s, %{ms}T, %{us}T,
+    /// %{s}T), `tomcat:<pattern>` (%D ms, %T s; `common`, `combined`), `nginx:<log_format>`
+    /// ($request_time, $upstream_response_time s, a list summed; $time_local, $time_iso8601,
+    /// $msec), or `regex:<pattern>` with named groups: time (the end) or start, elapsed_ms,
+    /// elapsed_s or elapsed_us, status, request or method and path. %t is the request's
+    /// start (the end is it plus the time); nginx's times are the end. A common or combined
+    /// log read without it is refused, saying what to give.
+    #[arg(long, value_name = "KIND:FORMAT", value_parser = parse_log_format)]
+    pub log_format: Option<crate::parse::log_format::LogFormat>,
+}
+
+/// A `--log-format` as given, checked and compiled (a bad one is a usage error, exit 2).
+fn parse_log_format(s: &str) -> Result<crate::parse::log_format::LogFormat, String> {
+    crate::parse::log_format::LogFormat::parse(s)
 }
 
 /// Options of the performance-log figures.

@@ -290,7 +290,15 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             &long,
         )
     };
-    let family = input::detect(buf).ok_or_else(nothing)?;
+    let family = input::detect(buf).ok_or_else(|| {
+        match crate::parse::log_format::common_log_refusal(buf) {
+            Some(what) => Error::NeedsLogFormat {
+                path: path.to_path_buf(),
+                what,
+            },
+            None => nothing(),
+        }
+    })?;
     let whole = Parsed::of(family, buf);
     // Lines over the cap reach the parsers as empty lines: not a sign of another family.
     if whole.skipped_lines() < 3 {

@@ -313,6 +313,9 @@ pub(super) fn set_access_rules(a: &crate::cli::AccessOpts) {
     }
     // The first setting in the process; a command runs once per process.
     crate::parse::access::set_rules(r);
+    if let Some(f) = &a.log_format {
+        f.clone().register();
+    }
 }
 
 /// An access-log option given where no access log was read is refused, never ignored.
@@ -320,12 +323,11 @@ pub(super) fn access_used(a: &crate::cli::AccessOpts) -> anyhow::Result<()> {
     let given = [
         a.keep_ids.then_some("--keep-ids"),
         a.error_status.map(|_| "--error-status"),
+        a.log_format.as_ref().map(|_| "--log-format"),
     ];
     if let Some(o) = given.into_iter().flatten().next() {
         if !crate::parse::access::consulted() {
-            anyhow::bail!(
-                "{o} applies to access logs (IIS, HAProxy, uWSGI, Caddy), and no input is one"
-            );
+            anyhow::bail!("{o} applies to access logs, and no input was read as one");
         }
     }
     Ok(())

@@ -11,6 +11,7 @@ pub mod jrockit;
 pub mod k6;
 pub mod limits;
 pub mod lines;
+pub mod log_format;
 pub mod num;
 pub mod perf;
 mod settle;
