@@ -445,7 +445,8 @@ pub struct AccessOpts {
     pub error_status: Option<u16>,
     /// Access logs whose request time has no unit on the line, read by their format:
     /// `apache:<LogFormat>` (`%h %l %u %t \"%r\" %>s %b %D`: %D µs, %T s, %{ms}T, %{us}T,
-    /// %{s}T), `tomcat:<pattern>` (%D ms, %T s; `common`, `combined`), `nginx:<log_format>`
+    /// %{s}T), `tomcat:<pattern>` (%D ms as Tomcat up to 9 writes it: Tomcat 10's
+    /// µs %D is read as %{us}T; %T s; `common`, `combined`), `nginx:<log_format>`
     /// ($request_time, $upstream_response_time s, a list summed; $time_local, $time_iso8601,
     /// $msec), or `regex:<pattern>` with named groups: time (the end) or start, elapsed_ms,
     /// elapsed_s or elapsed_us, status, request or method and path. %t is the request's

@@ -1,7 +1,7 @@
 //! Access logs read by the format the user gives (`--log-format`): Apache's `LogFormat`,
 //! Tomcat's `AccessLogValve` pattern, nginx's `log_format`, or a regex with named groups.
 //! Their lines hold the request's time as a bare number whose unit only the server's
-//! configuration says (Apache's `%D` is µs, Tomcat's ms), so such a log is read only with its
+//! configuration says (Apache's `%D` is µs, Tomcat 9's ms), so such a log is read only with its
 //! format given; `common_log_refusal` says so for a common or combined log read without one.
 //!
 //! Every kind compiles to one byte regex with named groups, read alike:
@@ -385,12 +385,13 @@ fn percent(format: &str, d: Dialect) -> Result<String, String> {
             ('m', None) => group("method", r"[A-Za-z]+|-")?,
             ('U', None) => group("path", r"\S*")?,
             ('D', None) if d == Dialect::Apache => group("elapsed_us", r"\d+")?,
+            // Tomcat up to 9.0; Tomcat 10 writes µs, read with `%{us}T` in its place.
             ('D', None) => group("elapsed_ms", r"\d+")?,
             ('T', None) if d == Dialect::Apache => group("elapsed_s", r"\d+")?,
             ('T', None) => group("elapsed_s", r"\d+(?:\.\d+)?")?,
-            ('T', Some("ms")) if d == Dialect::Apache => group("elapsed_ms", r"\d+")?,
-            ('T', Some("us")) if d == Dialect::Apache => group("elapsed_us", r"\d+")?,
-            ('T', Some("s")) if d == Dialect::Apache => group("elapsed_s", r"\d+")?,
+            ('T', Some("ms")) => group("elapsed_ms", r"\d+")?,
+            ('T', Some("us")) => group("elapsed_us", r"\d+")?,
+            ('T', Some("s")) => group("elapsed_s", r"\d+(?:\.\d+)?")?,
             (
                 'a' | 'A' | 'b' | 'B' | 'h' | 'H' | 'l' | 'p' | 'q' | 'u' | 'v' | 'V' | 'P' | 'f'
                 | 'X' | 'k' | 'L' | 'R' | 'I' | 'O' | 'S' | 'F',
@@ -504,7 +505,8 @@ pub fn common_log_refusal(head: &[u8]) -> Option<&'static str> {
     Some(if number_after == n {
         "a common log whose last field may be the request's time, in a unit the line does not \
          say: give its format, e.g. --log-format 'apache:%h %l %u %t \"%r\" %>s %b %D' (Apache's \
-         %D: µs) or 'tomcat:%h %l %u %t \"%r\" %s %b %D' (Tomcat's %D: ms)"
+         %D: µs) or 'tomcat:%h %l %u %t \"%r\" %s %b %D' (Tomcat's %D: ms up to Tomcat 9; \
+         Tomcat 10's µs: %{us}T in its place)"
     } else {
         "a common or combined access log: it writes no request time. Log one (Apache: %D; \
          nginx: $request_time) and give the format, e.g. --log-format 'apache:%h %l %u %t \
