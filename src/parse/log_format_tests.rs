@@ -140,3 +140,28 @@ fn common_logs_are_refused_saying_what_to_give() {
         .contains("writes no request time"));
     assert!(common_log_refusal(b"[GC 100K->50K(200K), 0.01 secs]\n").is_none());
 }
+
+/// Tomcat 10's µs `%D` given as `%{us}T`: 120000 µs = 120 ms; Tomcat's `%T` is seconds with
+/// a fraction (0.125 s = 125 ms); both after 10:00:00 +0100 = 09:00:00 UTC.
+#[test]
+fn tomcat_us_and_fractional_seconds() {
+    let line = b"10.0.0.1 - - [05/Mar/2024:10:00:00 +0100] \"GET / HTTP/1.1\" 200 - 120000\n";
+    let log = read(r#"tomcat:%h %l %u %t "%r" %s %b %{us}T"#, line);
+    assert_eq!(rows(&log), [row("GET /", 120.0, 1709629200120, None)]);
+    let line = b"10.0.0.1 - - [05/Mar/2024:10:00:00 +0100] \"GET / HTTP/1.1\" 200 - 0.125\n";
+    let log = read(r#"tomcat:%h %l %u %t "%r" %s %b %T"#, line);
+    assert_eq!(rows(&log), [row("GET /", 125.0, 1709629200125, None)]);
+}
+
+/// nginx's `$time_iso8601` is the end, its offset applied: 16:00:00+02:00 is 14:00 UTC.
+#[test]
+fn nginx_iso_time_is_the_end() {
+    let log = read(
+        r#"nginx:$time_iso8601 "$request" $status $request_time"#,
+        b"2024-03-05T16:00:00+02:00 \"DELETE /carts/5 HTTP/2.0\" 204 0.002\n",
+    );
+    assert_eq!(
+        rows(&log),
+        [row("DELETE /carts/{id}", 2.0, 1709647200000, None)]
+    );
+}
