@@ -17,7 +17,8 @@ use std::path::PathBuf;
                   GC logs: JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
                   PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). \
                   Performance logs: the semicolon log (`[id];date;total;java;db;calls;operation[;e-error]`), \
-                  JMeter JTL (CSV) and The Grinder's data logs. The format is \
+                  JMeter JTL (CSV) and The Grinder's data logs, web servers' access logs (IIS, HAProxy, \
+                  uWSGI, Caddy). The format is \
                   detected from content; files may be gzip-compressed or zip archives; folders are read \
                   recursively; `-` reads standard input.\n\nExit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or \
                   output error (a malformed --slo objective, or one no input has the figure for, included); \
@@ -162,6 +163,8 @@ pub struct CorrelateArgs {
     /// span.
     #[arg(long, requires = "chart")]
     pub interval: Option<String>,
+    #[command(flatten)]
+    pub access: AccessOpts,
 }
 
 #[derive(Args, Debug)]
@@ -283,6 +286,8 @@ pub struct ExportArgs {
     /// Only the records in the window (GC records by their start, requests by their end).
     #[command(flatten)]
     pub window: Window,
+    #[command(flatten)]
+    pub access: AccessOpts,
 }
 
 #[derive(Args, Debug)]
@@ -331,6 +336,8 @@ pub struct ChartArgs {
     pub slo: Vec<String>,
     #[command(flatten)]
     pub window: Window,
+    #[command(flatten)]
+    pub access: AccessOpts,
 }
 
 /// Which records count: the requests of a performance log, the records of a GC log.
@@ -423,9 +430,42 @@ pub struct SummaryArgs {
     pub slo: SloOpts,
 }
 
+/// How the requests of access logs (IIS, HAProxy, uWSGI, Caddy) are counted. Given where no
+/// access log is read, the command is refused (exit 2): an option never goes unused.
+#[derive(Args, Debug, Clone, Default)]
+pub struct AccessOpts {
+    /// Access logs: keep ids in paths as written. By default a path segment of digits, a UUID
+    /// or 16 and more hex digits is folded to `{id}` (`GET /products/42` and `GET /products/7`
+    /// are one operation, `GET /products/{id}`); the query string is dropped either way.
+    #[arg(long)]
+    pub keep_ids: bool,
+    /// Access logs: the lowest HTTP status that counts as an error (default 500: 4xx are the
+    /// client's); `--error-status 400` counts 4xx too. The error's message is the status.
+    #[arg(long, value_name = "STATUS", value_parser = clap::value_parser!(u16).range(100..=999))]
+    pub error_status: Option<u16>,
+    /// Access logs whose request time has no unit on the line, read by their format:
+    /// `apache:<LogFormat>` (`%h %l %u %t \"%r\" %>s %b %D`: %D µs, %T s, %{ms}T, %{us}T,
+    /// %{s}T), `tomcat:<pattern>` (%D ms as Tomcat up to 9 writes it: Tomcat 10's
+    /// µs %D is read as %{us}T; %T s; `common`, `combined`), `nginx:<log_format>`
+    /// ($request_time, $upstream_response_time s, a list summed; $time_local, $time_iso8601,
+    /// $msec), or `regex:<pattern>` with named groups: time (the end) or start, elapsed_ms,
+    /// elapsed_s or elapsed_us, status, request or method and path. %t is the request's
+    /// start (the end is it plus the time); nginx's times are the end. A common or combined
+    /// log read without it is refused, saying what to give.
+    #[arg(long, value_name = "KIND:FORMAT", value_parser = parse_log_format)]
+    pub log_format: Option<crate::parse::log_format::LogFormat>,
+}
+
+/// A `--log-format` as given, checked and compiled (a bad one is a usage error, exit 2).
+fn parse_log_format(s: &str) -> Result<crate::parse::log_format::LogFormat, String> {
+    crate::parse::log_format::LogFormat::parse(s)
+}
+
 /// Options of the performance-log figures.
 #[derive(Args, Debug, Clone)]
 pub struct PerfOpts {
+    #[command(flatten)]
+    pub access: AccessOpts,
     /// Response-time band edges in ms for performance logs, ascending; a leading 0 adds a
     /// band for exactly 0 ms. A time t falls in a-b when a < t <= b.
     #[arg(long = "latency-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]

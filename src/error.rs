@@ -51,6 +51,10 @@ pub enum Error {
         what: &'static str,
         hint: &'static str,
     },
+    /// An access log whose lines do not say the request's time, or not its unit: read only
+    /// with `--log-format`.
+    #[error("{}: {what}", escape_path(path))]
+    NeedsLogFormat { path: PathBuf, what: &'static str },
     /// A zip archive or member that cannot be read.
     #[error("{}: {}", escape_path(path), escape(message))]
     Archive { path: PathBuf, message: String },

@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::model::BAD_LINES_KEPT;
-use crate::parse::family::{GcFormat, PerfFormat, Recognised, Recogniser, PERF_FAMILIES};
+use crate::parse::family::{perf_families, GcFormat, PerfFormat, Recognised, Recogniser};
 use crate::parse::lines::lines;
 use std::collections::HashSet;
 use std::io::{BufRead, Read};
@@ -1144,7 +1144,7 @@ pub struct Classifier {
 impl Default for Classifier {
     fn default() -> Self {
         Classifier {
-            perf: PERF_FAMILIES.iter().map(|&f| (f, f.recogniser())).collect(),
+            perf: perf_families().map(|f| (f, f.recogniser())).collect(),
         }
     }
 }

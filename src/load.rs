@@ -184,14 +184,8 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         end = input::fill(&mut r, &mut buf, want).map_err(io)?;
         detected = input::detect(&buf);
     }
-    if detected.is_none() {
-        if let Some((what, hint)) = input::not_per_request(&buf) {
-            return Err(Error::Unsupported {
-                path: path.to_path_buf(),
-                what,
-                hint,
-            });
-        }
+    if let Some(e) = detected.is_none().then(|| refusal(path, &buf)).flatten() {
+        return Err(e);
     }
     if detected.is_none() && !end {
         return Err(Error::NothingInHead {
@@ -227,6 +221,22 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     }
     let notes = r.into_notes();
     inputs_noted(path, &buf, &notes)
+}
+
+/// Why a file in which no family found a record is refused, where it is something known:
+/// a load tool's statistics, or a web-server log that needs `--log-format`.
+fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
+    if let Some((what, hint)) = input::not_per_request(head) {
+        return Some(Error::Unsupported {
+            path: path.to_path_buf(),
+            what,
+            hint,
+        });
+    }
+    crate::parse::log_format::common_log_refusal(head).map(|what| Error::NeedsLogFormat {
+        path: path.to_path_buf(),
+        what,
+    })
 }
 
 /// A streamed log as it was read, unless the lines it skipped hold a log of another family
@@ -300,14 +310,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
         )
     };
     let Some(family) = input::detect(buf) else {
-        return Err(match input::not_per_request(buf) {
-            Some((what, hint)) => Error::Unsupported {
-                path: path.to_path_buf(),
-                what,
-                hint,
-            },
-            None => nothing(),
-        });
+        return Err(refusal(path, buf).unwrap_or_else(nothing));
     };
     let whole = Parsed::of(family, buf);
     // Lines over the cap reach the parsers as empty lines: not a sign of another family.

@@ -2542,3 +2542,169 @@ fn not_per_request_outputs_refused_by_name() {
         assert!(stderr.contains(what), "{file}: {stderr}");
     }
 }
+
+/// `--error-status 400` counts HAProxy's 404 and the `<BADREQ>` 400 beside the 502 (3 of 5
+/// requests, see `fixtures/access-haproxy/haproxy.log`); 2 without it (the 502 and the
+/// aborted `<BADREQ>`). `--keep-ids` keeps `/products/42` and `/products/7` apart.
+#[test]
+fn access_log_options_act() {
+    let p = fixture("access-haproxy/haproxy.log");
+    let p = p.to_str().unwrap();
+    assert_eq!(json_of(&["summary", p])[0]["perf"]["errors"], 2);
+    let v = json_of(&["summary", "--error-status", "400", p]);
+    assert_eq!(v[0]["perf"]["errors"], 3);
+    let out = gcperf()
+        .args(["perf", "--keep-ids", "--by", "op", "-f", "csv", p])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        csv.contains("GET /products/42,") && csv.contains("GET /products/7,"),
+        "{csv}"
+    );
+}
+
+/// An access-log option where no input is an access log is refused (exit 2), naming it; so
+/// is a status that is none.
+#[test]
+fn access_log_options_without_access_logs_are_refused() {
+    for args in [
+        &["summary", "--keep-ids"][..],
+        &["perf", "--error-status", "400"],
+        &[
+            "export",
+            "--error-status",
+            "400",
+            "-o",
+            "/nonexistent/x.parquet",
+        ],
+    ] {
+        gcperf()
+            .args(args)
+            .arg(fixture("perf/soap-before.log"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "applies to access logs, and no input was read as one",
+            ));
+    }
+    gcperf()
+        .args(["summary", "--error-status", "42"])
+        .arg(fixture("access-haproxy/haproxy.log"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--error-status"));
+}
+
+/// `--log-format` problems are usage errors (exit 2) naming the problem; given where no
+/// input is read with it (a GC log), it is refused as the other access-log options are.
+#[test]
+fn log_format_problems_are_usage_errors() {
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    for (spec, says) in [
+        ("apache", "give KIND:FORMAT"),
+        ("iis:%h", "not a --log-format kind"),
+        (
+            r#"apache:%h %l %u %t "%r" %>s %b"#,
+            "no field of the request's time",
+        ),
+        ("apache:%h %t %D %Z", "%Z: not a directive"),
+        ("regex:(?P<elapsed_ms>", "regex: "),
+        (r"regex:(?P<elapsed_ms>\d+)", "no group time"),
+    ] {
+        gcperf()
+            .args(["summary", "--log-format", spec])
+            .arg(&gc)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    gcperf()
+        .args([
+            "summary",
+            "--log-format",
+            r#"tomcat:%h %l %u %t "%r" %s %b %D"#,
+        ])
+        .arg(&gc)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--log-format applies to access logs, and no input was read as one",
+        ));
+}
+
+/// The corpus's common logs: abstracta's (Tomcat, `%D` in ms last: 20 requests whose last
+/// fields sum as the scan here sums them) read with its format; refused without it (exit 1),
+/// saying what to give; lnav's combined log writes no time: refused, and a format without a
+/// time field is a usage error.
+#[test]
+fn common_logs_need_their_format() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let abstracta = dir.join("perf/access/abstracta-two-servers_T1-F1.txt");
+    let text = std::fs::read_to_string(&abstracta).unwrap();
+    let last: Vec<f64> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().last().unwrap().parse().unwrap())
+        .collect();
+    let sum: f64 = last.iter().sum();
+    assert_eq!((last.len(), sum), (20, 47549.0));
+    let spec = r#"tomcat:%h %l %u %t "%r" %s %b %D"#;
+    let v = json_of(&["summary", "--log-format", spec, abstracta.to_str().unwrap()]);
+    assert_eq!(v[0]["format"], "access-tomcat");
+    assert_eq!(v[0]["perf"]["requests"], 20);
+    assert_eq!(v[0]["skipped_lines"], 0);
+    close(f(&v[0]["perf"]["total_ms_mean"]), sum / 20.0);
+    gcperf()
+        .arg("summary")
+        .arg(&abstracta)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--log-format 'apache:%h %l %u %t \"%r\" %>s %b %D' (Apache's %D: µs) or 'tomcat:",
+        ));
+    let lnav = dir.join("perf/access/lnav-logfile_access_log.0");
+    gcperf()
+        .arg("summary")
+        .arg(&lnav)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("it writes no request time"));
+    gcperf()
+        .args(["summary", "--log-format"])
+        .arg(r#"apache:%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i""#)
+        .arg(&lnav)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no field of the request's time"));
+}
+
+/// A `--log-format` log big enough to be read in blocks (over 4 MiB): every line read, the
+/// times summed as written. 60,000 lines, line i taking i % 1000 ms (`%{ms}T`): 60 × (0 +
+/// ... + 999) = 29,970,000 ms; every 7th a 503 (8,572 lines: 0, 7, ..., 59,997).
+#[test]
+fn log_format_logs_stream_in_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access_log");
+    let mut text = String::new();
+    for i in 0..60_000u32 {
+        let status = if i % 7 == 0 { 503 } else { 200 };
+        let (m, s) = ((i / 60) % 60, i % 60);
+        text.push_str(&format!(
+            "10.0.0.{} - - [05/Mar/2024:10:{m:02}:{s:02} +0000] \"GET /products/{i}?page=2 HTTP/1.1\" {status} 5120 \"https://shop.example/search?q=shoes\" \"Mozilla/5.0 (X11; Linux x86_64)\" {}\n",
+            i % 250,
+            i % 1000
+        ));
+    }
+    assert!(text.len() > 8 << 20);
+    std::fs::write(&path, text).unwrap();
+    let spec = r#"apache:%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\" %{ms}T"#;
+    let v = json_of(&["summary", "--log-format", spec, path.to_str().unwrap()]);
+    let p = &v[0]["perf"];
+    assert_eq!(p["requests"], 60_000);
+    assert_eq!(p["errors"], 8_572);
+    close(f(&p["total_ms_sum"]), 29_970_000.0);
+    assert_eq!(v[0]["skipped_lines"], 0);
+}

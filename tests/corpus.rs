@@ -539,3 +539,86 @@ fn j9_xml_corpus_agrees_with_gcviewer() {
         (Some(6278874), Some(1340857))
     );
 }
+
+/// A corpus access log read as `family`: (requests, sum of their times, errors).
+fn access_figures(dir: &Path, name: &str, family: &str) -> (usize, f64, usize) {
+    let Ok(gcperf::load::Input::Perf(l)) =
+        gcperf::load::load_any(&dir.join("perf/access").join(name))
+    else {
+        panic!("{name}: not a performance log");
+    };
+    assert_eq!(l.format.as_str(), family, "{name}");
+    assert_eq!(l.log.skipped_lines, 0, "{name}");
+    let total = l.frame.df.column(gcperf::frame::perf::TOTAL_MS).unwrap();
+    let total: Vec<f64> = total.f64().unwrap().into_no_null_iter().collect();
+    let ok = l.frame.df.column(gcperf::frame::perf::OK).unwrap();
+    let errors = ok
+        .bool()
+        .unwrap()
+        .iter()
+        .filter(|b| *b == Some(false))
+        .count();
+    (total.len(), total.iter().sum(), errors)
+}
+
+/// The corpus's access logs whose lines carry the request's time, each against a scan of
+/// its own written here with plain string splitting: IIS (lnav's W3C log of the Advanced
+/// Logging module: 3 data lines, `TimeTakenMS` last, 109+0+359 = 468 ms; statuses 200, 301,
+/// 404), HAProxy (13 HTTP lines, the first `a/b/c/d/e` word's last number: 8,344 ms, all
+/// 200; 3 start-up lines and an SSL handshake failure are HAProxy's own), uWSGI (19 lines,
+/// the number before `msecs`, or before `micros` / 1000: 664.068 ms, all 200).
+#[test]
+fn access_logs_are_their_request_lines() {
+    let Some(dir) = corpus_dir() else { return };
+    let text = |name: &str| std::fs::read_to_string(dir.join("perf/access").join(name)).unwrap();
+    // IIS: the lines that are not directives; the time taken is the last field.
+    let iis = text("lnav-logfile_w3c.3");
+    let data: Vec<&str> = iis
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let sum: f64 = data
+        .iter()
+        .map(|l| l.split_whitespace().last().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert_eq!((data.len(), sum), (3, 468.0));
+    assert_eq!(
+        access_figures(&dir, "lnav-logfile_w3c.3", "access-iis"),
+        (3, 468.0, 0)
+    );
+    // HAProxy: the first word of five `/`-separated numbers is the timers; the total last.
+    let timers = |w: &str| {
+        let p: Vec<&str> = w.split('/').collect();
+        (p.len() == 5 && p.iter().all(|x| x.parse::<i64>().is_ok()))
+            .then(|| p[4].parse::<f64>().unwrap())
+    };
+    let haproxy = text("lnav-logfile_haproxy.0");
+    let totals: Vec<f64> = haproxy
+        .lines()
+        .filter_map(|l| l.split_whitespace().find_map(timers))
+        .collect();
+    assert_eq!((totals.len(), totals.iter().sum::<f64>()), (13, 8344.0));
+    assert_eq!(
+        access_figures(&dir, "lnav-logfile_haproxy.0", "access-haproxy"),
+        (13, 8344.0, 0)
+    );
+    // uWSGI: the number before the unit.
+    let uwsgi = text("lnav-logfile_uwsgi.0");
+    let mut times = Vec::new();
+    for l in uwsgi.lines() {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        for i in 1..w.len() {
+            match w[i] {
+                "msecs" => times.push(w[i - 1].parse::<f64>().unwrap()),
+                "micros" => times.push(w[i - 1].parse::<f64>().unwrap() / 1000.0),
+                _ => {}
+            }
+        }
+    }
+    let sum: f64 = times.iter().sum();
+    assert_eq!(times.len(), 19);
+    assert!((sum - 664.068).abs() < 1e-9, "{sum}");
+    let (n, got, errors) = access_figures(&dir, "lnav-logfile_uwsgi.0", "access-uwsgi");
+    assert_eq!((n, errors), (19, 0));
+    assert!((got - sum).abs() < 1e-9, "{got}");
+}

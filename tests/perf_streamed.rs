@@ -454,6 +454,163 @@ fn streamed_equals_one_pass(format: gcperf::parse::family::PerfFormat, buf: &[u8
     }
 }
 
+/// A request's path: ids among names, a query now and then.
+fn access_path(rng: &mut Rng) -> String {
+    match rng.below(4) {
+        0 => format!("/products/{}", rng.below(100_000)),
+        1 => format!("/orders/{:016x}/items?page={}", rng.next(), rng.below(9)),
+        2 => "/".to_string(),
+        _ => "/search?q=shoes".to_string(),
+    }
+}
+
+fn access_status(rng: &mut Rng) -> u64 {
+    [200, 200, 200, 200, 201, 304, 404, 500, 503][rng.below(9) as usize]
+}
+
+/// An IIS W3C log of ~8 MB: its directives and a header, a second header with fewer
+/// fields part-way (blocks after it read with it), lines of no request.
+fn iis(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"#Software: Microsoft Internet Information Services 10.0\n#Version: 1.0\n#Date: 2024-03-05 00:00:00\n#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port c-ip cs(User-Agent) sc-status sc-substatus time-taken\n".to_vec();
+    let n = 80_000;
+    let mut t = 0u64;
+    for i in 0..n {
+        t += rng.below(1000);
+        let stamp = format!(
+            "2024-03-05 {:02}:{:02}:{:02}.{:03}",
+            (t / 3_600_000) % 24,
+            (t / 60_000) % 60,
+            (t / 1000) % 60,
+            t % 1000
+        );
+        if i == n / 2 {
+            out.extend(b"#Fields: date time cs-method cs-uri-stem sc-status time-taken\n");
+        }
+        let path = access_path(rng);
+        let stem = path.split('?').next().unwrap_or("/").to_string();
+        let (method, status, took) = (
+            ["GET", "POST"][rng.below(2) as usize],
+            access_status(rng),
+            rng.below(3000),
+        );
+        let line = if i >= n / 2 {
+            format!("{stamp} {method} {stem} {status} {took}\n")
+        } else {
+            format!("{stamp} 10.0.0.1 {method} {stem} - 443 192.168.1.{} \"Mozilla/5.0 (X11; Linux)\" {status} 0 {took}\n", rng.below(250))
+        };
+        out.extend(line.as_bytes());
+        match rng.below(60) {
+            0 => out.extend(b"not a line of the log\n"),
+            1 => out.extend(b"#Remark: rotated\n"),
+            _ => {}
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// A HAProxy HTTP log of ~8 MB with its start-up and connection-error lines.
+fn haproxy(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"Mar  5 00:00:00 lb1 haproxy[1]: Proxy web started.\n".to_vec();
+    let mut t = 0u64;
+    for _ in 0..50_000 {
+        t += rng.below(1000);
+        let (h, m, s, ms) = (
+            (t / 3_600_000) % 24,
+            (t / 60_000) % 60,
+            (t / 1000) % 60,
+            t % 1000,
+        );
+        let took = rng.below(3000);
+        let tr = if rng.below(50) == 0 {
+            "-1".to_string()
+        } else {
+            (took / 2).to_string()
+        };
+        let line = format!(
+            "Mar  5 {h:02}:{m:02}:{s:02} lb1 haproxy[7]: 10.0.0.{}:{} [05/Mar/2024:{h:02}:{m:02}:{s:02}.{ms:03}] web~ app/srv{} 0/0/1/{tr}/{took} {} 512 - - ---- 1/1/0/0/0 0/0 \"{} {} HTTP/1.1\"\n",
+            rng.below(250),
+            1024 + rng.below(60000),
+            rng.below(4),
+            access_status(rng),
+            ["GET", "POST"][rng.below(2) as usize],
+            access_path(rng)
+        );
+        out.extend(line.as_bytes());
+        match rng.below(60) {
+            0 => out.extend(b"not a line of the log\n"),
+            1 => out.extend(format!("Mar  5 {h:02}:{m:02}:{s:02} lb1 haproxy[7]: 10.0.0.9:5 [05/Mar/2024:{h:02}:{m:02}:{s:02}.{ms:03}] web/bind1: SSL handshake failure\n").as_bytes()),
+            _ => {}
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// A uWSGI request log of ~8 MB, msecs and micros, with lines of uWSGI's start-up.
+fn uwsgi(rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut t = 0u64;
+    for i in 0..45_000 {
+        t += rng.below(3);
+        let (h, m, s) = ((t / 3600) % 24, (t / 60) % 60, t % 60);
+        let (n, unit) = if rng.below(5) == 0 {
+            (rng.below(5000), "micros")
+        } else {
+            (rng.below(3000), "msecs")
+        };
+        let line = format!(
+            "[pid: {}|app: 0|req: {}/{i}] 10.0.0.{} () {{40 vars in 700 bytes}} [Tue Mar  5 {h:02}:{m:02}:{s:02} 2024] {} {} => generated 512 bytes in {n} {unit} (HTTP/1.1 {}) 4 headers in 130 bytes (1 switches on core {})\n",
+            100 + rng.below(8),
+            i / 8,
+            rng.below(250),
+            ["GET", "POST"][rng.below(2) as usize],
+            access_path(rng),
+            access_status(rng),
+            rng.below(16)
+        );
+        out.extend(line.as_bytes());
+        if rng.below(60) == 0 {
+            out.extend(b"*** Starting uWSGI 2.0.21 (64bit) ***\n");
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
+/// Caddy's JSON access log of ~8 MB: durations as seconds and as Go texts, other loggers'
+/// objects, lines of no object.
+fn caddy(rng: &mut Rng) -> Vec<u8> {
+    let mut out = b"{\"level\":\"info\",\"ts\":1709596800.0,\"logger\":\"http\",\"msg\":\"server running\",\"name\":\"srv0\"}\n".to_vec();
+    let mut t = 1_709_596_800_000u64;
+    for _ in 0..30_000 {
+        t += rng.below(1000);
+        let d = rng.below(3_000_000);
+        let duration = if rng.below(4) == 0 {
+            format!("\"{}.{:03}ms\"", d / 1000, d % 1000)
+        } else {
+            format!("{}.{:06}", d / 1_000_000, d % 1_000_000)
+        };
+        let line = format!(
+            "{{\"level\":\"info\",\"ts\":{}.{:03},\"logger\":\"http.log.access.log0\",\"msg\":\"handled request\",\"request\":{{\"remote_ip\":\"10.0.0.{}\",\"proto\":\"HTTP/2.0\",\"method\":\"{}\",\"host\":\"shop.example\",\"uri\":\"{}\",\"headers\":{{\"User-Agent\":[\"curl/8.5.0\"]}}}},\"bytes_read\":0,\"user_id\":\"\",\"duration\":{duration},\"size\":512,\"status\":{},\"resp_headers\":{{\"Server\":[\"Caddy\"]}}}}\n",
+            t / 1000,
+            t % 1000,
+            rng.below(250),
+            ["GET", "POST"][rng.below(2) as usize],
+            access_path(rng),
+            access_status(rng)
+        );
+        out.extend(line.as_bytes());
+        match rng.below(60) {
+            0 => out.extend(b"not a line of the log\n"),
+            1 => out.extend(b"{\"level\":\"warn\",\"ts\":1709596800.5,\"logger\":\"tls\",\"msg\":\"stapling OCSP\"}\n"),
+            _ => {}
+        }
+        blanks(rng, &mut out);
+    }
+    out
+}
+
 /// Each registered family that streams, with its generator and a file name: a family added
 /// to `PERF_FAMILIES` that streams fails `every_streaming_family_has_a_generator` until it
 /// has one here.
@@ -466,6 +623,10 @@ fn generated(format: gcperf::parse::family::PerfFormat) -> Option<(Vec<u8>, &'st
         "gatling" => Some((gatling(&mut Rng(0x94D0_49BB_1331_11EB)), "simulation.log")),
         "k6-json" => Some((k6_json(&mut Rng(0xBF58_476D_1CE4_E5B9)), "k6.json")),
         "k6-csv" => Some((k6_csv(&mut Rng(0x94D0_49BB_1331_11EB)), "k6.csv")),
+        "access-iis" => Some((iis(&mut Rng(0x1115_7733_0123_4567)), "u_ex240305.log")),
+        "access-haproxy" => Some((haproxy(&mut Rng(0x4A9B_0C1D_2E3F_4051)), "haproxy.log")),
+        "access-uwsgi" => Some((uwsgi(&mut Rng(0x75A5_6169_0000_0001)), "uwsgi.log")),
+        "access-caddy" => Some((caddy(&mut Rng(0xCADD_1E55_0000_0001)), "access.log")),
         _ => None,
     }
 }
@@ -553,6 +714,15 @@ fn gatling_in_blocks_equals_one_pass() {
 fn k6_json_in_blocks_equals_one_pass() {
     let (buf, name) = generated(gcperf::parse::k6::FAMILY).unwrap();
     streamed_equals_one_pass(gcperf::parse::k6::FAMILY, &buf, name);
+}
+
+#[test]
+fn access_logs_in_blocks_equal_one_pass() {
+    use gcperf::parse::access::{CADDY, HAPROXY, IIS, UWSGI};
+    for f in [IIS, HAPROXY, UWSGI, CADDY] {
+        let (buf, name) = generated(f).unwrap();
+        streamed_equals_one_pass(f, &buf, name);
+    }
 }
 
 #[test]

@@ -111,6 +111,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
         },
         &mut |_, paths: Vec<PathBuf>| written.extend(paths),
     );
+    super::options::access_used(&a.access)?;
     print(&listing(&written, out))?;
     if unwritten.into_inner() {
         return Ok(2);

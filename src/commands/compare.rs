@@ -169,6 +169,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         grouped,
         baseline,
     };
+    super::options::access_used(&a.perf.access)?;
     print(&out.finish(
         compare::render_groups(&groups, out, &view) + &crate::report::slo::render(&verdicts, out),
     ))?;

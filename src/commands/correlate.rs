@@ -196,6 +196,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         crate::output::check_writable(path)
             .with_context(|| format!("cannot write the chart {}", path.display()))?;
     }
+    super::options::access_used(&a.access)?;
     print(&out.finish(crate::report::correlate::render(
         std::slice::from_ref(&c),
         out,

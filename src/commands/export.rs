@@ -38,6 +38,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         eprintln!("gcperf: nothing to export");
         return Ok(1);
     }
+    super::options::access_used(&a.access)?;
     let refs: Vec<&Input> = loaded.iter().collect();
     let e = crate::report::export::export(&refs, &a.out)?;
     for n in &e.notes {

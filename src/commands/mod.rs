@@ -21,6 +21,19 @@ use std::path::PathBuf;
 
 /// Run the command; returns the process exit code.
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    let access = match &cli.command {
+        Command::Summary(a) => Some(&a.perf.access),
+        Command::Perf(a) => Some(&a.perf.access),
+        Command::Compare(a) => Some(&a.perf.access),
+        Command::Report(a) => Some(&a.perf.access),
+        Command::Chart(a) => Some(&a.access),
+        Command::Export(a) => Some(&a.access),
+        Command::Correlate(a) => Some(&a.access),
+        Command::Gc(_) | Command::Completions(_) | Command::Man => None,
+    };
+    if let Some(a) = access {
+        options::set_access_rules(a);
+    }
     match cli.command {
         Command::Summary(a) => summary::run(a),
         Command::Gc(a) => gc::run(a),

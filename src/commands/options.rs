@@ -303,3 +303,32 @@ pub(super) fn slo_rows<'a>(
 ) -> Vec<(&'a str, &'a [analyze::slo::Verdict])> {
     runs.map(|s| (s.file.as_str(), s.slo.as_slice())).collect()
 }
+
+/// The access-log rules the command line gives, set for the process before any log is read.
+pub(super) fn set_access_rules(a: &crate::cli::AccessOpts) {
+    let mut r = crate::parse::access::Rules::DEFAULT;
+    r.keep_ids = a.keep_ids;
+    if let Some(s) = a.error_status {
+        r.error_status = s;
+    }
+    // The first setting in the process; a command runs once per process.
+    crate::parse::access::set_rules(r);
+    if let Some(f) = &a.log_format {
+        f.clone().register();
+    }
+}
+
+/// An access-log option given where no access log was read is refused, never ignored.
+pub(super) fn access_used(a: &crate::cli::AccessOpts) -> anyhow::Result<()> {
+    let given = [
+        a.keep_ids.then_some("--keep-ids"),
+        a.error_status.map(|_| "--error-status"),
+        a.log_format.as_ref().map(|_| "--log-format"),
+    ];
+    if let Some(o) = given.into_iter().flatten().next() {
+        if !crate::parse::access::consulted() {
+            anyhow::bail!("{o} applies to access logs, and no input was read as one");
+        }
+    }
+    Ok(())
+}

@@ -54,6 +54,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     );
     let failed = slo.check_judged(reports.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
+    super::options::access_used(&a.perf.access)?;
     print(&out.finish(
         crate::report::perf::render(&reports, out, by)
             + &crate::report::slo::render(&verdicts, out),

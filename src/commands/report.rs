@@ -98,6 +98,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
             }
         }
     }
+    super::options::access_used(&a.perf.access)?;
     print(&listing(&written, out))?;
     eprintln!(
         "gcperf: reported {reported} of {} inputs into {}",

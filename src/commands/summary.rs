@@ -58,6 +58,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
         .collect();
     let failed = slo.check_judged(ok.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
     let verdicts = slo_rows(ok.iter().copied());
+    super::options::access_used(&a.perf.access)?;
     print(
         &out.finish(summary::render(&outcomes, out) + &crate::report::slo::render(&verdicts, out)),
     )?;

@@ -31,7 +31,30 @@ pub const PERF_FAMILIES: &[PerfFormat] = &[
     super::gatling::FAMILY,
     super::k6::FAMILY,
     super::k6::CSV,
+    super::access::IIS,
+    super::access::HAPROXY,
+    super::access::UWSGI,
+    super::access::CADDY,
 ];
+
+/// The family the command line describes (`--log-format`), built once per process: tried
+/// before the registered ones (the user said what the logs are), see `perf_families`.
+static GIVEN: std::sync::OnceLock<PerfFormat> = std::sync::OnceLock::new();
+
+/// Make `f` the family the command line gives; false where one was given already.
+pub fn set_given(f: PerfFormat) -> bool {
+    GIVEN.set(f).is_ok()
+}
+
+/// The performance-log families detection tries: the one `--log-format` gives first, then
+/// `PERF_FAMILIES`.
+pub fn perf_families() -> impl Iterator<Item = PerfFormat> {
+    GIVEN
+        .get()
+        .copied()
+        .into_iter()
+        .chain(PERF_FAMILIES.iter().copied())
+}
 
 /// A registered family: a handle to it, compared and printed by name.
 pub struct Handle<F: ?Sized + 'static>(pub &'static F);
@@ -76,7 +99,7 @@ impl GcFormat {
 impl PerfFormat {
     /// The registered performance-log family of that name.
     pub fn named(name: &str) -> Option<PerfFormat> {
-        PERF_FAMILIES.iter().copied().find(|f| f.as_str() == name)
+        perf_families().find(|f| f.as_str() == name)
     }
 }
 
@@ -295,9 +318,8 @@ impl Foreign {
             .filter(|&f| f != me)
             .map(|f| (f.owned_lines_start(), f))
             .collect();
-        let perf: Vec<_> = PERF_FAMILIES
-            .iter()
-            .map(|&f| (f.owned_lines_start(), f))
+        let perf: Vec<_> = perf_families()
+            .map(|f| (f.owned_lines_start(), f))
             .collect();
         let mut first = [false; 256];
         let mut after_digits = [false; 256];

@@ -1,6 +1,7 @@
 //! One parser per log family. Parsers take the whole (decompressed) input as bytes and return
 //! typed records; they never print and never do I/O.
 
+pub mod access;
 pub mod family;
 pub mod gatling;
 pub mod hotspot;
@@ -11,6 +12,7 @@ pub mod jrockit;
 pub mod k6;
 pub mod limits;
 pub mod lines;
+pub mod log_format;
 pub mod num;
 pub mod perf;
 mod settle;

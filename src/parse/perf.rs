@@ -37,7 +37,7 @@
 //! format, a record that cannot be read or cannot be true.
 
 use super::family::{
-    Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser, PERF_FAMILIES,
+    perf_families, Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser,
 };
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
@@ -199,7 +199,7 @@ pub fn detect(buf: &[u8]) -> Option<PerfFormat> {
         if t.is_empty() {
             continue;
         }
-        if let Some(f) = PERF_FAMILIES.iter().copied().find(|f| f.recognises(t)) {
+        if let Some(f) = perf_families().find(|f| f.recognises(t)) {
             return Some(f);
         }
         if super::family::family_of_line(t).is_some() {

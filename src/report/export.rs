@@ -117,7 +117,7 @@ pub const GC_COLUMNS: &[ExportColumn] = &[
 /// `perf.parquet`: one row per request, in file order, files in argument order.
 pub const PERF_COLUMNS: &[ExportColumn] = &[
     c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given"),
-    c(FORMAT, Ty::Str, "", "`perf-csv` (semicolon log), `jmeter-jtl` (CSV), `jmeter-xml`, `grinder`, `gatling`, `k6-json` or `k6-csv`"),
+    c(FORMAT, Ty::Str, "", "`perf-csv` (semicolon log), `jmeter-jtl` (CSV), `jmeter-xml`, `grinder`, `gatling`, `k6-json`, `k6-csv`, `access-iis`, `access-haproxy`, `access-uwsgi`, `access-caddy`, and with `--log-format` `access-apache`, `access-tomcat`, `access-nginx` or `access-regex`"),
     c(OPERATION, Ty::Str, "", "operation name, JMeter label, or `test <n>` for The Grinder"),
     c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed) as UTC; no zone"),
     c(frame::perf::END_MS, Ty::I64, "ms", "`end_time` as milliseconds since 1970-01-01 00:00 of that clock"),
