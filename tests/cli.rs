@@ -2020,13 +2020,24 @@ fn one_damaged_uptime_is_reported_not_a_restart() {
     }
 }
 
-/// A file with no line of a supported log in its first 8 MiB and 1,000 lines (an access log)
-/// is refused without reading the rest (exit 1, the row and stderr saying how far it was
-/// read); one whose log starts within that head (2 MB of other lines, or one 9 MB line, then a
-/// HotSpot log) is still read.
+/// A file with no line of a supported log in its first 8 MiB and 1,000 lines (an
+/// application's own log) is refused without reading the rest (exit 1, the row and stderr
+/// saying how far it was read); a 10 MB common access log is refused from that head too, by
+/// what it is; one whose log starts within that head (2 MB of other lines, or one 9 MB line,
+/// then a HotSpot log) is still read.
 #[test]
 fn detection_gives_up_after_a_bounded_head() {
     let dir = tempfile::tempdir().unwrap();
+    let app = "2012-09-21 12:04:02,308 INFO  [OrderService] order 1 saved for customer 42\n";
+    let p = dir.path().join("app.log");
+    std::fs::write(&p, app.repeat((10 << 20) / app.len())).unwrap();
+    gcperf()
+        .args(["summary", p.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no GC or performance records found in its first 8 MiB: not read further",
+        ));
     let access =
         "127.0.0.1 - - [21/Sep/2012:12:04:02 +0200] \"GET /app/order/1 HTTP/1.1\" 200 5120\n";
     let p = dir.path().join("access.log");
@@ -2036,7 +2047,7 @@ fn detection_gives_up_after_a_bounded_head() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "no GC or performance records found in its first 8 MiB: not read further",
+            "a common or combined access log: it writes no request time",
         ));
     let q = dir.path().join("late.log");
     let mut text = access.repeat((2 << 20) / access.len());

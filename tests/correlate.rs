@@ -665,3 +665,84 @@ fn a_stop_with_a_nested_collection_is_one_pause_to_correlate() {
         .collect();
     assert_eq!(kinds, ["remark"]);
 }
+
+/// Issue 38: access logs on the GC log's clock. The generated run written as a Caddy JSON
+/// log (epoch `ts` at the request's end, UTC: local − 3 h; `duration` in seconds) and as a
+/// HAProxy log (accept date = the request's start, local time; `Ta` its time): each request is
+/// `GET /<operation>/<n>`, so its operation is `GET /<operation>/{id}`. Every figure is the
+/// truth worked out from the generator, as for the semicolon log; a access log has no
+/// database time.
+#[test]
+fn access_logs_on_the_gc_clock() {
+    let run = generate(60);
+    let dir = tempfile::tempdir().unwrap();
+    let gc = write(dir.path(), "gc.log", &gc_log(&run, true));
+    let mut caddy = String::new();
+    let mut haproxy = String::new();
+    for (i, q) in run.reqs.iter().enumerate() {
+        let end_utc = T0 + q.end - 3 * 3_600_000;
+        caddy.push_str(&format!(
+            "{{\"level\":\"info\",\"ts\":{}.{:03},\"logger\":\"http.log.access.log0\",\"msg\":\"handled request\",\"request\":{{\"remote_ip\":\"10.0.0.5\",\"proto\":\"HTTP/1.1\",\"method\":\"GET\",\"host\":\"shop\",\"uri\":\"/{}/{i}\"}},\"duration\":{}.{:03},\"size\":512,\"status\":200}}\n",
+            end_utc / 1000,
+            end_utc % 1000,
+            q.op,
+            q.total / 1000,
+            q.total % 1000
+        ));
+        let start = chrono::DateTime::from_timestamp_millis(T0 + q.end - q.total).unwrap();
+        haproxy.push_str(&format!(
+            "{} lb1 haproxy[1234]: 10.0.0.5:51000 [{}] web~ app/srv1 0/0/0/{}/{} 200 512 - - ---- 1/1/0/0/0 0/0 \"GET /{}/{i} HTTP/1.1\"\n",
+            start.format("%b %e %H:%M:%S"),
+            start.format("%d/%b/%Y:%H:%M:%S%.3f"),
+            q.total,
+            q.total,
+            q.op
+        ));
+    }
+    let caddy = write(dir.path(), "caddy.log", &caddy);
+    let haproxy = write(dir.path(), "haproxy.log", &haproxy);
+    let all: Vec<&Req> = run.reqs.iter().collect();
+    let mut t = truth(&all, &intervals(&run.pauses, false, None), &run.reqs);
+    t.db_in_slow = 0.0;
+    assert!(t.slow_with > 5 && t.fast_with > 5, "{t:?}");
+    for (log, clock, shift) in [
+        (&caddy, "epoch (UTC)", 10_800_000),
+        (&haproxy, "local time", 0),
+    ] {
+        let v = json(&["correlate", "--gc", &gc, "--perf", log]);
+        let c = &v[0];
+        assert_eq!(c["clock"]["perf"][0], clock, "{log}");
+        assert_eq!(c["clock"]["perf_shift_ms"][0], shift, "{log}");
+        assert!(c["db_ms_in_slow"].is_null(), "{log}");
+        let n = |k: &str| c[k].as_u64().unwrap();
+        assert_eq!(
+            (
+                n("requests"),
+                n("slow_requests"),
+                n("slow_with_gc"),
+                n("fast_with_gc"),
+                n("slow_only_by_gc"),
+                f(&c["gc_ms_in_slow"]),
+                f(&c["slow_total_ms"]),
+            ),
+            (
+                t.requests,
+                t.slow,
+                t.slow_with,
+                t.fast_with,
+                t.slow_only,
+                t.gc_in_slow,
+                t.slow_total
+            ),
+            "{log}"
+        );
+        assert!(same(f(&c["p99_ms"]), t.p99), "{log}: p99 {}", c["p99_ms"]);
+        let ops: Vec<&str> = c["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["operation"].as_str().unwrap())
+            .collect();
+        assert!(ops.contains(&"GET /saveOrder/{id}"), "{log}: {ops:?}");
+    }
+}
