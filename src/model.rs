@@ -547,6 +547,31 @@ pub struct PerfRecord {
     pub line: u64,
 }
 
+impl PerfRecord {
+    /// A request of a load tool's or web server's log: no Java/DB split, nothing to flag.
+    pub fn request(
+        end_ms: i64,
+        total_ms: f64,
+        operation: u32,
+        ok: bool,
+        error: Option<u32>,
+        line: u64,
+    ) -> PerfRecord {
+        PerfRecord {
+            end_ms,
+            total_ms,
+            java_ms: None,
+            db_ms: None,
+            db_calls: None,
+            operation,
+            ok,
+            error,
+            inconsistent: false,
+            line,
+        }
+    }
+}
+
 /// Everything a performance-log parser learned from one log.
 #[derive(Debug, Clone, Default)]
 pub struct PerfLog {

@@ -212,18 +212,14 @@ fn push(log: &mut PerfLog, rules: Rules, no: u64, r: &Request, scratch: &mut Vec
         (None, true) => Some(log.strings.intern_bytes(b"aborted")),
         (None, false) => None,
     };
-    log.records.push(PerfRecord {
-        end_ms: r.end_ms,
-        total_ms: r.ms,
-        java_ms: None,
-        db_ms: None,
-        db_calls: None,
+    log.records.push(PerfRecord::request(
+        r.end_ms,
+        r.ms,
         operation,
-        ok: error.is_none(),
-        inconsistent: false,
-        line: no,
+        error.is_none(),
         error,
-    });
+        no,
+    ));
     log.record_lines += 1;
 }
 
@@ -709,10 +705,7 @@ impl PerfFamily for Haproxy {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse_lines(buf, rules(), haproxy_line),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse_lines(buf, rules(), haproxy_line))
     }
 
     /// A record is one line: a block may start at any line.
@@ -806,10 +799,7 @@ impl PerfFamily for Uwsgi {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse_lines(buf, rules(), uwsgi_line),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse_lines(buf, rules(), uwsgi_line))
     }
 
     /// A record is one line: a block may start at any line.
@@ -969,10 +959,7 @@ impl PerfFamily for Caddy {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse_lines(buf, rules(), caddy_line),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse_lines(buf, rules(), caddy_line))
     }
 
     /// A record is one line: a block may start at any line.

@@ -167,6 +167,17 @@ pub struct PerfBlock {
     pub unread: usize,
 }
 
+impl From<PerfLog> for PerfBlock {
+    /// A block of a family whose blocks read alike whatever came before (no header carried,
+    /// nothing left unread).
+    fn from(log: PerfLog) -> PerfBlock {
+        PerfBlock {
+            log,
+            ..PerfBlock::default()
+        }
+    }
+}
+
 /// What one performance-log family is and does: a unit struct in its module, registered in
 /// `PERF_FAMILIES`.
 pub trait PerfFamily: Sync + 'static {

@@ -64,10 +64,7 @@ impl PerfFamily for Gatling {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse(buf),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse(buf))
     }
 
     /// A record is one line: a block may start at any line.
@@ -186,18 +183,14 @@ fn parse(buf: &[u8]) -> PerfLog {
                 };
                 log.strings.intern_bytes(cap_label(m))
             });
-            log.records.push(PerfRecord {
-                end_ms: r.end_ms,
-                total_ms: (r.end_ms - r.start_ms) as f64,
-                java_ms: None,
-                db_ms: None,
-                db_calls: None,
+            log.records.push(PerfRecord::request(
+                r.end_ms,
+                (r.end_ms - r.start_ms) as f64,
                 operation,
-                ok: r.ok,
-                inconsistent: false,
-                line: no,
+                r.ok,
                 error,
-            });
+                no,
+            ));
             log.record_lines += 1;
         } else if KINDS[1..].iter().any(|k| line.starts_with(k)) {
             log.ignored_lines += 1;

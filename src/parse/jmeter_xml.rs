@@ -543,18 +543,9 @@ impl<'a> Reading<'a> {
             let key = error_key(&text(v.rc.as_deref()), &text(v.rm.as_deref()), &failure);
             self.log.strings.intern_bytes(cap_label(&key))
         });
-        Some(PerfRecord {
-            end_ms,
-            total_ms: elapsed,
-            java_ms: None,
-            db_ms: None,
-            db_calls: None,
-            operation,
-            ok,
-            inconsistent: false,
-            line,
-            error,
-        })
+        Some(PerfRecord::request(
+            end_ms, elapsed, operation, ok, error, line,
+        ))
     }
 }
 

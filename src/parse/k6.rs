@@ -66,10 +66,7 @@ impl PerfFamily for K6Json {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse(buf),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse(buf))
     }
 
     /// A record is one line: a block may start at any line.
@@ -440,18 +437,14 @@ fn push(log: &mut PerfLog, r: Request, line: u64) {
         .error
         .as_ref()
         .map(|e| log.strings.intern_bytes(cap_label(e.as_bytes())));
-    log.records.push(PerfRecord {
-        end_ms: r.end_ms,
-        total_ms: r.ms,
-        java_ms: None,
-        db_ms: None,
-        db_calls: None,
+    log.records.push(PerfRecord::request(
+        r.end_ms,
+        r.ms,
         operation,
-        ok: error.is_none(),
-        inconsistent: false,
-        line,
+        error.is_none(),
         error,
-    });
+        line,
+    ));
 }
 
 #[cfg(test)]

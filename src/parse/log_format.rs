@@ -250,10 +250,7 @@ impl PerfFamily for LogFormat {
     }
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse(self, buf, rules()),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse(self, buf, rules()))
     }
 
     /// A record is one line: a block may start at any line.
@@ -287,18 +284,14 @@ fn parse(f: &LogFormat, buf: &[u8], rules: Rules) -> PerfLog {
             .status
             .filter(|&s| s >= rules.error_status)
             .map(|s| log.strings.intern_bytes(s.to_string().as_bytes()));
-        log.records.push(PerfRecord {
-            end_ms: r.end_ms,
-            total_ms: r.ms,
-            java_ms: None,
-            db_ms: None,
-            db_calls: None,
+        log.records.push(PerfRecord::request(
+            r.end_ms,
+            r.ms,
             operation,
-            ok: error.is_none(),
-            inconsistent: false,
-            line: no,
+            error.is_none(),
             error,
-        });
+            no,
+        ));
         log.record_lines += 1;
     }
     log.lines = it.line_no();

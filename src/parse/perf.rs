@@ -74,10 +74,7 @@ impl PerfFamily for Semicolon {
     }
     /// Its header row names no columns: blocks read alike whatever came before.
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
-        PerfBlock {
-            log: parse_semicolon(buf),
-            ..PerfBlock::default()
-        }
+        PerfBlock::from(parse_semicolon(buf))
     }
     /// A record is one line: a block may start at any line.
     fn streams(&self) -> bool {
@@ -883,18 +880,14 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
                 None => 0,
             };
             let error = (!row.ok).then(|| jtl_error(log, buf, fields, cols, &mut scratch));
-            log.records.push(PerfRecord {
-                end_ms: row.end_ms,
-                total_ms: row.elapsed,
-                java_ms: None,
-                db_ms: None,
-                db_calls: None,
+            log.records.push(PerfRecord::request(
+                row.end_ms,
+                row.elapsed,
                 operation,
-                ok: row.ok,
-                inconsistent: false,
-                line,
+                row.ok,
                 error,
-            });
+                line,
+            ));
             CsvRow::Record
         },
     );
@@ -1353,18 +1346,8 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
         let operation = intern_test(&mut log, test);
         let ok = errors == 0;
         let error = (!ok).then(|| grinder_error(&mut log, line, &fields, &cols, errors));
-        log.records.push(PerfRecord {
-            end_ms,
-            total_ms: time,
-            java_ms: None,
-            db_ms: None,
-            db_calls: None,
-            operation,
-            ok,
-            inconsistent: false,
-            line: no,
-            error,
-        });
+        log.records
+            .push(PerfRecord::request(end_ms, time, operation, ok, error, no));
     }
     log.lines = it.line_no();
     PerfBlock {
