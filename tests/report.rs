@@ -203,3 +203,55 @@ fn report_of_a_mixed_folder_has_a_row_per_input_and_every_chart() {
     let csv = std::fs::read_to_string(dir.path().join("report2/summary.csv")).unwrap();
     assert_eq!(csv.lines().count(), 2);
 }
+
+/// Issue 38: a folder mixing every kind of log added for it (IBM 1.4.2 text and J9/OpenJ9 XML
+/// GC logs; JMeter XML and CSV with another delimiter, Gatling, k6 JSON and CSV, IIS, HAProxy,
+/// uWSGI and Caddy access logs; fixtures copied) reported in one run: every input a row of
+/// its own format in summary.csv, exit 0.
+#[test]
+fn report_of_every_new_kind() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let kinds = [
+        ("ibm-text/optthruput-af.log", "ibm-text"),
+        ("j9-xml/gencon-r28.xml", "j9-xml"),
+        ("j9-xml-5.0/af-sys-con.xml", "j9-xml"),
+        ("jmeter-xml/mixed.jtl", "jmeter-xml"),
+        ("jmeter-jtl-delimiters/pipe-headerless.jtl", "jmeter-jtl"),
+        ("gatling/v3.0-simulation.log", "gatling"),
+        ("k6-json/results.json", "k6-json"),
+        ("k6-csv/results.csv", "k6-csv"),
+        ("access-iis/u_ex240305.log", "access-iis"),
+        ("access-haproxy/haproxy.log", "access-haproxy"),
+        ("access-uwsgi/uwsgi.log", "access-uwsgi"),
+        ("access-caddy/access.log", "access-caddy"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir_all(&runs).unwrap();
+    for (i, (rel, _)) in kinds.iter().enumerate() {
+        let name = format!("{i:02}-{}", rel.replace('/', "-"));
+        std::fs::copy(root.join(rel), runs.join(name)).unwrap();
+    }
+    let out = dir.path().join("report");
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "--out"])
+        .arg(&out)
+        .arg(&runs)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("reported 12 of 12 inputs"), "{stderr}");
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(fields).collect();
+    assert_eq!(rows.len(), kinds.len(), "{csv}");
+    let format_col = fields(csv.lines().next().unwrap())
+        .iter()
+        .position(|h| h == "format")
+        .unwrap();
+    for (row, (rel, format)) in rows.iter().zip(kinds) {
+        assert_eq!(row[format_col], format, "{rel}");
+    }
+    assert!(out.join("index.html").is_file());
+}
