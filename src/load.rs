@@ -47,6 +47,13 @@ pub struct LoadedPerf {
     pub part: u32,
 }
 
+impl LoadedPerf {
+    /// Its stamps are UTC instants (its family's, unless this log's are local wall time).
+    pub fn utc(&self) -> bool {
+        self.format.utc() && !self.log.local_stamps
+    }
+}
+
 /// Any input gcperf understands.
 pub enum Input {
     Gc(Loaded),
@@ -730,6 +737,7 @@ fn append_perf_block(
     log.skipped_lines += block.skipped_lines;
     log.record_lines += block.record_lines;
     log.ignored_lines += block.ignored_lines;
+    log.local_stamps |= block.local_stamps;
 }
 
 /// A performance log's block frames appended as they come back (`columns::Appended`), the

@@ -587,6 +587,9 @@ pub struct PerfLog {
     /// values cannot be true. `lines == record_lines + ignored_lines + skipped_lines`.
     pub skipped_lines: u64,
     pub bad: Vec<BadLine>,
+    /// Its stamps are local wall time though its family's are UTC instants (an IIS log of
+    /// `date-local`, `time-local`): it is placed on a clock as local time is.
+    pub local_stamps: bool,
 }
 
 impl PerfLog {

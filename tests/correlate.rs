@@ -746,3 +746,52 @@ fn access_logs_on_the_gc_clock() {
         assert!(ops.contains(&"GET /saveOrder/{id}"), "{log}: {ops:?}");
     }
 }
+
+/// An IIS log of `date`/`time` (UTC) and one of `date-local`/`time-local` (the host's wall
+/// time, 3 h ahead here) of the same requests land on the same clock: the UTC one moved by the
+/// GC log's +0300, the local one not, and every figure the same.
+#[test]
+fn iis_local_and_utc_stamps_on_one_clock() {
+    let run = generate(30);
+    let dir = tempfile::tempdir().unwrap();
+    let gc = write(dir.path(), "gc.log", &gc_log(&run, true));
+    let iis = |local: bool| {
+        let (d, t, shift) = if local {
+            ("date-local", "time-local", 0)
+        } else {
+            ("date", "time", 3 * 3_600_000)
+        };
+        let mut s = format!(
+            "#Software: Microsoft Internet Information Services 10.0\n#Fields: {d} {t} cs-method cs-uri-stem sc-status time-taken\n"
+        );
+        for q in &run.reqs {
+            let end = chrono::DateTime::from_timestamp_millis(T0 + q.end - shift).unwrap();
+            s.push_str(&format!(
+                "{} GET /{}/1 200 {}\n",
+                end.format("%Y-%m-%d %H:%M:%S"),
+                q.op,
+                q.total
+            ));
+        }
+        s
+    };
+    let utc = write(dir.path(), "u_ex_utc.log", &iis(false));
+    let local = write(dir.path(), "u_ex_local.log", &iis(true));
+    let a = json(&["correlate", "--gc", &gc, "--perf", &utc]);
+    let b = json(&["correlate", "--gc", &gc, "--perf", &local]);
+    assert_eq!(a[0]["clock"]["perf"][0], "epoch (UTC)");
+    assert_eq!(a[0]["clock"]["perf_shift_ms"][0], 10_800_000);
+    assert_eq!(b[0]["clock"]["perf"][0], "local time");
+    assert_eq!(b[0]["clock"]["perf_shift_ms"][0], 0);
+    for k in [
+        "requests",
+        "slow_requests",
+        "slow_with_gc",
+        "fast_with_gc",
+        "gc_ms_in_slow",
+        "pauses_hitting_requests",
+    ] {
+        assert_eq!(a[0][k], b[0][k], "{k}");
+    }
+    assert!(a[0]["slow_with_gc"].as_u64().unwrap() > 0);
+}

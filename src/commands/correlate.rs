@@ -173,7 +173,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|p| cor::PerfSide {
             frame: &p.frame,
-            utc: p.format.utc(),
+            utc: p.utc(),
         })
         .collect();
     let prepared = match cor::prepare(&side, &sides, &opts) {

@@ -39,8 +39,8 @@
 //! `correlate` moves to the host's clock like JMeter's stamps. HAProxy's accept date and
 //! uWSGI's date are the host's local time with no offset written: local time taken as UTC
 //! (`utc()` false), as the semicolon log. An IIS log with only `date-local`/`time-local` (the
-//! Advanced Logging module's fields) is read with them, as if they were UTC: the family's
-//! clock is one for all its logs, and `correlate --tz` is then off by the host's offset.
+//! Advanced Logging module's fields) is read with them, and says so (`PerfLog::local_stamps`):
+//! it is placed on a clock as local time is, not moved by the host's offset.
 //!
 //! Values believed: times finite, ≥ 0 and at most a day; dates that exist; statuses of at most
 //! three digits. Any other line is skipped and counted, never guessed at.
@@ -336,6 +336,8 @@ struct W3cCols {
     status: Option<usize>,
     taken: usize,
     n: usize,
+    /// The date is `date-local`: the host's wall time, not UTC.
+    local: bool,
 }
 
 /// The columns a `#Fields:` line names, where it names the ones a request needs: a date, a
@@ -354,8 +356,12 @@ fn w3c_header(line: &[u8]) -> Option<W3cCols> {
         want.iter()
             .find_map(|w| names.iter().position(|n| n.eq_ignore_ascii_case(w)))
     };
+    let date = find(&[b"date", b"date-local"])?;
     Some(W3cCols {
-        date: find(&[b"date", b"date-local"])?,
+        local: names
+            .get(date)
+            .is_some_and(|n| n.eq_ignore_ascii_case(b"date-local")),
+        date,
         time: find(&[b"time", b"time-local"])?,
         method: find(&[b"cs-method"]),
         stem: find(&[b"cs-uri-stem"])?,
@@ -545,7 +551,10 @@ fn parse_iis(header: Option<&[u8]>, buf: &[u8], rules: Rules) -> PerfBlock {
             log.ignored_lines += 1;
         } else {
             match cols.as_ref().and_then(|c| w3c_request(t, c, &mut fields)) {
-                Some(r) => push(&mut log, rules, no, &r, &mut scratch),
+                Some(r) => {
+                    log.local_stamps |= cols.as_ref().is_some_and(|c| c.local);
+                    push(&mut log, rules, no, &r, &mut scratch)
+                }
                 None => log.skip(no, line),
             }
         }

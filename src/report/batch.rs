@@ -64,7 +64,7 @@ fn span_of(input: &Input, group: &[PathBuf]) -> Option<Span> {
         Input::Perf(l) => (
             l.frame.df.column(crate::frame::perf::END_MS).ok()?,
             false,
-            l.format.utc(),
+            l.utc(),
         ),
     };
     let c = col.i64().ok()?;
