@@ -388,9 +388,10 @@ pub struct Common {
     /// standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Output format. csv and tsv have a header row, full precision and no thousands separators.
-    #[arg(long, short, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// Output format. csv and tsv have a header row, full precision and no thousands
+    /// separators (default: table).
+    #[arg(long, short, value_enum)]
+    pub format: Option<Format>,
     /// Do not report lines that were not understood on stderr, and show no progress bar (one
     /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
@@ -515,9 +516,10 @@ pub struct GcArgs {
     pub pause_bands: Vec<f64>,
     /// For csv/tsv/markdown: one row per pause kind and collector (kind, the default), per
     /// duration band (band), the pause time per GC cause (cause) or the findings with their
-    /// evidence (finding). Text shows them all; JSON holds them all.
-    #[arg(long, value_enum, default_value_t = By::Kind)]
-    pub by: By,
+    /// evidence (finding). The text format shows that table only (every table without --by);
+    /// JSON holds them all (--by is refused with it).
+    #[arg(long, value_enum)]
+    pub by: Option<By>,
     /// Length of the intervals (`30s`, `1m`, `1h`) of the per-interval figures (allocation
     /// rate p50/p95/max, GC overhead over 5 %); by default chosen from the span.
     #[arg(long)]

@@ -2719,3 +2719,48 @@ fn log_format_logs_stream_in_blocks() {
     close(f(&p["total_ms_sum"]), 29_970_000.0);
     assert_eq!(v[0]["skipped_lines"], 0);
 }
+
+/// Issue 39: `gc --by X` with the text format prints that table only (after the log's header
+/// lines), not every table; `--by` with JSON, `--events` with `--format table` or with `--by`
+/// are refused (exit 2), never ignored.
+#[test]
+fn gc_by_and_events_formats_are_not_ignored() {
+    let f = fixture("hotspot/cms-diag.log");
+    let text = |args: &[&str]| {
+        let out = gcperf().arg("gc").args(args).arg(&f).output().expect("run");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let all = text(&[]);
+    let band = text(&["--by", "band"]);
+    let kind = text(&["--by", "kind"]);
+    // Every table by default; one with --by, under the same header lines.
+    assert!(
+        all.contains("band_ms") && all.contains("collector"),
+        "{all}"
+    );
+    assert!(
+        band.contains("band_ms") && !band.contains("collector"),
+        "{band}"
+    );
+    assert!(
+        kind.contains("collector") && !kind.contains("band_ms"),
+        "{kind}"
+    );
+    let head = |s: &str| s.lines().take(3).collect::<Vec<_>>().join("\n");
+    assert_eq!(head(&band), head(&all));
+    // 5 pauses: 3 of 0-10 ms, 2 of 200-500 ms.
+    assert!(band.contains("0-10           3"), "{band}");
+    for args in [
+        &["--by", "cause", "--format", "json"][..],
+        &["--events", "--format", "table"][..],
+        &["--events", "--by", "band"][..],
+    ] {
+        let out = gcperf().arg("gc").args(args).arg(&f).output().expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // --events without --format is CSV, as before.
+    let csv = text(&["--events"]);
+    assert!(csv.starts_with("file,record,start_s,"), "{csv}");
+}

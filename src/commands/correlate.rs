@@ -55,7 +55,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     let interval = a.interval.as_deref().map(interval_ms).transpose()?;
     let out = output(&Common {
         paths: Vec::new(),
-        format: a.format,
+        format: Some(a.format),
         quiet: a.quiet,
         sep: a.sep,
         decimal_comma: a.decimal_comma,

@@ -5,7 +5,6 @@ use super::options::{gc_window, windowed};
 use super::print;
 use crate::cli::{Common, ExportArgs};
 use crate::load::Input;
-use crate::report::Format;
 
 /// Bad files are named on stderr and left out; exit 1 only when nothing could be exported (a
 /// file that cannot be written is an error: exit 2). Every input is held until the Parquet
@@ -13,7 +12,7 @@ use crate::report::Format;
 pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let c = Common {
         paths: a.paths,
-        format: Format::Table,
+        format: None,
         quiet: a.quiet,
         sep: None,
         decimal_comma: false,

@@ -26,6 +26,9 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--interval is for the breakdown's rates, not --events");
     }
     let out = output(&a.common)?;
+    if a.by.is_some() && out.format == Format::Json {
+        anyhow::bail!("--by picks one table; JSON holds them all");
+    }
     let inputs = inputs(&a.common);
     let win = gc_window(&a.window)?;
     if a.events {
@@ -33,6 +36,15 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         // it is done (and those before it), one header. JSON or Markdown of millions of rows
         // is not offered, and not quietly turned into CSV either.
         let mut o = out;
+        if a.common.format == Some(Format::Table) {
+            anyhow::bail!(
+                "--events prints CSV (or TSV with --format tsv), not a text table: every record \
+                 is a row; for one on a terminal, pipe the CSV through `column -ts,`"
+            );
+        }
+        if a.by.is_some() {
+            anyhow::bail!("--by picks a breakdown table; --events prints every record");
+        }
         match o.format {
             Format::Json | Format::Markdown => anyhow::bail!(
                 "--events prints CSV (or TSV with --format tsv), not {}",

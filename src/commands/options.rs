@@ -8,7 +8,7 @@ use crate::cli::{Common, PerfOpts, SloOpts, Window};
 use crate::error::Error;
 use crate::load::Input;
 use crate::report::summary::FileSummary;
-use crate::report::Output;
+use crate::report::{Format, Output};
 
 /// The output settings of the common options.
 pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
@@ -16,7 +16,7 @@ pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
         anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
     }
     Ok(Output {
-        format: c.format,
+        format: c.format.unwrap_or(Format::Table),
         sep: c.sep,
         decimal_comma: c.decimal_comma,
         bom: c.excel,

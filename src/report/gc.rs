@@ -181,11 +181,13 @@ fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     t
 }
 
-pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
+/// The reports in `out`'s format: JSON holds every table; CSV, TSV and Markdown the one `by`
+/// picks (by kind when none is); the text format every table per log, or the one picked.
+pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
     match out.format {
         Format::Json => super::json(reports),
         Format::Csv | Format::Tsv | Format::Markdown => {
-            let t = match by {
+            let t = match by.unwrap_or(By::Kind) {
                 By::Kind => kind_table(reports, None),
                 By::Band => band_table(reports, None),
                 By::Cause => cause_table(reports, None),
@@ -253,6 +255,18 @@ pub fn render(reports: &[GcReport], out: Output, by: By) -> String {
                 }
                 out.push('\n');
                 let one = std::slice::from_ref(r);
+                if let Some(by) = by {
+                    let mut t = match by {
+                        By::Kind => kind_table(one, Some(3)),
+                        By::Band => band_table(one, Some(3)),
+                        By::Cause => cause_table(one, Some(3)),
+                        By::Finding => finding_table(one, Some(3)),
+                    };
+                    drop_first_column(&mut t);
+                    out.push_str(&super::Text.write(&t));
+                    out.push('\n');
+                    continue;
+                }
                 let mut k = kind_table(one, Some(3));
                 drop_first_column(&mut k);
                 out.push_str(&super::Text.write(&k));
