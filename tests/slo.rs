@@ -146,18 +146,27 @@ fn exit_code_3_only_when_one_fails() {
     let max = f64::from(*g.all.last().unwrap());
     // All met: 0, and the text says so.
     let ok = format!("p95<={p95},max<={max},errors==0,requests>=201");
-    let (code, out, _) = run(&["perf", p, "--slo", &ok]);
+    let (code, out, err) = run(&["perf", p, "--slo", &ok]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Objectives: 4 of 4 met"), "{out}");
+    assert!(!err.contains("objective failed"), "{err}");
     // The same with --strict on a clean log: still 0.
     assert_eq!(run(&["perf", p, "--slo", &ok, "--strict"]).0, 0);
     // One of them just over: 3, on every command that reads the log.
     let bad = format!("p95<={p95},max<{max}");
     for cmd in ["perf", "summary", "compare"] {
-        let (code, out, _) = run(&[cmd, p, "--slo", &bad]);
+        let (code, out, err) = run(&[cmd, p, "--slo", &bad]);
         assert_eq!(code, 3, "{cmd}: {out}");
         assert!(out.contains("Objectives: 1 of 2 met"), "{cmd}: {out}");
         assert!(out.contains("FAIL"), "{cmd}: {out}");
+        // stdout is not a terminal here: the failure is said on stderr too, with the run.
+        assert!(
+            err.contains(&format!(
+                "objective failed: max<{max} (total_ms_max {max} ms)"
+            )),
+            "{cmd}: {err}"
+        );
+        assert_eq!(err.matches("objective failed").count(), 1, "{cmd}: {err}");
     }
     // Without --slo: 0 as before, no verdicts.
     let (code, v) = json(&["perf", p]);

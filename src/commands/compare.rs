@@ -99,7 +99,8 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         &mut |_, run| runs.push(run),
     );
     let failed = slo.check_judged(
-        runs.iter().flat_map(|r| &r.1.summary.slo),
+        runs.iter()
+            .map(|r| (r.1.summary.file.as_str(), r.1.summary.slo.as_slice())),
         tally.produced > 0,
     )?;
     let grouped = !specs.is_empty();

@@ -138,7 +138,9 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         &mut |_, rep| reports.push(rep),
     );
     let failed = slo.check_judged(
-        reports.iter().flat_map(|r| &r.summary.slo),
+        reports
+            .iter()
+            .map(|r| (r.summary.file.as_str(), r.summary.slo.as_slice())),
         tally.produced > 0,
     )?;
     let verdicts = slo_rows(reports.iter().map(|r| &r.summary));

@@ -270,14 +270,17 @@ impl Slo {
     /// an error naming it (exit 2), never a silent pass.
     pub(super) fn check_judged<'a>(
         &self,
-        verdicts: impl IntoIterator<Item = &'a analyze::slo::Verdict> + Clone,
+        runs: impl IntoIterator<Item = (&'a str, &'a [analyze::slo::Verdict])> + Clone,
         produced: bool,
     ) -> anyhow::Result<bool> {
         if !produced {
             return Ok(false);
         }
         for o in &self.objectives {
-            if !verdicts.clone().into_iter().any(|v| v.objective == o.text) {
+            let judged = |(_, vs): (&str, &[analyze::slo::Verdict])| {
+                vs.iter().any(|v| v.objective == o.text)
+            };
+            if !runs.clone().into_iter().any(judged) {
                 anyhow::bail!(
                     "--slo {:?}: no input has the figure {} (it is a figure of {} logs)",
                     o.text,
@@ -290,7 +293,37 @@ impl Slo {
                 );
             }
         }
-        Ok(crate::report::slo::any_failed(verdicts))
+        let failed: Vec<(&str, &analyze::slo::Verdict)> = runs
+            .into_iter()
+            .flat_map(|(run, vs)| vs.iter().map(move |v| (run, v)))
+            .filter(|(_, v)| !v.pass)
+            .collect();
+        // On a terminal the verdict table says it; where stdout goes to a file or a pipe, a
+        // failure (exit 3) is also said on stderr, as a load tool's thresholds are.
+        if !failed.is_empty() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            let figure = |v: &analyze::slo::Verdict| match v.value {
+                Some(x) => format!("{} {x} {}", v.metric, v.unit)
+                    .trim_end()
+                    .to_string(),
+                None => format!("no {}", v.metric),
+            };
+            let mut lines: Vec<String> = failed
+                .iter()
+                .take(5)
+                .map(|(run, v)| {
+                    format!(
+                        "gcperf: {run}: objective failed: {} ({})",
+                        v.objective,
+                        figure(v)
+                    )
+                })
+                .collect();
+            if failed.len() > 5 {
+                lines.push(format!("gcperf: ... and {} more failed", failed.len() - 5));
+            }
+            lines.iter().for_each(|l| note(l));
+        }
+        Ok(!failed.is_empty())
     }
 }
 

@@ -52,7 +52,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
         },
         &mut |_, s| reports.push(s),
     );
-    let failed = slo.check_judged(reports.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let failed = slo.check_judged(slo_rows(reports.iter()), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
     super::options::access_used(&a.perf.access)?;
     print(&out.finish(

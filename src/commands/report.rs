@@ -58,13 +58,13 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         }
     }
     let judged = entries.iter().filter_map(|e| match &e.outcome {
-        crate::report::summary::Outcome::Ok(s) => Some(s.slo.iter()),
+        crate::report::summary::Outcome::Ok(s) => Some((s.file.as_str(), s.slo.as_slice())),
         crate::report::summary::Outcome::Failed { .. } => None,
     });
     let reported_any = entries
         .iter()
         .any(|e| matches!(e.outcome, crate::report::summary::Outcome::Ok(_)));
-    let slo_failed = slo.check_judged(judged.flatten(), reported_any)?;
+    let slo_failed = slo.check_judged(judged, reported_any)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
     for n in &pair_notes {

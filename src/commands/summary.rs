@@ -56,7 +56,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
             Outcome::Failed { .. } => None,
         })
         .collect();
-    let failed = slo.check_judged(ok.iter().flat_map(|s| &s.slo), tally.produced > 0)?;
+    let failed = slo.check_judged(slo_rows(ok.iter().copied()), tally.produced > 0)?;
     let verdicts = slo_rows(ok.iter().copied());
     super::options::access_used(&a.perf.access)?;
     print(

@@ -78,8 +78,3 @@ pub fn render(runs: &[(&str, &[Verdict])], out: Output) -> String {
         _ => format!("\n{body}"),
     }
 }
-
-/// Whether any verdict failed.
-pub fn any_failed<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> bool {
-    verdicts.into_iter().any(|v| !v.pass)
-}
