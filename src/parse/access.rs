@@ -50,7 +50,7 @@ use super::family::{
 };
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::lines;
-use super::num::{asctime_prefix, days_from_civil, iso_datetime_prefix, trim};
+use super::num::{asctime_prefix, days_from_civil, iso_datetime_prefix, trim, uint_prefix};
 use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -171,35 +171,30 @@ pub fn operation_name(method: &[u8], path: &[u8], keep_ids: bool, out: &mut Vec<
 
 /// One request as a line gives it.
 #[derive(Debug, Clone, PartialEq)]
-struct Request<'a> {
-    end_ms: i64,
-    ms: f64,
-    method: Cow<'a, [u8]>,
-    path: Cow<'a, [u8]>,
+pub(super) struct Request<'a> {
+    pub(super) end_ms: i64,
+    pub(super) ms: f64,
+    pub(super) method: Cow<'a, [u8]>,
+    pub(super) path: Cow<'a, [u8]>,
     /// The status (`None`: not written, or `-1`).
-    status: Option<u16>,
-    aborted: bool,
+    pub(super) status: Option<u16>,
+    pub(super) aborted: bool,
 }
 
 /// A request's time and end are ones to believe.
-fn believable(end_ms: i64, ms: f64) -> bool {
+pub(super) fn believable(end_ms: i64, ms: f64) -> bool {
     (0..=MAX_WALL_MS).contains(&end_ms) && ms.is_finite() && (0.0..=MAX_DURATION_MS).contains(&ms)
 }
 
 /// A status: one to three digits.
 fn status(f: &[u8]) -> Option<u16> {
-    if f.is_empty() || f.len() > 3 || !f.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(f.iter().fold(0u16, |v, &b| v * 10 + u16::from(b - b'0')))
+    (f.len() <= 3).then(|| uint(f)).flatten().map(|v| v as u16)
 }
 
 /// A whole number of at most 15 digits.
 fn uint(f: &[u8]) -> Option<u64> {
-    if f.is_empty() || f.len() > 15 || !f.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(f.iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0')))
+    let (v, n) = uint_prefix(f).filter(|_| f.len() <= 15)?;
+    (n == f.len()).then_some(v)
 }
 
 /// A request into `log` as a record of line `no`.
@@ -224,7 +219,7 @@ fn push(log: &mut PerfLog, rules: Rules, no: u64, r: &Request, scratch: &mut Vec
 }
 
 /// What a line of an access log is.
-enum Line<'a> {
+pub(super) enum Line<'a> {
     Request(Request<'a>),
     /// A line the format writes that carries no request.
     Own,
@@ -233,7 +228,11 @@ enum Line<'a> {
 }
 
 /// A log of a family read a line at a time with `read` (no header: HAProxy, uWSGI, Caddy).
-fn parse_lines(buf: &[u8], rules: Rules, read: impl for<'a> Fn(&'a [u8]) -> Line<'a>) -> PerfLog {
+pub(super) fn parse_lines(
+    buf: &[u8],
+    rules: Rules,
+    read: impl for<'a> Fn(&'a [u8]) -> Line<'a>,
+) -> PerfLog {
     let mut log = PerfLog::default();
     let mut scratch = Vec::new();
     let mut it = lines(buf);

@@ -21,13 +21,13 @@
 //! (`family::set_given`), so that the rest of the program asks it what it asks every family,
 //! through the same `PerfFormat` handle.
 
-use super::access::{clf_date, operation_name, rules, Rules};
+use super::access::{believable, clf_date, parse_lines, rules, Line, Request, Rules};
 use super::family::{Handle, PerfBlock, PerfFamily, PerfFormat};
-use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::lines;
 use super::num::{iso_datetime_prefix, trim};
-use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
+use crate::model::PerfLog;
 use regex::bytes::Regex;
+use std::borrow::Cow;
 
 /// A format the user gives, compiled.
 #[derive(Clone)]
@@ -104,7 +104,7 @@ impl LogFormat {
         h
     }
 
-    fn request(&self, line: &[u8]) -> Option<Req> {
+    fn request<'a>(&self, line: &'a [u8]) -> Option<Request<'a>> {
         let c = self.re.captures(line)?;
         let get = |n: &str| c.name(n).map(|m| m.as_bytes());
         let mut ms = None;
@@ -137,7 +137,7 @@ impl LogFormat {
         } else {
             end_ms.checked_add(ms as i64)?
         };
-        if !(0..=MAX_WALL_MS).contains(&end_ms) || !(0.0..=MAX_DURATION_MS).contains(&ms) {
+        if !believable(end_ms, ms) {
             return None;
         }
         let status = match get("status") {
@@ -150,25 +150,26 @@ impl LogFormat {
                     .filter(|&s| s <= 999)?,
             ),
         };
-        let (method, path) = match get("request") {
+        let (method, path): (&[u8], &[u8]) = match get("request") {
             Some(r) => {
                 let mut p = r.splitn(3, |&b| b == b' ');
                 match (p.next(), p.next()) {
-                    (Some(m), Some(u)) => (m.to_vec(), u.to_vec()),
-                    _ => (Vec::new(), r.to_vec()),
+                    (Some(m), Some(u)) => (m, u),
+                    _ => (b"", r),
                 }
             }
             None => (
-                get("method").unwrap_or_default().to_vec(),
-                get("path").unwrap_or_default().to_vec(),
+                get("method").unwrap_or_default(),
+                get("path").unwrap_or_default(),
             ),
         };
-        Some(Req {
+        Some(Request {
             end_ms,
             ms,
-            method,
-            path,
+            method: Cow::Borrowed(method),
+            path: Cow::Borrowed(path),
             status,
+            aborted: false,
         })
     }
 }
@@ -177,14 +178,6 @@ impl std::fmt::Debug for LogFormat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} /{}/", self.name, self.re.as_str())
     }
-}
-
-struct Req {
-    end_ms: i64,
-    ms: f64,
-    method: Vec<u8>,
-    path: Vec<u8>,
-    status: Option<u16>,
 }
 
 /// A request's time in ms: one number, or a list (`0.100, 0.004`, `0.1 : 0.2`) summed; `-`
@@ -264,38 +257,11 @@ impl PerfFamily for LogFormat {
     }
 }
 
+/// The user's format's lines: the access families' reading, each line matched by its regex.
 fn parse(f: &LogFormat, buf: &[u8], rules: Rules) -> PerfLog {
-    let mut log = PerfLog::default();
-    let mut scratch = Vec::new();
-    let mut it = lines(buf);
-    while let Some((no, line)) = it.next_after_empty(&mut log.ignored_lines) {
-        let t = trim(line);
-        if t.is_empty() {
-            log.ignored_lines += 1;
-            continue;
-        }
-        let Some(r) = f.request(t) else {
-            log.skip(no, line);
-            continue;
-        };
-        operation_name(&r.method, &r.path, rules.keep_ids, &mut scratch);
-        let operation = log.strings.intern_bytes(cap_label(&scratch));
-        let error = r
-            .status
-            .filter(|&s| s >= rules.error_status)
-            .map(|s| log.strings.intern_bytes(s.to_string().as_bytes()));
-        log.records.push(PerfRecord::request(
-            r.end_ms,
-            r.ms,
-            operation,
-            error.is_none(),
-            error,
-            no,
-        ));
-        log.record_lines += 1;
-    }
-    log.lines = it.line_no();
-    log
+    parse_lines(buf, rules, |t| {
+        f.request(t).map_or(Line::Not, Line::Request)
+    })
 }
 
 #[derive(Clone, Copy, PartialEq)]
