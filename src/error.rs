@@ -55,6 +55,10 @@ pub enum Error {
     /// with `--log-format`.
     #[error("{}: {what}", escape_path(path))]
     NeedsLogFormat { path: PathBuf, what: &'static str },
+    /// A GC log of a known family with no record gcperf counts, only records it leaves
+    /// out by design (`model::META_UNCOUNTED` says which).
+    #[error("{}: no pauses read: {}", escape_path(path), escape(what))]
+    Uncounted { path: PathBuf, what: String },
     /// A zip archive or member that cannot be read.
     #[error("{}: {}", escape_path(path), escape(message))]
     Archive { path: PathBuf, message: String },

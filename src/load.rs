@@ -438,19 +438,17 @@ impl Parsed {
             Parsed::Gc(format, log, frame, damage) => {
                 let frame = frame.map_err(polars)?;
                 if frame.df.height() == 0 {
-                    return Err(Error::nothing_in(
-                        path,
-                        log.skipped_lines,
-                        log.lines,
-                        &log.bad,
-                    ));
+                    return Err(gc_nothing(path, &log));
                 }
                 Ok(Input::Gc(Loaded {
                     path: path.to_path_buf(),
                     label,
                     format,
+                    warnings: damage
+                        .into_iter()
+                        .chain(frame_warnings(&frame, &log))
+                        .collect(),
                     log,
-                    warnings: damage.into_iter().chain(stamp_damage(&frame)).collect(),
                     frame,
                     part: 0,
                 }))
@@ -900,12 +898,7 @@ fn load_gc_stream(
     let (log, cols) = stream_gc(path, head, r, format)?;
     release_freed();
     if columns::Sink::is_empty(&cols) {
-        return Err(Error::nothing_in(
-            path,
-            log.skipped_lines,
-            log.lines,
-            &log.bad,
-        ));
+        return Err(gc_nothing(path, &log));
     }
     let frame = cols.finish(&log).map_err(|source| Error::Polars {
         path: path.to_path_buf(),
@@ -915,14 +908,42 @@ fn load_gc_stream(
         path: path.to_path_buf(),
         label: label_of(path),
         format,
+        warnings: frame_warnings(&frame, &log),
         log,
-        warnings: stamp_damage(&frame),
         frame,
         part: 0,
     })
 }
 
-/// What a frame's damaged uptimes say (`GcFrame::damaged`), the first three by line.
+/// Why a GC log of a known family gave no row: what its parser found and did not count
+/// (`model::META_UNCOUNTED`), else what it skipped.
+fn gc_nothing(path: &Path, log: &GcLog) -> Error {
+    match uncounted(log) {
+        Some(what) => Error::Uncounted {
+            path: path.to_path_buf(),
+            what: what.to_owned(),
+        },
+        None => Error::nothing_in(path, log.skipped_lines, log.lines, &log.bad),
+    }
+}
+
+fn uncounted(log: &GcLog) -> Option<&str> {
+    log.meta
+        .iter()
+        .find(|(k, _)| k == crate::model::META_UNCOUNTED)
+        .map(|(_, v)| v.as_str())
+}
+
+/// What a GC log's reading says beside its rows: what it holds and does not count, and the
+/// frame's damaged uptimes (`GcFrame::damaged`), the first three by line.
+fn frame_warnings(f: &frame::GcFrame, log: &GcLog) -> Vec<String> {
+    uncounted(log)
+        .map(str::to_owned)
+        .into_iter()
+        .chain(stamp_damage(f))
+        .collect()
+}
+
 fn stamp_damage(f: &frame::GcFrame) -> Vec<String> {
     let mut out: Vec<String> = f
         .damaged
@@ -1085,7 +1106,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     };
     let (mut log, cols) = parse::parse_blocks(format, buf, columns::LogColumns::default());
     if columns::Sink::is_empty(&cols) {
-        return Err(nothing());
+        return Err(gc_nothing(path, &log));
     }
     account_gc(&mut log, notes);
     let frame = cols.finish(&log).map_err(|source| Error::Polars {
@@ -1096,13 +1117,13 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         path: path.to_path_buf(),
         label: label_of(path),
         format,
-        log,
         warnings: notes
             .damage
             .iter()
             .cloned()
-            .chain(stamp_damage(&frame))
+            .chain(frame_warnings(&frame, &log))
             .collect(),
+        log,
         frame,
         part: 0,
     })
@@ -1204,7 +1225,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
         label_of(&first_path)
     };
     if joined.iter().all(|(f, _)| f.height() == 0) {
-        errors.push(Error::NothingRecognised { path: first_path });
+        errors.push(gc_nothing(&first_path, &log));
         return (None, errors);
     }
     match columns::join_frames(joined, log.strings.list().to_vec()) {
@@ -1213,8 +1234,11 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 path: first_path,
                 label,
                 format,
+                warnings: warnings
+                    .into_iter()
+                    .chain(frame_warnings(&frame, &log))
+                    .collect(),
                 log,
-                warnings: warnings.into_iter().chain(stamp_damage(&frame)).collect(),
                 frame,
                 part: 0,
             }),

@@ -405,6 +405,11 @@ fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
     }
 }
 
+/// The `GcLog::meta` key under which a parser says what the log holds that gives no row by
+/// design (metronome's heartbeat summaries of many pauses): said beside the figures, and as
+/// the reason when there is no row.
+pub const META_UNCOUNTED: &str = "uncounted";
+
 /// Everything a GC parser learned from one log.
 ///
 /// Every line is accounted for exactly once: `lines == record_lines + ignored_lines +

@@ -2764,3 +2764,47 @@ fn gc_by_and_events_formats_are_not_ignored() {
     let csv = text(&["--events"]);
     assert!(csv.starts_with("file,record,start_s,"), "{csv}");
 }
+
+/// Metronome's heartbeats are said, not counted: beside the figures of a log with
+/// synchronous collections (2 pauses, 6.439 + 12.5 ms), and as the reason, exit 1, for a log
+/// of heartbeats alone; `--strict` counts the saying as something left out.
+#[test]
+fn metronome_heartbeats_said_not_counted() {
+    let path = fixture("j9-xml-metronome/heartbeat-syncgc.xml");
+    let out = gcperf()
+        .args(["summary", "--format", "csv"])
+        .arg(&path)
+        .output()
+        .expect("run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let header: Vec<&str> = stdout.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = stdout.lines().nth(1).unwrap().split(',').collect();
+    let at = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!((at("pauses"), at("pause_total_ms")), ("2", "18.939"));
+    assert!(
+        stderr.contains("heartbeat-syncgc.xml: metronome's heartbeats"),
+        "{stderr}"
+    );
+    let strict = gcperf()
+        .args(["summary", "--strict"])
+        .arg(&path)
+        .output()
+        .expect("run");
+    assert_eq!(strict.status.code(), Some(4));
+
+    let dir = tempfile::tempdir().unwrap();
+    let beats = dir.path().join("heartbeats.xml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let head: String = text.lines().take(36).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&beats, head + "</verbosegc>\n").unwrap();
+    let out = gcperf().arg("summary").arg(&beats).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("heartbeats.xml: no pauses read: metronome's heartbeats"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no GC or performance records"), "{stderr}");
+}

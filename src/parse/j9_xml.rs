@@ -14,8 +14,8 @@
 //!   areas, `<gc-op type="scavenge|mark|sweep|...">`, `<gc-end durationms=...>` with the heap
 //!   after), and the rest (`<allocation-stats>`, `<af-end>`, `<cycle-end>`, ...). Outside the
 //!   stops: the header (`<initialized>`: the policy, the heap sizes), concurrent work
-//!   (`<concurrent-kickoff>`, `<concurrent-start>`...), metronome's `<trigger-start>` and
-//!   `<gc-op type="heartbeat">` summaries.
+//!   (`<concurrent-kickoff>`, `<concurrent-start>`...), metronome's `<trigger-start>`,
+//!   `<gc-op type="heartbeat">` summaries and `<gc-op type="syncgc">` collections.
 //! - J9 5.0 (Java 5 and 6 J9 VMs, `<verbosegc version="200811_07">`): one element per stop,
 //!   `<af type="nursery|tenured" id= timestamp="Mar 25 22:40:24 2010">` (an allocation
 //!   failure), `<sys>` (`System.gc()`), `<con event="collection">` (the stop that ends a
@@ -47,14 +47,18 @@
 //! (`-Xgcpolicy:gencon` → `gencon`), for the stops after it and, as unified logging's `Using`
 //! line, before it.
 //!
-//! Concurrent work is not a pause and gives no row; metronome's heartbeats summarise many
-//! short increments (count, mean, longest) with no one pause to row, so they give none either.
+//! Concurrent work is not a pause and gives no row. Metronome (`-Xgcpolicy:metronome`) writes
+//! no stops: its synchronous collection (`<gc-op type="syncgc" timems=...>`, its stamp at
+//! its end, its reason in `<syncgc-info>`) is one full pause; its heartbeats summarise many
+//! short increments (count, mean, longest) with no one pause to row, so they give none, and
+//! the log says so (`model::META_UNCOUNTED`): beside the figures, or as the reason a log of
+//! heartbeats alone gives no pause.
 //!
 //! Reading: lines are gathered into top-level elements (a start tag to its matching end tag,
 //! told by a scan of the tags on each line), and each element is read with quick-xml. Every
 //! line is counted once (`GcLog::record_lines`, `ignored_lines`, `skipped_lines`):
 //! - record: the lines of a stop that gives a pause (its elements, from `exclusive-start` to
-//!   `exclusive-end`; a J9 5.0 element).
+//!   `exclusive-end`; a J9 5.0 element; a `syncgc`).
 //! - ignored: blank lines, the XML declaration, comments, `<verbosegc>` and `</verbosegc>`,
 //!   the header (`<initialized>`), and the elements outside a stop that carry no pause
 //!   (concurrent work, cycles' starts and ends, metronome's triggers and heartbeats, J9 5.0's
@@ -77,7 +81,7 @@ use super::limits::{cap_label, float_prefix};
 use super::lines::lines;
 use super::num::{asctime_prefix, iso_datetime_prefix, trim, uint_prefix};
 use super::settle::Settle;
-use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
+use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, META_UNCOUNTED};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use std::borrow::Cow;
@@ -115,13 +119,14 @@ impl Family for J9Xml {
         own_tag(trim(line))
     }
 
-    /// A stop's start (`<exclusive-start`, J9 5.0's `<af`, `<sys`, `<con`) or the header.
+    /// A stop's start (`<exclusive-start`, J9 5.0's `<af`, `<sys`, `<con`), the header, or
+    /// metronome's trigger (its log has no stops).
     fn safe_start(&self, line: &[u8]) -> bool {
         let t = trim(line);
         tag_name(t).is_some_and(|n| {
             matches!(
                 n,
-                b"exclusive-start" | b"initialized" | b"af" | b"sys" | b"con"
+                b"exclusive-start" | b"initialized" | b"af" | b"sys" | b"con" | b"trigger-start"
             )
         }) && t.first() == Some(&b'<')
     }
@@ -176,6 +181,9 @@ const TOP_ONLY: &[&[u8]] = &[
     b"sys",
 ];
 
+/// What metronome's heartbeats are, said where a log has them (`model::META_UNCOUNTED`).
+const HEARTBEATS: &str = "metronome's heartbeats give its quanta (its pauses) only as a count, mean and longest each, so they are not counted as pauses: only its synchronous collections (syncgc) are";
+
 /// Top-level elements outside a stop that carry no pause: concurrent work, cycles, metronome's
 /// triggers and heartbeats, notices.
 const OUTSIDE: &[&[u8]] = &[
@@ -193,6 +201,9 @@ const OUTSIDE: &[&[u8]] = &[
     b"trigger-end",
     b"heap-resize",
     b"excessive-gc-raised",
+    b"out-of-memory",
+    b"utilization-tracker-overflow",
+    b"non-monotonic-time",
     b"warning",
     b"event",
     b"allocation-stats",
@@ -225,6 +236,14 @@ const NESTED: &[&[u8]] = &[
     b"classloadersunloaded",
     b"quanta",
     b"exclusiveaccess-info",
+    b"syncgc-info",
+    b"free-mem",
+    b"free-mem-delta",
+    b"thread-priority",
+    b"finalization",
+    b"work-packet-overflow",
+    b"nondeterministic-sweep",
+    b"metronome",
     b"gc",
 ];
 
@@ -444,6 +463,8 @@ pub struct Parser {
     /// The policy the header names (string id; 0: none yet), and the first named.
     collector: u32,
     first_collector: u32,
+    /// A metronome heartbeat was read (and said as uncounted).
+    heartbeats: bool,
     settle: Settle,
 }
 
@@ -660,8 +681,13 @@ impl Parser {
             b"con" if root.attr(b"event") == Some(b"collection") => self.j9_50(&u, &els, name),
             b"con" if self.stop.is_none() => self.log.ignored_lines += u.lines,
             _ if self.stop.is_some() => self.stop_element(&u, &els),
+            b"gc-op" if root.attr(b"type") == Some(b"syncgc") => self.syncgc(&u, &els),
             b"gc-op" if root.attr(b"type") == Some(b"heartbeat") => {
                 self.log.ignored_lines += u.lines;
+                if !self.heartbeats {
+                    self.heartbeats = true;
+                    self.meta(META_UNCOUNTED, HEARTBEATS.as_bytes());
+                }
             }
             _ if OUTSIDE.contains(&name) => self.log.ignored_lines += u.lines,
             // An element of a stop without its stop, or one this reading does not know.
@@ -721,6 +747,12 @@ impl Parser {
                     }
                 }
             }
+            b"gc-op" if root.attr(b"type") == Some(b"syncgc") => {
+                let g = self.syncgc_of(els);
+                if let (Some(g), Some(s)) = (g, self.stop.as_mut()) {
+                    s.gcs.push(g);
+                }
+            }
             b"gc-start" => {
                 let g = Gc {
                     kind: root.attr(b"type").map_or(Kind::Other, gc_kind),
@@ -770,6 +802,58 @@ impl Parser {
         if long {
             self.close_stop(None);
         }
+    }
+
+    /// Metronome's synchronous collection outside a stop: the application stopped for all of
+    /// it (`timems`), one pause.
+    fn syncgc(&mut self, u: &Unit, els: &[El]) {
+        let Some(g) = self.syncgc_of(els) else {
+            self.skip_unit(u);
+            return;
+        };
+        let mut p = GcEvent::new(Record::Pause, g.kind, g.ms.unwrap_or(0.0), u.line);
+        p.wall_ms = g.wall;
+        p.name = g.name;
+        p.gc_id = g.id;
+        p.collector = self.collector;
+        p.cause = self.syncgc_cause(els);
+        let first = u.bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+        self.push_stop(vec![p], u.line, u.lines, first);
+    }
+
+    /// A `syncgc` as a collection: full, its time `timems`, its start the stamp (written at
+    /// its end) less that time. Heap figures stay empty: the element gives free bytes only,
+    /// and metronome's total is not in the log.
+    fn syncgc_of(&mut self, els: &[El]) -> Option<Gc> {
+        let root = els.first()?;
+        let d = root.attr(b"timems").and_then(ms)?;
+        let cause = self.syncgc_cause(els);
+        if let Some(s) = self.stop.as_mut() {
+            if s.cause == 0 {
+                s.cause = cause;
+            }
+        }
+        Some(Gc {
+            kind: Kind::Full,
+            name: self.log.strings.intern("syncgc"),
+            id: root.attr(b"contextid").and_then(uint),
+            wall: root
+                .attr(b"timestamp")
+                .and_then(wall_clock)
+                .map(|end| end - d.round() as i64),
+            before: Heap::default(),
+            after: Heap::default(),
+            ms: Some(d),
+        })
+    }
+
+    /// The reason `syncgc-info` gives (`out of memory`, `system garbage collect`), interned.
+    fn syncgc_cause(&mut self, els: &[El]) -> u32 {
+        let reason = els
+            .iter()
+            .find(|e| e.depth == 1 && e.name == b"syncgc-info")
+            .and_then(|e| e.attr(b"reason"));
+        self.name_of(reason)
     }
 
     fn cause(&mut self, c: &str) {

@@ -283,6 +283,80 @@ fn optthruput_fixture_read_by_hand() {
     assert_eq!(log.events[0].wall_ms, Some(1_462_867_230_000));
 }
 
+/// Metronome: no stops; two heartbeats (441 quanta) that give no row, two synchronous
+/// collections that give a full pause each.
+#[test]
+fn metronome_fixture_read_by_hand() {
+    let log = parse(include_bytes!(
+        "../../fixtures/j9-xml-metronome/heartbeat-syncgc.xml"
+    ));
+    // 48 lines. Record: the syncgc elements, 38-42 and 43-46 (9). Ignored: declaration,
+    // `<verbosegc>` and its end, the header (12 lines), trigger and cycle starts and ends (4),
+    // the heartbeats (15), `<out-of-memory>`, 4 blank lines = 39.
+    assert_eq!(accounted(&log), (48, 9, 39, 0));
+    use Kind::*;
+    use Record::*;
+    #[rustfmt::skip]
+    assert_eq!(rows(&log), vec![
+        (Pause, Full, 6.439, Some(8), "out of memory", "syncgc", 38),
+        (Pause, Full, 12.5, Some(9), "system garbage collect", "syncgc", 43),
+    ]);
+    // The stamps are written at the collection's end: 12:01:00.007 − 6 ms, 12:02:00.013 −
+    // 13 ms (12.5 rounded); `date -u -d '2021-03-01 12:01:00' +%s` = 1614600060.
+    assert_eq!(log.events[0].wall_ms, Some(1_614_600_060_001));
+    assert_eq!(log.events[1].wall_ms, Some(1_614_600_120_000));
+    // Free bytes only: no heap figures.
+    assert_eq!(heaps(&log.events[0]), (None, None, None, None, None));
+    assert!(log
+        .events
+        .iter()
+        .all(|e| s(&log, e.collector) == "metronome"));
+    // The heartbeats said once, as what is not counted.
+    let said: Vec<&str> = log
+        .meta
+        .iter()
+        .filter(|(k, _)| k == crate::model::META_UNCOUNTED)
+        .map(|(_, v)| v.as_str())
+        .collect();
+    assert_eq!(said, vec![HEARTBEATS]);
+}
+
+/// A metronome log of heartbeats alone gives no row, and says why; a syncgc inside a stop is
+/// the stop's collection, the stop's time its pause.
+#[test]
+fn metronome_heartbeats_alone_and_syncgc_in_a_stop() {
+    let fixture = include_str!("../../fixtures/j9-xml-metronome/heartbeat-syncgc.xml");
+    let beats: String = fixture.lines().take(36).map(|l| format!("{l}\n")).collect();
+    let log = text(&beats);
+    assert_eq!(accounted(&log), (36, 0, 36, 0));
+    assert!(log.events.is_empty());
+    assert!(log
+        .meta
+        .iter()
+        .any(|(k, _)| k == crate::model::META_UNCOUNTED));
+    let stop = r#"<exclusive-start id="2" timestamp="2021-03-01T12:01:00.000" intervalms="1.000" />
+<gc-op id="8" type="syncgc" timems="6.439" contextid="8" timestamp="2021-03-01T12:01:00.007">
+  <syncgc-info reason="out of memory" exclusiveaccessTimeMs="0.009" threadPriority="11" />
+</gc-op>
+<exclusive-end id="9" timestamp="2021-03-01T12:01:00.008" durationms="7.000" />
+"#;
+    let log = text(stop);
+    assert_eq!(accounted(&log), (5, 5, 0, 0));
+    assert_eq!(
+        rows(&log),
+        vec![(
+            Record::Pause,
+            Kind::Full,
+            7.0,
+            Some(8),
+            "out of memory",
+            "syncgc",
+            1
+        )]
+    );
+    assert!(log.meta.is_empty());
+}
+
 fn text(b: &str) -> GcLog {
     parse(b.as_bytes())
 }
@@ -366,25 +440,6 @@ fn damaged_elements_are_skipped_and_counted() {
     // A duration that cannot be true: the stop's lines skipped.
     let log = text(&STOP.replace(r#"durationms="3.000""#, r#"durationms="1e308""#));
     assert_eq!(accounted(&log), (12, 0, 0, 12));
-}
-
-/// Metronome's verbose output summarises its increments in heartbeats: no pause rows, the
-/// lines the format's own.
-#[test]
-fn metronome_heartbeats_are_no_pauses() {
-    let log = text(
-        r#"<trigger-start id="25" timestamp="2011-07-12T09:32:04.503" />
-<cycle-start id="26" type="global" contextid="26" timestamp="2011-07-12T09:32:04.503" intervalms="984.285" />
-<gc-op id="27" type="heartbeat" contextid="26" timestamp="2011-07-12T09:32:05.209">
-  <quanta quantumCount="321" quantumType="mark" minTimeMs="0.367" meanTimeMs="0.524" maxTimeMs="1.878" maxTimestampMs="598704.070" />
-  <exclusiveaccess-info minTimeMs="0.006" meanTimeMs="0.062" maxTimeMs="0.147" />
-</gc-op>
-<cycle-end id="28" type="global" contextid="26" timestamp="2011-07-12T09:32:05.400" />
-<trigger-end id="29" timestamp="2011-07-12T09:32:05.400" />
-"#,
-    );
-    assert_eq!(accounted(&log), (8, 0, 8, 0));
-    assert!(log.events.is_empty());
 }
 
 /// `sys-start` reasons other than `explicit` are kept as written.

@@ -114,6 +114,7 @@ pub fn error_text(e: &Error) -> String {
         Error::NotRegular { kind, .. } => format!("{kind}, not a regular file: skipped"),
         Error::Unsupported { what, hint, .. } => format!("{what}: not supported; {hint}"),
         Error::NeedsLogFormat { what, .. } => (*what).to_string(),
+        Error::Uncounted { what, .. } => format!("no pauses read: {}", escape(what)),
         Error::Archive { message, .. } => escape(message).into_owned(),
         Error::Usage(s) => escape(s).into_owned(),
         Error::Internal { what, .. } => format!("{what} (a bug in gcperf)"),
