@@ -104,6 +104,15 @@ pub fn gc_summary_interval(
     if let Some(t) = target {
         slo::apply_pause_target(&mut g, &l.frame, t)?;
     }
+    // Pauses the log holds and the rows do not (metronome's heartbeats): the time outside
+    // the pauses is unknown.
+    if l.log
+        .meta
+        .iter()
+        .any(|(k, _)| k == crate::model::META_UNCOUNTED)
+    {
+        g.throughput_pct = None;
+    }
     g.diag = Some(diag);
     Ok(g)
 }
