@@ -175,6 +175,8 @@ pub struct ReportArgs {
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
+    #[command(flatten)]
+    pub target: PauseTargetOpt,
     /// The report folder (created if missing): index.html, summary.csv, operations.csv,
     /// charts/.
     #[arg(long, short)]
@@ -199,6 +201,8 @@ pub struct CompareArgs {
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
+    #[command(flatten)]
+    pub target: PauseTargetOpt,
     /// Names for the runs, one per file in the order given: `--labels before,after`
     /// (default: the file names).
     #[arg(long, value_delimiter = ',')]
@@ -215,7 +219,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LABEL=FILE,FILE...", conflicts_with_all = ["paths", "labels"])]
     pub group: Vec<String>,
     /// The run (or group) whose figures the others' changes are against, by its label
-    /// (default: the first given). Every figure of a performance or GC run gets its change:
+    /// (without it, no changes are shown). Every figure of a performance or GC run gets its change:
     /// a `<figure>_delta` row in text and Markdown (`+20.500 (+25.00%)`), `<figure>_delta`
     /// and `<figure>_delta_pct` rows in the `perf_delta`/`gc_delta` sections of CSV/TSV, and
     /// a `delta` object in JSON (`baseline`, and `perf`/`gc` with the same keys; the % is
@@ -359,7 +363,7 @@ pub struct Window {
     pub to: Option<String>,
 }
 
-/// Objectives and the pause target.
+/// Objectives.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SloOpts {
     /// Objectives, each METRIC OP VALUE[unit]: `p95<=50ms,p50<=25ms,error_pct<1`. METRIC: a
@@ -374,6 +378,16 @@ pub struct SloOpts {
     /// where --strict would give 4); 2 when one is malformed or no input has its figure.
     #[arg(long, value_delimiter = ',', value_name = "EXPR")]
     pub slo: Vec<String>,
+    /// Also write the verdicts as a CSV table (TSV with --format tsv) to FILE. Each verdict
+    /// is a line on stderr (`✓`/`✗`) whatever the format; text and Markdown also show the
+    /// table after the output, CSV/TSV keep stdout to their one table.
+    #[arg(long, value_name = "FILE", requires = "slo")]
+    pub slo_out: Option<PathBuf>,
+}
+
+/// The pause target of the commands that read GC logs.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PauseTargetOpt {
     /// A pause target (`30ms`, `0.03s`; plain numbers are ms), over the one the log states
     /// (JRockit deterministic GC): the GC pauses longer than it are counted
     /// (pause_target_ms, pauses_over_target, pauses_over_target_pct). Default: the target the
@@ -429,6 +443,8 @@ pub struct SummaryArgs {
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
+    #[command(flatten)]
+    pub target: PauseTargetOpt,
 }
 
 /// How the requests of access logs (IIS, HAProxy, uWSGI, Caddy) are counted. Given where no
@@ -510,6 +526,8 @@ pub struct GcArgs {
     pub common: Common,
     #[command(flatten)]
     pub slo: SloOpts,
+    #[command(flatten)]
+    pub target: PauseTargetOpt,
     /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
     /// >100 (the GC band table and the pause histogram).
     #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]

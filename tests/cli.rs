@@ -452,10 +452,12 @@ fn perf_json_matches_the_fixture_totals() {
     assert_eq!(p["requests"], 480);
     assert_eq!(p["errors"], 3);
     assert_eq!(p["inconsistent"], 1);
-    assert_eq!(p["first"], "2012-09-21T12:00:03.188");
+    // The first request's start (its stamp less its time): 12:00:03.188 − 387 ms; the span
+    // from there to the last stamp, 12:17:04.018, is 1021.217 s.
+    assert_eq!(p["first"], "2012-09-21T12:00:02.801");
     assert_eq!(p["last"], "2012-09-21T12:17:04.018");
-    close(f(&p["span_s"]), 1020.83);
-    close(f(&p["throughput_per_s"]), 480.0 / 1020.83);
+    close(f(&p["span_s"]), 1021.217);
+    close(f(&p["throughput_per_s"]), 480.0 / 1021.217);
     close(f(&p["total_ms_sum"]), 348307.0);
     close(f(&p["java_ms_sum"]), 37807.0);
     close(f(&p["db_ms_sum"]), 310492.0);
@@ -1797,10 +1799,11 @@ fn perf_numbers_have_no_float_noise() {
     assert!(json.contains("\"total_ms_p90\": 139.3,"), "{json}");
     // Rank 0.99 * 199 = 197.01: 222.07 (f64: 222.06999999999994).
     assert!(json.contains("\"total_ms_p99\": 222.07,"), "{json}");
-    // 200 requests in 10.558 s (02.371 to 12.929): 18.94298162530782..., 12 digits.
-    assert!(json.contains("\"span_s\": 10.558,"), "{json}");
+    // 200 requests in 10.621 s (the first start, 02.308, to the last end, 12.929):
+    // 18.83061858582054..., 12 digits.
+    assert!(json.contains("\"span_s\": 10.621,"), "{json}");
     assert!(
-        json.contains("\"throughput_per_s\": 18.9429816253,"),
+        json.contains("\"throughput_per_s\": 18.8306185858,"),
         "{json}"
     );
     assert_eq!(noisy_numbers(&json), Vec::<String>::new(), "{json}");
@@ -2192,7 +2195,7 @@ fn jmeter_xml_results_end_to_end_and_as_csv() {
         .success()
         .stdout(predicate::str::contains(
             "(jmeter-xml): 7 requests, 4 errors (57.1429 %), 0 inconsistent; \
-             2023-11-14T22:13:20.120 to 2023-11-14T22:13:24.500, 4.380 s, 1.598 req/s",
+             2023-11-14T22:13:20.000 to 2023-11-14T22:13:24.500, 4.500 s, 1.556 req/s",
         ));
     let v = json_of(&["perf", xml.to_str().unwrap()]);
     let o = &v[0];
@@ -2267,7 +2270,8 @@ fn jmeter_xml_results_end_to_end_and_as_csv() {
 
 /// The corpus's JMeter XML results (read in place): figures checked against Python's
 /// `xml.etree.ElementTree` over the same files (top-level `httpSample`/`sample` children of
-/// the root; percentiles by linear interpolation over `t`; end = `ts` + `t`).
+/// the root; percentiles by linear interpolation over `t`; first = the least `ts`, last = the
+/// greatest `ts` + `t`).
 #[test]
 fn jmeter_xml_corpus_results() {
     let Some(dir) = common::corpus_dir() else {
@@ -2294,7 +2298,7 @@ fn jmeter_xml_corpus_results() {
             0,
             [321.0, 1162.0, 1622.0, 3505.4, 21782.0],
             559.0077,
-            "2005-11-15T02:24:46.423",
+            "2005-11-15T02:24:45.561",
             "2005-11-15T02:35:56.006",
             &[],
         ),
@@ -2306,7 +2310,7 @@ fn jmeter_xml_corpus_results() {
             1,
             [559.0; 5],
             559.0,
-            "2019-01-10T08:15:54.956",
+            "2019-01-10T08:15:54.397",
             "2019-01-10T08:15:54.956",
             &["404/Not Found"],
         ),
@@ -2319,7 +2323,7 @@ fn jmeter_xml_corpus_results() {
             2,
             [419.0; 5],
             419.0,
-            "2015-08-28T12:24:00.716",
+            "2015-08-28T12:24:00.297",
             "2015-08-28T12:24:00.716",
             &["Assertion failed"],
         ),

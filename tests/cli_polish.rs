@@ -632,10 +632,11 @@ fn empty_folder_and_mismatched_logs_are_said_in_words() {
 
 #[test]
 fn no_lone_percent_where_a_value_is_missing() {
-    // One request: no span, so no throughput: `–`, not ` req/s` or `( %)` alone.
+    // One request of 0 ms: no span (its start is its end), so no throughput: `–`, not
+    // ` req/s` or `( %)` alone.
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("one.log");
-    std::fs::write(&p, "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n").unwrap();
+    std::fs::write(&p, "[a];2012-09-21 12:00:30.000;0;0;0;1;op;\n").unwrap();
     let out = ok(&["perf", p.to_str().unwrap()]);
     let first = out.lines().next().unwrap();
     assert!(
@@ -739,8 +740,9 @@ fn per_operation_table_by_hand_on_the_jmeter_fixture() {
     assert_eq!(cell(&h, login, "count"), "15");
     assert_eq!(cell(&h, login, "errors"), "1");
     close(num(cell(&h, login, "error_pct")), 100.0 / 15.0);
-    // The log spans 42.780 s (first sample ends 10:04:02.543, last 10:04:45.323): 15 / 42.78.
-    close(num(cell(&h, login, "throughput_per_s")), 15.0 / 42.78);
+    // The log spans 42.855 s (the first sample starts at 10:04:02.468, the last ends at
+    // 10:04:45.323): 15 / 42.855.
+    close(num(cell(&h, login, "throughput_per_s")), 15.0 / 42.855);
     close(num(cell(&h, login, "total_ms_min")), 59.0);
     // Sum 1136 / 15.
     close(num(cell(&h, login, "total_ms_mean")), 1136.0 / 15.0);
@@ -784,7 +786,7 @@ fn per_operation_table_by_hand_on_the_jmeter_fixture() {
     assert_eq!(
         v,
         [
-            "Login", "15", "1", "6.67", "0.351", "59.000", "75.733", "72.000", "91.000", "100.500",
+            "Login", "15", "1", "6.67", "0.350", "59.000", "75.733", "72.000", "91.000", "100.500",
             "114.500", "118.000"
         ]
     );
@@ -809,8 +811,9 @@ fn per_operation_java_and_db_means_by_hand_on_the_semicolon_fixture() {
     // Its shortest and longest: 282 ms (line 357) and 2644 ms.
     close(num(cell(&h, so, "total_ms_min")), 282.0);
     close(num(cell(&h, so, "total_ms_max")), 2644.0);
-    // Span 12:00:03.188 to 12:17:04.018 = 1020.830 s.
-    close(num(cell(&h, so, "throughput_per_s")), 58.0 / 1020.83);
+    // Span from the first start, 12:00:03.188 − 387 ms = 12:00:02.801, to the last end,
+    // 12:17:04.018: 1021.217 s.
+    close(num(cell(&h, so, "throughput_per_s")), 58.0 / 1021.217);
     // The text table has the Java/DB columns for a log with the split.
     let text = ok(&["perf", "-q", &fx("perf/soap-before.log")]);
     let row = text.lines().find(|l| l.starts_with("saveOrder ")).unwrap();
@@ -1084,9 +1087,12 @@ fn progress_only_on_a_terminal_and_never_with_quiet() {
     assert!(table.contains("pause_total_ms") && !table.contains("files,"));
 }
 
-/// `--slo` per operation judges the new per-operation figures too (p99 here).
+/// `--slo` per operation judges the new per-operation figures too (p99 here). With CSV,
+/// stdout holds the one table; the verdicts go to `--slo-out` and a line each to stderr.
 #[test]
 fn per_operation_objectives_on_the_new_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let verdicts = dir.path().join("verdicts.csv");
     let r = run(&[
         "perf",
         "--by",
@@ -1095,15 +1101,26 @@ fn per_operation_objectives_on_the_new_figures() {
         "p99<=100",
         "--format",
         "csv",
+        "--slo-out",
+        verdicts.to_str().unwrap(),
         &fx("perf/jmeter-daytrader.jtl"),
     ]);
     // Some operation fails it: exit 3.
     assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(!r.stdout.contains("p99<=100"), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l.ends_with("[Login]: p99<=100 (total_ms_p99 114.5 ms): FAIL")),
+        "{}",
+        r.stderr
+    );
+    let table = std::fs::read_to_string(&verdicts).unwrap();
     let verdict = |op: &str| {
-        r.stdout
+        table
             .lines()
             .find(|l| l.contains(&format!(",{op},p99<=100,")))
-            .unwrap_or_else(|| panic!("{op}: {}", r.stdout))
+            .unwrap_or_else(|| panic!("{op}: {table}"))
             .to_string()
     };
     // Login's p99 is 114.5 (worked out above), Logout's: its 16 times sorted end 17 18 19 20,

@@ -294,13 +294,20 @@ fn group_usage_errors_exit_2_with_one_line() {
 /// jdk142-parnew-cms-incremental.log: 10.361, 8.241, 1.23 (initial mark), 2.34 (remark),
 /// 9.1 ms: total 31.272, longest 10.361, no full collection.
 #[test]
-fn deltas_against_the_first_run_and_the_baseline_by_hand() {
+fn deltas_against_the_baseline_by_hand() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/hotspot");
     let par = root.join("jdk8-parallel-datestamps.log");
     let cms = root.join("jdk142-parnew-cms-incremental.log");
     let (par, cms) = (par.to_str().unwrap(), cms.to_str().unwrap());
-    let base = ["--labels", "par,cms", par, cms];
-    // JSON: against the first run.
+    // Without --baseline, no changes at all.
+    let plain = ["--labels", "par,cms", par, cms];
+    let text = stdout(&gcperf(&plain));
+    assert!(!text.contains("_delta"), "{text}");
+    let j: Value =
+        serde_json::from_str(&stdout(&gcperf(&[&plain[..], &["-f", "json"]].concat()))).unwrap();
+    assert!(j[1].get("delta").is_none_or(Value::is_null), "{j}");
+    let base = ["--labels", "par,cms", "--baseline", "par", par, cms];
+    // JSON: against par.
     let j: Value =
         serde_json::from_str(&stdout(&gcperf(&[&base[..], &["-f", "json"]].concat()))).unwrap();
     let d = &j[1]["delta"];
@@ -344,7 +351,7 @@ fn deltas_against_the_first_run_and_the_baseline_by_hand() {
         assert!(text.contains("_delta: change against par"), "{text}");
     }
     // --baseline: against cms; 252.529 / 31.272 = 807.52 %.
-    let text = stdout(&gcperf(&[&base[..], &["--baseline", "cms"]].concat()));
+    let text = stdout(&gcperf(&[&plain[..], &["--baseline", "cms"]].concat()));
     let line = text
         .lines()
         .find(|l| l.starts_with("pause_total_ms_delta"))

@@ -136,14 +136,15 @@ fn report_of_a_mixed_folder_has_a_row_per_input_and_every_chart() {
         assert_eq!(r[col("error")].is_empty(), !failed, "{r:?}");
     }
     // The generated logs' figures, worked out from the generator: 600 requests one a second
-    // (span 599 s), 60 failed; totals 10..100 ms, so over 50 ms: 50 of every 100.
+    // (span 599.010 s: the first starts 10 ms before its stamp), 60 failed; totals 10..100
+    // ms, so over 50 ms: 50 of every 100.
     let before = row("perf/before.log");
     assert_eq!(before[col("kind")], "perf");
     assert_eq!(before[col("requests")], "600");
     assert_eq!(before[col("errors")], "60");
     assert_eq!(before[col("skipped_lines")], "1");
-    // 600 / 599 = 1.001669449081803..., to 12 significant digits (no float noise).
-    assert_eq!(before[col("throughput_per_s")], "1.00166944908");
+    // 600 / 599.01 = 1.00165272699954..., to 12 significant digits (no float noise).
+    assert_eq!(before[col("throughput_per_s")], "1.001652727");
     assert_eq!(before[col("over_50ms_pct")], "50");
     assert_eq!(row("perf/after.log")[col("requests")], "1200");
     assert_eq!(row("jrockit-gencon.gz")[col("format")], "jrockit");

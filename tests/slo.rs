@@ -149,7 +149,9 @@ fn exit_code_3_only_when_one_fails() {
     let (code, out, err) = run(&["perf", p, "--slo", &ok]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Objectives: 4 of 4 met"), "{out}");
-    assert!(!err.contains("objective failed"), "{err}");
+    // Each verdict a line on stderr, whatever stdout is.
+    assert_eq!(err.matches("gcperf: ✓ ").count(), 4, "{err}");
+    assert!(!err.contains('✗'), "{err}");
     // The same with --strict on a clean log: still 0.
     assert_eq!(run(&["perf", p, "--slo", &ok, "--strict"]).0, 0);
     // One of them just over: 3, on every command that reads the log.
@@ -159,14 +161,18 @@ fn exit_code_3_only_when_one_fails() {
         assert_eq!(code, 3, "{cmd}: {out}");
         assert!(out.contains("Objectives: 1 of 2 met"), "{cmd}: {out}");
         assert!(out.contains("FAIL"), "{cmd}: {out}");
-        // stdout is not a terminal here: the failure is said on stderr too, with the run.
-        assert!(
-            err.contains(&format!(
-                "objective failed: max<{max} (total_ms_max {max} ms)"
-            )),
+        // Said on stderr too, with the run (compare's label: the file name), the failure
+        // first.
+        let run = if cmd == "compare" { "run.log" } else { p };
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("gcperf: ")).collect();
+        assert_eq!(
+            lines,
+            [
+                format!("gcperf: ✗ {run}: max<{max} (total_ms_max {max} ms): FAIL"),
+                format!("gcperf: ✓ {run}: p95<={p95} (total_ms_p95 {p95} ms)"),
+            ],
             "{cmd}: {err}"
         );
-        assert_eq!(err.matches("objective failed").count(), 1, "{cmd}: {err}");
     }
     // Without --slo: 0 as before, no verdicts.
     let (code, v) = json(&["perf", p]);
@@ -246,9 +252,23 @@ fn verdict_rows_in_every_format() {
     let p = g.path.to_str().unwrap();
     let max = *g.all.last().unwrap();
     let slo = format!("max<={max}");
-    let (_, csv, _) = run(&["summary", p, "--slo", &slo, "--format", "csv"]);
-    // The summary, a blank line, the verdict table.
-    let (_, verdicts) = csv.split_once("\n\n").expect("two tables");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("verdicts.csv");
+    let o = out.to_str().unwrap();
+    let (code, csv, _) = run(&[
+        "summary",
+        p,
+        "--slo",
+        &slo,
+        "--format",
+        "csv",
+        "--slo-out",
+        o,
+    ]);
+    assert_eq!(code, 0);
+    // One table on stdout, the verdicts' in their own file.
+    assert!(!csv.contains("\n\n") && !csv.contains("objective"), "{csv}");
+    let verdicts = std::fs::read_to_string(&out).unwrap();
     assert_eq!(
         verdicts,
         format!(
@@ -437,4 +457,34 @@ fn an_empty_objective_list_is_an_error() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("--slo: no objective given"), "{e:?}: {err}");
     }
+}
+
+/// `--pause-target` is listed and taken only where GC logs are read; `--slo-out` only with
+/// `--slo`; a file that cannot be written is exit 2, named.
+#[test]
+fn options_only_where_they_act() {
+    let g = gen(5);
+    let p = g.path.to_str().unwrap();
+    let help = |cmd: &str| {
+        let o = gcperf().args([cmd, "--help"]).output().expect("run");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert!(!help("perf").contains("--pause-target"));
+    for cmd in ["gc", "summary", "compare", "report"] {
+        assert!(help(cmd).contains("--pause-target"), "{cmd}");
+        assert!(help(cmd).contains("--slo-out"), "{cmd}");
+    }
+    assert_eq!(run(&["perf", p, "--pause-target", "30ms"]).0, 2);
+    let (code, _, err) = run(&["perf", p, "--slo-out", "v.csv"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&[
+        "perf",
+        p,
+        "--slo",
+        "max<=1",
+        "--slo-out",
+        "/nonexistent/v.csv",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("/nonexistent/v.csv"), "{err}");
 }

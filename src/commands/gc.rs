@@ -14,7 +14,7 @@ use std::io::Write;
 
 pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     check_bands(&a.pause_bands)?;
-    let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Gc])?;
+    let slo = Slo::read(&a.slo, Some(&a.target), &[analyze::slo::LogKind::Gc])?;
     let edges = a.pause_bands.clone();
     let interval_s = a
         .interval
@@ -144,9 +144,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         tally.produced > 0,
     )?;
     let verdicts = slo_rows(reports.iter().map(|r| &r.summary));
-    print(&out.finish(
-        gcreport::render(&reports, out, a.by) + &crate::report::slo::render(&verdicts, out),
-    ))?;
+    print(&out.finish(gcreport::render(&reports, out, a.by) + &slo.said(&verdicts, out)?))?;
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 

@@ -4,11 +4,12 @@
 
 use super::batch::{note, Step};
 use crate::analyze;
-use crate::cli::{Common, PerfOpts, SloOpts, Window};
+use crate::cli::{Common, PauseTargetOpt, PerfOpts, SloOpts, Window};
 use crate::error::Error;
 use crate::load::Input;
 use crate::report::summary::FileSummary;
 use crate::report::{Format, Output};
+use anyhow::Context;
 
 /// The output settings of the common options.
 pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
@@ -236,10 +237,16 @@ pub(super) fn check_percentiles(p: &[u32]) -> anyhow::Result<()> {
 pub(super) struct Slo {
     pub(super) objectives: Vec<analyze::slo::Objective>,
     pub(super) pause_target_ms: Option<f64>,
+    /// `--slo-out`.
+    out: Option<std::path::PathBuf>,
 }
 
 impl Slo {
-    pub(super) fn read(o: &SloOpts, kinds: &[analyze::slo::LogKind]) -> anyhow::Result<Slo> {
+    pub(super) fn read(
+        o: &SloOpts,
+        target: Option<&PauseTargetOpt>,
+        kinds: &[analyze::slo::LogKind],
+    ) -> anyhow::Result<Slo> {
         let objectives = analyze::slo::parse(&o.slo)?;
         // `--slo ''` or `--slo ,` given and nothing to judge: an error, not a silent pass.
         if !o.slo.is_empty() && objectives.is_empty() {
@@ -259,10 +266,14 @@ impl Slo {
                 );
             }
         }
-        let pause_target_ms = o.pause_target.as_deref().map(pause_target_ms).transpose()?;
+        let pause_target_ms = target
+            .and_then(|t| t.pause_target.as_deref())
+            .map(pause_target_ms)
+            .transpose()?;
         Ok(Slo {
             objectives,
             pause_target_ms,
+            out: o.slo_out.clone(),
         })
     }
 
@@ -298,32 +309,31 @@ impl Slo {
             .flat_map(|(run, vs)| vs.iter().map(move |v| (run, v)))
             .filter(|(_, v)| !v.pass)
             .collect();
-        // On a terminal the verdict table says it; where stdout goes to a file or a pipe, a
-        // failure (exit 3) is also said on stderr, as a load tool's thresholds are.
-        if !failed.is_empty() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-            let figure = |v: &analyze::slo::Verdict| match v.value {
-                Some(x) => format!("{} {x} {}", v.metric, v.unit)
-                    .trim_end()
-                    .to_string(),
-                None => format!("no {}", v.metric),
-            };
-            let mut lines: Vec<String> = failed
-                .iter()
-                .take(5)
-                .map(|(run, v)| {
-                    format!(
-                        "gcperf: {run}: objective failed: {} ({})",
-                        v.objective,
-                        figure(v)
-                    )
-                })
-                .collect();
-            if failed.len() > 5 {
-                lines.push(format!("gcperf: ... and {} more failed", failed.len() - 5));
-            }
-            lines.iter().for_each(|l| note(l));
-        }
         Ok(!failed.is_empty())
+    }
+
+    /// The verdicts said: a line each on stderr, the table to `--slo-out` where given (CSV,
+    /// or TSV with `--format tsv`); returns what follows the command's output on stdout (the
+    /// table, in text and Markdown).
+    pub(super) fn said(
+        &self,
+        runs: &[(&str, &[analyze::slo::Verdict])],
+        out: Output,
+    ) -> anyhow::Result<String> {
+        if let Some(path) = &self.out {
+            let format = match out.format {
+                Format::Tsv => Format::Tsv,
+                _ => Format::Csv,
+            };
+            let file = Output { format, ..out };
+            let body = file.finish(file.writer().write(&crate::report::slo::table(runs)));
+            crate::output::write(path, body)
+                .with_context(|| format!("cannot write the verdicts to {}", path.display()))?;
+        }
+        crate::report::slo::lines(runs)
+            .iter()
+            .for_each(|l| note(&format!("gcperf: {l}")));
+        Ok(crate::report::slo::render(runs, out))
     }
 }
 

@@ -9,10 +9,7 @@ use crate::cli::PerfArgs;
 use crate::report::summary::FileSummary;
 
 pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
-    if a.slo.pause_target.is_some() {
-        anyhow::bail!("--pause-target counts GC pauses: see `gcperf gc` or `gcperf summary`");
-    }
-    let slo = Slo::read(&a.slo, &[analyze::slo::LogKind::Perf])?;
+    let slo = Slo::read(&a.slo, None, &[analyze::slo::LogKind::Perf])?;
     if gc_window(&a.perf.window)?.has_uptime() {
         anyhow::bail!(
             "--from/--to: performance logs have no uptime: give a time, e.g. 2012-09-21T12:00:00"
@@ -55,9 +52,8 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     let failed = slo.check_judged(slo_rows(reports.iter()), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
     super::options::access_used(&a.perf.access)?;
-    print(&out.finish(
-        crate::report::perf::render(&reports, out, by)
-            + &crate::report::slo::render(&verdicts, out),
-    ))?;
+    print(
+        &out.finish(crate::report::perf::render(&reports, out, by) + &slo.said(&verdicts, out)?),
+    )?;
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

@@ -15,7 +15,7 @@ use anyhow::Context;
 pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     use crate::report::batch;
     check_bands(&a.pause_bands)?;
-    let slo = Slo::read(&a.slo, &BOTH)?;
+    let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut perf = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut perf.over);
     let settings = ChartSettings {
@@ -64,7 +64,10 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     let reported_any = entries
         .iter()
         .any(|e| matches!(e.outcome, crate::report::summary::Outcome::Ok(_)));
-    let slo_failed = slo.check_judged(judged, reported_any)?;
+    let slo_failed = slo.check_judged(judged.clone(), reported_any)?;
+    // The page shows the verdicts; stderr and `--slo-out` say them as every command does.
+    let verdicts: Vec<_> = judged.collect();
+    slo.said(&verdicts, out)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
     for n in &pair_notes {

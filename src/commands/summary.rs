@@ -10,7 +10,7 @@ use crate::error::escape_path;
 use crate::report::summary::{self, FileSummary, Outcome};
 
 pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
-    let slo = Slo::read(&a.slo, &BOTH)?;
+    let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
     let out = output(&a.common)?;
@@ -59,8 +59,6 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let failed = slo.check_judged(slo_rows(ok.iter().copied()), tally.produced > 0)?;
     let verdicts = slo_rows(ok.iter().copied());
     super::options::access_used(&a.perf.access)?;
-    print(
-        &out.finish(summary::render(&outcomes, out) + &crate::report::slo::render(&verdicts, out)),
-    )?;
+    print(&out.finish(summary::render(&outcomes, out) + &slo.said(&verdicts, out)?))?;
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

@@ -168,7 +168,7 @@ pub struct View {
     pub note: Option<String>,
     /// The columns are groups of repeats: `mean (min–max)`, `_min`/`_max` rows, JSON spreads.
     pub grouped: bool,
-    /// The column every other's change is against (the first given, or `--baseline`); kept
+    /// The column every other's change is against (`--baseline`); kept
     /// here because `--sort`/`--top` may move it or leave it out. None: no deltas.
     pub baseline: Option<Group>,
 }

@@ -1,6 +1,6 @@
-//! The verdicts of `--slo` as a table after a command's output: text and Markdown under an
-//! `Objectives` heading, CSV/TSV as a second table after one blank line. JSON carries them in
-//! each run's object (`slo`), so nothing is added there.
+//! The verdicts of `--slo`: a line each on stderr (`✓`/`✗`), and a table after a text or
+//! Markdown output under an `Objectives` heading. CSV/TSV keep stdout to their one table (the
+//! verdicts' goes to `--slo-out`); JSON carries them in each run's object (`slo`).
 
 use super::{opt, Format, Output, Table};
 use crate::analyze::slo::Verdict;
@@ -49,10 +49,55 @@ pub fn table(runs: &[(&str, &[Verdict])]) -> Table {
     t
 }
 
-/// The verdict table as it follows the command's output (empty without verdicts or in JSON).
+/// Verdict lines for stderr shown at most; failures come first.
+const LINES_SHOWN: usize = 20;
+
+/// The verdicts as lines for stderr, as a load tool's thresholds are said (`✓ run:
+/// p95<=50ms (total_ms_p95 43.2 ms)`, `✗ ...`): failures first, at most `LINES_SHOWN`, then
+/// how many more.
+pub fn lines(runs: &[(&str, &[Verdict])]) -> Vec<String> {
+    let mut all: Vec<(&str, &Verdict)> = runs
+        .iter()
+        .flat_map(|(run, vs)| vs.iter().map(move |v| (*run, v)))
+        .collect();
+    all.sort_by_key(|(_, v)| v.pass);
+    let figure = |v: &Verdict| match v.value {
+        Some(x) => format!("{} {} {}", v.metric, super::num(x, None), v.unit)
+            .trim_end()
+            .to_string(),
+        None => format!("no {}", v.metric),
+    };
+    let mut out: Vec<String> = all
+        .iter()
+        .take(LINES_SHOWN)
+        .map(|(run, v)| {
+            let op = v
+                .operation
+                .as_ref()
+                .map(|o| format!(" [{o}]"))
+                .unwrap_or_default();
+            let mark = if v.pass { "✓" } else { "✗" };
+            let verdict = if v.pass { "" } else { ": FAIL" };
+            format!("{mark} {run}{op}: {} ({}){verdict}", v.objective, figure(v))
+        })
+        .collect();
+    if all.len() > LINES_SHOWN {
+        let failed = all.iter().filter(|(_, v)| !v.pass).count();
+        let shown_failed = failed.min(LINES_SHOWN);
+        out.push(format!(
+            "... and {} more verdicts ({} failed)",
+            all.len() - LINES_SHOWN,
+            failed - shown_failed
+        ));
+    }
+    out
+}
+
+/// The verdict table as it follows a text or Markdown output (empty without verdicts, and
+/// for the other formats).
 pub fn render(runs: &[(&str, &[Verdict])], out: Output) -> String {
     let n: usize = runs.iter().map(|(_, v)| v.len()).sum();
-    if n == 0 || out.format == Format::Json {
+    if n == 0 || !matches!(out.format, Format::Table | Format::Markdown) {
         return String::new();
     }
     let failed: usize = runs
@@ -60,21 +105,18 @@ pub fn render(runs: &[(&str, &[Verdict])], out: Output) -> String {
         .map(|(_, v)| v.iter().filter(|v| !v.pass).count())
         .sum();
     let mut t = table(runs);
-    if matches!(out.format, Format::Table | Format::Markdown) {
-        // People read "none" where the run has no such figure (CSV keeps the cell empty).
-        let value = t.headers.iter().position(|h| h == "value");
-        for row in &mut t.rows {
-            if let Some(c) = value.and_then(|i| row.get_mut(i)) {
-                if c.is_empty() {
-                    *c = "none".into();
-                }
+    // People read "none" where the run has no such figure (CSV keeps the cell empty).
+    let value = t.headers.iter().position(|h| h == "value");
+    for row in &mut t.rows {
+        if let Some(c) = value.and_then(|i| row.get_mut(i)) {
+            if c.is_empty() {
+                *c = "none".into();
             }
         }
     }
     let body = out.writer().write(&t);
     match out.format {
-        Format::Table => format!("\nObjectives: {} of {n} met\n\n{body}", n - failed),
         Format::Markdown => format!("\n### Objectives: {} of {n} met\n\n{body}", n - failed),
-        _ => format!("\n{body}"),
+        _ => format!("\nObjectives: {} of {n} met\n\n{body}", n - failed),
     }
 }
