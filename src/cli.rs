@@ -178,9 +178,14 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub target: PauseTargetOpt,
     /// The report folder (created if missing): index.html, summary.csv, operations.csv,
-    /// charts/.
+    /// charts/. A folder holding an earlier report has it replaced wholly (no chart of it
+    /// stays); one holding anything else is refused unless --force.
     #[arg(long, short)]
     pub out: PathBuf,
+    /// Write the report into a folder that holds other files too (they stay; an earlier
+    /// report's files go).
+    #[arg(long)]
+    pub force: bool,
     /// Chart size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1600x900")]
     pub size: crate::render::Size,

@@ -2144,6 +2144,8 @@ fn charts_that_cannot_be_written_exit_2() {
         .args([
             "report",
             "-q",
+            // The folder holds something that is not a report: written into only so told.
+            "--force",
             log.to_str().unwrap(),
             "--out",
             r.to_str().unwrap(),

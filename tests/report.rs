@@ -256,3 +256,75 @@ fn report_of_every_new_kind() {
     }
     assert!(out.join("index.html").is_file());
 }
+
+/// `--out` on a folder that holds an earlier report replaces it wholly: no chart of the
+/// earlier inputs stays. A folder holding anything else is refused (exit 2, nothing written,
+/// its file untouched) unless --force, which writes beside it.
+#[test]
+fn report_folder_replaced_or_refused() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let gc = root.join("hotspot/jdk8-g1-details.log");
+    let perf = root.join("perf/soap-before.log");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rep");
+    let report = |extra: &[&str], input: &Path| {
+        Command::cargo_bin("gcperf")
+            .unwrap()
+            .args(["report", "-q", "-o", out.to_str().unwrap()])
+            .args(extra)
+            .arg(input)
+            .output()
+            .unwrap()
+    };
+    let charts = || -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(out.join("charts"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(report(&[], &gc).status.code(), Some(0));
+    assert!(charts().iter().all(|c| c.starts_with("jdk8-g1-details-")));
+    assert!(!charts().is_empty());
+    // Again with the performance log: the GC log's charts are gone.
+    assert_eq!(report(&[], &perf).status.code(), Some(0));
+    let now = charts();
+    assert!(
+        !now.is_empty() && now.iter().all(|c| c.starts_with("soap-before-")),
+        "{now:?}"
+    );
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        !index.contains("jdk8-g1-details"),
+        "the earlier run is gone"
+    );
+
+    // A folder of something else: refused, untouched.
+    let other = dir.path().join("photos");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("holiday.jpg"), b"jpeg").unwrap();
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "-o", other.to_str().unwrap()])
+        .arg(&gc)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("holiday.jpg") && err.contains("--force"),
+        "{err}"
+    );
+    let names: Vec<_> = std::fs::read_dir(&other).unwrap().collect();
+    assert_eq!(names.len(), 1, "nothing written");
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "--force", "-o", other.to_str().unwrap()])
+        .arg(&gc)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read(other.join("holiday.jpg")).unwrap(), b"jpeg");
+    assert!(other.join("index.html").exists());
+}

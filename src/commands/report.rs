@@ -32,6 +32,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         perf,
     };
     let out = output(&a.common)?;
+    prepare_out(&a.out, a.force)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let inputs = inputs(&a.common);
@@ -122,4 +123,68 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         return Ok(2);
     }
     Ok(tally.exit_code_slo(a.common.strict, slo_failed))
+}
+
+/// The files a report writes at the top of its folder; `charts/` holds its PNGs.
+const REPORT_FILES: [&str; 4] = ["index.html", "summary.csv", "operations.csv", "slo.csv"];
+
+/// Make `dir` ready for a report. A missing or empty folder is used as it is. One holding an
+/// earlier report (its `index.html` is gcperf's) has that report's files removed, so that
+/// none of its charts is left beside the new ones. One holding anything else is refused
+/// (exit 2) unless `force`: then those files stay, and only an earlier report's go.
+fn prepare_out(dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
+    let Ok(listing) = std::fs::read_dir(dir) else {
+        // Missing (made next), or not a folder (the making says so).
+        return Ok(());
+    };
+    let earlier = std::fs::read_to_string(dir.join("index.html"))
+        .is_ok_and(|h| h.contains("<title>gcperf report</title>"));
+    let charts = dir.join("charts");
+    let pngs_only = || {
+        std::fs::read_dir(&charts).is_ok_and(|d| {
+            d.flatten()
+                .all(|e| e.path().extension().is_some_and(|x| x == "png"))
+        })
+    };
+    let mut others: Vec<String> = Vec::new();
+    for e in listing.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let ours =
+            earlier && (REPORT_FILES.contains(&name.as_str()) || (name == "charts" && pngs_only()));
+        if !ours {
+            others.push(name);
+        }
+    }
+    others.sort();
+    if !others.is_empty() && !force {
+        let shown: Vec<&str> = others.iter().take(3).map(String::as_str).collect();
+        anyhow::bail!(
+            "--out {}: holds {}{} and is not an earlier gcperf report: give a new or empty folder, or --force to write beside them",
+            escape_path(dir),
+            shown.join(", "),
+            if others.len() > 3 {
+                format!(" and {} more", others.len() - 3)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if earlier {
+        let gone = |p: &std::path::Path| match std::fs::remove_file(p) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        };
+        for f in REPORT_FILES {
+            gone(&dir.join(f)).with_context(|| format!("cannot replace {}", dir.display()))?;
+        }
+        if let Ok(d) = std::fs::read_dir(&charts) {
+            for e in d.flatten() {
+                if e.path().extension().is_some_and(|x| x == "png") {
+                    gone(&e.path())
+                        .with_context(|| format!("cannot replace {}", charts.display()))?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
