@@ -165,6 +165,8 @@ pub struct CorrelateArgs {
     pub interval: Option<String>,
     #[command(flatten)]
     pub access: AccessOpts,
+    #[command(flatten)]
+    pub term: TerminalOpts,
 }
 
 #[derive(Args, Debug)]
@@ -202,6 +204,8 @@ pub struct ReportArgs {
 pub struct CompareArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub term: TerminalOpts,
     #[command(flatten)]
     pub perf: PerfOpts,
     #[command(flatten)]
@@ -390,6 +394,28 @@ pub struct SloOpts {
     pub slo_out: Option<PathBuf>,
 }
 
+/// How text tables meet a terminal.
+#[derive(Args, Debug, Clone, Default)]
+pub struct TerminalOpts {
+    /// Text tables with every column however wide. By default a table wider than the
+    /// terminal leaves out columns from the right, and a line after it says which; output to
+    /// a pipe or a file always has every column.
+    #[arg(long)]
+    pub wide: bool,
+    /// Colour on a terminal: FAIL in red, the objectives' ✓/✗ on stderr in green/red. auto:
+    /// where the stream is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
 /// The pause target of the commands that read GC logs.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PauseTargetOpt {
@@ -444,6 +470,8 @@ pub struct Common {
 pub struct SummaryArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub term: TerminalOpts,
     #[command(flatten)]
     pub perf: PerfOpts,
     #[command(flatten)]
@@ -509,6 +537,8 @@ pub struct PerfArgs {
     #[command(flatten)]
     pub common: Common,
     #[command(flatten)]
+    pub term: TerminalOpts,
+    #[command(flatten)]
     pub perf: PerfOpts,
     #[command(flatten)]
     pub slo: SloOpts,
@@ -529,6 +559,8 @@ pub struct PerfArgs {
 pub struct GcArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub term: TerminalOpts,
     #[command(flatten)]
     pub slo: SloOpts,
     #[command(flatten)]

@@ -1184,3 +1184,42 @@ fn errors_by_message_of_a_streamed_semicolon_log() {
     want.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     assert_eq!(got, want);
 }
+
+/// A pipe gets every column and no colour by default; `--color always` colours FAIL on stdout
+/// and the ✗ on stderr, `--color never` and `auto` (not a terminal here) do not.
+#[test]
+fn terminal_width_and_colour_options() {
+    let log = fx("perf/soap-before.log");
+    let piped = run(&["summary", "-q", &log, "--slo", "p95<=500"]);
+    assert_eq!(piped.code, Some(3));
+    assert!(piped.stdout.contains("over_150ms_pct"), "{}", piped.stdout);
+    assert!(
+        !piped.stdout.contains("left out to fit"),
+        "{}",
+        piped.stdout
+    );
+    assert!(!piped.stdout.contains('\x1b') && !piped.stderr.contains('\x1b'));
+    let always = run(&[
+        "summary", "-q", &log, "--slo", "p95<=500", "--color", "always",
+    ]);
+    assert!(
+        always.stdout.contains("\x1b[31mFAIL\x1b[0m"),
+        "{}",
+        always.stdout
+    );
+    assert!(
+        always.stderr.contains("gcperf: \x1b[31m✗\x1b[0m "),
+        "{}",
+        always.stderr
+    );
+    // Only where the text table is the output: CSV is never coloured.
+    let csv = run(&[
+        "summary", "-q", &log, "--slo", "p95<=500", "--color", "always", "-f", "csv",
+    ]);
+    assert!(!csv.stdout.contains('\x1b'), "{}", csv.stdout);
+    let never = run(&[
+        "summary", "-q", &log, "--slo", "p95<=500", "--color", "never", "--wide",
+    ]);
+    assert_eq!(never.stdout, piped.stdout);
+    assert!(!never.stderr.contains('\x1b'));
+}

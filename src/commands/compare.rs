@@ -35,6 +35,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         }
     }
     let out = output(&a.common)?;
+    super::options::terminal(&a.term, out.format);
     // --group: each file of a group is one repeat, its own input.
     let specs = a
         .group

@@ -26,6 +26,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--interval is for the breakdown's rates, not --events");
     }
     let out = output(&a.common)?;
+    super::options::terminal(&a.term, out.format);
     if a.by.is_some() && out.format == Format::Json {
         anyhow::bail!("--by picks one table; JSON holds them all");
     }

@@ -4,7 +4,7 @@
 
 use super::batch::{note, Step};
 use crate::analyze;
-use crate::cli::{Common, PauseTargetOpt, PerfOpts, SloOpts, Window};
+use crate::cli::{ColorWhen, Common, PauseTargetOpt, PerfOpts, SloOpts, TerminalOpts, Window};
 use crate::error::Error;
 use crate::load::Input;
 use crate::report::summary::FileSummary;
@@ -22,6 +22,32 @@ pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
         decimal_comma: c.decimal_comma,
         bom: c.excel,
     })
+}
+
+/// Whether stderr's lines are coloured (`terminal`).
+static ERR_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Text tables for this command's stdout: fit to the terminal's width unless `--wide` (a pipe
+/// or file gets every column), FAIL in red where colour is on; and colour for stderr's lines.
+/// Colour `auto` is on where the stream is a terminal and `NO_COLOR` is unset or empty.
+pub(super) fn terminal(t: &TerminalOpts, format: Format) {
+    use std::io::IsTerminal;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let on = |tty: bool| match t.color {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => tty && !no_color,
+    };
+    let out_tty = std::io::stdout().is_terminal();
+    let width = (format == Format::Table && !t.wide && out_tty)
+        .then(|| terminal_size::terminal_size_of(std::io::stdout()))
+        .flatten()
+        .map(|(w, _)| usize::from(w.0));
+    crate::report::set_terminal(width, format == Format::Table && on(out_tty));
+    ERR_COLOR.store(
+        on(std::io::stderr().is_terminal()),
+        std::sync::atomic::Ordering::Relaxed,
+    );
 }
 
 /// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
@@ -330,9 +356,17 @@ impl Slo {
             crate::output::write(path, body)
                 .with_context(|| format!("cannot write the verdicts to {}", path.display()))?;
         }
-        crate::report::slo::lines(runs)
-            .iter()
-            .for_each(|l| note(&format!("gcperf: {l}")));
+        let color = ERR_COLOR.load(std::sync::atomic::Ordering::Relaxed);
+        for l in crate::report::slo::lines(runs) {
+            // The line escaped as every note is, the mark coloured after.
+            let l = crate::error::escape(&l).into_owned();
+            let l = match (color, l.strip_prefix('✗'), l.strip_prefix('✓')) {
+                (true, Some(rest), _) => format!("{}{rest}", crate::report::red("✗")),
+                (true, _, Some(rest)) => format!("{}{rest}", crate::report::green("✓")),
+                _ => l,
+            };
+            eprintln!("gcperf: {l}");
+        }
         Ok(crate::report::slo::render(runs, out))
     }
 }

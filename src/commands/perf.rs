@@ -23,6 +23,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
+    super::options::terminal(&a.term, out.format);
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
         &inputs(&a.common),

@@ -14,6 +14,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
     let out = output(&a.common)?;
+    super::options::terminal(&a.term, out.format);
     let win = gc_window(&a.perf.window)?;
     let mut outcomes: Vec<Outcome> = Vec::new();
     // Each input is summarised as it is loaded and dropped: a folder of any size needs the

@@ -10,6 +10,8 @@ pub mod perf;
 pub mod slo;
 pub mod summary;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
 /// A rectangular table of already-formatted cells.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Table {
@@ -46,12 +48,62 @@ pub trait TableWriter {
 /// Aligned columns for people.
 pub struct Text;
 
+/// How text tables are shown: the width they must fit (0: any), and whether FAIL is red.
+/// Set once by a command for its stdout (`set_terminal`); the library's own default is plain
+/// text of every column.
+static TEXT_WIDTH: AtomicUsize = AtomicUsize::new(0);
+static TEXT_COLOR: AtomicBool = AtomicBool::new(false);
+
+/// The terminal text tables are written for: its width (None: every column) and colour.
+pub fn set_terminal(width: Option<usize>, color: bool) {
+    TEXT_WIDTH.store(width.unwrap_or(0), Ordering::Relaxed);
+    TEXT_COLOR.store(color, Ordering::Relaxed);
+}
+
+/// Red, for a terminal.
+pub fn red(s: &str) -> String {
+    format!("\x1b[31m{s}\x1b[0m")
+}
+
+/// Green, for a terminal.
+pub fn green(s: &str) -> String {
+    format!("\x1b[32m{s}\x1b[0m")
+}
+
+/// How many of the columns of widths `w` (two spaces between) fit `width`: the first
+/// always, then from the left while they fit.
+fn fitting(w: &[usize], width: usize) -> usize {
+    let mut used = 0;
+    let mut kept = 0;
+    for (i, &k) in w.iter().enumerate() {
+        let need = used + k + if i > 0 { 2 } else { 0 };
+        if i > 0 && need > width {
+            break;
+        }
+        used = need;
+        kept = i + 1;
+    }
+    kept
+}
+
 /// A numeric cell the input cannot give, as a text table shows it (CSV and JSON leave it
 /// empty or null).
 pub const NO_FIGURE: &str = "\u{2013}";
 
 impl TableWriter for Text {
     fn write(&self, t: &Table) -> String {
+        self.fit(
+            t,
+            TEXT_WIDTH.load(Ordering::Relaxed),
+            TEXT_COLOR.load(Ordering::Relaxed),
+        )
+    }
+}
+
+impl Text {
+    /// The table as text `width` characters wide at most (0: any; the first column is kept
+    /// whatever its width), FAIL in red where `color`.
+    pub fn fit(&self, t: &Table, width: usize, color: bool) -> String {
         let n = t.headers.len();
         let numeric = |i: usize| t.numeric.get(i).copied().unwrap_or(false);
         // An empty numeric cell is a figure the input cannot give: shown, not left blank.
@@ -68,6 +120,10 @@ impl TableWriter for Text {
                 w[i] = w[i].max(shown(i, c).chars().count());
             }
         }
+        // Wider than the terminal: the columns from the right that do not fit are left out,
+        // and said (a table that wraps is unreadable).
+        let full = n;
+        let n = if width > 0 { fitting(&w, width) } else { n };
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
             let mut parts = Vec::with_capacity(n);
@@ -75,23 +131,36 @@ impl TableWriter for Text {
                 let c = &shown(i, c);
                 let pad = w[i].saturating_sub(c.chars().count());
                 let last = i + 1 == n;
-                if numeric(i) {
-                    parts.push(format!("{}{}", " ".repeat(pad), c));
-                } else if last {
-                    parts.push(c.clone());
+                // Coloured after padding: the escapes take no width on a terminal.
+                let text = if color && c == "FAIL" {
+                    red(c)
                 } else {
-                    parts.push(format!("{}{}", c, " ".repeat(pad)));
+                    c.clone()
+                };
+                if numeric(i) {
+                    parts.push(format!("{}{}", " ".repeat(pad), text));
+                } else if last {
+                    parts.push(text);
+                } else {
+                    parts.push(format!("{}{}", text, " ".repeat(pad)));
                 }
             }
             out.push_str(parts.join("  ").trim_end());
             out.push('\n');
         };
         line(&t.headers, &mut out);
-        let rule: Vec<String> = w.iter().map(|&k| "-".repeat(k)).collect();
+        let rule: Vec<String> = w.iter().take(n).map(|&k| "-".repeat(k)).collect();
         out.push_str(&rule.join("  "));
         out.push('\n');
         for r in &t.rows {
             line(r, &mut out);
+        }
+        if n < full {
+            out.push_str(&format!(
+                "({} of {full} columns left out to fit {width} characters: {}; --wide shows them)\n",
+                full - n,
+                t.headers[n..].join(", ")
+            ));
         }
         out
     }
@@ -580,6 +649,42 @@ pub fn with_unit(v: Option<f64>, digits: usize, unit: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table wider than the terminal keeps its first column and the columns from the left
+    /// that fit, says which it left out; FAIL is red only where asked.
+    #[test]
+    fn text_fits_the_width_given() {
+        let mut t = Table::new(&["file", "a", "bb", "verdict"]).numeric_from(1);
+        t.numeric[3] = false;
+        t.push(vec![
+            "run.log".into(),
+            "1".into(),
+            "22".into(),
+            "FAIL".into(),
+        ]);
+        // Widths 7, 1, 2, 7: all of it is 7+2+1+2+2+2+7 = 23 characters.
+        let all = Text.fit(&t, 0, false);
+        assert_eq!(
+            all,
+            "file     a  bb  verdict\n-------  -  --  -------\nrun.log  1  22  FAIL\n"
+        );
+        assert_eq!(Text.fit(&t, 23, false), all);
+        // 22: the last column does not fit (7+2+1+2+2 = 14 does).
+        assert_eq!(
+            Text.fit(&t, 22, false),
+            "file     a  bb\n-------  -  --\nrun.log  1  22\n\
+             (1 of 4 columns left out to fit 22 characters: verdict; --wide shows them)\n"
+        );
+        // Narrower than the first column: it stays, alone.
+        assert!(Text
+            .fit(&t, 3, false)
+            .starts_with("file\n-------\nrun.log\n(3 of 4"));
+        // Colour after padding: the escapes do not shift the columns.
+        assert_eq!(
+            Text.fit(&t, 0, true).lines().nth(2),
+            Some("run.log  1  22  \x1b[31mFAIL\x1b[0m")
+        );
+    }
 
     /// `num(v, None)` as it was written before `shortest_decimal`: `{v}` of the cleaned value.
     fn num_by_format(v: f64) -> String {
