@@ -1051,8 +1051,8 @@ fn top_level_help_names_every_input_kind_and_an_example_per_command() {
 // Progress
 // ---------------------------------------------------------------------------------------------
 
-/// The bar is drawn on stderr when it is a terminal (`script` gives the command one), never on
-/// stdout, never with -q, and never into a pipe.
+/// The bar is drawn on stderr when it is a terminal (`script` gives the command one) and the
+/// work has taken a second; never on stdout, never with -q, and never into a pipe.
 #[test]
 fn progress_only_on_a_terminal_and_never_with_quiet() {
     let bin = assert_cmd::cargo::cargo_bin("gcperf");
@@ -1070,18 +1070,20 @@ fn progress_only_on_a_terminal_and_never_with_quiet() {
             .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
     };
     let b = bin.display();
-    // stderr on the terminal, stdout thrown away: the bar ("0/7 files, ..." for 7 logs).
-    let Some(bar) = tty(&format!("{b} summary {dir} 2>&1 >/dev/null")) else {
+    // stderr on the terminal, stdout thrown away, the seven logs read in well under a second:
+    // no bar.
+    let Some(quick) = tty(&format!("{b} summary {dir} 2>&1 >/dev/null")) else {
         eprintln!("no `script` here: the terminal case is not checked");
         return;
     };
-    let n = std::fs::read_dir(&dir).unwrap().count();
-    assert!(bar.contains(&format!("/{n} files,")), "{bar:?}");
+    assert!(!quick.contains("files,"), "{quick:?}");
+    // A log on stdin that comes after 1.5 s: the bar ("0/1 files, ...") once a second passed.
+    let log = fx("hotspot/jdk8-g1-details.log");
+    let slow = |q: &str| format!("(sleep 1.5; cat {log}) | {b} summary {q} - 2>&1 >/dev/null");
+    let bar = tty(&slow("")).unwrap();
+    assert!(bar.contains("0/1 files,"), "{bar:?}");
     // With -q: nothing at all.
-    assert_eq!(
-        tty(&format!("{b} summary -q {dir} 2>&1 >/dev/null")).unwrap(),
-        ""
-    );
+    assert_eq!(tty(&slow("-q")).unwrap(), "");
     // stdout on the terminal, stderr thrown away: the table, no bar.
     let table = tty(&format!("{b} summary {dir} 2>/dev/null")).unwrap();
     assert!(table.contains("pause_total_ms") && !table.contains("files,"));

@@ -98,14 +98,24 @@ pub(super) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let b = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr());
+    // Drawn only once the work has taken a second: a bar that flashes for a quick run is
+    // noise.
+    let b = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::hidden());
     if let Ok(style) = ProgressStyle::with_template(
         "{spinner} {bar:40} {pos}/{len} files, {elapsed} ({eta} left) {msg}",
     ) {
         b.set_style(style);
     }
-    // A single big log takes seconds with no input finished: the spinner and the clock move.
-    b.enable_steady_tick(std::time::Duration::from_millis(200));
+    let shown = b.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        if !shown.is_finished() {
+            shown.set_draw_target(ProgressDrawTarget::stderr());
+            // A single big log takes seconds with no input finished: the spinner and the
+            // clock move.
+            shown.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+    });
     b
 }
 
