@@ -194,9 +194,10 @@ pub struct ReportArgs {
     /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
     #[arg(long)]
     pub log_y: bool,
-    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
-    /// >100 (the GC band table and the pause histogram).
-    #[arg(long = "pause-bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    /// Pause-duration band edges in ms, ascending, of the pause histogram: `10,50,100` gives
+    /// 0-10, 10-50, 50-100, >100. Default: fitted to each log's pauses (the 1-2-5 steps
+    /// between its shortest and longest: 0.01, 0.02, 0.05 ... for sub-millisecond pauses).
+    #[arg(long = "pause-bands", value_delimiter = ',')]
     pub pause_bands: Vec<f64>,
 }
 
@@ -316,9 +317,10 @@ pub struct ChartArgs {
     /// Logarithmic y axis for pauses and histograms (the interesting bars are often tiny).
     #[arg(long)]
     pub log_y: bool,
-    /// Pause-duration band edges in ms, ascending: `10,50,100` gives 0-10, 10-50, 50-100,
-    /// >100 (the GC band table and the pause histogram).
-    #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::gc::DEFAULT_BANDS.to_vec())]
+    /// Pause-duration band edges in ms, ascending, of the pause histogram: `10,50,100` gives
+    /// 0-10, 10-50, 50-100, >100. Default: fitted to each log's pauses (the 1-2-5 steps
+    /// between its shortest and longest: 0.01, 0.02, 0.05 ... for sub-millisecond pauses).
+    #[arg(long = "pause-bands", alias = "bands", value_delimiter = ',')]
     pub pause_bands: Vec<f64>,
     /// A pause target (`30ms`, `0.03s`; plain numbers are ms), over the one the log states
     /// (JRockit deterministic GC): drawn on the pause chart.

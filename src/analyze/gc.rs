@@ -871,6 +871,61 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
         .collect())
 }
 
+/// Band edges that fit a log's pauses when none are given: the 1-2-5 steps (0.01, 0.02,
+/// 0.05, 0.1, ...) between its shortest and longest pause, every other decade's where they are
+/// more than `MAX_FITTED` (1-10-100...), thinned further if still too many. A log whose pauses
+/// all fall within one step, or with no pause, gets the default edges. (575 ZGC pauses under
+/// a millisecond all fell in the default's 0-10.)
+pub fn fitted_bands(f: &GcFrame) -> PolarsResult<Vec<f64>> {
+    let df = &f.df;
+    use crate::frame::Num;
+    let rec: Num<Int8Type> = Num::col(df, RECORD)?;
+    let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
+    let pause = Record::Pause.code() as i8;
+    let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
+    for d in (0..df.height())
+        .filter(|&i| rec.get(i) == Some(pause))
+        .filter_map(|i| dur.get(i))
+        .filter(|d| d.is_finite() && *d > 0.0)
+    {
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    Ok(fitted_edges(lo, hi))
+}
+
+/// Most bands a fitted histogram has (edges + 1).
+const MAX_FITTED: usize = 10;
+
+fn fitted_edges(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo.is_finite() && hi > lo) {
+        return DEFAULT_BANDS.to_vec();
+    }
+    // Decimal steps parsed from their text, so that 0.02 is the double nearest 0.02 and
+    // prints so.
+    let step = |m: u32, k: i32| format!("{m}e{k}").parse::<f64>().unwrap_or(f64::NAN);
+    let within = |mantissas: &[u32]| -> Vec<f64> {
+        let k0 = lo.log10().floor() as i32;
+        let k1 = hi.log10().ceil() as i32;
+        (k0..=k1)
+            .flat_map(|k| mantissas.iter().map(move |&m| step(m, k)))
+            .filter(|&e| e > lo && e < hi)
+            .collect()
+    };
+    let mut edges = within(&[1, 2, 5]);
+    if edges.len() >= MAX_FITTED {
+        edges = within(&[1]);
+    }
+    if edges.len() >= MAX_FITTED {
+        let every = edges.len().div_ceil(MAX_FITTED - 1);
+        edges = edges.into_iter().step_by(every).collect();
+    }
+    if edges.is_empty() {
+        return DEFAULT_BANDS.to_vec();
+    }
+    edges
+}
+
 /// Heap occupancy around collections, KB.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct HeapSummary {
@@ -1183,6 +1238,36 @@ mod tests {
             &crate::parse::parse_one(crate::parse::hotspot::FAMILY, text.as_bytes()),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn fitted_band_edges_by_hand() {
+        // ZGC-like: 0.004 to 0.9 ms: the 1-2-5 steps between, 0.005 ... 0.5.
+        assert_eq!(
+            fitted_edges(0.004, 0.9),
+            vec![0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]
+        );
+        // 3 ms to 25 s: 1-2-5 gives 12 edges (5 .. 20000), too many: decades 10 .. 10000.
+        assert_eq!(
+            fitted_edges(3.0, 25_000.0),
+            vec![10.0, 100.0, 1000.0, 10000.0]
+        );
+        // 0.001 ms to 1e7 ms: 9 decades between (0.01 .. 1e6), under 10: kept.
+        assert_eq!(fitted_edges(0.001, 1e7).len(), 9);
+        // 1e-5 to 1e9: 13 decades, thinned to every other: 7.
+        assert_eq!(
+            fitted_edges(1e-5, 1e9),
+            vec![1e-4, 1e-2, 1.0, 100.0, 1e4, 1e6, 1e8]
+        );
+        // Within one step, one pause, none: the defaults.
+        assert_eq!(fitted_edges(3.1, 4.8), DEFAULT_BANDS.to_vec());
+        assert_eq!(fitted_edges(5.0, 5.0), DEFAULT_BANDS.to_vec());
+        assert_eq!(fitted_edges(f64::INFINITY, 0.0), DEFAULT_BANDS.to_vec());
+        // Labels print as the steps are written.
+        assert_eq!(
+            crate::analyze::band_labels(&fitted_edges(0.004, 0.03)),
+            ["0-0.005", "0.005-0.01", "0.01-0.02", ">0.02"]
+        );
     }
 
     #[test]

@@ -88,7 +88,7 @@ pub struct ChartSettings {
     pub objectives: Vec<analyze::slo::Objective>,
     pub size: Size,
     pub log_y: bool,
-    /// GC pause-duration band edges (ms) for the pause histogram.
+    /// The pause histogram's band edges, ms; empty: fitted to each log (`gc::fitted_bands`).
     pub gc_bands: Vec<f64>,
     /// Which requests count and the latency bands, for performance logs.
     pub perf: analyze::perf::PerfOptions,
@@ -177,7 +177,11 @@ pub fn charts_for(
                 let Some(bp) = bp else {
                     return Ok(None);
                 };
-                let bands = analyze::gc::bands(&l.frame, &s.gc_bands)?;
+                let edges = match s.gc_bands.is_empty() {
+                    true => analyze::gc::fitted_bands(&l.frame)?,
+                    false => s.gc_bands.clone(),
+                };
+                let bands = analyze::gc::bands(&l.frame, &edges)?;
                 super::gc::histogram(&bp, &title, &bands, s.size, s.log_y)?;
                 Ok(Some(bp))
             };
