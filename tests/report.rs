@@ -328,3 +328,61 @@ fn report_folder_replaced_or_refused() {
     assert_eq!(std::fs::read(other.join("holiday.jpg")).unwrap(), b"jpeg");
     assert!(other.join("index.html").exists());
 }
+
+/// A GC log and a performance log are one run only where the GC log covers most of the
+/// requests: the first ten minutes of the GC log (09:59:58 to 10:10:04) beside two hours of
+/// requests (10:00:00 to 12:00:08) leave 13,000-odd of 14,400 outside: not paired, said why.
+/// The whole GC log covers them all: paired, the page's paragraph with no "outside".
+#[test]
+fn pairing_needs_most_requests_inside_the_gc_log() {
+    use std::io::Read;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/correlate");
+    let gunzip = |name: &str| {
+        let mut s = String::new();
+        flate2::read::GzDecoder::new(std::fs::File::open(root.join(name)).unwrap())
+            .read_to_string(&mut s)
+            .unwrap();
+        s
+    };
+    let gc = gunzip("run-gc.log.gz");
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir(&runs).unwrap();
+    let head: String = gc.lines().take(100).map(|l| format!("{l}\n")).collect();
+    assert!(head
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("2012-09-21T10:10:04"));
+    std::fs::write(runs.join("gc.log"), head).unwrap();
+    std::fs::write(runs.join("app.log"), gunzip("run-perf.log.gz")).unwrap();
+    let out = dir.path().join("rep");
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "-o", out.to_str().unwrap()])
+        .arg(&runs)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("gc with app: not correlated: ")
+            && err.contains("of its 14400 requests fall outside the GC log's span"),
+        "{err}"
+    );
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!index.contains("correlate-gc-app.png"), "not paired");
+    // The whole GC log: paired.
+    std::fs::write(runs.join("gc.log"), &gc).unwrap();
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "-o", out.to_str().unwrap()])
+        .arg(&runs)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("not correlated"), "{err}");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("correlate-gc-app.png"), "paired");
+    assert!(index.contains("14400 requests, "), "none outside");
+}

@@ -475,6 +475,17 @@ fn pair(
         Err(_) => return Ok(None),
     };
     let c = cor::correlate(&prepared, &gl.label, std::slice::from_ref(&pl.label))?;
+    // One run only where the GC log covers most of the requests: logs that overlap by a
+    // minute of a 17-minute run said "2 of 480 slow overlap a GC pause" of requests the GC
+    // log never saw.
+    let (requests, outside) = (c.figures.requests, c.requests_outside_gc_log);
+    if outside * 2 > requests {
+        anyhow::bail!(
+            "{outside} of its {requests} requests fall outside the GC log's span ({} to {})",
+            c.gc_first,
+            c.gc_last
+        );
+    }
     let name = format!("charts/correlate-{}-{}.png", ge.stem, pe.stem);
     let data = cor::chart_data(&prepared, s.size.width as usize, s.interval_ms)?;
     let title = format!(
@@ -484,14 +495,19 @@ fn pair(
     );
     crate::render::correlate::chart(&dir.join(&name), &title, &data, s.size)?;
     let f = &c.figures;
+    let outside_text = match outside {
+        0 => String::new(),
+        n => format!(" ({n} outside the GC log's span: GC unknown there, counted as without)"),
+    };
     let mut h = format!(
-        "<h3>{} and {}</h3>\n<p class=\"muted\">clock: {}</p>\n<p>{} requests, {} slow (over {} ms); \
+        "<h3>{} and {}</h3>\n<p class=\"muted\">clock: {}</p>\n<p>{} requests{}, {} slow (over {} ms); \
          {} of the slow overlap a GC pause ({} %), {} only because of it; GC {} % of the slow \
          requests' time; p99 {} ms, without GC time {} ms</p>\n",
         super::html_escape(&c.gc_log),
         super::html_escape(&pl.label),
         super::html_escape(&clock_text(&c.clock)),
         f.requests,
+        outside_text,
         f.slow_requests,
         num(c.slow_ms, None),
         f.slow_with_gc,
