@@ -480,6 +480,17 @@ pub struct SummaryArgs {
     pub slo: SloOpts,
     #[command(flatten)]
     pub target: PauseTargetOpt,
+    /// Rank the rows by a figure: `--sort pause_max_ms` or `pause_max_ms:asc` (lowest first),
+    /// `--sort total_ms_p99:desc` (highest first). FIGURE is named as in --slo (a key of the
+    /// gc or perf object of `summary --format json`, over_<N>ms_pct, or p50, p90, p95, p99,
+    /// max, mean); rows without it (the other kind, unreadable inputs) come last. Default: the
+    /// order the inputs were given and found.
+    #[arg(long, value_name = "FIGURE[:asc|:desc]")]
+    pub sort: Option<String>,
+    /// Only the first N rows (with --sort the N lowest or highest); text and Markdown say how
+    /// many of how many are shown.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub top: Option<u64>,
 }
 
 /// How the requests of access logs (IIS, HAProxy, uWSGI, Caddy) are counted. Given where no

@@ -1226,3 +1226,55 @@ fn terminal_width_and_colour_options() {
     assert_eq!(never.stdout, piped.stdout);
     assert!(!never.stderr.contains('\x1b'));
 }
+
+/// `summary --sort FIGURE[:asc|:desc] --top N`: the rows ranked by the figure, the first N
+/// kept, text saying how many of how many; CSV without the heading; bad keys refused.
+#[test]
+fn summary_sorted_and_cut() {
+    let dir = fx("hotspot");
+    let all = run(&["summary", "-q", "-f", "csv", &dir]);
+    let (h, rows) = csv_rows(&all.stdout);
+    let mut maxes: Vec<(f64, String)> = rows
+        .iter()
+        .map(|r| (num(cell(&h, r, "pause_max_ms")), r[0].clone()))
+        .collect();
+    maxes.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let n = rows.len();
+    let top = run(&[
+        "summary",
+        "-q",
+        "-f",
+        "csv",
+        "--sort",
+        "pause_max_ms:desc",
+        "--top",
+        "3",
+        &dir,
+    ]);
+    let (_, got) = csv_rows(&top.stdout);
+    let files: Vec<&str> = got.iter().map(|r| r[0].as_str()).collect();
+    let want: Vec<&str> = maxes.iter().take(3).map(|(_, f)| f.as_str()).collect();
+    assert_eq!(files, want);
+    let text = ok(&[
+        "summary",
+        "-q",
+        "--sort",
+        "pause_max_ms:desc",
+        "--top",
+        "3",
+        &dir,
+    ]);
+    assert!(
+        text.starts_with(&format!("the 3 highest pause_max_ms of {n} logs\n\n")),
+        "{text}"
+    );
+    // Ascending by default for a time; every row kept without --top.
+    let asc = run(&["summary", "-q", "-f", "csv", "--sort", "pause_max_ms", &dir]);
+    let (_, got) = csv_rows(&asc.stdout);
+    assert_eq!(got.len(), n);
+    assert_eq!(got[0][0], maxes.last().unwrap().1);
+    for bad in [&["--sort", "nosuch"][..], &["--top", "0"][..]] {
+        let r = run(&[&["summary", "-q", &dir][..], bad].concat());
+        assert_eq!(r.code, Some(2), "{bad:?}: {}", r.stderr);
+    }
+}

@@ -13,6 +13,15 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
+    let sort = a
+        .sort
+        .as_deref()
+        .map(analyze::compare::SortKey::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(k) = &sort {
+        analyze::slo::add_over(std::slice::from_ref(k.objective()), &mut opts.over);
+    }
     let out = output(&a.common)?;
     super::options::terminal(&a.term, out.format);
     let win = gc_window(&a.perf.window)?;
@@ -60,6 +69,31 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let failed = slo.check_judged(slo_rows(ok.iter().copied()), tally.produced > 0)?;
     let verdicts = slo_rows(ok.iter().copied());
     super::options::access_used(&a.perf.access)?;
-    print(&out.finish(summary::render(&outcomes, out) + &slo.said(&verdicts, out)?))?;
+    let said = slo.said(&verdicts, out)?;
+    // Ranked and cut after every run is judged: objectives hold for the runs not shown too.
+    let values: Vec<Option<f64>> = match &sort {
+        Some(k) => outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Ok(s) => k.value(s.gc.as_ref(), s.perf.as_ref()),
+                Outcome::Failed { .. } => None,
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let top = a.top.map(|n| n as usize);
+    let note = crate::report::compare::rank_by(
+        &mut outcomes,
+        &values,
+        sort.as_ref(),
+        top,
+        ("log", "logs"),
+    );
+    let heading = match (note, out.format) {
+        (Some(n), crate::report::Format::Table) => format!("{n}\n\n"),
+        (Some(n), crate::report::Format::Markdown) => format!("_{n}_\n\n"),
+        _ => String::new(),
+    };
+    print(&out.finish(heading + &summary::render(&outcomes, out) + &said))?;
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

@@ -221,7 +221,7 @@ pub fn rank_groups(
     rank_by(groups, &values, sort, top, words)
 }
 
-fn rank_by<T>(
+pub fn rank_by<T>(
     items: &mut Vec<T>,
     values: &[Option<f64>],
     sort: Option<&crate::analyze::compare::SortKey>,
