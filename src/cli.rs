@@ -559,7 +559,9 @@ pub struct PerfArgs {
     /// throughput, min, mean, p50, p90, p95, p99, max, Java and DB means, DB share), per
     /// latency band (band), per threshold (over), per interval (interval; needs --interval)
     /// or per error message (error: the `e-` text, JMeter's response code/message, The
-    /// Grinder's error count, with counts and the operations they failed in). Text shows all.
+    /// Grinder's error count, with counts and the operations they failed in). Text shows
+    /// every table without --by, that table alone with it; JSON holds them all (--by other
+    /// than op is refused with it).
     /// `--by op` given explicitly also judges each --slo objective per operation where
     /// operations have its figure (count, errors, error_pct, throughput_per_s,
     /// total_ms_min/mean/p50/p90/p95/p99/max, mean, p50, p90, p95, p99, max, java_ms_mean,

@@ -2255,11 +2255,11 @@ fn jmeter_xml_results_end_to_end_and_as_csv() {
         json_of(&["perf", csv.to_str().unwrap()])[0]["format"],
         "jmeter-jtl"
     );
+    // JSON holds every table (--by other than op is refused with it).
     for args in [
         &["perf"][..],
-        &["perf", "--by", "error"],
-        &["perf", "--by", "band"],
-        &["perf", "--interval", "1s", "--by", "interval"],
+        &["perf", "--by", "op"],
+        &["perf", "--interval", "1s"],
         &["summary"],
     ] {
         assert_eq!(
@@ -2815,4 +2815,42 @@ fn metronome_heartbeats_said_not_counted() {
         "{stderr}"
     );
     assert!(!stderr.contains("no GC or performance records"), "{stderr}");
+}
+
+/// `perf --by` in text is that table alone (one row per file and band here: soap-after's
+/// 520 requests, 488 within 50 ms = 93.8462 %), never everything with --by ignored; with JSON
+/// it is refused.
+#[test]
+fn perf_by_is_not_ignored() {
+    let log = fixture("perf/soap-after.log");
+    let out = gcperf()
+        .args(["perf", "-q", "--by", "band"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("file") && lines[0].ends_with("share_pct"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 2 + 7, "{text}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("0-50             488    93.8462")),
+        "{text}"
+    );
+    assert!(
+        !text.contains("req/s") && !text.contains("operation"),
+        "{text}"
+    );
+    let json = gcperf()
+        .args(["perf", "-q", "--by", "band", "-f", "json"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&json.stderr).contains("--by picks one table"));
 }

@@ -17,15 +17,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
     check_percentiles(&a.percentiles)?;
-    let sort = a
-        .sort
-        .as_deref()
-        .map(analyze::compare::SortKey::parse)
-        .transpose()
-        .map_err(|e| anyhow::anyhow!(e))?;
-    if let Some(k) = &sort {
-        analyze::slo::add_over(std::slice::from_ref(k.objective()), &mut opts.over);
-    }
+    let sort = super::options::sort_key(a.sort.as_deref(), &mut opts.over)?;
     if let Some(p) = &a.chart {
         if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
             anyhow::bail!(

@@ -50,6 +50,22 @@ pub(super) fn terminal(t: &TerminalOpts, format: Format) {
     );
 }
 
+/// `--sort FIGURE[:asc|:desc]` read; an `over_<N>ms_pct` figure adds N to the thresholds
+/// counted (`over`).
+pub(super) fn sort_key(
+    sort: Option<&str>,
+    over: &mut Vec<f64>,
+) -> anyhow::Result<Option<analyze::compare::SortKey>> {
+    let key = sort
+        .map(analyze::compare::SortKey::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(k) = &key {
+        analyze::slo::add_over(std::slice::from_ref(k.objective()), over);
+    }
+    Ok(key)
+}
+
 /// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
 pub(super) fn duration_s(s: &str) -> anyhow::Result<f64> {
     let t = s.trim();

@@ -23,6 +23,15 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--by interval needs --interval, e.g. --interval 1m");
     }
     let out = output(&a.common)?;
+    // JSON holds every table: a --by that picks one would be ignored (`--by op` also judges
+    // objectives per operation, which JSON carries).
+    if a.by.is_some_and(|b| b != crate::report::perf::By::Op)
+        && out.format == crate::report::Format::Json
+    {
+        anyhow::bail!(
+            "--by picks one table; JSON holds them all: leave out --by, or give another --format"
+        );
+    }
     super::options::terminal(&a.term, out.format);
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
@@ -54,7 +63,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     let verdicts = slo_rows(reports.iter());
     super::options::access_used(&a.perf.access)?;
     print(
-        &out.finish(crate::report::perf::render(&reports, out, by) + &slo.said(&verdicts, out)?),
+        &out.finish(crate::report::perf::render(&reports, out, a.by) + &slo.said(&verdicts, out)?),
     )?;
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

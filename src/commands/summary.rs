@@ -13,15 +13,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
-    let sort = a
-        .sort
-        .as_deref()
-        .map(analyze::compare::SortKey::parse)
-        .transpose()
-        .map_err(|e| anyhow::anyhow!(e))?;
-    if let Some(k) = &sort {
-        analyze::slo::add_over(std::slice::from_ref(k.objective()), &mut opts.over);
-    }
+    let sort = super::options::sort_key(a.sort.as_deref(), &mut opts.over)?;
     let out = output(&a.common)?;
     super::options::terminal(&a.term, out.format);
     let win = gc_window(&a.perf.window)?;

@@ -166,7 +166,7 @@ pub fn ops_people_table(files: &[FileSummary], with_file: bool) -> Table {
     t
 }
 
-fn long_band_table(files: &[FileSummary]) -> Table {
+fn long_band_table(files: &[FileSummary], digits: Option<usize>) -> Table {
     let mut t = Table::new(&["file", "band_ms", "requests", "share_pct"]).numeric_from(2);
     for f in files {
         let Some(p) = &f.perf else { continue };
@@ -175,7 +175,7 @@ fn long_band_table(files: &[FileSummary]) -> Table {
                 f.file.clone(),
                 b.label.clone(),
                 b.count.to_string(),
-                num(b.share_pct, None),
+                num(b.share_pct, digits),
             ]);
         }
     }
@@ -268,7 +268,9 @@ fn short(path: &str) -> String {
         .unwrap_or_else(|| path.to_string())
 }
 
-pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
+/// `by`: the one table to write (None: each format's default; text shows everything). JSON
+/// holds it all whatever `by` is (the command refuses `--by` with it).
+pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
     match out.format {
         Format::Json => super::json(files),
         // No input of the kind: no table (not a header with nothing under it).
@@ -278,11 +280,22 @@ pub fn render(files: &[FileSummary], out: Output, by: By) -> String {
         {
             String::new()
         }
+        // Text with --by: that table alone, each row naming its file, as in a spreadsheet.
+        Format::Table if by.is_some() => {
+            let t = match by.unwrap_or(By::Op) {
+                By::Op => ops_people_table(files, true),
+                By::Band => long_band_table(files, Some(4)),
+                By::Over => over_table(files, Some(4)),
+                By::Interval => interval_table(files, Some(3)),
+                By::Error => error_table(files, Some(2), true),
+            };
+            Text.write(&t)
+        }
         Format::Csv | Format::Tsv | Format::Markdown => {
-            let t = match by {
+            let t = match by.unwrap_or(By::Op) {
                 By::Op if out.format == Format::Markdown => ops_people_table(files, true),
                 By::Op => ops_table(files, None),
-                By::Band => long_band_table(files),
+                By::Band => long_band_table(files, None),
                 By::Over => over_table(files, None),
                 By::Interval => interval_table(files, None),
                 By::Error => {
