@@ -1278,3 +1278,49 @@ fn summary_sorted_and_cut() {
         assert_eq!(r.code, Some(2), "{bad:?}: {}", r.stderr);
     }
 }
+
+/// On a terminal narrower than `compare`'s runs across, the runs are rows (the figures
+/// across, those that fit); a pipe gets the runs across whatever their width.
+#[test]
+fn compare_runs_as_rows_when_they_do_not_fit_across() {
+    let bin = assert_cmd::cargo::cargo_bin("gcperf");
+    let logs = [
+        fx("perf/soap-after.log"),
+        fx("perf/soap-before.log"),
+        fx("perf/grinder-data_trader.log"),
+        fx("perf/jmeter-daytrader.jtl"),
+    ]
+    .join(" ");
+    let piped = run(&[
+        "compare",
+        "-q",
+        &fx("perf/soap-after.log"),
+        &fx("perf/soap-before.log"),
+        &fx("perf/grinder-data_trader.log"),
+        &fx("perf/jmeter-daytrader.jtl"),
+    ]);
+    assert!(piped.stdout.contains("\nmetric "), "{}", piped.stdout);
+    let o = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("stty rows 40 cols 80; {} compare -q {logs}", bin.display()),
+            "/dev/null",
+        ])
+        .output();
+    let Some(o) = o.ok().filter(|o| o.status.success()) else {
+        eprintln!("no `script` here: the terminal case is not checked");
+        return;
+    };
+    let text = String::from_utf8_lossy(&o.stdout).replace('\r', "");
+    // Runs as rows: a `run` header, a row per run, no `metric` column.
+    assert!(text.contains("\nrun "), "{text}");
+    assert!(!text.contains("\nmetric "), "{text}");
+    for run in [
+        "soap-after.log ",
+        "soap-before.log ",
+        "jmeter-daytrader.jtl ",
+    ] {
+        assert!(text.lines().any(|l| l.starts_with(run)), "{run}: {text}");
+    }
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+}

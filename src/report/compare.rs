@@ -681,7 +681,18 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                         t.push(row);
                     }
                 }
-                w.write(&t)
+                // Runs across that do not fit the terminal are runs as rows: a table of 72 runs
+                // was 1,489 characters wide, and cut to fit it would show three of them.
+                let too_wide = |width: usize| {
+                    super::Text
+                        .fit(&t, 0, false)
+                        .lines()
+                        .any(|l| l.chars().count() > width)
+                };
+                match super::text_width() {
+                    Some(width) if !md && too_wide(width) => w.write(&t.transposed("run")),
+                    _ => w.write(&t),
+                }
             };
             if !perf.is_empty() {
                 heading(&mut s, "Performance logs");

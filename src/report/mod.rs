@@ -22,6 +22,37 @@ pub struct Table {
 }
 
 impl Table {
+    /// Rows as columns and columns as rows: the first column's cells become the headers
+    /// after `first`, each other column a row named by its header. Every column but the
+    /// first is numeric.
+    pub fn transposed(&self, first: &str) -> Table {
+        let mut headers = vec![first.to_string()];
+        headers.extend(
+            self.rows
+                .iter()
+                .map(|r| r.first().cloned().unwrap_or_default()),
+        );
+        let n = headers.len();
+        let rows = (1..self.headers.len())
+            .map(|j| {
+                let mut row = vec![self.headers[j].clone()];
+                row.extend(
+                    self.rows
+                        .iter()
+                        .map(|r| r.get(j).cloned().unwrap_or_default()),
+                );
+                row
+            })
+            .collect();
+        let mut numeric = vec![true; n];
+        numeric[0] = false;
+        Table {
+            headers,
+            rows,
+            numeric,
+        }
+    }
+
     pub fn new(headers: &[&str]) -> Self {
         Table {
             headers: headers.iter().map(|s| s.to_string()).collect(),
@@ -58,6 +89,11 @@ static TEXT_COLOR: AtomicBool = AtomicBool::new(false);
 pub fn set_terminal(width: Option<usize>, color: bool) {
     TEXT_WIDTH.store(width.unwrap_or(0), Ordering::Relaxed);
     TEXT_COLOR.store(color, Ordering::Relaxed);
+}
+
+/// The width text tables must fit (None: any, as for a pipe or a file).
+pub fn text_width() -> Option<usize> {
+    Some(TEXT_WIDTH.load(Ordering::Relaxed)).filter(|&w| w > 0)
 }
 
 /// Red, for a terminal.
@@ -156,11 +192,26 @@ impl Text {
             line(r, &mut out);
         }
         if n < full {
-            out.push_str(&format!(
-                "({} of {full} columns left out to fit {width} characters: {}; --wide shows them)\n",
+            let note = format!(
+                "({} of {full} columns left out to fit {width} characters: {}; --wide shows them)",
                 full - n,
                 t.headers[n..].join(", ")
-            ));
+            );
+            // The note fits too, wrapped between words.
+            let mut line = String::new();
+            for word in note.split(' ') {
+                if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                    out.push_str(&line);
+                    out.push('\n');
+                    line.clear();
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            out.push_str(&line);
+            out.push('\n');
         }
         out
     }
@@ -650,6 +701,18 @@ pub fn with_unit(v: Option<f64>, digits: usize, unit: &str) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn transposed_tables() {
+        let mut t = Table::new(&["metric", "a.log", "b.log"]).numeric_from(1);
+        t.push(vec!["requests".into(), "2".into(), "3".into()]);
+        t.push(vec!["errors".into(), "0".into(), "1".into()]);
+        let r = t.transposed("run");
+        assert_eq!(r.headers, ["run", "requests", "errors"]);
+        assert_eq!(r.rows, [["a.log", "2", "0"], ["b.log", "3", "1"]]);
+        assert_eq!(r.numeric, [false, true, true]);
+        assert_eq!(r.transposed("metric"), t);
+    }
+
     /// A table wider than the terminal keeps its first column and the columns from the left
     /// that fit, says which it left out; FAIL is red only where asked.
     #[test]
@@ -669,16 +732,16 @@ mod tests {
             "file     a  bb  verdict\n-------  -  --  -------\nrun.log  1  22  FAIL\n"
         );
         assert_eq!(Text.fit(&t, 23, false), all);
-        // 22: the last column does not fit (7+2+1+2+2 = 14 does).
+        // 22: the last column does not fit (7+2+1+2+2 = 14 does); the note is wrapped to 22.
         assert_eq!(
             Text.fit(&t, 22, false),
-            "file     a  bb\n-------  -  --\nrun.log  1  22\n\
-             (1 of 4 columns left out to fit 22 characters: verdict; --wide shows them)\n"
+            "file     a  bb\n-------  -  --\nrun.log  1  22\n(1 of 4 columns left\nout to fit 22\n\
+             characters: verdict;\n--wide shows them)\n"
         );
         // Narrower than the first column: it stays, alone.
         assert!(Text
             .fit(&t, 3, false)
-            .starts_with("file\n-------\nrun.log\n(3 of 4"));
+            .starts_with("file\n-------\nrun.log\n(3\nof\n4\n"));
         // Colour after padding: the escapes do not shift the columns.
         assert_eq!(
             Text.fit(&t, 0, true).lines().nth(2),
