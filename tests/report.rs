@@ -257,6 +257,19 @@ fn report_of_every_new_kind() {
     assert!(out.join("index.html").is_file());
 }
 
+/// `gcperf report -q [extra] -o OUT INPUT`.
+fn report_into(out: &Path, extra: &[&str], input: &Path) -> std::process::Output {
+    Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q"])
+        .args(extra)
+        .arg("-o")
+        .arg(out)
+        .arg(input)
+        .output()
+        .unwrap()
+}
+
 /// `--out` on a folder that holds an earlier report replaces it wholly: no chart of the
 /// earlier inputs stays. A folder holding anything else is refused (exit 2, nothing written,
 /// its file untouched) unless --force, which writes beside it.
@@ -267,15 +280,7 @@ fn report_folder_replaced_or_refused() {
     let perf = root.join("perf/soap-before.log");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("rep");
-    let report = |extra: &[&str], input: &Path| {
-        Command::cargo_bin("gcperf")
-            .unwrap()
-            .args(["report", "-q", "-o", out.to_str().unwrap()])
-            .args(extra)
-            .arg(input)
-            .output()
-            .unwrap()
-    };
+    let report = |extra: &[&str], input: &Path| report_into(&out, extra, input);
     let charts = || -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(out.join("charts"))
             .unwrap()
@@ -304,12 +309,7 @@ fn report_folder_replaced_or_refused() {
     let other = dir.path().join("photos");
     std::fs::create_dir(&other).unwrap();
     std::fs::write(other.join("holiday.jpg"), b"jpeg").unwrap();
-    let o = Command::cargo_bin("gcperf")
-        .unwrap()
-        .args(["report", "-q", "-o", other.to_str().unwrap()])
-        .arg(&gc)
-        .output()
-        .unwrap();
+    let o = report_into(&other, &[], &gc);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
@@ -318,12 +318,7 @@ fn report_folder_replaced_or_refused() {
     );
     let names: Vec<_> = std::fs::read_dir(&other).unwrap().collect();
     assert_eq!(names.len(), 1, "nothing written");
-    let o = Command::cargo_bin("gcperf")
-        .unwrap()
-        .args(["report", "-q", "--force", "-o", other.to_str().unwrap()])
-        .arg(&gc)
-        .output()
-        .unwrap();
+    let o = report_into(&other, &["--force"], &gc);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(std::fs::read(other.join("holiday.jpg")).unwrap(), b"jpeg");
     assert!(other.join("index.html").exists());
@@ -357,12 +352,7 @@ fn pairing_needs_most_requests_inside_the_gc_log() {
     std::fs::write(runs.join("gc.log"), head).unwrap();
     std::fs::write(runs.join("app.log"), gunzip("run-perf.log.gz")).unwrap();
     let out = dir.path().join("rep");
-    let o = Command::cargo_bin("gcperf")
-        .unwrap()
-        .args(["report", "-q", "-o", out.to_str().unwrap()])
-        .arg(&runs)
-        .output()
-        .unwrap();
+    let o = report_into(&out, &[], &runs);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(
@@ -374,12 +364,7 @@ fn pairing_needs_most_requests_inside_the_gc_log() {
     assert!(!index.contains("correlate-gc-app.png"), "not paired");
     // The whole GC log: paired.
     std::fs::write(runs.join("gc.log"), &gc).unwrap();
-    let o = Command::cargo_bin("gcperf")
-        .unwrap()
-        .args(["report", "-q", "-o", out.to_str().unwrap()])
-        .arg(&runs)
-        .output()
-        .unwrap();
+    let o = report_into(&out, &[], &runs);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("not correlated"), "{err}");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
