@@ -361,17 +361,19 @@ fn gc_by_cause_and_finding_tables_and_summary_csv() {
         .ends_with(",System.gc(),1,40,40,40,28.5714285714"));
     let (_, out) = run(&["gc", "-q", "--by", "finding", "--format", "csv", p]);
     assert!(out.contains(",explicit-gc,1,40,3\n"), "{out}");
-    // Text: the figures and both tables after the breakdowns.
+    // Text: the figures in the units people read (26100 KB = 25.5 MB, 3266.583 KB/s = 3.2
+    // MB/s, 4000 KB = 3.9 MB, 500.626 KB/s under a MB: 501 KB/s, 3600 KB = 3.5 MB) and both
+    // tables after the breakdowns.
     let (_, out) = run(&["gc", "-q", p]);
     assert!(
-        out.contains("allocation: 26100 KB in total, 3266.583 KB/s mean"),
+        out.contains("allocation: 25.5 MB in total, 3.2 MB/s mean"),
         "{out}"
     );
     assert!(
-        out.contains("promotion: 4000 KB in total, 500.626 KB/s"),
+        out.contains("promotion: 3.9 MB in total, 501 KB/s"),
         "{out}"
     );
-    assert!(out.contains("live set: 2 full/old collections, last 3600 KB, trend \u{2013}"));
+    assert!(out.contains("live set: 2 full/old collections, last 3.5 MB, trend \u{2013}"));
     assert!(out.contains("explicit-gc"), "{out}");
     // Summary CSV: the figures without float noise.
     let (_, out) = run(&["summary", "-q", "--format", "csv", p]);
@@ -709,8 +711,9 @@ fn report_shows_the_causes_and_findings() {
     ]);
     assert_eq!(code, 0);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    // The CMS fixture's figures (see its test): 21600 K allocated, causes, four findings.
-    assert!(html.contains("allocation: 21600 KB in total"), "{html}");
+    // The CMS fixture's figures (see its test): 21600 K (21.1 MB) allocated, causes, four
+    // findings.
+    assert!(html.contains("allocation: 21.1 MB in total"), "{html}");
     assert!(html.contains("Pause time per cause") && html.contains("CMS Initial Mark"));
     for id in [
         "concurrent-mode-failure",
@@ -815,11 +818,11 @@ fn a_log_without_the_figures_says_so_in_words() {
         fixture("hotspot/serial-diag.log").to_str().unwrap(),
     ]);
     assert!(
-        text.contains("allocation: 26100 KB in total, 3266.583 KB/s mean;"),
+        text.contains("allocation: 25.5 MB in total, 3.2 MB/s mean;"),
         "{text}"
     );
     assert!(
-        text.contains("promotion: 4000 KB in total, 500.626 KB/s"),
+        text.contains("promotion: 3.9 MB in total, 501 KB/s"),
         "{text}"
     );
 }

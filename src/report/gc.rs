@@ -104,20 +104,28 @@ pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 
 /// The allocation, promotion and live-set figures as text lines.
 pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
-    let kb = |v: Option<f64>| with_unit(v, 0, " KB");
-    let rate = |v: Option<f64>| with_unit(v, 3, " KB/s");
+    let kb = |v: Option<f64>| crate::report::size_kb(v, "");
+    let rate = |v: Option<f64>| crate::report::size_kb(v, "/s");
     // A log without the figures says so in words rather than a row of dashes.
     let mut s = match d.allocated_kb {
         None => "allocation: - (the log has no occupancy before and after two collections)\n"
             .to_string(),
         Some(a) => format!(
-            "allocation: {} in total, {} mean; per {} s interval p50 {}, p95 {}, max {}\n",
+            "allocation: {} in total, {} mean; {}\n",
             kb(Some(a as f64)),
             rate(d.alloc_rate_kb_per_s),
-            opt(d.alloc_interval_s, None),
-            rate(d.alloc_rate_p50_kb_per_s),
-            rate(d.alloc_rate_p95_kb_per_s),
-            rate(d.alloc_rate_max_kb_per_s),
+            // No interval (a log without a time span): no per-interval figures, and no lone
+            // unit where its length would be.
+            match d.alloc_interval_s {
+                Some(i) => format!(
+                    "per {} s interval p50 {}, p95 {}, max {}",
+                    num(i, None),
+                    rate(d.alloc_rate_p50_kb_per_s),
+                    rate(d.alloc_rate_p95_kb_per_s),
+                    rate(d.alloc_rate_max_kb_per_s),
+                ),
+                None => "per interval –".to_string(),
+            }
         ),
     };
     s.push_str(&match d.promoted_kb {
@@ -132,7 +140,7 @@ pub fn diag_text(d: &crate::analyze::diag::GcDiag) -> String {
         "live set: {} full/old collections, last {}, trend {}\n",
         d.live_set_collections,
         kb(d.live_set_kb.map(|v| v as f64)),
-        with_unit(d.live_set_slope_kb_per_h, 3, " KB/h"),
+        crate::report::size_kb(d.live_set_slope_kb_per_h, "/h"),
     ));
     s
 }
@@ -238,16 +246,13 @@ pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
                     ));
                 }
                 let h = &r.heap;
-                let kb = |v: Option<u64>| {
-                    v.map(|v| format!("{v} KB"))
-                        .unwrap_or_else(|| crate::report::NO_FIGURE.into())
-                };
+                let kb = |v: Option<u64>| crate::report::size_kb(v.map(|v| v as f64), "");
                 out.push_str(&format!(
                     "heap: capacity up to {}, before GC up to {}, after GC up to {} (mean {}), after full GC up to {}\n",
                     kb(h.capacity_max_kb),
                     kb(h.before_max_kb),
                     kb(h.after_max_kb),
-                    h.after_mean_kb.map(|v| format!("{v:.0} KB")).unwrap_or_else(|| crate::report::NO_FIGURE.into()),
+                    crate::report::size_kb(h.after_mean_kb, ""),
                     kb(h.after_full_max_kb),
                 ));
                 if let Some(d) = diag_of(r) {

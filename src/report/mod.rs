@@ -697,9 +697,37 @@ pub fn with_unit(v: Option<f64>, digits: usize, unit: &str) -> String {
     )
 }
 
+/// A size in KB (K = 1024 bytes, as the JVM's logs count) as people read it in text: KB
+/// below a megabyte, then MB to one decimal, GB to two; `per` is appended to the unit (`/s`).
+/// Tables and machine formats keep the `_kb` figures as they are.
+pub fn size_kb(v: Option<f64>, per: &str) -> String {
+    let Some(kb) = v.filter(|v| v.is_finite()) else {
+        return NO_FIGURE.to_string();
+    };
+    let a = kb.abs();
+    if a < 1024.0 {
+        format!("{} KB{per}", num(kb, Some(0)))
+    } else if a < 1024.0 * 1024.0 {
+        format!("{} MB{per}", num(kb / 1024.0, Some(1)))
+    } else {
+        format!("{} GB{per}", num(kb / (1024.0 * 1024.0), Some(2)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_for_people() {
+        assert_eq!(size_kb(Some(512.0), ""), "512 KB");
+        // 3072000 KB = 2.93 GB; 378474.517 KB/s = 369.6 MB/s; 40858 KB = 39.9 MB.
+        assert_eq!(size_kb(Some(3_072_000.0), ""), "2.93 GB");
+        assert_eq!(size_kb(Some(378_474.517), "/s"), "369.6 MB/s");
+        assert_eq!(size_kb(Some(40_858.0), ""), "39.9 MB");
+        assert_eq!(size_kb(Some(-2048.0), "/h"), "-2.0 MB/h");
+        assert_eq!(size_kb(None, ""), NO_FIGURE);
+    }
 
     #[test]
     fn transposed_tables() {
