@@ -918,7 +918,7 @@ fn load_gc_stream(
 /// Why a GC log of a known family gave no row: what its parser found and did not count
 /// (`model::META_UNCOUNTED`), else what it skipped.
 fn gc_nothing(path: &Path, log: &GcLog) -> Error {
-    match uncounted(log) {
+    match log.uncounted() {
         Some(what) => Error::Uncounted {
             path: path.to_path_buf(),
             what: what.to_owned(),
@@ -927,17 +927,10 @@ fn gc_nothing(path: &Path, log: &GcLog) -> Error {
     }
 }
 
-fn uncounted(log: &GcLog) -> Option<&str> {
-    log.meta
-        .iter()
-        .find(|(k, _)| k == crate::model::META_UNCOUNTED)
-        .map(|(_, v)| v.as_str())
-}
-
 /// What a GC log's reading says beside its rows: what it holds and does not count, and the
 /// frame's damaged uptimes (`GcFrame::damaged`), the first three by line.
 fn frame_warnings(f: &frame::GcFrame, log: &GcLog) -> Vec<String> {
-    uncounted(log)
+    log.uncounted()
         .map(str::to_owned)
         .into_iter()
         .chain(stamp_damage(f))

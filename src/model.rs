@@ -435,6 +435,15 @@ pub struct GcLog {
 }
 
 impl GcLog {
+    /// What the log holds and gives no row for by design, as its parser said it
+    /// (`META_UNCOUNTED`).
+    pub fn uncounted(&self) -> Option<&str> {
+        self.meta
+            .iter()
+            .find(|(k, _)| k == META_UNCOUNTED)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// Count a line as not understood; keep the first few verbatim.
     pub fn skip(&mut self, line: u64, text: &[u8]) {
         self.skip_lines(line, 1, text);

@@ -320,7 +320,7 @@ impl Slo {
     }
 
     /// Every objective must have been judged on some run: one no input has the figure for is
-    /// an error naming it (exit 2), never a silent pass.
+    /// an error naming it (exit 2), never a silent pass. Returns whether any failed.
     pub(super) fn check_judged<'a>(
         &self,
         runs: impl IntoIterator<Item = (&'a str, &'a [analyze::slo::Verdict])> + Clone,
@@ -346,12 +346,7 @@ impl Slo {
                 );
             }
         }
-        let failed: Vec<(&str, &analyze::slo::Verdict)> = runs
-            .into_iter()
-            .flat_map(|(run, vs)| vs.iter().map(move |v| (run, v)))
-            .filter(|(_, v)| !v.pass)
-            .collect();
-        Ok(!failed.is_empty())
+        Ok(runs.into_iter().any(|(_, vs)| vs.iter().any(|v| !v.pass)))
     }
 
     /// The verdicts said: a line each on stderr, the table to `--slo-out` where given (CSV,

@@ -106,11 +106,7 @@ pub fn gc_summary_interval(
     }
     // Pauses the log holds and the rows do not (metronome's heartbeats): the time outside
     // the pauses is unknown.
-    if l.log
-        .meta
-        .iter()
-        .any(|(k, _)| k == crate::model::META_UNCOUNTED)
-    {
+    if l.log.uncounted().is_some() {
         g.throughput_pct = None;
     }
     g.diag = Some(diag);
