@@ -916,14 +916,31 @@ fn load_gc_stream(
 }
 
 /// Why a GC log of a known family gave no row: what its parser found and did not count
-/// (`model::META_UNCOUNTED`), else what it skipped.
+/// (`model::META_UNCOUNTED`), with the lines it skipped where there are some (a syncgc cut
+/// by the log's end is one), else what it skipped.
 fn gc_nothing(path: &Path, log: &GcLog) -> Error {
-    match log.uncounted() {
-        Some(what) => Error::Uncounted {
+    let skipped = Error::nothing_in(path, log.skipped_lines, log.lines, &log.bad);
+    match (log.uncounted(), skipped) {
+        (
+            Some(what),
+            Error::AllSkipped {
+                skipped,
+                lines,
+                first_line,
+                first,
+                ..
+            },
+        ) => Error::Uncounted {
+            path: path.to_path_buf(),
+            what: format!(
+                "{what}; {skipped} of {lines} lines not understood (line {first_line}: {first})"
+            ),
+        },
+        (Some(what), _) => Error::Uncounted {
             path: path.to_path_buf(),
             what: what.to_owned(),
         },
-        None => Error::nothing_in(path, log.skipped_lines, log.lines, &log.bad),
+        (None, e) => e,
     }
 }
 

@@ -2815,6 +2815,20 @@ fn metronome_heartbeats_said_not_counted() {
         "{stderr}"
     );
     assert!(!stderr.contains("no GC or performance records"), "{stderr}");
+    // Cut inside its first syncgc (40 of 48 lines): the cut element's 3 lines are said too.
+    let cut = dir.path().join("cut.xml");
+    let head: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&cut, head).unwrap();
+    let out = gcperf().arg("summary").arg(&cut).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("metronome's heartbeats")
+            && stderr.contains(
+                "; 3 of 40 lines not understood (line 38: <gc-op id=\"8\" type=\"syncgc\""
+            ),
+        "{stderr}"
+    );
 }
 
 /// `perf --by` in text is that table alone (one row per file and band here: soap-after's
