@@ -165,8 +165,6 @@ pub struct CorrelateArgs {
     pub interval: Option<String>,
     #[command(flatten)]
     pub access: AccessOpts,
-    #[command(flatten)]
-    pub term: TerminalOpts,
 }
 
 #[derive(Args, Debug)]

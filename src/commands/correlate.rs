@@ -64,7 +64,6 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         rotated: false,
         strict: a.strict,
     })?;
-    super::options::terminal(&a.term, out.format);
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.
     let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {
