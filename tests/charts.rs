@@ -20,7 +20,9 @@ struct Image {
 
 impl Image {
     fn open(p: &Path) -> Image {
-        let dec = png::Decoder::new(std::fs::File::open(p).expect("png file"));
+        let mut dec = png::Decoder::new(std::fs::File::open(p).expect("png file"));
+        // Charts are indexed: read as the RGB pixels the palette gives.
+        dec.set_transformations(png::Transformations::EXPAND);
         let mut reader = dec.read_info().expect("png header");
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buf).expect("png frame");
@@ -681,4 +683,30 @@ fn pause_target_line_on_the_pause_chart() {
     // Image rows count down: 200 ms is drawn above 30 ms (the axis goes to 300 ms, so about
     // 170/300 of the plot's height apart).
     assert!(high + 100 < low, "{high} {low}");
+}
+
+/// Issue 39: the heap chart's "used after GC" line stays inside the plot. The damaged CMS
+/// fixture's heap after GC is a dense sawtooth (20 to 125 MB, turning every few pixels);
+/// drawn as one 2 px polyline its mitred turns reached below the x axis into the axis title.
+/// Every pixel of the line's colour (the legend's swatch aside, at the top) lies above the
+/// x axis: the longest black row of the chart.
+#[test]
+fn heap_line_stays_above_the_x_axis() {
+    const AFTER: [u8; 3] = [0, 114, 178];
+    let dir = tempfile::tempdir().unwrap();
+    let p = render(
+        &[fixture("bad/load-0e31c972.log.gz")],
+        dir.path(),
+        &["--kind", "heap"],
+    );
+    let img = Image::open(&p[0]);
+    let (axis_len, axis) = img.longest_run([0, 0, 0], 0, img.width, 0);
+    assert!(axis_len > img.width / 2, "an x axis across the plot");
+    let (_, last) = img.rows_of(AFTER).unwrap();
+    assert!(
+        last < axis,
+        "used-after-GC line at row {last}, the x axis at {axis}"
+    );
+    // The line is drawn: a sawtooth fills many rows between 20 and 125 MB.
+    assert!(img.count(AFTER) > 2000, "{}", img.count(AFTER));
 }

@@ -157,7 +157,8 @@ const BLUE: [u8; 3] = [0, 114, 178];
 const ORANGE: [u8; 3] = [230, 159, 0];
 
 fn pixels(p: &Path) -> (u32, u32, Vec<u8>) {
-    let d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
+    let mut d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
+    d.set_transformations(png::Transformations::EXPAND);
     let mut r = d.read_info().unwrap();
     let mut buf = vec![0; r.output_buffer_size()];
     let info = r.next_frame(&mut buf).unwrap();

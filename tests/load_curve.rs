@@ -35,7 +35,8 @@ fn write_runs(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn pixels(p: &Path) -> (u32, u32, Vec<u8>) {
-    let d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
+    let mut d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
+    d.set_transformations(png::Transformations::EXPAND);
     let mut r = d.read_info().unwrap();
     let mut buf = vec![0; r.output_buffer_size()];
     let info = r.next_frame(&mut buf).unwrap();
@@ -296,4 +297,55 @@ fn chart_kinds_and_objectives_refused_where_they_cannot_apply() {
         .collect();
     names.sort();
     assert_eq!(names, ["rising-split.png", "rising-timeline.png"]);
+}
+
+/// Issue 39: the labels of two objectives whose lines lie close ("p50<=650ms" and
+/// "p95<=655ms", 5 ms apart: a few pixels) do not overprint: the upper label is raised
+/// above the lower one. In the label columns (the left quarter) and the rows just above the
+/// two lines, the rows holding each label's colour (its dashed line's rows aside) are apart.
+#[test]
+fn close_objective_labels_do_not_overprint() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_runs(dir.path());
+    let png = dir.path().join("lc.png");
+    let o = compare(
+        &files,
+        &[
+            "--slo",
+            "p50<=650ms,p95<=655ms",
+            "--chart",
+            png.to_str().unwrap(),
+            "--load-curve",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let (w, h, px) = pixels(&png);
+    let at = |x: u32, y: u32| {
+        let i = ((y * w + x) * 3) as usize;
+        [px[i], px[i + 1], px[i + 2]]
+    };
+    // A dashed line's rows: its colour across much of the width.
+    let line_row = |c: [u8; 3], y: u32| (0..w).filter(|&x| at(x, y) == c).count() > w as usize / 4;
+    let lines: Vec<u32> = (0..h)
+        .filter(|&y| line_row(P50, y) || line_row(P95, y))
+        .collect();
+    let (top, bottom) = (lines[0], *lines.last().unwrap());
+    assert!(
+        bottom - top < 12,
+        "the two lines lie close: rows {top}..{bottom}"
+    );
+    let text_rows = |c: [u8; 3]| -> Vec<u32> {
+        (top.saturating_sub(80)..=bottom)
+            .filter(|&y| !line_row(c, y) && (0..w / 4).any(|x| at(x, y) == c))
+            .collect()
+    };
+    let (p50, p95) = (text_rows(P50), text_rows(P95));
+    assert!(!p50.is_empty() && !p95.is_empty(), "both labels drawn");
+    let apart = p95.last() < p50.first() || p50.last() < p95.first();
+    assert!(apart, "p50 label rows {p50:?}, p95 label rows {p95:?}");
 }

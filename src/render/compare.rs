@@ -744,8 +744,35 @@ pub struct ChartOptions {
     pub note: Option<String>,
 }
 
+/// Characters a title of run names may have before the names are shortened: a title at the
+/// chart's own font size, not one shrunk to a line no one can read.
+const TITLE_CHARS: usize = 90;
+
 /// The title: the runs' labels (or, beyond four runs, what is shown of them), and the note.
+/// Labels too long for the title together are shortened at the end with "…"; the legend
+/// names each run in full.
 fn title(labels: &[&str], note: Option<&str>) -> String {
+    let shown = labels.len().clamp(1, 4);
+    let joined: usize = labels
+        .iter()
+        .take(shown)
+        .map(|l| l.chars().count() + 4)
+        .sum();
+    let short: Vec<String>;
+    let labels: Vec<&str> = if joined > TITLE_CHARS {
+        let each = (TITLE_CHARS / shown).saturating_sub(4).max(12);
+        short = labels
+            .iter()
+            .map(|l| match l.chars().count() > each {
+                true => l.chars().take(each - 1).chain(['…']).collect(),
+                false => l.to_string(),
+            })
+            .collect();
+        short.iter().map(String::as_str).collect()
+    } else {
+        labels.to_vec()
+    };
+    let labels = labels.as_slice();
     match note {
         Some(n) if labels.len() > 4 => n.to_string(),
         Some(n) => format!("{} — {n}", chart_title(labels)),
@@ -931,6 +958,18 @@ mod tests {
         assert_eq!(pause_text(999.96), "1000");
         assert_eq!(pause_text(0.03), "0.03");
         assert_eq!(pause_text(0.0), "0");
+    }
+
+    #[test]
+    fn long_names_are_shortened_at_the_end_in_the_title() {
+        let a = "a-very-long-run-name-for-the-nightly-soak-test-of-the-order-service-before.log";
+        let b = "a-very-long-run-name-for-the-nightly-soak-test-of-the-order-service-after.log";
+        // Two runs: 45 characters each less " vs ", the last of them "…".
+        let t = title(&[a, b], None);
+        let want = format!("{}… vs {}…", &a[..40], &b[..40]);
+        assert_eq!(t, want);
+        assert!(t.chars().count() <= TITLE_CHARS);
+        assert_eq!(title(&["before", "after"], None), "before vs after");
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! GC charts: pauses over time, heap over time, pause-duration histogram.
 
 use super::{
-    bold, builder, kind_color, legend_inside, nice_max, note, render, style_mesh, tick, titled,
-    RenderError, Size, FONT,
+    bold, builder, kind_color, legend_inside, nice_max, note, render, style_mesh, thick_line, tick,
+    titled, RenderError, Size, FONT,
 };
 use crate::analyze::gc::{Band, ChartSeries as Series, HeapPoint};
 use plotters::prelude::*;
@@ -268,10 +268,19 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         let befores = series(|h| h.before);
         let afters = series(|h| h.after);
         let mut any = false;
+        // Lines as `thick_line`s: plotters' 2 px polylines join segments with mitres, and a
+        // dense sawtooth's sharp turns sent spikes of "used after GC" below 0 MB, through
+        // the axis title.
+        let line = |chart: &ChartContext<_, _>, pts: &[(f64, f64)], color: RGBColor| {
+            let px: Vec<_> = pts.iter().map(|p| chart.backend_coord(p)).collect();
+            thick_line(root, &px, color, 2)
+        };
+        let no_points = std::iter::empty::<Circle<(f64, f64), u32>>;
         if !caps.is_empty() {
             any = true;
+            line(&chart, &caps, cap)?;
             chart
-                .draw_series(LineSeries::new(caps, cap.stroke_width(2)))?
+                .draw_series(no_points())?
                 .label("capacity")
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 16, y)], cap.stroke_width(3))
@@ -286,8 +295,9 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         }
         if !afters.is_empty() {
             any = true;
+            line(&chart, &afters, after)?;
             chart
-                .draw_series(LineSeries::new(afters, after.stroke_width(2)))?
+                .draw_series(no_points())?
                 .label("used after GC")
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 16, y)], after.stroke_width(3))

@@ -83,6 +83,7 @@ pub fn load_curve(path: &Path, c: &Curve, size: Size) -> Result<(), RenderError>
             .y_label_formatter(&fmt)
             .draw()?;
         let r = (sc.label / 4).max(3) as i32;
+        let mut labels: Vec<(String, RGBColor, i32, i32)> = Vec::new();
         for (s, name) in series.iter().enumerate() {
             let color = RUN_COLORS[s % RUN_COLORS.len()];
             let line: Vec<(f64, f64)> = pts
@@ -119,15 +120,31 @@ pub fn load_curve(path: &Path, c: &Curve, size: Size) -> Result<(), RenderError>
                     color.stroke_width(2),
                 ))?;
                 let n = line.iter().filter(|p| p.1 > l.ms).count();
-                chart.draw_series(std::iter::once(Text::new(
+                let (x, y) = chart.backend_coord(&(xh * 0.01, l.ms));
+                labels.push((
                     format!("{}: {n} of {} over", l.text, line.len()),
-                    (xh * 0.01, l.ms),
-                    (FONT, sc.label * 4 / 5)
-                        .into_font()
-                        .color(&color)
-                        .pos(Pos::new(HPos::Left, VPos::Bottom)),
-                )))?;
+                    color,
+                    x,
+                    y,
+                ));
             }
+        }
+        // Each limit's label sits on its line; one whose line is too near the one below to
+        // hold both is raised above it (p50<=20 and p95<=25 were printed over each other).
+        let font = sc.label * 4 / 5;
+        labels.sort_by_key(|l| std::cmp::Reverse(l.3));
+        let mut lowest = i32::MAX;
+        for (text, color, x, y) in labels {
+            let y = y.min(lowest);
+            root.draw(&Text::new(
+                text,
+                (x, y),
+                (FONT, font)
+                    .into_font()
+                    .color(&color)
+                    .pos(Pos::new(HPos::Left, VPos::Bottom)),
+            ))?;
+            lowest = y - font as i32 - 2;
         }
         super::legend_inside(&mut chart, sc, SeriesLabelPosition::UpperLeft)?;
         Ok(())

@@ -165,21 +165,72 @@ pub(crate) fn render_scaled(
         })();
         drawn.map_err(|e| err(path, e))?;
     }
-    // Encoded as plotters' own file backend encodes it (the same bytes), then written
-    // whole: a full disk left a truncated PNG under the chart's name.
-    let mut png = Vec::new();
-    image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new(&mut png),
-        &rgb,
-        w,
-        h,
-        image::ColorType::Rgb8,
-    )
-    .map_err(|e| err(path, e))?;
+    // Encoded in memory, then written whole: a full disk left a truncated PNG under the
+    // chart's name.
+    let png = palette_png(&rgb, w, h).map_err(|e| err(path, e))?;
     crate::output::write(path, &png).map_err(|e| RenderError {
         unwritten: true,
         ..err(path, format!("cannot write: {e}"))
     })
+}
+
+/// A chart as an indexed PNG. Charts are a few flat colours plus the edges antialiasing
+/// blends (260-1,700 colours on the fixtures' charts): a palette of the 256 most frequent
+/// colours, the rarer blends drawn in the nearest of them, writes them 4-6x smaller than
+/// RGB (a 1600x900 chart 110 KB → 20 KB; a 1,000-log report 347 MB → under 100 MB) with
+/// no difference the eye sees. A chart of 256 colours or fewer is written exactly.
+fn palette_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, png::EncodingError> {
+    use rustc_hash::FxHashMap;
+    // The pixels as runs of one colour: most of a chart is long runs of white, and each run
+    // is counted and looked up once (per pixel, this took a third of a report's time).
+    let px: Vec<u32> = rgb
+        .chunks_exact(3)
+        .map(|p| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]))
+        .collect();
+    let runs = || px.chunk_by(|a, b| a == b).map(|r| (r[0], r.len()));
+    let mut counts: FxHashMap<u32, u64> = FxHashMap::default();
+    for (c, n) in runs() {
+        *counts.entry(c).or_default() += n as u64;
+    }
+    let mut by_count: Vec<(u32, u64)> = counts.into_iter().collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let palette: Vec<u32> = by_count.iter().take(256).map(|&(c, _)| c).collect();
+    let mut index: FxHashMap<u32, u8> = palette
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, i as u8))
+        .collect();
+    let rgb_of = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+    let nearest = |c: u32| -> u8 {
+        let [r, g, b] = rgb_of(c).map(i32::from);
+        let d = |p: u32| {
+            let [pr, pg, pb] = rgb_of(p).map(i32::from);
+            (r - pr).pow(2) + (g - pg).pow(2) + (b - pb).pow(2)
+        };
+        (0..palette.len())
+            .min_by_key(|&i| d(palette[i]))
+            .map_or(0, |i| i as u8)
+    };
+    let mut indices = Vec::with_capacity(rgb.len() / 3);
+    for (c, n) in runs() {
+        let i = *index.entry(c).or_insert_with(|| nearest(c));
+        indices.resize(indices.len() + n, i);
+    }
+    let mut out = Vec::new();
+    {
+        let mut e = png::Encoder::new(&mut out, w, h);
+        e.set_color(png::ColorType::Indexed);
+        e.set_depth(png::BitDepth::Eight);
+        e.set_palette(palette.iter().flat_map(|&c| rgb_of(c)).collect::<Vec<u8>>());
+        // Palette indices are not magnitudes: a row filter on them only adds noise for the
+        // compressor (Sub, the default, left charts at 100 KB where none gives 20 KB).
+        e.set_filter(png::FilterType::NoFilter);
+        e.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
+        e.set_compression(png::Compression::Default);
+        let mut writer = e.write_header()?;
+        writer.write_image_data(&indices)?;
+    }
+    Ok(out)
 }
 
 /// Longest label drawn, in characters: wider than any chart's label room at the smallest
