@@ -197,6 +197,36 @@ pub struct ReportArgs {
     /// between its shortest and longest: 0.01, 0.02, 0.05 ... for sub-millisecond pauses).
     #[arg(long = "pause-bands", value_delimiter = ',')]
     pub pause_bands: Vec<f64>,
+    /// APDEX thresholds of the performance runs, ms: `T` (satisfied within T, tolerated
+    /// within 4T) or `T:F`. A request is satisfied when it succeeded within T, tolerated when
+    /// it succeeded within F, else frustrated; APDEX = (satisfied + tolerated / 2) / requests.
+    /// The default is JMeter's dashboard's.
+    #[arg(long, value_name = "T[:F]", default_value = "500:1500", value_parser = parse_apdex)]
+    pub apdex: (f64, f64),
+}
+
+/// `--apdex T[:F]`: two positive thresholds, F at least T.
+fn parse_apdex(s: &str) -> Result<(f64, f64), String> {
+    let ms = |v: &str| -> Result<f64, String> {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .ok_or_else(|| format!("`{v}` is not a positive number of milliseconds"))
+    };
+    let (t, f) = match s.split_once(':') {
+        Some((t, f)) => (ms(t)?, ms(f)?),
+        None => {
+            let t = ms(s)?;
+            (t, 4.0 * t)
+        }
+    };
+    if f < t {
+        return Err(format!(
+            "F ({f}) is below T ({t}): give T:F with F at least T"
+        ));
+    }
+    Ok((t, f))
 }
 
 #[derive(Args, Debug)]

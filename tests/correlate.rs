@@ -601,10 +601,19 @@ fn report_pairs_the_logs_of_one_run() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert_eq!(html.matches("<h3>").count(), 1, "one pair");
+    // The index lists the one pair; its figures are on both logs' pages, none on the
+    // performance log of the next day's.
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(index.matches("#correlate\">").count(), 1, "one pair");
+    assert!(
+        index.contains("<a href=\"runs/perf.html#correlate\">"),
+        "{index}"
+    );
+    let page = |stem: &str| std::fs::read_to_string(out.join(format!("runs/{stem}.html"))).unwrap();
+    let html = page("perf");
     assert!(html.contains("gc.log and ") && html.contains("perf.log</h3>"));
-    assert!(!html.contains("later.log</h3>"));
+    assert!(page("gc").contains("perf.log</h3>"));
+    assert!(!page("later").contains("GC pauses on the latency timeline"));
     let all: Vec<&Req> = run.reqs.iter().collect();
     let t = truth(&all, &intervals(&run.pauses, false, None), &run.reqs);
     // Requests wholly before the GC log's first record or after its last one's end are said,

@@ -710,9 +710,9 @@ fn report_shows_the_causes_and_findings() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0);
-    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let html = std::fs::read_to_string(out.join("runs/cms.html")).unwrap();
     // The CMS fixture's figures (see its test): 21600 K (21.1 MB) allocated, causes, four
-    // findings.
+    // findings, each explained with what to try.
     assert!(html.contains("allocation: 21.1 MB in total"), "{html}");
     assert!(html.contains("Pause time per cause") && html.contains("CMS Initial Mark"));
     for id in [
@@ -721,8 +721,18 @@ fn report_shows_the_causes_and_findings() {
         "full-gc",
         "gc-overhead",
     ] {
-        assert!(html.contains(id), "{id}");
+        assert!(
+            html.contains(&format!("<div class=\"finding\" id=\"{id}\">")),
+            "{id}"
+        );
     }
+    assert!(html.contains(
+        "<h3>Concurrent mode failure <span class=\"muted\">(concurrent-mode-failure)</span></h3>"
+    ));
+    assert!(
+        html.contains("-XX:CMSInitiatingOccupancyFraction"),
+        "what to try"
+    );
     let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(
         csv.contains(",concurrent-mode-failure:1 promotion-failure:1 full-gc:2 gc-overhead:1,"),

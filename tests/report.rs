@@ -168,17 +168,57 @@ fn report_of_a_mixed_folder_has_a_row_per_input_and_every_chart() {
         .iter()
         .any(|r| r[0].ends_with("after.log") && r[1] == "saveOrder" && r[2] == "600"));
 
-    // index.html: every chart it shows exists as a PNG, every chart written is shown, and the
-    // page needs nothing from a network or from scripts.
-    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"));
-    let srcs: Vec<&str> = html
-        .split("src=\"")
-        .skip(1)
-        .filter_map(|s| s.split('"').next())
+    // index.html ranks the runs, each a link to its page; the pages show every chart
+    // written, each a PNG loaded lazily, and link back. Nothing is fetched from a network:
+    // no page loads anything but its charts, and its one script is inline.
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let pages: Vec<PathBuf> = std::fs::read_dir(out.join("runs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
         .collect();
-    // 3 GC logs x 3 charts + 2 perf logs x 3 charts.
-    assert_eq!(srcs.len(), 15, "{srcs:?}");
+    assert_eq!(pages.len(), 5, "a page per reported input: {pages:?}");
+    let mut srcs = Vec::new();
+    for p in &pages {
+        let html = std::fs::read_to_string(p).unwrap();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            index.contains(&format!("href=\"runs/{name}\"")),
+            "{name} linked"
+        );
+        assert!(
+            html.contains("<a href=\"../index.html\">"),
+            "{name} links back"
+        );
+        for page in [&index, &html] {
+            assert!(!page.contains("<script src") && !page.contains("<link"));
+            assert!(!page.contains("src=\"http") && !page.contains("url("));
+        }
+        for img in html.split("<img ").skip(1) {
+            assert!(img.contains("loading=\"lazy\""), "{img}");
+            let src = img
+                .split("src=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            srcs.push(src.strip_prefix("../").unwrap().to_string());
+        }
+    }
+    // Each GC log its pauses and heap (all have heap figures) and a histogram where it has
+    // 20 pauses or more; each perf log (600 and 1,200 requests, a Java/DB split) 3 charts.
+    let histograms = rows
+        .iter()
+        .filter(|r| r[col("kind")] == "gc")
+        .filter(|r| r[col("pauses")].parse::<u64>().unwrap() >= 20)
+        .count();
+    assert_eq!(srcs.len(), 3 * 2 + histograms + 2 * 3, "{srcs:?}");
+    assert_eq!(
+        srcs.iter()
+            .filter(|s| s.ends_with("-pause-histogram.png"))
+            .count(),
+        histograms
+    );
     for s in &srcs {
         let bytes = std::fs::read(out.join(s)).unwrap_or_else(|e| panic!("{s}: {e}"));
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{s} is not a PNG");
@@ -186,8 +226,68 @@ fn report_of_a_mixed_folder_has_a_row_per_input_and_every_chart() {
     let written = std::fs::read_dir(out.join("charts")).unwrap().count();
     assert_eq!(written, srcs.len());
     for bad in ["empty.log", "noise.bin"] {
-        assert!(html.contains(bad), "the page names {bad}");
+        assert!(index.contains(bad), "the index names {bad}");
     }
+    // The GC logs ranked by longest pause, worst first, as summary.csv has them.
+    let ranked = |id: &str| -> Vec<String> {
+        let t = index.split(&format!("id=\"{id}\"")).nth(1).unwrap();
+        let t = t.split("</table>").next().unwrap();
+        t.split("<tr>")
+            .skip(2)
+            .map(|r| {
+                r.split("\">")
+                    .nth(2)
+                    .unwrap()
+                    .split('<')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    };
+    let mut gc_rows: Vec<(f64, String)> = rows
+        .iter()
+        .filter(|r| r[col("kind")] == "gc")
+        .map(|r| (r[col("pause_max_ms")].parse().unwrap(), r[0].clone()))
+        .collect();
+    gc_rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let want: Vec<String> = gc_rows.into_iter().map(|r| r.1).collect();
+    assert_eq!(ranked("gc-runs"), want, "{index}");
+    // The generated perf logs by p99: after.log's 1,200 requests and before.log's 600 have
+    // the same ten totals, so the same p99 (100 ms): ranked by name.
+    let perf = ranked("perf-runs");
+    assert_eq!(perf.len(), 2);
+    assert!(
+        perf[0].ends_with("after.log") && perf[1].ends_with("before.log"),
+        "{perf:?}"
+    );
+    // before.log's page: APDEX by hand, every request under T = 500 ms, the 60 failed ones
+    // frustrated: 540 / 600. Over time: 599.01 s in 30-s intervals (the shortest of the clock
+    // units giving under 40), 20 of them, each 30 requests of which 3 failed ("timeout").
+    let before = std::fs::read_to_string(out.join("runs/before.html")).unwrap();
+    assert!(
+        before.contains("APDEX 0.900 with T 500 ms, F 1500 ms (540 satisfied, 0 tolerated of 600)"),
+        "{before}"
+    );
+    assert!(before.contains("<div class=\"v\">0.900</div><div class=\"k\">APDEX</div>"));
+    assert!(before.contains("Per 30 s (by request end)"));
+    let over = before.split("id=\"over-time\"").nth(1).unwrap();
+    let over = over.split("</table>").next().unwrap();
+    let over_rows: Vec<&str> = over.split("<tr>").skip(2).collect();
+    assert_eq!(over_rows.len(), 20);
+    for r in &over_rows {
+        let cells: Vec<&str> = r
+            .split("<td")
+            .skip(1)
+            .map(|c| c.split('>').nth(1).unwrap().split('<').next().unwrap())
+            .collect();
+        // start, requests, errors, per s, p50, p95, p99, max, timeout.
+        assert_eq!((cells[1], cells[2], cells[8]), ("30", "3", "3"), "{r}");
+    }
+    assert!(
+        before.contains("<th class=\"n\" title=\"timeout\">timeout</th>"),
+        "{over}"
+    );
 
     // Nothing readable at all: exit 1, still a report naming the inputs.
     let only_bad = dir.path().join("bad");
@@ -304,6 +404,15 @@ fn report_folder_replaced_or_refused() {
         !index.contains("jdk8-g1-details"),
         "the earlier run is gone"
     );
+    let pages: Vec<_> = std::fs::read_dir(out.join("runs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        pages,
+        ["soap-before.html"],
+        "the earlier run's page is gone"
+    );
 
     // A folder of something else: refused, untouched.
     let other = dir.path().join("photos");
@@ -360,14 +469,121 @@ fn pairing_needs_most_requests_inside_the_gc_log() {
             && err.contains("of its 14400 requests fall outside the GC log's span"),
         "{err}"
     );
-    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(!index.contains("correlate-gc-app.png"), "not paired");
+    let app = || std::fs::read_to_string(out.join("runs/app.html")).unwrap();
+    assert!(!app().contains("correlate-gc-app.png"), "not paired");
+    assert!(!std::fs::read_to_string(out.join("index.html"))
+        .unwrap()
+        .contains("#correlate"));
     // The whole GC log: paired.
     std::fs::write(runs.join("gc.log"), &gc).unwrap();
     let o = report_into(&out, &[], &runs);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("not correlated"), "{err}");
+    assert!(app().contains("correlate-gc-app.png"), "paired");
+    assert!(app().contains("14400 requests, "), "none outside");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(index.contains("correlate-gc-app.png"), "paired");
-    assert!(index.contains("14400 requests, "), "none outside");
+    assert!(
+        index.contains("<a href=\"runs/app.html#correlate\">"),
+        "{index}"
+    );
+}
+
+/// Issue 39: the report of a mixed folder (every fixture: GC and performance logs of every
+/// family, damaged files, a correlated pair) as a reader sees it, in headless Chromium
+/// (`tests/browser/report_check.py`): the index and every run page load from disk with no
+/// console error and no network request, every image loads, clicking a column's header
+/// sorts the rows, the filter hides rows, every page links back. `.ci/run` installs Chromium
+/// and Playwright; elsewhere the test says how to get them and skips.
+#[test]
+fn the_report_works_in_a_browser() {
+    let has = |check: &[&str]| {
+        std::process::Command::new(check[0])
+            .args(&check[1..])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let chromium = Path::new("/usr/bin/chromium").exists();
+    let playwright = has(&["python3", "-c", "import playwright.sync_api"]);
+    if !(chromium && playwright) {
+        let how = "apt-get install chromium; python3 -m pip install playwright";
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("CI must have Chromium and Playwright ({how})");
+        }
+        eprintln!("SKIPPED the_report_works_in_a_browser: needs /usr/bin/chromium and python3 with playwright ({how})");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rep");
+    let o = report_into(&out, &["--slo", "pause_max_ms<500,p99<200"], &root);
+    // Objectives fail: exit 3, the report written all the same.
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let check = std::process::Command::new("python3")
+        .arg(root.join("../tests/browser/report_check.py"))
+        .arg(&out)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        check.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // Every page visited (a page per reported run, and the index), every image on them.
+    let pages: Vec<String> = std::fs::read_dir(out.join("runs"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    let images: usize = pages.iter().map(|p| p.matches("<img ").count()).sum();
+    assert!(images > 100, "{images}");
+    assert!(
+        said.contains(&format!("pages {}, images {images}, ", pages.len() + 1)),
+        "{said}"
+    );
+}
+
+/// `--apdex T[:F]`: the generated log's totals are 10, 20, ... 100 ms in turn, the 100 ms
+/// one failed. T = 20 ms alone takes F = 4T = 80 ms: per ten requests, 2 satisfied (10, 20),
+/// 6 tolerated (30 ... 80), 2 frustrated (90, and the failed 100): (120 + 360 / 2) / 600 =
+/// 0.5. T:F given: 20:40 → (120 + 120 / 2) / 600 = 0.3. A T above F, or not a number: exit 2.
+#[test]
+fn apdex_thresholds_are_the_users() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("run.log");
+    std::fs::write(&log, perf_log(600)).unwrap();
+    let out = dir.path().join("rep");
+    for (arg, want) in [
+        (
+            "20",
+            "APDEX 0.500 with T 20 ms, F 80 ms (120 satisfied, 360 tolerated of 600)",
+        ),
+        (
+            "20:40",
+            "APDEX 0.300 with T 20 ms, F 40 ms (120 satisfied, 120 tolerated of 600)",
+        ),
+    ] {
+        let o = report_into(&out, &["--apdex", arg], &log);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let page = std::fs::read_to_string(out.join("runs/run.html")).unwrap();
+        assert!(page.contains(want), "{arg}: {page}");
+    }
+    for bad in ["40:20", "fast", "0", "-5"] {
+        let arg = format!("--apdex={bad}");
+        let o = report_into(&dir.path().join("never"), &[&arg], &log);
+        assert_eq!(o.status.code(), Some(2), "--apdex {bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--apdex"),
+            "{bad}"
+        );
+    }
 }

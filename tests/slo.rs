@@ -436,6 +436,16 @@ fn report_writes_the_verdicts() {
     );
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(html.contains("Objectives: 1 of 2 met"));
+    // The failed one on the index with how far off it is: (99.5 - 99.1048) / 99.5 = 0.397 %
+    // short; the run ranked by it, and its page has both verdicts.
+    assert!(
+        html.contains("<td>throughput_pct&gt;=99.5</td><td></td><td class=\"n\" data-v=\"99.1047899344\">99.1047899344</td><td class=\"n bad\" data-v=\"0.39719604582"),
+        "{html}"
+    );
+    assert!(html.contains("ranked by worst objective margin"));
+    let page = std::fs::read_to_string(out.join("runs/r26-detgc.html")).unwrap();
+    assert!(page.contains("<div class=\"v bad\">1 of 2</div><div class=\"k\">objectives met</div>"));
+    assert!(page.contains("pause_max_ms&lt;=30") && page.contains("throughput_pct&gt;=99.5"));
 }
 
 /// `--slo` with nothing in it is an error (exit 2), not a run judged against nothing.

@@ -1029,3 +1029,151 @@ mod tests {
         );
     }
 }
+
+/// A run's Application Performance Index, as JMeter's dashboard reckons it: a request is
+/// satisfied when it succeeded within `t_ms`, tolerated when it succeeded within `f_ms`,
+/// else (slower, or failed) frustrated; the score is (satisfied + tolerated / 2) / requests.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Apdex {
+    pub t_ms: f64,
+    pub f_ms: f64,
+    pub satisfied: u64,
+    pub tolerated: u64,
+    pub requests: u64,
+    /// None for a run without requests.
+    pub score: Option<f64>,
+}
+
+/// JMeter's thresholds (`jmeter.reportgenerator.apdex_satisfied_threshold`, `..._tolerated_...`).
+pub const APDEX_T_MS: f64 = 500.0;
+pub const APDEX_F_MS: f64 = 1500.0;
+
+pub fn apdex(pf: &PerfFrame, o: &PerfOptions, t_ms: f64, f_ms: f64) -> PolarsResult<Apdex> {
+    let t = col(TOTAL_MS).cast(DataType::Float64);
+    let out = selected(&pf.df, o)
+        .select([
+            len().alias("n"),
+            col(OK).and(t.clone().lt_eq(lit(t_ms))).sum().alias("s"),
+            col(OK)
+                .and(t.clone().gt(lit(t_ms)))
+                .and(t.lt_eq(lit(f_ms)))
+                .sum()
+                .alias("f"),
+        ])
+        .collect()?;
+    let get = |n: &str| -> PolarsResult<u64> {
+        Ok(out
+            .column(n)?
+            .cast(&DataType::UInt64)?
+            .u64()?
+            .get(0)
+            .unwrap_or(0))
+    };
+    let (requests, satisfied, tolerated) = (get("n")?, get("s")?, get("f")?);
+    Ok(Apdex {
+        t_ms,
+        f_ms,
+        satisfied,
+        tolerated,
+        requests,
+        score: (requests > 0)
+            .then(|| (satisfied as f64 + tolerated as f64 / 2.0) / requests as f64),
+    })
+}
+
+/// A run over time, as a table: each interval's requests, errors, throughput and response-time
+/// percentiles, and its failed requests by message for the run's most frequent messages.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OverTime {
+    pub interval_ms: i64,
+    /// The messages counted per interval, most frequent first; failures with any other
+    /// message are `TimeRow::other_errors`.
+    pub messages: Vec<String>,
+    pub rows: Vec<TimeRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TimeRow {
+    #[serde(flatten)]
+    pub interval: Interval,
+    pub total_ms_p50: Option<f64>,
+    pub total_ms_p95: Option<f64>,
+    /// Failed requests per message of `OverTime::messages`, in that order.
+    pub by_message: Vec<u64>,
+    pub other_errors: u64,
+}
+
+/// Most rows a run's over-time table has: a page, not a data file (the intervals are
+/// `AUTO_INTERVALS_MS`, the shortest giving at most this many).
+pub const OVER_TIME_ROWS: i64 = 40;
+
+/// The interval of a run's over-time table: of `AUTO_INTERVALS_MS` and then 6 h and a day,
+/// the shortest that cuts the span into at most `OVER_TIME_ROWS` intervals; None for a span
+/// of more than `OVER_TIME_ROWS` days (a damaged date: no table says anything of that).
+pub fn table_interval_ms(span_ms: i64) -> Option<i64> {
+    AUTO_INTERVALS_MS
+        .iter()
+        .copied()
+        .chain([21_600_000, 86_400_000])
+        .find(|&iv| span_ms.max(0) / iv < OVER_TIME_ROWS)
+}
+
+/// `messages`: the messages to count per interval (the run's most frequent ones).
+pub fn over_time(
+    pf: &PerfFrame,
+    o: &PerfOptions,
+    interval_ms: i64,
+    messages: &[String],
+) -> PolarsResult<OverTime> {
+    let (rows, quantiles) = intervals_with(pf, o, interval_ms, &[50.0, 95.0])?;
+    let mut rows: Vec<TimeRow> = rows
+        .into_iter()
+        .zip(quantiles)
+        .map(|(interval, q)| TimeRow {
+            other_errors: interval.errors,
+            interval,
+            total_ms_p50: q.first().copied().flatten(),
+            total_ms_p95: q.get(1).copied().flatten(),
+            by_message: vec![0; messages.len()],
+        })
+        .collect();
+    if let (Some(s0), false) = (
+        rows.first().map(|r| r.interval.start_ms),
+        messages.is_empty(),
+    ) {
+        let out = selected(&pf.df, o)
+            .filter(col(OK).not())
+            .group_by([
+                col(END_MS).floor_div(lit(interval_ms)).alias("slot"),
+                col(ERROR_ID),
+            ])
+            .agg([len().alias("n")])
+            .collect()?;
+        let slot = out.column("slot")?.cast(&DataType::Int64)?;
+        let err = out.column(ERROR_ID)?.cast(&DataType::UInt32)?;
+        let n = out.column("n")?.cast(&DataType::UInt64)?;
+        let (slot, err, n) = (slot.i64()?, err.u32()?, n.u64()?);
+        for i in 0..out.height() {
+            let (Some(s), Some(c)) = (slot.get(i), n.get(i)) else {
+                continue;
+            };
+            let text = err.get(i).map(|e| pf.operation(e)).unwrap_or("");
+            let Some(k) = messages.iter().position(|m| m == text) else {
+                continue;
+            };
+            let Some(row) = usize::try_from(s - s0 / interval_ms)
+                .ok()
+                .and_then(|r| rows.get_mut(r))
+            else {
+                continue;
+            };
+            row.by_message[k] += c;
+            row.other_errors = row.other_errors.saturating_sub(c);
+        }
+    }
+    Ok(OverTime {
+        interval_ms,
+        messages: messages.to_vec(),
+        rows,
+    })
+}

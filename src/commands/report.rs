@@ -18,7 +18,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut perf = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut perf.over);
-    let settings = ChartSettings {
+    let charts = ChartSettings {
         kinds: charts::ChartKind::defaults(),
         percentiles: vec![50, 95],
         objectives: Vec::new(),
@@ -30,6 +30,10 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         pause_target_ms: slo.pause_target_ms,
         gc_window: gc_window(&a.perf.window)?,
         perf,
+    };
+    let settings = batch::Settings {
+        charts,
+        apdex_ms: a.apdex,
     };
     let out = output(&a.common)?;
     prepare_out(&a.out, a.force)?;
@@ -70,7 +74,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     let verdicts: Vec<_> = judged.collect();
     slo.said(&verdicts, out)?;
     // GC and performance logs of the same run: their correlation too.
-    let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings);
+    let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings.charts);
     for n in &pair_notes {
         note(&format!("gcperf: {n}"));
     }
@@ -125,8 +129,11 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     Ok(tally.exit_code_slo(a.common.strict, slo_failed))
 }
 
-/// The files a report writes at the top of its folder; `charts/` holds its PNGs.
+/// The files a report writes at the top of its folder; `charts/` holds its PNGs, `runs/`
+/// its runs' pages.
 const REPORT_FILES: [&str; 4] = ["index.html", "summary.csv", "operations.csv", "slo.csv"];
+/// A report's folders, and the kind of file each holds.
+const REPORT_DIRS: [(&str, &str); 2] = [("charts", "png"), (crate::report::page::RUNS, "html")];
 
 /// Make `dir` ready for a report. A missing or empty folder is used as it is. One holding an
 /// earlier report (its `index.html` is gcperf's) has that report's files removed, so that
@@ -137,20 +144,27 @@ fn prepare_out(dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
         // Missing (made next), or not a folder (the making says so).
         return Ok(());
     };
-    let earlier = std::fs::read_to_string(dir.join("index.html"))
-        .is_ok_and(|h| h.contains("<title>gcperf report</title>"));
-    let charts = dir.join("charts");
-    let pngs_only = || {
-        std::fs::read_dir(&charts).is_ok_and(|d| {
+    let earlier = std::fs::read_to_string(dir.join("index.html")).is_ok_and(|h| {
+        h.contains(&format!(
+            "<title>{}</title>",
+            crate::report::page::INDEX_TITLE
+        ))
+    });
+    // A report's folder holds only the files of its kind.
+    let only = |sub: &str, ext: &str| {
+        std::fs::read_dir(dir.join(sub)).is_ok_and(|d| {
             d.flatten()
-                .all(|e| e.path().extension().is_some_and(|x| x == "png"))
+                .all(|e| e.path().extension().is_some_and(|x| x == ext))
         })
     };
     let mut others: Vec<String> = Vec::new();
     for e in listing.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let ours =
-            earlier && (REPORT_FILES.contains(&name.as_str()) || (name == "charts" && pngs_only()));
+        let ours = earlier
+            && (REPORT_FILES.contains(&name.as_str())
+                || REPORT_DIRS
+                    .iter()
+                    .any(|&(sub, ext)| name == sub && only(sub, ext)));
         if !ours {
             others.push(name);
         }
@@ -177,11 +191,14 @@ fn prepare_out(dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
         for f in REPORT_FILES {
             gone(&dir.join(f)).with_context(|| format!("cannot replace {}", dir.display()))?;
         }
-        if let Ok(d) = std::fs::read_dir(&charts) {
-            for e in d.flatten() {
-                if e.path().extension().is_some_and(|x| x == "png") {
-                    gone(&e.path())
-                        .with_context(|| format!("cannot replace {}", charts.display()))?;
+        for (sub, ext) in REPORT_DIRS {
+            let sub = dir.join(sub);
+            if let Ok(d) = std::fs::read_dir(&sub) {
+                for e in d.flatten() {
+                    if e.path().extension().is_some_and(|x| x == ext) {
+                        gone(&e.path())
+                            .with_context(|| format!("cannot replace {}", sub.display()))?;
+                    }
                 }
             }
         }

@@ -1,18 +1,20 @@
 //! `gcperf report`: a folder of runs in, a report folder out. Every log gets its charts;
 //! `summary.csv` has a row per input (an unreadable one included, with its error),
-//! `operations.csv` a row per file and operation, `index.html` shows the summary table and
-//! every chart, and opens from disk with no network and no JavaScript.
+//! `operations.csv` a row per file and operation, `index.html` ranks the runs and
+//! `runs/<stem>.html` shows each (`report::page`); the pages open from disk and fetch
+//! nothing.
 //!
 //! Inputs are processed one at a time per core, each dropped once its figures and charts are
 //! done, so a folder of any size needs the memory of a core's worth of logs. `ordered` does
 //! that for every command that reads inputs one by one.
 
+use super::page;
 use super::perf::ops_table;
 use super::summary::{self, FileSummary, Outcome};
-use super::{html_escape, num, Format, Html, Output, TableWriter};
+use super::{Format, Output};
 use crate::error::{escape, Error};
 use crate::load::{self, Input};
-use crate::render::charts::{charts_for, ChartSettings};
+use crate::render::charts::{charts_for, ChartKind, ChartSettings};
 use std::path::{Path, PathBuf};
 
 /// What became of one input.
@@ -35,6 +37,102 @@ pub struct Entry {
     /// The wall-clock span of a log that has one: how `report` pairs GC and performance
     /// logs of the same run (`report::correlate::pairs`).
     pub span: Option<Span>,
+    /// The figures only the report's pages show.
+    pub extras: Extras,
+    /// The charts' size in pixels, for the pages to reserve their room.
+    pub chart_size: (u32, u32),
+}
+
+/// What a run's page shows beyond its summary.
+#[derive(Debug, Default)]
+pub struct Extras {
+    /// A performance run's APDEX.
+    pub apdex: Option<crate::analyze::perf::Apdex>,
+    /// A performance run's figures per interval.
+    pub over_time: Option<crate::analyze::perf::OverTime>,
+    /// A GC run's largest heap after a collection, KiB: the footprint its live data needed.
+    pub heap_after_max_kb: Option<f64>,
+}
+
+/// What `report` draws and reckons: the charts, and APDEX's thresholds.
+pub struct Settings {
+    pub charts: ChartSettings,
+    /// APDEX's satisfied and tolerated thresholds, ms.
+    pub apdex_ms: (f64, f64),
+}
+
+/// Most error messages a run's over-time table counts per interval.
+const OVER_TIME_MESSAGES: usize = 4;
+
+/// Fewest values a report's histogram is drawn of: fewer read better in the run's table.
+const HISTOGRAM_MIN: u64 = 20;
+
+/// Whether a chart says something of a run that its page's tables do not: a heap chart
+/// needs heap figures, a histogram `HISTOGRAM_MIN` values, the operations chart a Java/DB
+/// split or two operations. (`chart` draws what it is asked for; a report of 1,000 logs drew
+/// 2,458 charts, a third of them empty or of a handful of values.)
+/// `--pause-bands` given: the histogram is what was asked for, drawn whatever its count.
+fn applies(k: ChartKind, s: &FileSummary, x: &Extras, c: &ChartSettings) -> bool {
+    let pauses = s.gc.as_ref().map_or(0, |g| g.pauses);
+    let perf = s.perf.as_ref();
+    match k {
+        ChartKind::Heap => x.heap_after_max_kb.is_some(),
+        ChartKind::PauseHistogram => {
+            pauses > 0 && (pauses >= HISTOGRAM_MIN || !c.gc_bands.is_empty())
+        }
+        ChartKind::LatencyHistogram => perf.is_some_and(|p| p.requests >= HISTOGRAM_MIN),
+        ChartKind::Split => perf.is_some_and(|p| p.java_ms_sum.is_some() || p.operations.len() > 1),
+        ChartKind::Pauses | ChartKind::Timeline | ChartKind::LoadCurve => true,
+    }
+}
+
+/// The extras of a loaded input (`Extras`).
+fn extras(
+    input: &Input,
+    s: &FileSummary,
+    settings: &Settings,
+) -> polars::prelude::PolarsResult<Extras> {
+    use crate::analyze::perf;
+    use polars::prelude::*;
+    let o = &settings.charts.perf;
+    match input {
+        Input::Gc(l) => {
+            let max = l
+                .frame
+                .df
+                .column(crate::frame::gc::HEAP_AFTER_KB)?
+                .cast(&DataType::Float64)?
+                .f64()?
+                .max();
+            Ok(Extras {
+                heap_after_max_kb: max.filter(|v| v.is_finite()),
+                ..Extras::default()
+            })
+        }
+        Input::Perf(l) => {
+            let (t, f) = settings.apdex_ms;
+            let apdex = perf::apdex(&l.frame, o, t, f)?;
+            let Some(p) = &s.perf else {
+                return Ok(Extras::default());
+            };
+            let span_ms = p.span_s.map_or(0, |v| (v * 1000.0) as i64);
+            let messages: Vec<String> = p
+                .error_messages
+                .iter()
+                .take(OVER_TIME_MESSAGES)
+                .map(|m| m.message.clone())
+                .collect();
+            let over_time = match (p.requests, perf::table_interval_ms(span_ms)) {
+                (1.., Some(iv)) => Some(perf::over_time(&l.frame, o, iv, &messages)?),
+                _ => None,
+            };
+            Ok(Extras {
+                apdex: Some(apdex),
+                over_time,
+                heap_after_max_kb: None,
+            })
+        }
+    }
 }
 
 /// Where an input is on the wall clock, and how to read it again.
@@ -189,7 +287,7 @@ pub fn ordered<T: Send>(
 /// Read one input (a file, or the parts of a rotated set), work out its figures, draw its
 /// charts into `dir/charts`, and let it go. A file that changes log family gives an entry
 /// per part.
-pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettings) -> Vec<Entry> {
+pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -> Vec<Entry> {
     let file = group
         .first()
         .map(|p| crate::error::escape_path(p))
@@ -207,6 +305,8 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
         bad: Vec::new(),
         notes,
         span: None,
+        extras: Extras::default(),
+        chart_size: (settings.charts.size.width, settings.charts.size.height),
     };
     let (loaded, part_errors) = load_group(group);
     let notes: Vec<String> = part_errors
@@ -221,14 +321,17 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &ChartSettin
                 let stem = part_stem(stem, &input);
                 let span = span_of(&input, group);
                 // `--skip/--from/--to` on a GC log: the figures and charts of its window.
-                let input =
-                    match crate::analyze::window::apply_input(&settings.gc_window, input, false) {
-                        Ok(i) => i,
-                        Err(e) => {
-                            out.push(failed(e, notes));
-                            continue;
-                        }
-                    };
+                let input = match crate::analyze::window::apply_input(
+                    &settings.charts.gc_window,
+                    input,
+                    false,
+                ) {
+                    Ok(i) => i,
+                    Err(e) => {
+                        out.push(failed(e, notes));
+                        continue;
+                    }
+                };
                 let mut e = process_input(input, &stem, dir, settings, notes);
                 e.span = span;
                 out.push(e);
@@ -244,7 +347,7 @@ fn process_input(
     input: Input,
     stem: &str,
     dir: &Path,
-    settings: &ChartSettings,
+    settings: &Settings,
     mut notes: Vec<String>,
 ) -> Entry {
     let file = crate::error::escape(input.label()).into_owned();
@@ -271,18 +374,35 @@ fn process_input(
             .collect(),
         notes,
         span: None,
+        extras: Extras::default(),
+        chart_size: (settings.charts.size.width, settings.charts.size.height),
     };
-    entry.outcome = match FileSummary::of_target(&input, &settings.perf, settings.pause_target_ms) {
-        Ok(s) => Outcome::Ok(Box::new(s)),
+    let c = &settings.charts;
+    let analysed = FileSummary::of_target(&input, &c.perf, c.pause_target_ms)
+        .and_then(|s| extras(&input, &s, settings).map(|x| (s, x)));
+    entry.outcome = match analysed {
+        Ok((s, x)) => {
+            entry.extras = x;
+            Outcome::Ok(Box::new(s))
+        }
         Err(e) => Outcome::Failed {
             file,
             error: format!("analysis failed: {e}"),
         },
     };
-    if let Outcome::Ok(_) = entry.outcome {
+    if let Outcome::Ok(s) = &entry.outcome {
         let charts = dir.join("charts");
         let path_for = |chart: &str| charts.join(format!("{stem}-{chart}.png"));
-        match charts_for(&input, settings, &path_for) {
+        let c = ChartSettings {
+            kinds: c
+                .kinds
+                .iter()
+                .copied()
+                .filter(|&k| applies(k, s, &entry.extras, c))
+                .collect(),
+            ..c.clone()
+        };
+        match charts_for(&input, &c, &path_for) {
             Ok(written) => {
                 entry.charts = written
                     .iter()
@@ -305,7 +425,7 @@ pub fn process_all(
     groups: &[Vec<PathBuf>],
     stems: &[String],
     dir: &Path,
-    settings: &ChartSettings,
+    settings: &Settings,
     workers: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Entry> {
@@ -323,12 +443,13 @@ pub fn process_all(
     entries
 }
 
-/// Write `summary.csv`, `operations.csv` and `index.html` into `dir`; returns their paths.
-/// `pairs`: the HTML sections of the correlated GC and performance logs.
+/// Write `summary.csv`, `operations.csv`, `index.html` and a page per run into `dir`;
+/// returns the paths of the files at its top. `pairs`: the correlated GC and performance
+/// logs.
 pub fn write(
     dir: &Path,
     entries: &[Entry],
-    pairs: &[String],
+    pairs: &[super::correlate::Pair],
     out: Output,
 ) -> std::io::Result<Vec<PathBuf>> {
     let csv = Output {
@@ -348,7 +469,7 @@ pub fn write(
         csv.finish(csv.writer().write(&ops_table(&perf, None))),
     )?;
     let mut written = vec![summary_csv, ops_csv];
-    // The verdicts of --slo: slo.csv, and a table on the page.
+    // The verdicts of --slo: slo.csv, and tables on the pages.
     let verdicts = verdicts(entries);
     if !verdicts.is_empty() {
         let slo_csv = dir.join("slo.csv");
@@ -358,8 +479,25 @@ pub fn write(
         )?;
         written.push(slo_csv);
     }
+    let runs = dir.join(page::RUNS);
+    std::fs::create_dir_all(&runs)?;
+    let by_slo = entries
+        .iter()
+        .any(|e| matches!(&e.outcome, Outcome::Ok(s) if !s.slo.is_empty()));
+    for gc in [true, false] {
+        let ranked = page::ranked(entries, gc, by_slo);
+        let n = ranked.len();
+        for (i, (e, s)) in ranked.into_iter().enumerate() {
+            let mine: Vec<&super::correlate::Pair> = pairs
+                .iter()
+                .filter(|p| p.gc_stem == e.stem || p.perf_stem == e.stem)
+                .collect();
+            let html = page::run(e, s, Some((i, n, page::ranked_by(gc, by_slo))), &mine);
+            crate::output::write(&runs.join(format!("{}.html", e.stem)), html)?;
+        }
+    }
     let index = dir.join("index.html");
-    crate::output::write(&index, index_html(entries, &outcomes, pairs))?;
+    crate::output::write(&index, page::index(entries, pairs, &intro(entries)))?;
     written.push(index);
     Ok(written)
 }
@@ -379,15 +517,8 @@ fn ok(entries: &[Entry]) -> impl Iterator<Item = &FileSummary> {
     })
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:2em;color:#222;max-width:1700px}\
-table{border-collapse:collapse;margin:1em 0;font-size:14px}\
-th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;white-space:nowrap}\
-th{background:#f3f3f3}td.n,th.n{text-align:right}\
-.error{color:#b00020}.muted{color:#666}\
-img{max-width:100%;height:auto;border:1px solid #ddd;margin:.5em 0}\
-section{margin-top:2.5em}nav li{margin:.2em 0}.wide{overflow-x:auto}";
-
-fn index_html(entries: &[Entry], outcomes: &[&Outcome], pairs: &[String]) -> String {
+/// The index's opening paragraph: what was read.
+fn intro(entries: &[Entry]) -> String {
     let (mut gc, mut perf, mut failed, mut unknown) = (0, 0, 0, 0);
     for e in entries {
         match &e.outcome {
@@ -408,152 +539,23 @@ fn index_html(entries: &[Entry], outcomes: &[&Outcome], pairs: &[String]) -> Str
     if failed > 0 || unknown == 0 {
         others.push(format!("{failed} not readable"));
     }
-    let mut h = String::new();
-    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    h.push_str("<title>gcperf report</title>\n");
-    h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
-    h.push_str("<h1>gcperf report</h1>\n");
-    h.push_str(&format!(
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
         "<p>{} input{}: {gc} GC log{}, {perf} performance log{}, {}. \
-         Made by gcperf {}. Figures also in <a href=\"summary.csv\">summary.csv</a> and \
+         Made by gcperf {}. Every figure of every run also in <a href=\"summary.csv\">summary.csv</a> and \
          <a href=\"operations.csv\">operations.csv</a>.</p>\n",
         entries.len(),
-        if entries.len() == 1 { "" } else { "s" },
-        if gc == 1 { "" } else { "s" },
-        if perf == 1 { "" } else { "s" },
+        s(entries.len()),
+        s(gc),
+        s(perf),
         others.join(", "),
         env!("CARGO_PKG_VERSION"),
-    ));
-    h.push_str("<h2>Summary</h2>\n");
-    // Many columns: the table scrolls on its own rather than widening the page.
-    h.push_str("<div class=\"wide\">\n");
-    h.push_str(&Html.write(&summary::table(outcomes, Format::Table)));
-    h.push_str("</div>\n");
-    let v = verdicts(entries);
-    if !v.is_empty() {
-        let failed = v
-            .iter()
-            .flat_map(|(_, v)| v.iter())
-            .filter(|v| !v.pass)
-            .count();
-        let n: usize = v.iter().map(|(_, v)| v.len()).sum();
-        h.push_str(&format!(
-            "<h2>Objectives: {} of {n} met</h2>\n<p>Also in <a href=\"slo.csv\">slo.csv</a>.</p>\n",
-            n - failed
-        ));
-        h.push_str(&Html.write(&super::slo::table(&v)));
-    }
-    h.push_str("<nav><h2>Files</h2>\n<ul>\n");
-    for e in entries {
-        let (file, note) = match &e.outcome {
-            Outcome::Ok(s) => (s.file.as_str(), format!("{} ({})", s.kind, s.format)),
-            Outcome::Failed { file, error } => (file.as_str(), format!("error: {error}")),
-        };
-        h.push_str(&format!(
-            "<li><a href=\"#{}\">{}</a> <span class=\"muted\">{}</span></li>\n",
-            html_escape(&e.stem),
-            html_escape(file),
-            html_escape(&note)
-        ));
-    }
-    h.push_str("</ul></nav>\n");
-    if !pairs.is_empty() {
-        h.push_str("<section id=\"correlate\">\n<h2>GC pauses on the latency timeline</h2>\n");
-        for p in pairs {
-            h.push_str(p);
-        }
-        h.push_str("</section>\n");
-    }
-    for e in entries {
-        h.push_str(&format!("<section id=\"{}\">\n", html_escape(&e.stem)));
-        match &e.outcome {
-            Outcome::Failed { file, error } => {
-                h.push_str(&format!("<h2>{}</h2>\n", html_escape(file)));
-                h.push_str(&format!(
-                    "<p class=\"error\">Not reported: {}</p>\n",
-                    html_escape(error)
-                ));
-            }
-            Outcome::Ok(s) => {
-                h.push_str(&format!("<h2>{}</h2>\n", html_escape(&s.file)));
-                h.push_str(&format!(
-                    "<p class=\"muted\">{} log, {} format; {} lines, {} not understood</p>\n",
-                    s.kind, s.format, s.lines, s.skipped_lines
-                ));
-                if !e.bad.is_empty() {
-                    h.push_str("<p class=\"muted\">First lines not understood: ");
-                    let items: Vec<String> = e
-                        .bad
-                        .iter()
-                        .take(3)
-                        .map(|(n, t)| format!("line {n}: <code>{}</code>", html_escape(t)))
-                        .collect();
-                    h.push_str(&items.join("; "));
-                    h.push_str("</p>\n");
-                }
-                if let Some(p) = &s.perf {
-                    let t = super::perf::ops_people_table(std::slice::from_ref(s.as_ref()), false);
-                    h.push_str(&format!(
-                        "<p>{} requests, {} errors; p95 {} ms, max {} ms</p>\n",
-                        p.requests,
-                        p.errors,
-                        p.total_ms_p95.map(|v| num(v, Some(1))).unwrap_or_default(),
-                        p.total_ms_max.map(|v| num(v, Some(1))).unwrap_or_default(),
-                    ));
-                    h.push_str("<div class=\"wide\">\n");
-                    h.push_str(&Html.write(&t));
-                    h.push_str("</div>\n");
-                }
-                if let Some(d) = s.gc.as_ref().and_then(|g| g.diag.as_ref()) {
-                    // Allocation, promotion, live set; pause time per cause; findings.
-                    use crate::report::gc as g;
-                    h.push_str("<p>");
-                    let text = g::diag_text(d);
-                    let lines: Vec<String> = text.lines().map(html_escape).collect();
-                    h.push_str(&lines.join("<br>\n"));
-                    h.push_str("</p>\n");
-                    let one = std::slice::from_ref(&**s);
-                    let r = [g::of_summary(&one[0])];
-                    let mut c = g::cause_table(&r, Some(3));
-                    if !c.rows.is_empty() {
-                        g::drop_first_column(&mut c);
-                        h.push_str("<h3 class=\"diag\">Pause time per cause</h3>\n");
-                        h.push_str(&Html.write(&c));
-                    }
-                    let mut f = g::finding_table(&r, Some(3));
-                    if f.rows.is_empty() {
-                        h.push_str("<p>Findings: none.</p>\n");
-                    } else {
-                        g::drop_first_column(&mut f);
-                        h.push_str("<h3 class=\"diag\">Findings</h3>\n");
-                        h.push_str(&Html.write(&f));
-                    }
-                }
-                if let Some(err) = &e.chart_error {
-                    h.push_str(&format!(
-                        "<p class=\"error\">Charts not drawn: {}</p>\n",
-                        html_escape(err)
-                    ));
-                }
-                for c in &e.charts {
-                    h.push_str(&format!(
-                        "<p><img src=\"{}\" alt=\"{}\"></p>\n",
-                        html_escape(c),
-                        html_escape(c.trim_start_matches("charts/").trim_end_matches(".png"))
-                    ));
-                }
-            }
-        }
-        h.push_str("</section>\n");
-    }
-    h.push_str("</body>\n</html>\n");
-    h
+    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::report::Table;
+    use crate::report::{Html, Table, TableWriter};
 
     #[test]
     fn html_tables_escape_markup() {

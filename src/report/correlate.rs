@@ -351,11 +351,21 @@ pub fn render(cs: &[Correlation], out: Output) -> String {
 /// offset is not known before the pair is read); `prepare` then decides on the host clock,
 /// and a pair that does not overlap there is left out without a word. Each pair is read
 /// again, one at a time.
+/// A GC log and a performance log of one run, correlated: their stems, a title, and the
+/// section of their pages (its chart linked from `runs/`).
+#[derive(Debug, Clone)]
+pub struct Pair {
+    pub gc_stem: String,
+    pub perf_stem: String,
+    pub title: String,
+    pub html: String,
+}
+
 pub fn pairs(
     entries: &[super::batch::Entry],
     dir: &std::path::Path,
     s: &crate::render::charts::ChartSettings,
-) -> (Vec<String>, Vec<String>) {
+) -> (Vec<Pair>, Vec<String>) {
     const SLACK_MS: i64 = 14 * 3_600_000;
     let (mut html, mut notes) = (Vec::new(), Vec::new());
     let with_span = |gc: bool| {
@@ -411,7 +421,7 @@ pub fn pairs(
                 .map(|&(pe, p)| (pe, pair(&gl, ge, pe, p, dir, s)))
         };
         let mut emit =
-            |_: usize, done: Option<(&super::batch::Entry, anyhow::Result<Option<String>>)>| {
+            |_: usize, done: Option<(&super::batch::Entry, anyhow::Result<Option<Pair>>)>| {
                 match done {
                     Some((_, Ok(Some(h)))) => html.push(h),
                     Some((pe, Err(e))) => {
@@ -440,7 +450,7 @@ fn pair(
     p: &super::batch::Span,
     dir: &std::path::Path,
     s: &crate::render::charts::ChartSettings,
-) -> anyhow::Result<Option<String>> {
+) -> anyhow::Result<Option<Pair>> {
     use crate::analyze::correlate as cor;
     let crate::load::Input::Perf(pl) = pick(p)? else {
         anyhow::bail!("the log changed since it was read");
@@ -526,11 +536,17 @@ fn pair(
     h.push_str("<div class=\"wide\">\n");
     h.push_str(&super::Html.write(&t));
     h.push_str("</div>\n");
-    h.push_str(&format!(
-        "<p><img src=\"{}\" alt=\"GC pauses on the latency timeline\"></p>\n",
-        super::html_escape(&name)
+    h.push_str(&super::page::img(
+        &format!("../{name}"),
+        "GC pauses on the latency timeline",
+        (s.size.width, s.size.height),
     ));
-    Ok(Some(h))
+    Ok(Some(Pair {
+        gc_stem: ge.stem.clone(),
+        perf_stem: pe.stem.clone(),
+        title: format!("{} and {}", c.gc_log, pl.label),
+        html: h,
+    }))
 }
 
 #[cfg(test)]

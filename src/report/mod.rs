@@ -1,11 +1,13 @@
 //! Output: tables as aligned text, CSV/TSV for spreadsheets, JSON. One writer per text format
 //! behind one method; JSON is serialised from the analysis structs directly.
 
+pub mod advice;
 pub mod batch;
 pub mod compare;
 pub mod correlate;
 pub mod export;
 pub mod gc;
+pub mod page;
 pub mod perf;
 pub mod slo;
 pub mod summary;
