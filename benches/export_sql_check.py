@@ -122,9 +122,9 @@ def main():
             check=True,
         )
         written = out.stdout.split()
-        check("files written", sorted(os.path.basename(p) for p in written),
-              ["gc.parquet", "perf.parquet"])
-        # The README's paths are relative: export/perf.parquet.
+        check("tables written", sorted(os.path.basename(os.path.dirname(p)) for p in written),
+              ["files", "gc", "perf"])
+        # The README's paths are relative: export/perf/*.parquet.
         os.chdir(tmp)
         con = duckdb.connect()
         band_table = None
@@ -169,7 +169,7 @@ def main():
             edge_log(edge)
             subprocess.run([exe, "export", edge, "--out", os.path.join(tmp, "edges")],
                            check=True, capture_output=True)
-            rel = con.sql(band_sql.replace("export/perf.parquet", "edges/perf.parquet"))
+            rel = con.sql(band_sql.replace("export/perf/", "edges/perf/"))
             rows = rel.fetchall()
             want = {o["file"]: o["perf"] for o in gcperf_json(exe, "perf", edge)}
             check("edge-log rows", len(rows), 1)
@@ -182,7 +182,7 @@ def main():
         # Percentiles: DuckDB's quantile_cont is gcperf's linear interpolation.
         q = con.sql(
             "SELECT file, quantile_cont(total_ms, [0.5, 0.9, 0.95, 0.99]) "
-            "FROM read_parquet('export/perf.parquet') GROUP BY file"
+            "FROM read_parquet('export/perf/*.parquet') GROUP BY file"
         ).fetchall()
         for f, qs in q:
             for p, v in zip(("p50", "p90", "p95", "p99"), qs):

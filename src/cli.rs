@@ -41,7 +41,7 @@ const EXAMPLES: &str = "Examples:
   gcperf chart -o charts/ gc.log run.jtl       PNG charts of each log
   gcperf compare before.log after.log          runs side by side, one column each
   gcperf report -o report/ logs/               charts, summary.csv, operations.csv, index.html
-  gcperf export -o parquet/ logs/              the records as gc.parquet and perf.parquet
+  gcperf export -o parquet/ logs/              the records as parquet/gc/, perf/ and files/
   gcperf correlate --gc gc.log --perf run.log  GC pauses on the requests' timeline
   gcperf completions bash > gcperf.bash        a shell's completions (also zsh, fish, powershell)
   gcperf man | man -l -                        the manual page";
@@ -65,11 +65,11 @@ pub enum Command {
     /// throughput for GC logs.
     #[command(mut_arg("paths", |a| a.required_unless_present("group")))]
     Compare(CompareArgs),
-    /// A report folder for a folder of runs: every log's charts, summary.csv (a row per
-    /// input, errors included), operations.csv and an index.html showing it all.
+    /// A report folder for a folder of runs: index.html ranking the runs, a page per run,
+    /// their charts, summary.csv (a row per input, errors included) and operations.csv.
     Report(ReportArgs),
     /// The normalised records as Parquet for SQL engines (Spark, Trino, DuckDB): GC records
-    /// (gc.parquet) and performance-log requests (perf.parquet), schemas in the README.
+    /// (gc/), performance-log requests (perf/) and the inputs (files/), schemas in the README.
     Export(ExportArgs),
     /// GC pauses on the latency timeline: a GC log and the performance logs of the same run on
     /// one clock; how many slow requests overlap a pause, how much of their time was GC, and
@@ -171,6 +171,8 @@ pub struct CorrelateArgs {
 pub struct ReportArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub tags: TagOpts,
     #[command(flatten)]
     pub perf: PerfOpts,
     #[command(flatten)]
@@ -304,8 +306,10 @@ pub struct ExportArgs {
     /// standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// A folder (gets gc.parquet and perf.parquet), or a FILE.parquet: one kind of records goes
-    /// to it; both kinds go to FILE-gc.parquet and FILE-perf.parquet beside it.
+    /// A folder: each table in a folder of its own, `gc/`, `perf/` and `files/` (one row per
+    /// input), each file a part with a name no other export takes, so that many exports can
+    /// write into one dataset. Or a FILE.parquet: one kind of records goes to it; both kinds go
+    /// to FILE-gc.parquet and FILE-perf.parquet beside it (no files table).
     #[arg(long, short)]
     pub out: PathBuf,
     /// Do not report lines that were not understood on stderr, and show no progress bar (one
@@ -330,6 +334,16 @@ pub struct ExportArgs {
     pub window: Window,
     #[command(flatten)]
     pub access: AccessOpts,
+    #[command(flatten)]
+    pub tags: TagOpts,
+    /// Hive-style folders by a tag's value: `--partition-by host` writes `gc/host=web01/...`
+    /// (the tag is then the folder's, not a column of the files; Spark and DuckDB read it
+    /// back as a column). The tag must be given.
+    #[arg(long, value_name = "TAG")]
+    pub partition_by: Option<String>,
+    /// The name of the input read from `-` (standard input): its `file` (default `-`).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_name: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -494,12 +508,53 @@ pub struct Common {
     /// command's kind.
     #[arg(long)]
     pub strict: bool,
+    /// The name of the input read from `-` (standard input) in every output: its `file`
+    /// (default `-`).
+    #[arg(long, value_name = "NAME")]
+    pub stdin_name: Option<String>,
+}
+
+/// Constant identifiers for every row a command writes (`--tag host=web01 --tag run=42`):
+/// a column after `file` in CSV, TSV, text and Markdown tables and in Parquet, a field of
+/// each JSON object, so that the outputs of many hosts or runs can be put together.
+#[derive(Args, Debug, Default)]
+pub struct TagOpts {
+    /// KEY=VALUE, repeatable: a column (field) KEY holding VALUE in every row written. KEY is
+    /// letters, digits and `_`, not starting with a digit, and not a name gcperf's own columns
+    /// use.
+    #[arg(long = "tag", value_name = "KEY=VALUE", value_parser = parse_tag)]
+    pub tags: Vec<(String, String)>,
+}
+
+/// `--tag KEY=VALUE`.
+fn parse_tag(s: &str) -> Result<(String, String), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
+    let ok = k
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok {
+        return Err(format!(
+            "`{k}` is not a tag name: letters, digits and _, not starting with a digit"
+        ));
+    }
+    if crate::report::tags::reserved(k) {
+        return Err(format!(
+            "`{k}` is a column of gcperf's own: choose another tag name"
+        ));
+    }
+    Ok((k.to_string(), v.to_string()))
 }
 
 #[derive(Args, Debug)]
 pub struct SummaryArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub tags: TagOpts,
     #[command(flatten)]
     pub term: TerminalOpts,
     #[command(flatten)]
@@ -578,6 +633,8 @@ pub struct PerfArgs {
     #[command(flatten)]
     pub common: Common,
     #[command(flatten)]
+    pub tags: TagOpts,
+    #[command(flatten)]
     pub term: TerminalOpts,
     #[command(flatten)]
     pub perf: PerfOpts,
@@ -602,6 +659,8 @@ pub struct PerfArgs {
 pub struct GcArgs {
     #[command(flatten)]
     pub common: Common,
+    #[command(flatten)]
+    pub tags: TagOpts,
     #[command(flatten)]
     pub term: TerminalOpts,
     #[command(flatten)]

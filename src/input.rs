@@ -23,6 +23,9 @@ pub const MAX_LINE: usize = 64 << 20;
 const CHUNK: usize = 1 << 16;
 
 /// `-` on the command line: standard input (`./-` is a file of that name).
+/// What `expand` says of a folder without a file in it.
+pub const NO_LOG_FILES: &str = "no log files found";
+
 pub fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
@@ -58,7 +61,7 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
                 if (w.out.files.len(), w.out.skipped.len()) == before {
                     w.out
                         .skipped
-                        .push(format!("{}: no log files found", p.display()));
+                        .push(format!("{}: {NO_LOG_FILES}", p.display()));
                 }
             }
             Ok(m) if m.is_file() => {

@@ -149,6 +149,27 @@ const BLOCK: usize = 2 << 20;
 
 /// How reports name a file: its path, control characters escaped.
 fn label_of(path: &Path) -> String {
+    name_of(path)
+}
+
+/// What `--stdin-name` calls the input read from `-` (None: `-`).
+static STDIN_NAME: std::sync::RwLock<Option<String>> = std::sync::RwLock::new(None);
+
+/// Name the input read from standard input in every output (`--stdin-name`).
+pub fn set_stdin_name(name: Option<String>) {
+    if let Ok(mut n) = STDIN_NAME.write() {
+        *n = name;
+    }
+}
+
+/// How outputs name an input: its path, control characters escaped; standard input by
+/// `--stdin-name` where given.
+pub fn name_of(path: &Path) -> String {
+    if crate::input::is_stdin(path) {
+        if let Some(n) = STDIN_NAME.read().ok().and_then(|n| n.clone()) {
+            return crate::error::escape(&n).into_owned();
+        }
+    }
     crate::error::escape_path(path)
 }
 

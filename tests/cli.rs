@@ -690,11 +690,15 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
         stderr.contains("notes.txt: no GC or performance records found"),
         "{stderr}"
     );
-    let (gc_path, perf_path) = (out_dir.join("gc.parquet"), out_dir.join("perf.parquet"));
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        format!("{}\n{}\n", gc_path.display(), perf_path.display())
-    );
+    // A part in each table's folder, the same name in each.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let written: Vec<PathBuf> = stdout.lines().map(PathBuf::from).collect();
+    assert_eq!(written.len(), 3, "{stdout}");
+    for (p, table) in written.iter().zip(["gc", "perf", "files"]) {
+        assert_eq!(p.parent().unwrap(), out_dir.join(table));
+        assert_eq!(p.file_name(), written[0].file_name());
+    }
+    let (gc_path, perf_path) = (written[0].clone(), written[1].clone());
 
     let gc = read_parquet(&gc_path);
     let names: Vec<&str> = gc.get_column_names().iter().map(|n| n.as_str()).collect();
@@ -784,6 +788,206 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
     assert_eq!(g("total"), AnyValue::Float64(348307.0));
     // `[D530...];2012-09-21 12:00:03.188;387;115;272;3;getBalance;`
     assert_eq!(g("first_op"), AnyValue::StringOwned("getBalance".into()));
+
+    // The files table: a row per input, the bad one with its error; its records are the
+    // rows of the other two tables, its pauses the `pause` rows.
+    let files = read_parquet(&written[2]);
+    assert_eq!(files.height(), 24 + 4 + 1);
+    let sums = files
+        .clone()
+        .lazy()
+        .select([
+            col("records")
+                .filter(col("kind").eq(lit("gc")))
+                .sum()
+                .alias("gc"),
+            col("requests").sum().alias("requests"),
+            col("error").is_not_null().sum().alias("errors"),
+        ])
+        .collect()
+        .unwrap();
+    let v = |c: &str| {
+        sums.column(c)
+            .unwrap()
+            .get(0)
+            .unwrap()
+            .extract::<u64>()
+            .unwrap()
+    };
+    assert_eq!((v("gc"), v("requests"), v("errors")), (400, 1400, 1));
+    let bad_row = files
+        .lazy()
+        .filter(col("error").is_not_null())
+        .collect()
+        .unwrap();
+    let cell = |c: &str| bad_row.column(c).unwrap().get(0).unwrap().into_static();
+    assert_eq!(
+        cell("file"),
+        AnyValue::StringOwned(bad.display().to_string().into())
+    );
+    assert_eq!(
+        cell("error"),
+        AnyValue::StringOwned("no GC or performance records found".into())
+    );
+    assert_eq!(
+        (cell("records"), cell("lines")),
+        (AnyValue::Int64(0), AnyValue::Null)
+    );
+}
+
+/// Issue 40: `--tag`s are columns after `file` in every table; `--partition-by` makes Hive
+/// folders instead; two exporters writing into one folder at once lose nothing; `--stdin-name`
+/// names standard input.
+#[test]
+fn exports_of_a_fleet_into_one_folder() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("fleet");
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let perf = fixture("perf/soap-after.log");
+    // Two exporters at once, each a host's logs named alike.
+    let run = |host: &str, extra: &[&str]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_gcperf"));
+        c.args(["export", "-q", "--tag"])
+            .arg(format!("host={host}"))
+            .args(extra)
+            .arg(&gc)
+            .arg(&perf)
+            .arg("--out")
+            .arg(&out)
+            .stdout(std::process::Stdio::null());
+        c.spawn().unwrap()
+    };
+    let (a, b) = (run("web01", &[]), run("web02", &[]));
+    for mut ch in [a, b] {
+        assert!(ch.wait().unwrap().success());
+    }
+    let parts = |t: &str| -> Vec<PathBuf> {
+        std::fs::read_dir(out.join(t))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect()
+    };
+    assert_eq!(
+        (parts("gc").len(), parts("perf").len(), parts("files").len()),
+        (2, 2, 2)
+    );
+    let table = |t: &str| -> DataFrame {
+        let mut all: Option<DataFrame> = None;
+        for p in parts(t) {
+            let df = read_parquet(&p);
+            match &mut all {
+                Some(a) => {
+                    a.vstack_mut(&df).unwrap();
+                }
+                None => all = Some(df),
+            }
+        }
+        all.unwrap()
+    };
+    let g = table("gc");
+    let names: Vec<&str> = g.get_column_names().iter().map(|n| n.as_str()).collect();
+    assert_eq!(&names[..3], ["file", "host", "format"]);
+    // Each host's 5 pauses (the JDK 8 Parallel log), told apart by host.
+    let per_host = g
+        .lazy()
+        .filter(col("record").eq(lit("pause")))
+        .group_by([col("host")])
+        .agg([len().alias("n")])
+        .sort(["host"], Default::default())
+        .collect()
+        .unwrap();
+    assert_eq!(
+        per_host
+            .column("n")
+            .unwrap()
+            .u32()
+            .unwrap()
+            .into_no_null_iter()
+            .collect::<Vec<_>>(),
+        [5, 5]
+    );
+    assert_eq!(table("perf").height(), 2 * 520);
+    assert_eq!(table("files").height(), 4);
+
+    // Partitioned by host: the tag is the folder's, not a column.
+    let hive = dir.path().join("hive");
+    let o = gcperf()
+        .args([
+            "export",
+            "-q",
+            "--tag",
+            "host=web 3",
+            "--partition-by",
+            "host",
+        ])
+        .arg(&gc)
+        .arg("--out")
+        .arg(&hive)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let part = std::fs::read_dir(hive.join("gc/host=web%203"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let df = read_parquet(&part.path());
+    assert!(df.column("host").is_err());
+    assert_eq!(df.height(), 9);
+    // Without the tag, or into a file: refused.
+    for (args, says) in [
+        (vec!["--partition-by", "host"], "no --tag host=VALUE"),
+        (
+            vec![
+                "--tag",
+                "host=a",
+                "--partition-by",
+                "host",
+                "--out",
+                "x.parquet",
+            ],
+            "give --out a folder",
+        ),
+    ] {
+        let o = gcperf()
+            .args(["export", "-q"])
+            .args(&args)
+            .arg(&gc)
+            .args(if args.contains(&"--out") {
+                vec![]
+            } else {
+                vec!["--out", "y"]
+            })
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(says),
+            "{args:?}"
+        );
+    }
+
+    // Standard input, named.
+    let stdin = dir.path().join("stdin");
+    gcperf()
+        .args(["export", "-q", "--stdin-name", "web04/gc.log", "-", "--out"])
+        .arg(&stdin)
+        .pipe_stdin(&gc)
+        .unwrap()
+        .assert()
+        .success();
+    let part = std::fs::read_dir(stdin.join("gc"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let file = read_parquet(&part.path());
+    assert_eq!(
+        file.column("file").unwrap().str().unwrap().get(0),
+        Some("web04/gc.log")
+    );
 }
 
 #[test]
@@ -831,7 +1035,7 @@ fn export_exit_codes() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("notes.txt");
     std::fs::write(&bad, "hello\n").unwrap();
-    // Nothing to export: 1, and no file.
+    // Nothing to export: 1, and no records; the files table says why of the one input.
     gcperf()
         .args(["export"])
         .arg(&bad)
@@ -839,9 +1043,9 @@ fn export_exit_codes() {
         .arg(dir.path().join("out"))
         .assert()
         .code(1)
-        .stdout("")
+        .stdout(predicate::str::contains("/files/part-"))
         .stderr(predicate::str::contains("nothing to export"));
-    assert!(!dir.path().join("out").exists());
+    assert!(!dir.path().join("out/gc").exists() && !dir.path().join("out/perf").exists());
     // The output cannot be written (its folder would be inside a file): 2, named.
     gcperf()
         .args(["export"])
@@ -2867,4 +3071,77 @@ fn perf_by_is_not_ignored() {
         .unwrap();
     assert_eq!(json.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&json.stderr).contains("--by picks one table"));
+}
+
+/// Issue 40: `--tag KEY=VALUE` on summary, gc, perf and report: a column after `file` in
+/// every table, a field of every JSON object; a name of gcperf's own columns refused.
+#[test]
+fn tags_are_columns_and_fields_of_every_output() {
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let perf = fixture("perf/soap-after.log");
+    let tags = ["--tag", "host=web01", "--tag", "run=42"];
+    let out = |args: &[&str], input: &Path| -> String {
+        let o = gcperf().args(args).args(tags).arg(input).output().unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for (args, input) in [
+        (vec!["summary", "-q", "-f", "csv"], &gc),
+        (vec!["gc", "-q", "-f", "csv"], &gc),
+        (vec!["gc", "-q", "--events"], &gc),
+        (vec!["perf", "-q", "-f", "csv"], &perf),
+        (vec!["perf", "-q", "-f", "tsv", "--by", "band"], &perf),
+    ] {
+        let text = out(&args, input);
+        let (head, row) = (text.lines().next().unwrap(), text.lines().nth(1).unwrap());
+        let sep = if args.contains(&"tsv") { "\t" } else { "," };
+        let want = format!("file{sep}host{sep}run{sep}");
+        assert!(head.starts_with(&want), "{args:?}: {head}");
+        assert!(
+            row.contains(&format!("{sep}web01{sep}42{sep}")),
+            "{args:?}: {row}"
+        );
+    }
+    for (cmd, input) in [("summary", &gc), ("gc", &gc), ("perf", &perf)] {
+        let v: Value = serde_json::from_str(&out(&[cmd, "-q", "-f", "json"], input)).unwrap();
+        let objects = v.as_array().unwrap();
+        assert!(!objects.is_empty());
+        for o in objects {
+            assert_eq!(
+                (o["host"].as_str(), o["run"].as_str()),
+                (Some("web01"), Some("42")),
+                "{cmd}"
+            );
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("rep");
+    gcperf()
+        .args(["report", "-q", "-o"])
+        .arg(&rep)
+        .args(tags)
+        .arg(&gc)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(rep.join("summary.csv")).unwrap();
+    assert!(csv.starts_with("file,host,run,kind,"), "{csv}");
+    for bad in [
+        "file=x",
+        "pause_max_ms=1",
+        "over_50ms_pct=2",
+        "1st=a",
+        "a-b=c",
+        "novalue",
+    ] {
+        gcperf()
+            .args(["summary", "--tag", bad])
+            .arg(&gc)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--tag"));
+    }
 }

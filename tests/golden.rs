@@ -74,13 +74,14 @@ fn record(out: &mut String, args: &[String], tmp: Option<&Path>) {
         .collect();
     let _ = writeln!(out, "$ gcperf {}", shown.join(" "));
     let _ = writeln!(out, "exit {}", o.status.code().unwrap_or(-1));
+    // Export's part names are unique by time, process and chance: `part-<id>` here.
+    let part = regex::Regex::new(r"part-[0-9]{8}T[0-9]{6}-[0-9]+-[0-9a-f]{16}").unwrap();
     let clean = |b: &[u8]| -> Vec<u8> {
-        match tmp {
-            Some(t) => String::from_utf8_lossy(b)
-                .replace(&t.display().to_string(), "<tmp>")
-                .into_bytes(),
-            None => b.to_vec(),
-        }
+        let s = match tmp {
+            Some(t) => String::from_utf8_lossy(b).replace(&t.display().to_string(), "<tmp>"),
+            None => String::from_utf8_lossy(b).into_owned(),
+        };
+        part.replace_all(&s, "part-<id>").into_owned().into_bytes()
     };
     stream(out, "stdout", &clean(&o.stdout));
     stream(out, "stderr", &clean(&o.stderr));
@@ -283,8 +284,13 @@ fn run(job: &Job) -> String {
                 .collect();
             record(&mut out, &a, Some(dir.path()));
             // Schema and rows, not bytes: the files' metadata name the writer's version.
-            for name in ["gc.parquet", "perf.parquet"] {
-                let f = std::fs::File::open(d.join(name)).unwrap();
+            for name in ["gc", "perf", "files"] {
+                let part = std::fs::read_dir(d.join(name))
+                    .unwrap()
+                    .next()
+                    .unwrap()
+                    .unwrap();
+                let f = std::fs::File::open(part.path()).unwrap();
                 let df = ParquetReader::new(f).finish().unwrap();
                 let _ = writeln!(out, "{name}: {} rows", df.height());
                 for (col, dt) in df.schema().iter() {

@@ -6,7 +6,7 @@
 
 use crate::analyze;
 use crate::cli::Common;
-use crate::error::{escape, escape_path, Error};
+use crate::error::{escape, Error};
 use crate::input;
 use crate::load::{self, Input, Loaded};
 use crate::render::charts;
@@ -21,6 +21,7 @@ pub(super) struct Inputs {
 }
 
 pub(super) fn inputs(c: &Common) -> Inputs {
+    load::set_stdin_name(c.stdin_name.clone());
     let x = input::expand(&c.paths);
     let groups = if c.join {
         vec![x.files]
@@ -38,7 +39,7 @@ pub(super) fn inputs(c: &Common) -> Inputs {
 impl Inputs {
     /// How output names each input: its (first) path, control characters escaped.
     pub(super) fn names(&self) -> Vec<String> {
-        self.groups.iter().map(|g| escape_path(&g[0])).collect()
+        self.groups.iter().map(|g| load::name_of(&g[0])).collect()
     }
     /// Chart-file stems, one per input (`-` is `stdin`).
     pub(super) fn stems(&self) -> Vec<String> {

@@ -63,6 +63,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         join: false,
         rotated: false,
         strict: a.strict,
+        stdin_name: None,
     })?;
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.

@@ -4,12 +4,13 @@ use super::batch::{each_input, inputs, note, Step};
 use super::options::{gc_window, windowed};
 use super::print;
 use crate::cli::{Common, ExportArgs};
-use crate::load::Input;
 
-/// Bad files are named on stderr and left out; exit 1 only when nothing could be exported (a
-/// file that cannot be written is an error: exit 2). Every input is held until the Parquet
-/// files are written (their row groups gather small inputs in argument order).
+/// Bad files are named on stderr, left out of the record tables and given a row of the files
+/// table; exit 1 only when nothing could be exported (a file that cannot be written is an
+/// error: exit 2). Every input is held until the Parquet files are written (their row
+/// groups gather small inputs in argument order).
 pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
+    use crate::report::export::{export, ExportOptions, Item};
     let c = Common {
         paths: a.paths,
         format: None,
@@ -20,26 +21,71 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         join: a.join,
         rotated: a.rotated,
         strict: a.strict,
+        stdin_name: a.stdin_name,
     };
-    let mut loaded: Vec<Input> = Vec::new();
-    let win = gc_window(&a.window)?;
-    let mut tally = each_input(
-        &inputs(&c),
-        c.quiet,
-        &|_, _, r| match windowed(&win, r, true) {
-            Err(step) => step,
-            Ok(Ok(l)) => Step::output(l),
-            Ok(Err(_)) => Step::none(),
-        },
-        &mut |_, l| loaded.push(l),
-    );
-    if loaded.is_empty() {
-        eprintln!("gcperf: nothing to export");
-        return Ok(1);
+    let o = ExportOptions {
+        tags: a.tags.tags,
+        partition_by: a.partition_by,
+    };
+    if let Some(k) = &o.partition_by {
+        if !o.tags.iter().any(|(t, _)| t == k) {
+            return Err(crate::error::Error::Usage(format!(
+                "--partition-by {k}: no --tag {k}=VALUE given to take the folder's name from"
+            ))
+            .into());
+        }
     }
+    // Each input loaded, or its name and why not; in argument order.
+    let mut got: Vec<Result<crate::load::Input, (String, String)>> = Vec::new();
+    let win = gc_window(&a.window)?;
+    let ins = inputs(&c);
+    let mut tally = each_input(
+        &ins,
+        c.quiet,
+        &|_, p, r| {
+            let failed = |error: String| Step {
+                value: Some(Err((crate::load::name_of(p), error))),
+                ..Step::none()
+            };
+            match r {
+                Err(e) => failed(crate::report::batch::error_text(&e)),
+                Ok(l) => match windowed(&win, Ok(l), true) {
+                    Err(mut step) => {
+                        let why = step.notes.first().map_or(String::new(), |n| {
+                            n.trim_start_matches("gcperf: ").to_string()
+                        });
+                        step.value = Some(Err((crate::load::name_of(p), why)));
+                        step
+                    }
+                    Ok(Ok(l)) => Step::output(Ok(l)),
+                    Ok(Err(_)) => Step::none(),
+                },
+            }
+        },
+        &mut |_, it| got.push(it),
+    );
+    // What was left out before reading (`PATH: WHY[: skipped]`: not a regular file, a second
+    // zip member of a name, not there): a row each too; a folder without files is no input.
+    for s in &ins.skipped {
+        let text = s.strip_suffix(": skipped").unwrap_or(s);
+        let (file, why) = text.rsplit_once(": ").unwrap_or((text, ""));
+        if why != crate::input::NO_LOG_FILES {
+            got.push(Err((file.to_string(), why.to_string())));
+        }
+    }
+    let items: Vec<Item> = got
+        .iter()
+        .map(|g| match g {
+            Ok(i) => Item::Loaded(i),
+            Err((file, error)) => Item::Failed {
+                file: file.clone(),
+                error: error.clone(),
+            },
+        })
+        .collect();
     super::options::access_used(&a.access)?;
-    let refs: Vec<&Input> = loaded.iter().collect();
-    let e = crate::report::export::export(&refs, &a.out)?;
+    let loaded = items.iter().any(|i| matches!(i, Item::Loaded(_)));
+    let e = export(&items, &a.out, &o)?;
     for n in &e.notes {
         note(&format!("gcperf: {n}"));
     }
@@ -49,7 +95,15 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         .map(|w| format!("{}\n", w.path.display()))
         .collect();
     print(&paths)?;
-    if e.written.is_empty() {
+    if !loaded {
+        eprintln!("gcperf: nothing to export");
+        return Ok(1);
+    }
+    if !e
+        .written
+        .iter()
+        .any(|w| w.records != crate::report::export::Records::Files)
+    {
         tally.produced = 0;
     }
     Ok(tally.exit_code(c.strict))

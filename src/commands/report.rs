@@ -13,6 +13,7 @@ use crate::render::charts::{self, ChartSettings};
 use anyhow::Context;
 
 pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
+    crate::report::tags::set(&a.tags.tags);
     use crate::report::batch;
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;

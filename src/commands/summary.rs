@@ -6,10 +6,10 @@ use super::options::{gc_window, output, perf_options, slo_rows, windowed, Slo, B
 use super::print;
 use crate::analyze;
 use crate::cli::SummaryArgs;
-use crate::error::escape_path;
 use crate::report::summary::{self, FileSummary, Outcome};
 
 pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
+    crate::report::tags::set(&a.tags.tags);
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
@@ -42,7 +42,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
                 },
                 Err(e) => Step {
                     value: Some(Outcome::Failed {
-                        file: escape_path(p),
+                        file: crate::load::name_of(p),
                         error: crate::report::batch::error_text(&e),
                     }),
                     ..Step::none()

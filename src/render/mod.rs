@@ -650,7 +650,10 @@ mod tests {
         assert_eq!(out[512..515], [grey(8), grey(200), grey(85)]);
         assert_eq!(out[515..], px[515..]);
         // 256 colours or fewer: exactly the image.
-        assert_eq!(decoded(&palette_png(&rgb[..512 * 3], 32, 16).unwrap()), px[..512]);
+        assert_eq!(
+            decoded(&palette_png(&rgb[..512 * 3], 32, 16).unwrap()),
+            px[..512]
+        );
     }
 
     #[test]

@@ -290,7 +290,7 @@ pub fn ordered<T: Send>(
 pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -> Vec<Entry> {
     let file = group
         .first()
-        .map(|p| crate::error::escape_path(p))
+        .map(|p| crate::load::name_of(p))
         .unwrap_or_default();
     let failed = |error: String, notes: Vec<String>| Entry {
         outcome: Outcome::Failed {

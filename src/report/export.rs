@@ -1,10 +1,15 @@
-//! `gcperf export`: the normalised records as Parquet files, for engines that take fleet-scale
-//! data (Spark, Trino, DuckDB). Two record kinds, two files, two schemas: GC records (pauses,
-//! collections, concurrent phases, safepoints) and performance-log requests.
+//! `gcperf export`: the normalised records as Parquet, for engines that take fleet-scale data
+//! (Spark, Trino, DuckDB). Three tables, three schemas: GC records (pauses, collections,
+//! concurrent phases, safepoints), performance-log requests, and the inputs themselves (one
+//! row each, those without records included). Into a folder each table goes in a folder of
+//! its own (`gc/`, `perf/`, `files/`), each export's file a part with a name no other
+//! export takes: many exporters (hosts, Spark tasks) write into one dataset, and a plain
+//! folder read of a table is that table. `--tag`s are constant columns after `file`;
+//! `--partition-by TAG` makes Hive-style folders (`gc/host=web01/`) instead.
 //!
-//! The exported schemas are a contract: `GC_COLUMNS` and `PERF_COLUMNS` below are the one
-//! place that states each column's name, type, unit and meaning; the frames written are
-//! checked against them, and the README's tables are tested to match them.
+//! The exported schemas are a contract: `GC_COLUMNS`, `PERF_COLUMNS` and `FILES_COLUMNS`
+//! below are the one place that states each column's name, type, unit and meaning; the frames
+//! written are checked against them, and the README's tables are tested to match them.
 //!
 //! Types are chosen for SQL engines, not for the in-memory frames: signed 64-bit integers
 //! (Spark and Trino have no unsigned types), strings, doubles, booleans and a timestamp
@@ -130,11 +135,25 @@ pub const PERF_COLUMNS: &[ExportColumn] = &[
     c(frame::perf::LINE, Ty::I64, "", "1-based line where the record starts"),
 ];
 
-/// The two record kinds, each with its own file and schema.
+/// `files/`: one row per input, in argument order, those without records included.
+pub const FILES_COLUMNS: &[ExportColumn] = &[
+    c(FILE, Ty::Str, "", "the input, as the `gc` and `perf` rows name it"),
+    c(FORMAT, Ty::Str, "", "its format (as `format` of the `gc` and `perf` rows); null when it could not be read or recognised"),
+    c("kind", Ty::Str, "", "`gc` or `perf`; null when it could not be read or recognised"),
+    c("lines", Ty::I64, "", "lines read; null when it could not be read or recognised"),
+    c("skipped_lines", Ty::I64, "", "lines not understood (skipped); null as `lines`"),
+    c("records", Ty::I64, "", "its rows in `gc` or `perf` (those in the time window given); 0 when it has none"),
+    c("pauses", Ty::I64, "", "GC logs: its `pause` rows; null for performance logs and inputs not read"),
+    c("requests", Ty::I64, "", "performance logs: its rows; null for GC logs and inputs not read"),
+    c("error", Ty::Str, "", "why it has no records (not readable, not recognised...); null when it was read"),
+];
+
+/// The three tables, each with its own folder (or file) and schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Records {
     Gc,
     Perf,
+    Files,
 }
 
 impl Records {
@@ -142,6 +161,7 @@ impl Records {
         match self {
             Records::Gc => "gc",
             Records::Perf => "perf",
+            Records::Files => "files",
         }
     }
 
@@ -149,16 +169,44 @@ impl Records {
         match self {
             Records::Gc => GC_COLUMNS,
             Records::Perf => PERF_COLUMNS,
+            Records::Files => FILES_COLUMNS,
         }
     }
 
-    /// The polars schema the rows are written with.
+    /// The polars schema the rows are made in (without tags).
     pub fn schema(self) -> Schema {
         self.columns()
             .iter()
             .map(|c| Field::new(c.name.into(), c.ty.dtype()))
             .collect()
     }
+
+    /// The schema the rows are written with: `tags` as string columns after `file`.
+    pub fn schema_tagged(self, tags: &[(String, String)]) -> Schema {
+        let mut f: Vec<Field> = self
+            .columns()
+            .iter()
+            .map(|c| Field::new(c.name.into(), c.ty.dtype()))
+            .collect();
+        for (k, (key, _)) in tags.iter().enumerate() {
+            f.insert(1 + k, Field::new(key.as_str().into(), DataType::String));
+        }
+        f.into_iter().collect()
+    }
+}
+
+/// `df` (a table's rows) with the `tags` as constant columns after `file`.
+fn tagged(mut df: DataFrame, tags: &[(String, String)]) -> PolarsResult<DataFrame> {
+    let n = df.height();
+    for (k, (key, value)) in tags.iter().enumerate() {
+        let col = Column::new_scalar(
+            key.as_str().into(),
+            Scalar::from(PlSmallStr::from(value.as_str())),
+            n,
+        );
+        df.insert_column(1 + k, col)?;
+    }
+    Ok(df)
 }
 
 fn ts(name: &str) -> Expr {
@@ -188,7 +236,7 @@ pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame>
         .lazy()
         .with_columns(names)
         .select([
-            lit(l.path.display().to_string()).alias(FILE),
+            lit(l.label.as_str()).alias(FILE),
             lit(l.format.as_str()).alias(FORMAT),
             col(RECORD),
             col(KIND),
@@ -223,7 +271,7 @@ pub fn perf_rows(l: &LoadedPerf, offset: usize, len: usize) -> PolarsResult<Data
         .lazy()
         .with_column(lit(op.into_series()).alias(OPERATION))
         .select([
-            lit(l.path.display().to_string()).alias(FILE),
+            lit(l.label.as_str()).alias(FILE),
             lit(l.format.as_str()).alias(FORMAT),
             col(OPERATION),
             ts(END_MS).alias(END_TIME),
@@ -273,7 +321,7 @@ struct Sink {
 }
 
 impl Sink {
-    fn create(path: &Path, r: Records) -> anyhow::Result<Sink> {
+    fn create(path: &Path, r: Records, tags: &[(String, String)]) -> anyhow::Result<Sink> {
         let tmp = crate::output::Pending::beside(path);
         let f = File::create(tmp.path())
             .with_context(|| format!("cannot write {}", tmp.path().display()))?;
@@ -294,7 +342,7 @@ impl Sink {
             .with_compression(ParquetCompression::Zstd(None))
             .with_statistics(StatisticsOptions::full())
             .with_key_value_metadata(Some(meta))
-            .batched(&r.schema());
+            .batched(&r.schema_tagged(tags));
         let w = ctx(w, || format!("cannot write {}", sink.path.display()))?;
         sink.writer = Some(w);
         Ok(sink)
@@ -366,29 +414,114 @@ impl Drop for Sink {
     }
 }
 
-/// Where each kind goes, and a note for stderr when the rule needs saying.
+/// Where each table goes, and a note for stderr when the rule needs saying.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Targets {
     pub gc: Option<PathBuf>,
     pub perf: Option<PathBuf>,
+    /// The files table: into a folder only.
+    pub files: Option<PathBuf>,
     pub note: Option<String>,
 }
 
+/// How `export` writes: the tags, and the one that makes folders.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExportOptions {
+    pub tags: Vec<(String, String)>,
+    /// A tag's key: its value names a Hive-style folder (`host=web01`) under each table's,
+    /// and it is not a column of the files.
+    pub partition_by: Option<String>,
+}
+
+impl ExportOptions {
+    /// The tags written as columns (all but the partitioning one).
+    fn columns(&self) -> Vec<(String, String)> {
+        self.tags
+            .iter()
+            .filter(|(k, _)| Some(k) != self.partition_by.as_ref())
+            .cloned()
+            .collect()
+    }
+
+    /// The Hive-style folder of the partitioning tag (`host=web01`), if any.
+    fn partition(&self) -> Result<Option<String>, String> {
+        let Some(key) = &self.partition_by else {
+            return Ok(None);
+        };
+        let Some((_, v)) = self.tags.iter().find(|(k, _)| k == key) else {
+            return Err(format!(
+                "--partition-by {key}: no --tag {key}=VALUE given to take the folder's name from"
+            ));
+        };
+        Ok(Some(format!("{key}={}", hive_escape(v))))
+    }
+}
+
+/// A value as Hive writes it in a folder name: characters other than letters, digits and
+/// `-_.` as `%XX` (so `/`, `=` and `%` cannot make other folders or keys); empty as Hive's
+/// `__HIVE_DEFAULT_PARTITION__`.
+fn hive_escape(v: &str) -> String {
+    if v.is_empty() {
+        return "__HIVE_DEFAULT_PARTITION__".into();
+    }
+    let mut out = String::new();
+    for b in v.bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// A part name no other export takes: the time, the process, and 64 random bits
+/// (`part-20261205T101500-4242-9f3c2a1b7d6e5f40.parquet`), so that exporters writing into
+/// one folder at once never write over each other.
+fn part_name() -> String {
+    use std::hash::BuildHasher;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let pid = std::process::id();
+    let random = std::collections::hash_map::RandomState::new().hash_one((pid, now.as_nanos()));
+    let stamp = chrono::DateTime::from_timestamp(now.as_secs() as i64, 0)
+        .map(|t| t.format("%Y%m%dT%H%M%S").to_string())
+        .unwrap_or_default();
+    format!("part-{stamp}-{pid}-{random:016x}.parquet")
+}
+
 /// The output rule. `--out` is a folder when it is an existing folder or does not end in
-/// `.parquet`: then `DIR/gc.parquet` and `DIR/perf.parquet`. Otherwise it is a file: all
-/// records of one kind go to it; with both kinds, `<stem>-gc.parquet` and
-/// `<stem>-perf.parquet` next to it (the two schemas cannot share a file).
-pub fn targets(out: &Path, gc: bool, perf: bool) -> Targets {
+/// `.parquet`: then `DIR/gc/`, `DIR/perf/` and `DIR/files/` (with the partition's folder
+/// under each) each get one new part. Otherwise it is a file: all records of one kind go to
+/// it; with both kinds, `<stem>-gc.parquet` and `<stem>-perf.parquet` next to it (the two
+/// schemas cannot share a file); no files table, no partitions.
+pub fn targets(out: &Path, gc: bool, perf: bool, o: &ExportOptions) -> Result<Targets, String> {
     let is_file = !out.is_dir()
         && out
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("parquet"));
     if !is_file {
-        return Targets {
-            gc: gc.then(|| out.join("gc.parquet")),
-            perf: perf.then(|| out.join("perf.parquet")),
-            note: None,
+        let part = o.partition()?;
+        let name = part_name();
+        let at = |table: &str| {
+            let mut d = out.join(table);
+            if let Some(p) = &part {
+                d.push(p);
+            }
+            d.join(&name)
         };
+        return Ok(Targets {
+            gc: gc.then(|| at("gc")),
+            perf: perf.then(|| at("perf")),
+            files: Some(at("files")),
+            note: None,
+        });
+    }
+    if let Some(k) = &o.partition_by {
+        return Err(format!(
+            "--partition-by {k} makes folders: give --out a folder, not {}",
+            out.display()
+        ));
     }
     if gc && perf {
         let stem = out
@@ -405,17 +538,19 @@ pub fn targets(out: &Path, gc: bool, perf: bool) -> Targets {
             p.display(),
             out.display()
         );
-        return Targets {
+        return Ok(Targets {
             gc: Some(g),
             perf: Some(p),
+            files: None,
             note: Some(note),
-        };
+        });
     }
-    Targets {
+    Ok(Targets {
         gc: gc.then(|| out.to_path_buf()),
         perf: perf.then(|| out.to_path_buf()),
+        files: None,
         note: None,
-    }
+    })
 }
 
 /// One file written.
@@ -426,50 +561,137 @@ pub struct Written {
     pub rows: u64,
 }
 
-/// What `export` did: the files written (GC first), and notes for stderr.
+/// What `export` did: the files written (GC, perf, files), and notes for stderr.
 #[derive(Debug, Default)]
 pub struct Exported {
     pub written: Vec<Written>,
     pub notes: Vec<String>,
 }
 
-/// Write the records of `inputs` (in their order) under `out` by the rule of `targets`.
-/// Kinds with no rows get no file. The two files are written side by side.
-pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
+/// An input as `export` has it: loaded, or why not (its name and error).
+pub enum Item<'a> {
+    Loaded(&'a Input),
+    Failed { file: String, error: String },
+}
+
+/// The files table's rows, one per item.
+fn files_rows(items: &[Item<'_>]) -> PolarsResult<DataFrame> {
+    let (mut file, mut format, mut kind) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut lines, mut skipped, mut records) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut pauses, mut requests, mut error) = (Vec::new(), Vec::new(), Vec::new());
+    for it in items {
+        match it {
+            Item::Loaded(i) => {
+                file.push(i.label().to_string());
+                format.push(Some(i.format().to_string()));
+                kind.push(Some(i.kind().to_string()));
+                lines.push(Some(i.lines() as i64));
+                skipped.push(Some(i.skipped_lines() as i64));
+                let (n, p, r) = match i {
+                    Input::Gc(l) => {
+                        let n = l.frame.df.height() as i64;
+                        let rec = l
+                            .frame
+                            .df
+                            .column(frame::gc::RECORD)?
+                            .cast(&DataType::Int32)?;
+                        let code = i32::from(crate::model::Record::Pause.code());
+                        let p = rec.i32()?.iter().filter(|v| *v == Some(code)).count();
+                        (n, Some(p as i64), None)
+                    }
+                    Input::Perf(l) => {
+                        let n = l.frame.df.height() as i64;
+                        (n, None, Some(n))
+                    }
+                };
+                records.push(n);
+                pauses.push(p);
+                requests.push(r);
+                error.push(None);
+            }
+            Item::Failed { file: f, error: e } => {
+                file.push(f.clone());
+                format.push(None);
+                kind.push(None);
+                lines.push(None);
+                skipped.push(None);
+                records.push(0);
+                pauses.push(None);
+                requests.push(None);
+                error.push(Some(e.clone()));
+            }
+        }
+    }
+    let df = DataFrame::new(
+        items.len(),
+        vec![
+            Column::new(FILE.into(), file),
+            Column::new(FORMAT.into(), format),
+            Column::new("kind".into(), kind),
+            Column::new("lines".into(), lines),
+            Column::new("skipped_lines".into(), skipped),
+            Column::new("records".into(), records),
+            Column::new("pauses".into(), pauses),
+            Column::new("requests".into(), requests),
+            Column::new("error".into(), error),
+        ],
+    )?;
+    checked(df, Records::Files)
+}
+
+/// Write the records of `items` (in their order) under `out` by the rule of `targets`: GC and
+/// performance records where there are some (a table with no rows gets no file), and into a
+/// folder the files table, every item a row. The tables are written side by side.
+pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Result<Exported> {
+    let inputs: Vec<&Input> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Loaded(i) => Some(*i),
+            Item::Failed { .. } => None,
+        })
+        .collect();
     let gcs: Vec<&Loaded> = inputs.iter().filter_map(|i| i.gc()).collect();
     let perfs: Vec<&LoadedPerf> = inputs.iter().filter_map(|i| i.perf()).collect();
     let has_gc = gcs.iter().any(|l| l.frame.df.height() > 0);
     let has_perf = perfs.iter().any(|l| l.frame.df.height() > 0);
-    let t = targets(out, has_gc, has_perf);
+    let mut t = targets(out, has_gc, has_perf, o).map_err(|e| anyhow::anyhow!(e))?;
+    // No input at all (an empty folder): no table, not an empty one.
+    if items.is_empty() {
+        t.files = None;
+    }
     let mut notes: Vec<String> = t.note.iter().cloned().collect();
-    let folder = t.gc.as_deref().or(t.perf.as_deref()).and_then(Path::parent);
-    if let Some(dir) = folder.filter(|d| !d.as_os_str().is_empty()) {
+    for dir in [&t.gc, &t.perf, &t.files]
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.parent())
+        .filter(|d| !d.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    // A folder's other file, left from an earlier run, would be read with this run's.
-    // (Only a folder `--out`: `targets` never makes a folder's path a file.)
-    if has_gc != has_perf && out.is_dir() {
-        let (other, what) = if has_gc {
-            ("perf.parquet", "performance")
-        } else {
-            ("gc.parquet", "GC")
-        };
-        let stale = out.join(other);
-        if stale.exists() {
-            notes.push(format!(
-                "{} is not from this run (no {what} records this time); left as it is",
-                stale.display()
-            ));
+    // An earlier gcperf's files (one per kind at the top) would be read with the tables by a
+    // recursive read of the folder.
+    if out.is_dir() {
+        for old in ["gc.parquet", "perf.parquet"] {
+            let p = out.join(old);
+            if p.exists() {
+                notes.push(format!(
+                    "{} is of an earlier gcperf's layout (the tables are now folders: gc/, perf/, files/); left as it is",
+                    p.display()
+                ));
+            }
         }
     }
+    let tags = o.columns();
+    let tags = tags.as_slice();
     let write_gc = || -> anyhow::Result<Option<Written>> {
         let Some(path) = &t.gc else { return Ok(None) };
-        let mut sink = Sink::create(path, Records::Gc)?;
+        let mut sink = Sink::create(path, Records::Gc, tags)?;
         for l in &gcs {
             for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
-                let df = ctx(gc_rows(l, off, ROW_GROUP), || {
-                    format!("{}: export failed", l.label)
-                })?;
+                let df = ctx(
+                    gc_rows(l, off, ROW_GROUP).and_then(|d| tagged(d, tags)),
+                    || format!("{}: export failed", l.label),
+                )?;
                 sink.push(df)?;
             }
         }
@@ -482,12 +704,13 @@ pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
     };
     let write_perf = || -> anyhow::Result<Option<Written>> {
         let Some(path) = &t.perf else { return Ok(None) };
-        let mut sink = Sink::create(path, Records::Perf)?;
+        let mut sink = Sink::create(path, Records::Perf, tags)?;
         for l in &perfs {
             for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
-                let df = ctx(perf_rows(l, off, ROW_GROUP), || {
-                    format!("{}: export failed", l.label)
-                })?;
+                let df = ctx(
+                    perf_rows(l, off, ROW_GROUP).and_then(|d| tagged(d, tags)),
+                    || format!("{}: export failed", l.label),
+                )?;
                 sink.push(df)?;
             }
         }
@@ -498,8 +721,24 @@ pub fn export(inputs: &[&Input], out: &Path) -> anyhow::Result<Exported> {
             rows,
         }))
     };
-    let (g, p) = rayon::join(write_gc, write_perf);
-    let written = [g?, p?].into_iter().flatten().collect();
+    let write_files = || -> anyhow::Result<Option<Written>> {
+        let Some(path) = &t.files else {
+            return Ok(None);
+        };
+        let mut sink = Sink::create(path, Records::Files, tags)?;
+        let df = ctx(files_rows(items).and_then(|d| tagged(d, tags)), || {
+            "the files table: export failed".to_string()
+        })?;
+        sink.push(df)?;
+        let rows = sink.finish()?;
+        Ok(Some(Written {
+            records: Records::Files,
+            path: path.clone(),
+            rows,
+        }))
+    };
+    let (g, (p, f)) = rayon::join(write_gc, || rayon::join(write_perf, write_files));
+    let written = [g?, p?, f?].into_iter().flatten().collect();
     Ok(Exported { written, notes })
 }
 
@@ -538,7 +777,7 @@ mod tests {
         let input = load_any(&p).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("gc-only.parquet");
-        let e = export(&[&input], &out).unwrap();
+        let e = export(&[Item::Loaded(&input)], &out, &ExportOptions::default()).unwrap();
         assert_eq!(
             e.written,
             vec![Written {
@@ -607,13 +846,19 @@ mod tests {
         let p = fixture("perf/soap-before.log");
         let input = load_any(&p).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let e = export(&[&input], dir.path()).unwrap();
-        let out = dir.path().join("perf.parquet");
-        assert_eq!(e.written.len(), 1);
-        assert_eq!(e.written[0].path, out);
+        let e = export(
+            &[Item::Loaded(&input)],
+            dir.path(),
+            &ExportOptions::default(),
+        )
+        .unwrap();
+        // perf/ and files/, no gc/.
+        assert_eq!(e.written.len(), 2);
+        let out = e.written[0].path.clone();
+        assert_eq!(out.parent(), Some(dir.path().join("perf").as_path()));
         // 481 lines, the last one cut short.
         assert_eq!(e.written[0].rows, 480);
-        assert!(!dir.path().join("gc.parquet").exists());
+        assert!(!dir.path().join("gc").exists());
         let df = read(&out);
         assert_eq!(dtypes(&df), want(Records::Perf));
         assert_eq!(df.height(), 480);
@@ -663,7 +908,8 @@ mod tests {
         let perf = load_any(&fixture("perf/soap-after.log")).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("sub").join("fleet.parquet");
-        let e = export(&[&perf, &gc], &out).unwrap();
+        let items = [Item::Loaded(&perf), Item::Loaded(&gc)];
+        let e = export(&items, &out, &ExportOptions::default()).unwrap();
         let paths: Vec<PathBuf> = e.written.iter().map(|w| w.path.clone()).collect();
         assert_eq!(
             paths,
@@ -703,11 +949,12 @@ mod tests {
         // Enough copies of one log to pass a row group: rows stay in input order.
         let input = load_any(&fixture("perf/jmeter-daytrader.jtl")).unwrap();
         let n = ROW_GROUP / 200 + 2;
-        let inputs: Vec<&Input> = std::iter::repeat_n(&input, n).collect();
+        let items: Vec<Item> = std::iter::repeat_n(&input, n).map(Item::Loaded).collect();
         let dir = tempfile::tempdir().unwrap();
-        let e = export(&inputs, dir.path()).unwrap();
+        let e = export(&items, dir.path(), &ExportOptions::default()).unwrap();
         assert_eq!(e.written[0].rows, (n * 200) as u64);
-        let df = read(&dir.path().join("perf.parquet"));
+        assert_eq!(e.written[1].rows, n as u64, "a files row per input");
+        let df = read(&e.written[0].path);
         assert_eq!(df.height(), n * 200);
         let line = df.column("line").unwrap().i64().unwrap();
         assert_eq!(line.get(0), Some(2));
@@ -728,12 +975,12 @@ mod tests {
         let files = crate::input::expand(&dirs).files;
         let inputs: Vec<Input> = files.iter().filter_map(|p| load_any(p).ok()).collect();
         assert!(inputs.len() > 15, "{}", inputs.len());
-        let refs: Vec<&Input> = inputs.iter().collect();
+        let items: Vec<Item> = inputs.iter().map(Item::Loaded).collect();
         let dir = tempfile::tempdir().unwrap();
-        let e = export(&refs, dir.path()).unwrap();
-        assert_eq!(e.written.len(), 2);
+        let e = export(&items, dir.path(), &ExportOptions::default()).unwrap();
+        assert_eq!(e.written.len(), 3);
         let (mut checked, mut noisy) = (0, Vec::new());
-        for w in &e.written {
+        for w in e.written.iter().filter(|w| w.records != Records::Files) {
             let df = read(&w.path);
             let file = df.column(FILE).unwrap().str().unwrap();
             let line = df.column(frame::gc::LINE).unwrap().i64().unwrap();
@@ -757,24 +1004,52 @@ mod tests {
     #[test]
     fn out_rule_folder_or_file() {
         let d = Path::new("no-such-dir/x");
+        let none = ExportOptions::default();
+        let t = targets(d, true, false, &none).unwrap();
+        let (g, f) = (t.gc.unwrap(), t.files.unwrap());
+        assert_eq!((t.perf, t.note), (None, None));
+        assert_eq!(g.parent(), Some(d.join("gc").as_path()));
+        assert_eq!(f.parent(), Some(d.join("files").as_path()));
+        // One part name for the export's tables; another export's differs.
+        assert_eq!(g.file_name(), f.file_name());
+        let name = g.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("part-") && name.ends_with(".parquet"),
+            "{name}"
+        );
+        let again = targets(d, true, false, &none).unwrap().gc.unwrap();
+        assert_ne!(again, g);
+        // Partitioned by a tag: its folder under each table's, escaped as Hive does.
+        let o = ExportOptions {
+            tags: vec![("host".into(), "web 01/a=b".into())],
+            partition_by: Some("host".into()),
+        };
+        let p = targets(d, true, true, &o).unwrap();
         assert_eq!(
-            targets(d, true, true),
-            Targets {
-                gc: Some(d.join("gc.parquet")),
-                perf: Some(d.join("perf.parquet")),
-                note: None
-            }
+            p.perf.unwrap().parent(),
+            Some(d.join("perf/host=web%2001%2Fa%3Db").as_path())
+        );
+        assert!(
+            o.columns().is_empty(),
+            "the partition's tag is not a column"
         );
         let f = Path::new("no-such-dir/all.parquet");
-        assert_eq!(targets(f, false, true).perf, Some(f.to_path_buf()));
-        assert_eq!(targets(f, false, true).gc, None);
-        let both = targets(f, true, true);
+        assert!(
+            targets(f, true, false, &o).is_err(),
+            "no partitions into a file"
+        );
+        assert_eq!(
+            targets(f, false, true, &none).unwrap().perf,
+            Some(f.to_path_buf())
+        );
+        assert_eq!(targets(f, false, true, &none).unwrap().gc, None);
+        let both = targets(f, true, true, &none).unwrap();
         assert_eq!(both.gc, Some(PathBuf::from("no-such-dir/all-gc.parquet")));
         assert_eq!(
             both.perf,
             Some(PathBuf::from("no-such-dir/all-perf.parquet"))
         );
-        assert!(both.note.is_some());
+        assert!(both.note.is_some() && both.files.is_none());
     }
 
     /// The README's schema tables are these constants, row for row.
@@ -783,7 +1058,7 @@ mod tests {
         let readme =
             std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
                 .unwrap();
-        for r in [Records::Gc, Records::Perf] {
+        for r in [Records::Gc, Records::Perf, Records::Files] {
             let rows: Vec<String> = r.columns().iter().map(readme_row).collect();
             let table = rows.join("\n");
             assert!(

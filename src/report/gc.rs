@@ -354,15 +354,24 @@ pub fn write_events(
     header: bool,
     w: &mut dyn std::io::Write,
 ) -> Result<(), EventsError> {
+    let tags = crate::report::tags::get();
     if header {
-        d.write_row(&EVENT_HEADERS, w)?;
+        let mut h: Vec<&str> = EVENT_HEADERS.to_vec();
+        for (k, (key, _)) in tags.iter().enumerate() {
+            h.insert(1 + k, key);
+        }
+        d.write_row(&h, w)?;
     }
     let f = &l.frame;
     let n = f.df.height();
     let pause = lit(Record::Pause.code());
-    // The file's cell is the same on every row: quoted once.
+    // The file's cell, and the tags' after it, are the same on every row: quoted once.
     let mut file = Vec::new();
     d.push_cell(&mut file, &l.label);
+    for (_, v) in &tags {
+        d.push_sep(&mut file);
+        d.push_cell(&mut file, v);
+    }
     // Slices made into text side by side (a slice's rows, ~100 bytes each, on each thread),
     // written in order: one thread made 2.9 M rows in 1.3 s.
     let per_round = rayon::current_num_threads().max(1);

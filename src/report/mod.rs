@@ -11,6 +11,7 @@ pub mod page;
 pub mod perf;
 pub mod slo;
 pub mod summary;
+pub mod tags;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -127,6 +128,15 @@ fn fitting(w: &[usize], width: usize) -> usize {
 /// A numeric cell the input cannot give, as a text table shows it (CSV and JSON leave it
 /// empty or null).
 pub const NO_FIGURE: &str = "\u{2013}";
+
+/// A writer that adds the `--tag` columns to every table.
+struct Tagged(Box<dyn TableWriter>);
+
+impl TableWriter for Tagged {
+    fn write(&self, t: &Table) -> String {
+        self.0.write(&tags::table(t))
+    }
+}
 
 impl TableWriter for Text {
     fn write(&self, t: &Table) -> String {
@@ -463,7 +473,13 @@ impl Output {
         }
     }
 
+    /// The writer of the format: every table it writes gets the `--tag` columns
+    /// (`tags::table`).
     pub fn writer(self) -> Box<dyn TableWriter> {
+        Box::new(Tagged(self.untagged_writer()))
+    }
+
+    fn untagged_writer(self) -> Box<dyn TableWriter> {
         let decimal_comma = self.decimal_comma;
         match self.format {
             Format::Table | Format::Json => Box::new(Text),
@@ -547,7 +563,16 @@ pub fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
     let mut buf = Vec::new();
     let fmt = CleanFormatter(serde_json::ser::PrettyFormatter::new());
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-    let mut s = match v.serialize(&mut ser) {
+    // `--tag`s: a field of the object, or of each object of the array.
+    let tagged = match tags::get().is_empty() {
+        true => None,
+        false => serde_json::to_value(v).ok().map(tags::json),
+    };
+    let written = match &tagged {
+        Some(t) => serde::Serialize::serialize(t, &mut ser),
+        None => v.serialize(&mut ser),
+    };
+    let mut s = match written {
         Ok(()) => String::from_utf8(buf).unwrap_or_else(|_| "[]".into()),
         Err(_) => "[]".into(),
     };

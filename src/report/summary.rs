@@ -217,6 +217,11 @@ fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<
     c
 }
 
+/// Every column name of the spreadsheet summary (its `over_<N>ms_pct` columns aside).
+pub fn all_columns() -> Vec<String> {
+    columns(&[], true, true, false, Shown::default())
+}
+
 /// Every value of a row by column name.
 fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = Vec::new();

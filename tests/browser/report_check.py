@@ -54,13 +54,16 @@ def main():
         def visit(url):
             where["url"] = url
             page.goto(url, wait_until="load")
-            # Lazy images load as they come into view: scroll each there, then wait for all.
+            # Lazy images load as they come into view; a reader scrolls, the check asks each
+            # to load now and waits for all (10 s at most: one that never settles is a
+            # failure below, not a hang).
             page.evaluate(
                 """async () => {
-                  for (const i of document.images) { i.scrollIntoView(); }
-                  await Promise.all(Array.from(document.images).map(i => i.complete ? 0 :
+                  const imgs = Array.from(document.images);
+                  for (const i of imgs) { i.loading = 'eager'; }
+                  const settled = Promise.all(imgs.map(i => i.complete ? 0 :
                     new Promise(r => { i.onload = r; i.onerror = r; })));
-                  window.scrollTo(0, 0);
+                  await Promise.race([settled, new Promise(r => setTimeout(r, 10000))]);
                 }"""
             )
             imgs = page.eval_on_selector_all(
