@@ -63,7 +63,7 @@ pub enum Command {
     /// Runs side by side, one column per file: requests, throughput, shares over thresholds,
     /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
     /// throughput for GC logs.
-    #[command(mut_arg("paths", |a| a.required_unless_present("group")))]
+    #[command(mut_arg("paths", |a| a.required_unless_present_any(["group", "files_from"])))]
     Compare(CompareArgs),
     /// A report folder for a folder of runs: index.html ranking the runs, a page per run,
     /// their charts, summary.csv (a row per input, errors included) and operations.csv.
@@ -256,7 +256,7 @@ pub struct CompareArgs {
     /// one object per group: `perf`/`gc` map each figure to `{"mean","min","max","runs"}`
     /// (runs: the repeats that have it), `repeats` holds each repeat's own figures. --sort
     /// ranks the groups by their means; --chart draws each repeat.
-    #[arg(long, value_name = "LABEL=FILE,FILE...", conflicts_with_all = ["paths", "labels"])]
+    #[arg(long, value_name = "LABEL=FILE,FILE...", conflicts_with_all = ["paths", "labels", "files_from"])]
     pub group: Vec<String>,
     /// The run (or group) whose figures the others' changes are against, by its label
     /// (without it, no changes are shown). Every figure of a performance or GC run gets its change:
@@ -304,8 +304,17 @@ pub struct CompareArgs {
 pub struct ExportArgs {
     /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
     /// standard input.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "files_from")]
     pub paths: Vec<PathBuf>,
+    /// Read more inputs' paths from FILE (`-`: standard input), one per line, besides those
+    /// given as arguments: `find /logs -name 'gc*.log' | gcperf summary --files-from -`.
+    /// Empty lines are passed over.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// --files-from's paths end with a NUL byte, not a newline (`find -print0`): for names
+    /// holding newlines.
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    pub null: bool,
     /// A folder: each table in a folder of its own, `gc/`, `perf/` and `files/` (one row per
     /// input), each file a part with a name no other export takes, so that many exports can
     /// write into one dataset. Or a FILE.parquet: one kind of records goes to it; both kinds go
@@ -475,8 +484,17 @@ pub struct PauseTargetOpt {
 pub struct Common {
     /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
     /// standard input.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "files_from")]
     pub paths: Vec<PathBuf>,
+    /// Read more inputs' paths from FILE (`-`: standard input), one per line, besides those
+    /// given as arguments: `find /logs -name 'gc*.log' | gcperf summary --files-from -`.
+    /// Empty lines are passed over.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// --files-from's paths end with a NUL byte, not a newline (`find -print0`): for names
+    /// holding newlines.
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    pub null: bool,
     /// Output format. csv and tsv have a header row, full precision and no thousands
     /// separators (default: table).
     #[arg(long, short, value_enum)]

@@ -3145,3 +3145,64 @@ fn tags_are_columns_and_fields_of_every_output() {
             .stderr(predicate::str::contains("--tag"));
     }
 }
+
+/// Issue 40: `--files-from FILE|-` (one path a line, `-0` NUL-terminated) beside the paths
+/// given; a list that cannot be read, or `-` both the list and an input, exit 2.
+#[test]
+fn inputs_from_a_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        fixture("jrockit/r26-detgc.log"),
+        fixture("perf/soap-after.log"),
+    );
+    // A name with a comma and a space, as fleets name things.
+    let odd = dir.path().join("web 01, gc.log");
+    std::fs::copy(fixture("hotspot/g1-jdk8-diag.log"), &odd).unwrap();
+    let files = |o: std::process::Output| -> Vec<String> {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["file"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let list = format!("{}\n\n{}\r\n", b.display(), odd.display());
+    let o = gcperf()
+        .args(["summary", "-q", "-f", "json", "--files-from", "-"])
+        .arg(&a)
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    assert_eq!(
+        files(o),
+        [
+            a.display().to_string(),
+            b.display().to_string(),
+            odd.display().to_string()
+        ]
+    );
+    let nul = dir.path().join("list0");
+    std::fs::write(&nul, format!("{}\0{}\0", odd.display(), a.display())).unwrap();
+    let o = gcperf()
+        .args(["summary", "-q", "-f", "json", "-0", "--files-from"])
+        .arg(&nul)
+        .output()
+        .unwrap();
+    assert_eq!(
+        files(o),
+        [odd.display().to_string(), a.display().to_string()]
+    );
+    gcperf()
+        .args(["summary", "--files-from"])
+        .arg(dir.path().join("missing"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--files-from"));
+    gcperf()
+        .args(["summary", "--files-from", "-", "-"])
+        .write_stdin("x\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot also be an input"));
+}

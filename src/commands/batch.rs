@@ -20,9 +20,13 @@ pub(super) struct Inputs {
     pub(super) skipped: Vec<String>,
 }
 
-pub(super) fn inputs(c: &Common) -> Inputs {
+pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     load::set_stdin_name(c.stdin_name.clone());
-    let x = input::expand(&c.paths);
+    let mut paths = c.paths.clone();
+    if let Some(list) = &c.files_from {
+        paths.extend(files_from(list, c.null, &c.paths)?);
+    }
+    let x = input::expand(&paths);
     let groups = if c.join {
         vec![x.files]
     } else if c.rotated {
@@ -30,9 +34,59 @@ pub(super) fn inputs(c: &Common) -> Inputs {
     } else {
         x.files.into_iter().map(|f| vec![f]).collect()
     };
-    Inputs {
+    Ok(Inputs {
         groups: groups.into_iter().filter(|g| !g.is_empty()).collect(),
         skipped: x.skipped,
+    })
+}
+
+/// `--files-from FILE`: the paths it lists, one per line (or NUL-terminated with `-0`),
+/// empty ones passed over; `-` reads them from standard input, which then cannot also be an
+/// input. A list that cannot be read is a usage error (exit 2).
+pub(super) fn files_from(
+    list: &Path,
+    null: bool,
+    args: &[PathBuf],
+) -> anyhow::Result<Vec<PathBuf>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if input::is_stdin(list) {
+        if args.iter().any(|p| input::is_stdin(p)) {
+            return Err(Error::Usage(
+                "--files-from - reads the list from standard input: it cannot also be an input (-)"
+                    .into(),
+            )
+            .into());
+        }
+        std::io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| {
+        Error::Usage(format!(
+            "--files-from {}: cannot read it: {e}",
+            crate::error::escape_path(list)
+        ))
+    })?;
+    let sep = if null { b'\0' } else { b'\n' };
+    Ok(bytes
+        .split(|&b| b == sep)
+        .map(|p| p.strip_suffix(b"\r").filter(|_| !null).unwrap_or(p))
+        .filter(|p| !p.is_empty())
+        .map(path_of_bytes)
+        .collect())
+}
+
+/// A path from its bytes as a list gives them (Unix: any bytes; elsewhere UTF-8, lossily).
+fn path_of_bytes(b: &[u8]) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        PathBuf::from(std::ffi::OsStr::from_bytes(b))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(String::from_utf8_lossy(b).into_owned())
     }
 }
 

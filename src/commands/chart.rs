@@ -66,7 +66,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let inputs = inputs(&a.common);
+    let inputs = inputs(&a.common)?;
     let stems = inputs.stems();
     let out = output(&a.common)?;
     let win = gc_window(&a.window)?;

@@ -43,7 +43,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--group {l}: the label is given twice");
     }
     let (inputs, group_of) = if specs.is_empty() {
-        (inputs(&a.common), Vec::new())
+        (inputs(&a.common)?, Vec::new())
     } else {
         let mut all = Inputs {
             groups: Vec::new(),

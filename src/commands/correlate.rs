@@ -64,6 +64,8 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         rotated: false,
         strict: a.strict,
         stdin_name: None,
+        files_from: None,
+        null: false,
     })?;
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.

@@ -22,6 +22,8 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         rotated: a.rotated,
         strict: a.strict,
         stdin_name: a.stdin_name,
+        files_from: a.files_from,
+        null: a.null,
     };
     let o = ExportOptions {
         tags: a.tags.tags,
@@ -38,7 +40,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     // Each input loaded, or its name and why not; in argument order.
     let mut got: Vec<Result<crate::load::Input, (String, String)>> = Vec::new();
     let win = gc_window(&a.window)?;
-    let ins = inputs(&c);
+    let ins = inputs(&c)?;
     let mut tally = each_input(
         &ins,
         c.quiet,

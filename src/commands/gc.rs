@@ -31,7 +31,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     if a.by.is_some() && out.format == Format::Json {
         anyhow::bail!("--by picks one table; JSON holds them all");
     }
-    let inputs = inputs(&a.common);
+    let inputs = inputs(&a.common)?;
     let win = gc_window(&a.window)?;
     if a.events {
         // Every event as CSV (TSV with --format tsv); each input's rows printed as soon as

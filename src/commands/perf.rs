@@ -36,7 +36,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     super::options::terminal(&a.term, out.format);
     let mut reports: Vec<FileSummary> = Vec::new();
     let tally = each_input(
-        &inputs(&a.common),
+        &inputs(&a.common)?,
         a.common.quiet,
         &|_, _, r| match r {
             Ok(l) if l.perf().is_some() => {

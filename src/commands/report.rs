@@ -40,7 +40,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     prepare_out(&a.out, a.force)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let inputs = inputs(&a.common);
+    let inputs = inputs(&a.common)?;
     for s in &inputs.skipped {
         note(&format!("gcperf: {s}"));
     }

@@ -21,7 +21,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     // Each input is summarised as it is loaded and dropped: a folder of any size needs the
     // memory of one log per core.
     let tally = each_input(
-        &inputs(&a.common),
+        &inputs(&a.common)?,
         a.common.quiet,
         &|_, p, r| match windowed(&win, r, false) {
             Err(step) => step,

@@ -355,7 +355,7 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
     h.push_str(&format!(
         "<h3 title=\"{}\">{}</h3><p class=\"folder\">{}</p><dl>",
         html_escape(&s.file),
-        html_escape(name),
+        html_escape(&middle_cut(name, CARD_NAME)),
         html_escape(folder)
     ));
     for k in kpis(s, x) {
@@ -392,6 +392,24 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
     h.push_str("</dl></a>");
     h.push('\n');
     h
+}
+
+/// Characters of a file name a card shows: names of one fleet share their start and their
+/// end says which run it is, so a longer one loses its middle (the whole name is the title).
+const CARD_NAME: usize = 34;
+
+/// `s` cut to `max` characters with "…" in the middle.
+fn middle_cut(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max {
+        return s.to_string();
+    }
+    let head = (max - 1) * 2 / 5;
+    let tail = max - 1 - head;
+    let mut out: String = s.chars().take(head).collect();
+    out.push('…');
+    out.extend(s.chars().skip(n - tail));
+    out
 }
 
 /// A run's KPIs as a row of boxes, a figure large over its name.
@@ -993,6 +1011,15 @@ mod tests {
         // No figure: as far off as can be; a failed `<` at its limit is beyond it.
         assert_eq!(margin(&verdict(Cmp::Le, None, 1.0, false)), f64::INFINITY);
         assert!(margin(&verdict(Cmp::Lt, Some(200.0), 200.0, false)) > 0.0);
+    }
+
+    #[test]
+    fn long_card_names_lose_their_middle() {
+        let n = "shared_corpus_gc_hotspot_SampleSun1_8_0CMS_HeadDumpBeforeFullGc.txt";
+        let c = middle_cut(n, CARD_NAME);
+        assert_eq!(c, "shared_corpus…DumpBeforeFullGc.txt");
+        assert_eq!(c.chars().count(), CARD_NAME);
+        assert_eq!(middle_cut("gc.log", CARD_NAME), "gc.log");
     }
 
     #[test]
