@@ -639,6 +639,24 @@ fn files_rows(items: &[Item<'_>]) -> PolarsResult<DataFrame> {
     checked(df, Records::Files)
 }
 
+/// Write one table into a new file at `path` (None: no file): `fill` pushes its rows.
+fn write_table(
+    path: Option<&PathBuf>,
+    records: Records,
+    tags: &[(String, String)],
+    fill: impl FnOnce(&mut Sink) -> anyhow::Result<()>,
+) -> anyhow::Result<Option<Written>> {
+    let Some(path) = path else { return Ok(None) };
+    let mut sink = Sink::create(path, records, tags)?;
+    fill(&mut sink)?;
+    let rows = sink.finish()?;
+    Ok(Some(Written {
+        records,
+        path: path.clone(),
+        rows,
+    }))
+}
+
 /// Write the records of `items` (in their order) under `out` by the rule of `targets`: GC and
 /// performance records where there are some (a table with no rows gets no file), and into a
 /// folder the files table, every item a row. The tables are written side by side.
@@ -683,59 +701,42 @@ pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Resu
     }
     let tags = o.columns();
     let tags = tags.as_slice();
-    let write_gc = || -> anyhow::Result<Option<Written>> {
-        let Some(path) = &t.gc else { return Ok(None) };
-        let mut sink = Sink::create(path, Records::Gc, tags)?;
-        for l in &gcs {
-            for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
-                let df = ctx(
-                    gc_rows(l, off, ROW_GROUP).and_then(|d| tagged(d, tags)),
-                    || format!("{}: export failed", l.label),
-                )?;
-                sink.push(df)?;
-            }
+    // A log's rows a row group at a time, tagged, into the sink.
+    let slices = |sink: &mut Sink,
+                  height: usize,
+                  label: &str,
+                  rows: &dyn Fn(usize) -> PolarsResult<DataFrame>|
+     -> anyhow::Result<()> {
+        for off in (0..height).step_by(ROW_GROUP) {
+            let df = ctx(rows(off).and_then(|d| tagged(d, tags)), || {
+                format!("{label}: export failed")
+            })?;
+            sink.push(df)?;
         }
-        let rows = sink.finish()?;
-        Ok(Some(Written {
-            records: Records::Gc,
-            path: path.clone(),
-            rows,
-        }))
+        Ok(())
     };
-    let write_perf = || -> anyhow::Result<Option<Written>> {
-        let Some(path) = &t.perf else { return Ok(None) };
-        let mut sink = Sink::create(path, Records::Perf, tags)?;
-        for l in &perfs {
-            for off in (0..l.frame.df.height()).step_by(ROW_GROUP) {
-                let df = ctx(
-                    perf_rows(l, off, ROW_GROUP).and_then(|d| tagged(d, tags)),
-                    || format!("{}: export failed", l.label),
-                )?;
-                sink.push(df)?;
-            }
-        }
-        let rows = sink.finish()?;
-        Ok(Some(Written {
-            records: Records::Perf,
-            path: path.clone(),
-            rows,
-        }))
+    let write_gc = || {
+        write_table(t.gc.as_ref(), Records::Gc, tags, |sink| {
+            gcs.iter().try_for_each(|l| {
+                slices(sink, l.frame.df.height(), &l.label, &|off| {
+                    gc_rows(l, off, ROW_GROUP)
+                })
+            })
+        })
     };
-    let write_files = || -> anyhow::Result<Option<Written>> {
-        let Some(path) = &t.files else {
-            return Ok(None);
-        };
-        let mut sink = Sink::create(path, Records::Files, tags)?;
-        let df = ctx(files_rows(items).and_then(|d| tagged(d, tags)), || {
-            "the files table: export failed".to_string()
-        })?;
-        sink.push(df)?;
-        let rows = sink.finish()?;
-        Ok(Some(Written {
-            records: Records::Files,
-            path: path.clone(),
-            rows,
-        }))
+    let write_perf = || {
+        write_table(t.perf.as_ref(), Records::Perf, tags, |sink| {
+            perfs.iter().try_for_each(|l| {
+                slices(sink, l.frame.df.height(), &l.label, &|off| {
+                    perf_rows(l, off, ROW_GROUP)
+                })
+            })
+        })
+    };
+    let write_files = || {
+        write_table(t.files.as_ref(), Records::Files, tags, |sink| {
+            slices(sink, 1, "the files table", &|_| files_rows(items))
+        })
     };
     let (g, (p, f)) = rayon::join(write_gc, || rayon::join(write_perf, write_files));
     let written = [g?, p?, f?].into_iter().flatten().collect();

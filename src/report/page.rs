@@ -13,7 +13,7 @@ use crate::analyze::slo::{Cmp, Verdict};
 pub const INDEX_CARDS: usize = 12;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:1500px}\
-h1{margin-bottom:.2em}h2{margin-top:1.6em}\
+h1{margin-bottom:.2em;overflow-wrap:anywhere}h2{margin-top:1.6em}\
 table{border-collapse:collapse;margin:.6em 0;font-size:14px}\
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;white-space:nowrap}\
 th{background:#f3f3f3;position:sticky;top:0}th.s{cursor:pointer}th.s:after{content:' \\2195';color:#aaa}\
