@@ -22,10 +22,10 @@ pub const MAX_LINE: usize = 64 << 20;
 /// How much is read from the source at a time.
 const CHUNK: usize = 1 << 16;
 
-/// `-` on the command line: standard input (`./-` is a file of that name).
 /// What `expand` says of a folder without a file in it.
 pub const NO_LOG_FILES: &str = "no log files found";
 
+/// `-` on the command line: standard input (`./-` is a file of that name).
 pub fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }

@@ -147,11 +147,6 @@ const DETECT_LINES: usize = 1000;
 /// memory holds the frame plus a few blocks, never the whole file.
 const BLOCK: usize = 2 << 20;
 
-/// How reports name a file: its path, control characters escaped.
-fn label_of(path: &Path) -> String {
-    name_of(path)
-}
-
 /// What `--stdin-name` calls the input read from `-` (None: `-`).
 static STDIN_NAME: std::sync::RwLock<Option<String>> = std::sync::RwLock::new(None);
 
@@ -183,7 +178,7 @@ pub fn load_any(path: &Path) -> Result<Input> {
     } else {
         Err(Error::Usage(format!(
             "{}: holds {} logs of different families",
-            label_of(path),
+            name_of(path),
             v.len()
         )))
     }
@@ -343,11 +338,11 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
     let whole = Parsed::of(family, buf);
     // Lines over the cap reach the parsers as empty lines: not a sign of another family.
     if whole.skipped_lines() < 3 {
-        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
+        return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
     }
     let parts = input::parts(buf);
     if parts.len() < 2 {
-        return Ok(vec![whole.noted(notes).into_input(path, label_of(path))?]);
+        return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
     }
     drop(whole);
     let total = crate::parse::lines::count(buf);
@@ -364,7 +359,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
         let parsed = parsed.noted(&part_notes);
         let label = format!(
             "{} (lines {}-{}, {})",
-            label_of(path),
+            name_of(path),
             p.line,
             last_line,
             match p.family {
@@ -381,7 +376,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             // that part's lines skipped and counted there.
             Err(_) => {
                 let whole = Parsed::of(family, buf).noted(notes);
-                return Ok(vec![whole.into_input(path, label_of(path))?]);
+                return Ok(vec![whole.into_input(path, name_of(path))?]);
             }
         }
     }
@@ -559,7 +554,7 @@ fn perf_input(
     log.records = Vec::new();
     Ok(Input::Perf(LoadedPerf {
         path: path.to_path_buf(),
-        label: label_of(path),
+        label: name_of(path),
         format,
         log,
         frame,
@@ -897,7 +892,7 @@ fn load_perf_stream(
     };
     Ok(LoadedPerf {
         path: path.to_path_buf(),
-        label: label_of(path),
+        label: name_of(path),
         format,
         frame,
         log,
@@ -927,7 +922,7 @@ fn load_gc_stream(
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
-        label: label_of(path),
+        label: name_of(path),
         format,
         warnings: frame_warnings(&frame, &log),
         log,
@@ -1146,7 +1141,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
-        label: label_of(path),
+        label: name_of(path),
         format,
         warnings: notes
             .damage
@@ -1178,7 +1173,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                     if *first != f {
                         errors.push(Error::Usage(format!(
                             "{}: a {} log cannot be joined to a {} log",
-                            label_of(p),
+                            name_of(p),
                             f.as_str(),
                             first.as_str()
                         )));
@@ -1186,7 +1181,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                     }
                 }
                 if let Some(d) = damage {
-                    warnings.push(format!("{}: {d}", label_of(p)));
+                    warnings.push(format!("{}: {d}", name_of(p)));
                 }
                 parts.push((p.clone(), f, log, part_frame));
             }
@@ -1251,9 +1246,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
         log.skipped_lines += part.skipped_lines;
     }
     let label = if n_parts > 1 {
-        format!("{} (+{} rotated parts)", label_of(&first_path), n_parts - 1)
+        format!("{} (+{} rotated parts)", name_of(&first_path), n_parts - 1)
     } else {
-        label_of(&first_path)
+        name_of(&first_path)
     };
     if joined.iter().all(|(f, _)| f.height() == 0) {
         errors.push(gc_nothing(&first_path, &log));
@@ -1299,7 +1294,7 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<Stri
         Some(Detected::Perf(_)) => {
             return Err(Error::Usage(format!(
                 "{}: a performance log cannot be joined to GC logs",
-                label_of(p)
+                name_of(p)
             )))
         }
         None => {

@@ -1044,10 +1044,6 @@ pub struct Apdex {
     pub score: Option<f64>,
 }
 
-/// JMeter's thresholds (`jmeter.reportgenerator.apdex_satisfied_threshold`, `..._tolerated_...`).
-pub const APDEX_T_MS: f64 = 500.0;
-pub const APDEX_F_MS: f64 = 1500.0;
-
 pub fn apdex(pf: &PerfFrame, o: &PerfOptions, t_ms: f64, f_ms: f64) -> PolarsResult<Apdex> {
     let t = col(TOTAL_MS).cast(DataType::Float64);
     let out = selected(&pf.df, o)

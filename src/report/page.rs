@@ -299,7 +299,6 @@ fn perf_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
     let Some(p) = &s.perf else {
         return Vec::new();
     };
-    let apdex_name = "APDEX";
     vec![
         kpi(
             "requests",
@@ -321,7 +320,7 @@ fn perf_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
             ),
         ),
         kpi(
-            apdex_name,
+            "APDEX",
             judged(
                 figure(x.apdex.and_then(|a| a.score), |v| num(v, Some(3))),
                 0.85,
