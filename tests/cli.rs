@@ -3205,4 +3205,11 @@ fn inputs_from_a_list() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot also be an input"));
+    // An empty list: said, exit 1 (nothing read), not silence.
+    gcperf()
+        .args(["summary", "--files-from", "-"])
+        .write_stdin("\n\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--files-from -: no paths in it"));
 }
