@@ -353,6 +353,14 @@ pub struct ExportArgs {
     /// The name of the input read from `-` (standard input): its `file` (default `-`).
     #[arg(long, value_name = "NAME")]
     pub stdin_name: Option<String>,
+    /// The zone of stamps written in local time without an offset (JRockit, the semicolon
+    /// log, access logs), for the `start_utc`/`end_utc` instants: an offset (`+0200`,
+    /// `-05:00`, `UTC`) or a tz-database zone (`Europe/Paris`: its DST changes followed; also
+    /// used for a log whose stamps carry offsets when it has the log's first one, so that a
+    /// log across a DST change is right throughout). Stamps with an offset, and epoch stamps,
+    /// need none.
+    #[arg(long, allow_hyphen_values = true, value_name = "ZONE")]
+    pub tz: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -667,6 +667,107 @@ fn read_parquet(p: &Path) -> polars::prelude::DataFrame {
         .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// `start_utc`/`end_utc`: instants where the clock says its zone, by hand from the lines.
+#[test]
+fn export_puts_stamps_on_utc_where_their_zone_is_known() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    // Across the 2016 spring DST change in Berlin (27 March, 02:00 CET -> 03:00 CEST): each
+    // line's own offset says the instant; the head's +0100 alone would put the second line
+    // an hour late, `--tz Europe/Berlin` (which has +0100 at the first stamp) follows the change.
+    let dst = dir.path().join("dst.log");
+    std::fs::write(
+        &dst,
+        "2016-03-27T01:59:59.500+0100: 10.000: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n\
+         2016-03-27T03:00:01.250+0200: 12.750: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n",
+    )
+    .unwrap();
+    let instants = |extra: &[&str], input: &Path, table: &str, column: &str| -> Vec<Option<i64>> {
+        let out = dir.path().join(format!("x{}", rand_suffix()));
+        let o = gcperf()
+            .args(["export", "-q"])
+            .args(extra)
+            .arg(input)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let part = std::fs::read_dir(out.join(table))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let df = read_parquet(&part);
+        let c = df.column(column).unwrap();
+        assert_eq!(
+            c.dtype(),
+            &DataType::Datetime(TimeUnit::Milliseconds, Some(TimeZone::UTC)),
+            "{column}"
+        );
+        let c = c.cast(&DataType::Int64).unwrap();
+        c.i64().unwrap().iter().collect()
+    };
+    // 2016-03-27T00:59:59.500Z and 2016-03-27T01:00:01.250Z.
+    let (a, b) = (1_459_040_399_500, 1_459_040_401_250);
+    assert_eq!(
+        instants(&[], &dst, "gc", "start_utc"),
+        [Some(a), Some(b + 3_600_000)]
+    );
+    assert_eq!(
+        instants(&["--tz", "Europe/Berlin"], &dst, "gc", "start_utc"),
+        [Some(a), Some(b)]
+    );
+    // A zone without the log's first offset does not override it: the log's +0100 stands.
+    assert_eq!(
+        instants(&["--tz", "America/New_York"], &dst, "gc", "start_utc"),
+        [Some(a), Some(b + 3_600_000)]
+    );
+    // JRockit writes no offset: none without --tz; `[Mon Apr 08 09:12:43 2013]` in Berlin
+    // (CEST, +0200) is 07:12:43Z, its first record's milliseconds from its uptime.
+    let jr = fixture("jrockit/r28-diag.log");
+    assert!(instants(&[], &jr, "gc", "start_utc")
+        .iter()
+        .all(Option::is_none));
+    let berlin = instants(&["--tz", "Europe/Berlin"], &jr, "gc", "start_utc");
+    let fixed = instants(&["--tz", "+02:00"], &jr, "gc", "start_utc");
+    assert_eq!(berlin, fixed);
+    assert_eq!(berlin[0].map(|ms| ms / 1000), Some(1_365_405_163));
+    // The semicolon log is local time: `2012-09-21 12:00:03.188` at -05:00 is 17:00:03.188Z.
+    let soap = fixture("perf/soap-before.log");
+    assert!(instants(&[], &soap, "perf", "end_utc")
+        .iter()
+        .all(Option::is_none));
+    assert_eq!(
+        instants(&["--tz", "-05:00"], &soap, "perf", "end_utc")[0],
+        Some(1_348_246_803_188)
+    );
+    // JMeter's epoch stamps are instants already: --tz changes nothing.
+    let jtl = fixture("perf/jmeter-daytrader.jtl");
+    let utc = instants(&[], &jtl, "perf", "end_utc");
+    assert!(utc.iter().all(Option::is_some));
+    assert_eq!(
+        instants(&["--tz", "Asia/Tokyo"], &jtl, "perf", "end_utc"),
+        utc
+    );
+    // A zone that is none is a usage error.
+    let o = gcperf()
+        .args(["export", "--tz", "Mars/Olympus", "--out"])
+        .arg(dir.path().join("never"))
+        .arg(&soap)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--tz Mars/Olympus: not an offset"));
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
 #[test]
 fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
     use polars::prelude::*;
@@ -716,6 +817,7 @@ fn export_of_the_fixtures_folder_writes_gc_and_perf_parquet() {
             "in_collection",
             "start_time",
             "wall_ms",
+            "start_utc",
             "t_s",
             "duration_ms",
             "heap_before_kb",

@@ -28,6 +28,17 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let o = ExportOptions {
         tags: a.tags.tags,
         partition_by: a.partition_by,
+        tz: a
+            .tz
+            .as_deref()
+            .map(|z| {
+                crate::report::export::Tz::parse(z).ok_or_else(|| {
+                    crate::error::Error::Usage(format!(
+                        "--tz {z}: not an offset (+0200, -05:00, UTC) or a tz-database zone (Europe/Paris)"
+                    ))
+                })
+            })
+            .transpose()?,
     };
     if let Some(k) = &o.partition_by {
         if !o.tags.iter().any(|(t, _)| t == k) {

@@ -42,6 +42,8 @@ pub enum Ty {
     Bool,
     /// Milliseconds, no time zone (`TIMESTAMP(MILLIS, isAdjustedToUTC=false)`).
     Timestamp,
+    /// Milliseconds, an instant (`TIMESTAMP(MILLIS, isAdjustedToUTC=true)`).
+    Instant,
 }
 
 impl Ty {
@@ -52,6 +54,7 @@ impl Ty {
             Ty::I64 => DataType::Int64,
             Ty::Bool => DataType::Boolean,
             Ty::Timestamp => DataType::Datetime(TimeUnit::Milliseconds, None),
+            Ty::Instant => DataType::Datetime(TimeUnit::Milliseconds, Some(TimeZone::UTC)),
         }
     }
 
@@ -63,6 +66,7 @@ impl Ty {
             Ty::I64 => "BIGINT",
             Ty::Bool => "BOOLEAN",
             Ty::Timestamp => "TIMESTAMP",
+            Ty::Instant => "TIMESTAMP WITH TIME ZONE",
         }
     }
 }
@@ -94,6 +98,10 @@ pub const OPERATION: &str = "operation";
 pub const START_TIME: &str = "start_time";
 /// Perf: when the request ended, as a timestamp.
 pub const END_TIME: &str = "end_time";
+/// GC: `start_time` as an instant (UTC), where the log's clock (or `--tz`) says its zone.
+pub const START_UTC: &str = "start_utc";
+/// Perf: `end_time` as an instant.
+pub const END_UTC: &str = "end_utc";
 /// GC: JVM uptime at the event's start. The same values as the frame's `start_s`; not the
 /// frame's `t_s`, which falls back to seconds since the first dated event for the charts.
 pub const UPTIME_T_S: &str = "t_s";
@@ -111,6 +119,7 @@ pub const GC_COLUMNS: &[ExportColumn] = &[
     c(frame::gc::IN_COLLECTION, Ty::Bool, "", "true for a `pause` itemised under a `collection` row with the same `gc_id`"),
     c(START_TIME, Ty::Timestamp, "ms", "event start, local time as written in the log, no zone; null when the log has no date stamps"),
     c(frame::gc::WALL_MS, Ty::I64, "ms", "`start_time` as milliseconds since 1970-01-01 00:00 of that local clock"),
+    c(START_UTC, Ty::Instant, "ms", "`start_time` as an instant (UTC): by the offset the log's stamps carry (the first one's: HotSpot `+0200`, unified `[time]`; `[utctime]` and `[timemillis]` are UTC), or by `--tz` (a log that writes no offset; or a zone with DST changes, when it has the log's first offset); null when neither says the zone"),
     c(UPTIME_T_S, Ty::F64, "s", "event start, JVM uptime as written in the log; null when the log has no uptime stamps"),
     c(frame::gc::DURATION_MS, Ty::F64, "ms", "duration (of a `collection`: the sum of its pauses)"),
     c(frame::gc::HEAP_BEFORE_KB, Ty::I64, "KiB", "heap occupancy before; null when not logged"),
@@ -126,6 +135,7 @@ pub const PERF_COLUMNS: &[ExportColumn] = &[
     c(OPERATION, Ty::Str, "", "operation name, JMeter label, or `test <n>` for The Grinder"),
     c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed) as UTC; no zone"),
     c(frame::perf::END_MS, Ty::I64, "ms", "`end_time` as milliseconds since 1970-01-01 00:00 of that clock"),
+    c(END_UTC, Ty::Instant, "ms", "`end_time` as an instant (UTC): epoch stamps (JMeter, Grinder, k6...) as they are, local stamps (semicolon log, access logs) by `--tz`; null when the zone is unknown"),
     c(frame::perf::TOTAL_MS, Ty::F64, "ms", "whole request"),
     c(frame::perf::JAVA_MS, Ty::F64, "ms", "time in Java; null where the log has no Java/DB split (JMeter, Grinder)"),
     c(frame::perf::DB_MS, Ty::F64, "ms", "time in the database; null where the log has no split"),
@@ -217,10 +227,117 @@ fn i64_(name: &str) -> Expr {
     col(name).cast(DataType::Int64)
 }
 
+/// `--tz`: the zone of a log's local stamps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tz {
+    /// Minutes east of UTC, all year.
+    Offset(i32),
+    /// A zone of the tz database, its offset changing with its rules.
+    Named(chrono_tz::Tz),
+}
+
+impl Tz {
+    /// `+0200`, `-05:00`, `Z`, `UTC`, or a tz-database name (`Europe/Paris`).
+    pub fn parse(s: &str) -> Option<Tz> {
+        match crate::analyze::correlate::parse_zone(s) {
+            Some(m) => Some(Tz::Offset(m)),
+            None => s.trim().parse::<chrono_tz::Tz>().ok().map(Tz::Named),
+        }
+    }
+}
+
+/// How a log's wall-clock stamps (local time as written, `wall_ms`/`end_ms`) become instants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToUtc {
+    /// Nothing says the zone: no instants.
+    Unknown,
+    /// Less this many minutes.
+    Offset(i32),
+    /// Through the zone's rules, stamp by stamp (the earlier of a repeated hour's two).
+    Zone(chrono_tz::Tz),
+}
+
+impl ToUtc {
+    /// A GC log's: the offset its stamps carry (read from the head of its file, as
+    /// `correlate` reads it), where it has one, else `tz`. A zone given with `--tz` takes the
+    /// place of the log's offset when it has that offset at the log's first stamp: a log
+    /// across a DST change then gets each stamp's offset, not the first one's.
+    pub fn of_gc(l: &Loaded, tz: Option<Tz>) -> ToUtc {
+        use crate::analyze::correlate::{gc_zone, Zone};
+        let zone = match crate::input::open(&l.path) {
+            Ok(mut r) => {
+                let mut head = Vec::new();
+                let _ = crate::input::fill(&mut r, &mut head, 1 << 20);
+                gc_zone(&head, l.format.clock())
+            }
+            Err(_) => Zone::Local,
+        };
+        match (zone, tz) {
+            (Zone::Offset(z), Some(Tz::Named(t))) => {
+                let first = first_i64(&l.frame.df, frame::gc::WALL_MS);
+                match first.and_then(|ms| offset_at(t, ms)) {
+                    Some(o) if o == z => ToUtc::Zone(t),
+                    _ => ToUtc::Offset(z),
+                }
+            }
+            (Zone::Offset(z), _) => ToUtc::Offset(z),
+            (Zone::Local, Some(Tz::Offset(o))) => ToUtc::Offset(o),
+            (Zone::Local, Some(Tz::Named(t))) => ToUtc::Zone(t),
+            (Zone::Local, None) => ToUtc::Unknown,
+        }
+    }
+
+    /// A performance log's: epoch stamps are UTC; local ones are in `tz`.
+    pub fn of_perf(l: &LoadedPerf, tz: Option<Tz>) -> ToUtc {
+        match (l.utc(), tz) {
+            (true, _) => ToUtc::Offset(0),
+            (false, Some(Tz::Offset(o))) => ToUtc::Offset(o),
+            (false, Some(Tz::Named(t))) => ToUtc::Zone(t),
+            (false, None) => ToUtc::Unknown,
+        }
+    }
+
+    /// The instants of `df`'s wall-clock column `name`.
+    fn column(self, df: &DataFrame, name: &str, out: &str) -> PolarsResult<Expr> {
+        let wall = df.column(name)?.cast(&DataType::Int64)?;
+        let wall = wall.i64()?;
+        let utc: Int64Chunked = match self {
+            ToUtc::Unknown => Int64Chunked::full_null(out.into(), wall.len()),
+            ToUtc::Offset(m) => wall.apply_values(|ms| ms - i64::from(m) * 60_000),
+            ToUtc::Zone(t) => wall
+                .iter()
+                .map(|ms| {
+                    let ms = ms?;
+                    Some(ms - i64::from(offset_at(t, ms)?) * 60_000)
+                })
+                .collect(),
+        };
+        let utc = utc.into_datetime(TimeUnit::Milliseconds, Some(TimeZone::UTC));
+        Ok(lit(utc.into_series()).alias(out))
+    }
+}
+
+/// The zone's offset, minutes, at the local time `ms` (milliseconds since 1970 of the local
+/// clock); a repeated hour's earlier offset; None in a skipped hour or out of range.
+fn offset_at(t: chrono_tz::Tz, ms: i64) -> Option<i32> {
+    use chrono::{Offset, TimeZone};
+    let local = chrono::DateTime::from_timestamp_millis(ms)?.naive_utc();
+    let at = t.from_local_datetime(&local).earliest()?;
+    Some(at.offset().fix().local_minus_utc() / 60)
+}
+
+/// The first non-null value of an integer column.
+fn first_i64(df: &DataFrame, name: &str) -> Option<i64> {
+    let c = df.column(name).ok()?.cast(&DataType::Int64).ok()?;
+    let v = c.i64().ok()?.iter().flatten().next();
+    v
+}
+
 /// `len` rows of a GC log from `offset`, in the exported schema.
-pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame> {
+pub fn gc_rows(l: &Loaded, utc: ToUtc, offset: usize, len: usize) -> PolarsResult<DataFrame> {
     use frame::gc::*;
     let part = l.frame.df.slice(offset as i64, len);
+    let start_utc = utc.column(&part, WALL_MS, START_UTC)?;
     // The frame holds codes and ids; the file holds the names, none as null.
     let text = |c: &str| -> PolarsResult<Expr> {
         Ok(lit(l.frame.decoded(&part, c)?.into_series()).alias(c))
@@ -247,6 +364,7 @@ pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame>
             col(IN_COLLECTION),
             ts(WALL_MS).alias(START_TIME),
             col(WALL_MS),
+            start_utc,
             col(START_S).alias(UPTIME_T_S),
             col(DURATION_MS),
             i64_(HEAP_BEFORE_KB),
@@ -259,10 +377,11 @@ pub fn gc_rows(l: &Loaded, offset: usize, len: usize) -> PolarsResult<DataFrame>
 }
 
 /// `len` rows of a performance log from `offset`, in the exported schema.
-pub fn perf_rows(l: &LoadedPerf, offset: usize, len: usize) -> PolarsResult<DataFrame> {
+pub fn perf_rows(l: &LoadedPerf, utc: ToUtc, offset: usize, len: usize) -> PolarsResult<DataFrame> {
     use frame::perf::*;
     let PerfFrame { df, operations } = &l.frame;
     let part = df.slice(offset as i64, len);
+    let end_utc = utc.column(&part, END_MS, END_UTC)?;
     let names =
         StringChunked::from_iter_values(OPERATION.into(), operations.iter().map(String::as_str));
     // The frame holds ids into `operations`; the file holds the names.
@@ -276,6 +395,7 @@ pub fn perf_rows(l: &LoadedPerf, offset: usize, len: usize) -> PolarsResult<Data
             col(OPERATION),
             ts(END_MS).alias(END_TIME),
             col(END_MS),
+            end_utc,
             col(TOTAL_MS),
             col(JAVA_MS),
             col(DB_MS),
@@ -425,12 +545,14 @@ pub struct Targets {
 }
 
 /// How `export` writes: the tags, and the one that makes folders.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ExportOptions {
     pub tags: Vec<(String, String)>,
     /// A tag's key: its value names a Hive-style folder (`host=web01`) under each table's,
     /// and it is not a column of the files.
     pub partition_by: Option<String>,
+    /// `--tz`: the zone of local stamps (`ToUtc`).
+    pub tz: Option<Tz>,
 }
 
 impl ExportOptions {
@@ -718,8 +840,9 @@ pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Resu
     let write_gc = || {
         write_table(t.gc.as_ref(), Records::Gc, tags, |sink| {
             gcs.iter().try_for_each(|l| {
+                let utc = ToUtc::of_gc(l, o.tz);
                 slices(sink, l.frame.df.height(), &l.label, &|off| {
-                    gc_rows(l, off, ROW_GROUP)
+                    gc_rows(l, utc, off, ROW_GROUP)
                 })
             })
         })
@@ -727,8 +850,9 @@ pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Resu
     let write_perf = || {
         write_table(t.perf.as_ref(), Records::Perf, tags, |sink| {
             perfs.iter().try_for_each(|l| {
+                let utc = ToUtc::of_perf(l, o.tz);
                 slices(sink, l.frame.df.height(), &l.label, &|off| {
-                    perf_rows(l, off, ROW_GROUP)
+                    perf_rows(l, utc, off, ROW_GROUP)
                 })
             })
         })
@@ -892,13 +1016,15 @@ mod tests {
     #[test]
     fn jmeter_rows_have_no_java_db_split() {
         let input = load_any(&fixture("perf/jmeter-daytrader.jtl")).unwrap();
-        let df = perf_rows(input.perf().unwrap(), 0, ROW_GROUP).unwrap();
+        let df = perf_rows(input.perf().unwrap(), ToUtc::Unknown, 0, ROW_GROUP).unwrap();
         assert_eq!(df.height(), 200);
         // `1348221842468,75,Buy,...`: ends at timeStamp + elapsed.
         let r = df.get_row(0).unwrap().0;
         assert_eq!(r[2], AnyValue::String("Buy"));
         assert_eq!(r[4], AnyValue::Int64(1_348_221_842_468 + 75));
-        assert_eq!(r[5], AnyValue::Float64(75.0));
+        // Not told its clock here: no instant.
+        assert_eq!(r[5], AnyValue::Null);
+        assert_eq!(r[6], AnyValue::Float64(75.0));
         assert_eq!(df.column("java_ms").unwrap().null_count(), 200);
         assert_eq!(df.column("db_calls").unwrap().null_count(), 200);
     }
@@ -926,7 +1052,7 @@ mod tests {
         // no causes: null, not "".
         let g = read(&paths[0]);
         assert_eq!(g.height(), 9);
-        for c in ["start_time", "wall_ms", "cause"] {
+        for c in ["start_time", "wall_ms", "start_utc", "cause"] {
             assert_eq!(g.column(c).unwrap().null_count(), 9, "{c}");
         }
         assert_eq!(g.column("t_s").unwrap().null_count(), 0);
@@ -935,8 +1061,8 @@ mod tests {
         let r = g.get_row(3).unwrap().0;
         assert_eq!(r[2], AnyValue::String("concurrent"));
         assert_eq!(r[6], AnyValue::String("CMS-concurrent-mark"));
-        assert_eq!(r[12], AnyValue::Float64(23.0));
-        assert_eq!(r[11], AnyValue::Float64(2.108));
+        assert_eq!(r[13], AnyValue::Float64(23.0));
+        assert_eq!(r[12], AnyValue::Float64(2.108));
         // No temporary files left.
         let names: Vec<String> = std::fs::read_dir(dir.path().join("sub"))
             .unwrap()
@@ -1024,6 +1150,7 @@ mod tests {
         let o = ExportOptions {
             tags: vec![("host".into(), "web 01/a=b".into())],
             partition_by: Some("host".into()),
+            ..ExportOptions::default()
         };
         let p = targets(d, true, true, &o).unwrap();
         assert_eq!(
