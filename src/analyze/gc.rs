@@ -56,6 +56,10 @@ pub struct GcSummary {
     /// this object; None where not computed.
     #[serde(flatten)]
     pub diag: Option<super::diag::GcDiag>,
+    /// The pauses' durations (those `pause_p*_ms` are of) as a mergeable distribution
+    /// (`analyze::sketch`): a fleet's pause percentiles from its runs' summaries. Null
+    /// without pauses.
+    pub pause_ms_sketch: Option<super::sketch::Sketch>,
 }
 
 /// Thread-level stalls (ZGC `Allocation Stall`, `Relocation Stall`: `Record::Stall`) and the
@@ -508,17 +512,19 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     // one per figure, were 23-70 MB more at a 210 MB log's peak): a compensated sum (as
     // exact as polars' pairwise one, tested on every fixture and corpus log), the max and
     // the quantiles of the same copy.
-    let (total, max, mean, q) = {
+    let (total, max, mean, q, pause_ms_sketch) = {
         let d = Durations::of(df, Record::Pause)?;
         let (mut sum, mut max, mut n) = (Neumaier::default(), None::<f64>, 0usize);
+        let mut sketch = super::sketch::Builder::default();
         let q = linear_quantiles_of(&d, &[0.50, 0.95, 0.99], |x| {
             sum.add(x);
+            sketch.add(x);
             max = Some(max.map_or(x, |m| if x.total_cmp(&m).is_ge() { x } else { m }));
             n += 1;
         });
         let total = sum.value();
         let mean = (n > 0).then(|| total / n as f64);
-        (total, max, mean, q)
+        (total, max, mean, q, sketch.finish())
     };
     let end = latest_end(df)?;
     // Counted and reduced off the columns, not through a query: the lazy engine's first use
@@ -569,6 +575,7 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         pauses_over_target_pct: None,
         stalls: stalls(f)?,
         diag: None,
+        pause_ms_sketch,
     })
 }
 

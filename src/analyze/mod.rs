@@ -5,6 +5,7 @@ pub mod correlate;
 pub mod diag;
 pub mod gc;
 pub mod perf;
+pub mod sketch;
 pub mod slo;
 pub mod window;
 

@@ -119,6 +119,10 @@ pub struct PerfSummary {
     pub intervals: Option<Vec<Interval>>,
     /// The failed requests by message, most frequent first (`perf --by error`).
     pub error_messages: Vec<ErrorMessage>,
+    /// The requests' times (those `total_ms_p*` are of) as a mergeable distribution
+    /// (`analyze::sketch`): a fleet's percentiles from its runs' summaries. Null without
+    /// requests.
+    pub total_ms_sketch: Option<super::sketch::Sketch>,
 }
 
 /// The failed requests of one message: how many, and in which operations.
@@ -240,7 +244,8 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let times = lf.clone().select([t.clone(), col(END_MS)]).collect()?;
     let ends = times.column(END_MS)?.i64()?;
     let times = times.column(TOTAL_MS)?.f64()?;
-    let pct = super::gc::linear_quantiles_of(times, &[0.50, 0.90, 0.95, 0.99], |_| ());
+    let mut sketch = super::sketch::Builder::default();
+    let pct = super::gc::linear_quantiles_of(times, &[0.50, 0.90, 0.95, 0.99], |x| sketch.add(x));
     // The span is JMeter's dashboard's: the first request's start (its end less its time) to
     // the last one's end; over the ends alone, a 7 s test's 6 s gave 104.6 requests/s where
     // the dashboard says 83.1. Read in place: as a query, the starts were a column of their
@@ -328,6 +333,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         operations: operations(lf.clone(), pf, span_s)?,
         error_messages: error_messages(lf, pf, errors, requests)?,
         intervals: o.interval_ms.map(|ms| intervals(pf, o, ms)).transpose()?,
+        total_ms_sketch: sketch.finish(),
     })
 }
 

@@ -28,7 +28,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     }
     let out = output(&a.common)?;
     super::options::terminal(&a.term, out.format);
-    if a.by.is_some() && out.format == Format::Json {
+    if a.by.is_some() && out.format.is_json() {
         anyhow::bail!("--by picks one table; JSON holds them all");
     }
     let inputs = inputs(&a.common)?;
@@ -48,12 +48,17 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             anyhow::bail!("--by picks a breakdown table; --events prints every record");
         }
         match o.format {
-            Format::Json | Format::Markdown => anyhow::bail!(
-                "--events prints CSV (or TSV with --format tsv), not {}",
-                if o.format == Format::Json {
-                    "json"
+            Format::Json | Format::Jsonl | Format::Markdown => anyhow::bail!(
+                "--events prints CSV (or TSV with --format tsv), not {}{}",
+                match o.format {
+                    Format::Json => "json",
+                    Format::Jsonl => "jsonl",
+                    _ => "markdown",
+                },
+                if o.format.is_json() {
+                    ": for typed rows, `gcperf export` writes them as Parquet"
                 } else {
-                    "markdown"
+                    ""
                 }
             ),
             Format::Tsv => {}
@@ -118,6 +123,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         return Ok(tally.exit_code(a.common.strict));
     }
     let mut reports: Vec<GcReport> = Vec::new();
+    let mut lines = super::JsonLines::new(out.format, true);
     let tally = each_input(
         &inputs,
         a.common.quiet,
@@ -137,8 +143,12 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                 Err(_) => Step::none(),
             },
         },
-        &mut |_, rep| reports.push(rep),
+        &mut |_, rep| {
+            lines.write(&rep);
+            reports.push(rep)
+        },
     );
+    let streamed = lines.finish()?;
     let failed = slo.check_judged(
         reports
             .iter()
@@ -146,7 +156,10 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         tally.produced > 0,
     )?;
     let verdicts = slo_rows(reports.iter().map(|r| &r.summary));
-    print(&out.finish(gcreport::render(&reports, out, a.by) + &slo.said(&verdicts, out)?))?;
+    let said = slo.said(&verdicts, out)?;
+    if !streamed {
+        print(&out.finish(gcreport::render(&reports, out, a.by) + &said))?;
+    }
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }
 

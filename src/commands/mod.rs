@@ -48,6 +48,40 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     }
 }
 
+/// `--format jsonl` written as each input finishes (where no ranking waits for all): a line
+/// an object, flushed; a closed pipe ends the writing quietly, another error is kept for the
+/// end of the batch (an output error, exit 2).
+struct JsonLines {
+    on: bool,
+    failure: Option<anyhow::Error>,
+}
+
+impl JsonLines {
+    fn new(format: Format, streamed: bool) -> Self {
+        JsonLines {
+            on: format == Format::Jsonl && streamed,
+            failure: None,
+        }
+    }
+
+    fn write<T: serde::Serialize + ?Sized>(&mut self, v: &T) {
+        if self.on && self.failure.is_none() {
+            if let Err(e) = print(&crate::report::json_line(v)) {
+                self.failure = Some(e);
+            }
+        }
+    }
+
+    /// Whether the output was written here (the command prints nothing more), or the error
+    /// that stopped it.
+    fn finish(self) -> anyhow::Result<bool> {
+        match self.failure {
+            Some(e) => Err(e),
+            None => Ok(self.on),
+        }
+    }
+}
+
 fn print(s: &str) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -64,7 +98,7 @@ fn listing(paths: &[PathBuf], out: Output) -> String {
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     match out.format {
         Format::Table => names.iter().map(|n| format!("{n}\n")).collect(),
-        Format::Json => crate::report::json(&names),
+        Format::Json | Format::Jsonl => crate::report::json_rows(&names, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => {
             let mut t = crate::report::Table::new(&["path"]);
             for n in names {

@@ -26,15 +26,14 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     let out = output(&a.common)?;
     // JSON holds every table: a --by that picks one would be ignored (`--by op` also judges
     // objectives per operation, which JSON carries).
-    if a.by.is_some_and(|b| b != crate::report::perf::By::Op)
-        && out.format == crate::report::Format::Json
-    {
+    if a.by.is_some_and(|b| b != crate::report::perf::By::Op) && out.format.is_json() {
         anyhow::bail!(
             "--by picks one table; JSON holds them all: leave out --by, or give another --format"
         );
     }
     super::options::terminal(&a.term, out.format);
     let mut reports: Vec<FileSummary> = Vec::new();
+    let mut lines = super::JsonLines::new(out.format, true);
     let tally = each_input(
         &inputs(&a.common)?,
         a.common.quiet,
@@ -58,13 +57,18 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
             Ok(l) => not_perf(&l),
             Err(_) => Step::none(),
         },
-        &mut |_, s| reports.push(s),
+        &mut |_, s| {
+            lines.write(&s);
+            reports.push(s)
+        },
     );
+    let streamed = lines.finish()?;
     let failed = slo.check_judged(slo_rows(reports.iter()), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
     super::options::access_used(&a.perf.access)?;
-    print(
-        &out.finish(crate::report::perf::render(&reports, out, a.by) + &slo.said(&verdicts, out)?),
-    )?;
+    let said = slo.said(&verdicts, out)?;
+    if !streamed {
+        print(&out.finish(crate::report::perf::render(&reports, out, a.by) + &said))?;
+    }
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

@@ -18,6 +18,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     super::options::terminal(&a.term, out.format);
     let win = gc_window(&a.perf.window)?;
     let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut lines = super::JsonLines::new(out.format, sort.is_none() && a.top.is_none());
     // Each input is summarised as it is loaded and dropped: a folder of any size needs the
     // memory of one log per core.
     let tally = each_input(
@@ -49,8 +50,12 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
                 },
             },
         },
-        &mut |_, o| outcomes.push(o),
+        &mut |_, o| {
+            lines.write(&summary::json_value(&o));
+            outcomes.push(o)
+        },
     );
+    let streamed = lines.finish()?;
     let ok: Vec<&FileSummary> = outcomes
         .iter()
         .filter_map(|o| match o {
@@ -86,6 +91,8 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
         (Some(n), crate::report::Format::Markdown) => format!("_{n}_\n\n"),
         _ => String::new(),
     };
-    print(&out.finish(heading + &summary::render(&outcomes, out) + &said))?;
+    if !streamed {
+        print(&out.finish(heading + &summary::render(&outcomes, out) + &said))?;
+    }
     Ok(tally.exit_code_slo(a.common.strict, failed))
 }

@@ -910,6 +910,7 @@ mod tests {
             operations: ops,
             intervals: None,
             error_messages: Vec::new(),
+            total_ms_sketch: None,
         }
     }
 

@@ -450,8 +450,52 @@ struct JsonGroup<'a> {
     gc: Option<Ordered<JsonSpread>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     delta: Option<JsonDelta>,
+    /// The repeats' pauses and requests each as one distribution (their sketches merged).
+    pooled: Pooled,
     /// Each repeat's own figures, as a run of `compare` without groups has them.
     repeats: &'a [Run],
+}
+
+/// Percentiles over all of a group's pauses (or requests) together, not means of its
+/// repeats' percentiles: read from their sketches merged (`analyze::sketch`), each within
+/// `alpha` (relative) of the exact percentile over every value. Null where no repeat has
+/// the values.
+#[derive(Serialize)]
+struct Pooled {
+    alpha: f64,
+    pauses: Option<u64>,
+    pause_p50_ms: Option<f64>,
+    pause_p95_ms: Option<f64>,
+    pause_p99_ms: Option<f64>,
+    requests: Option<u64>,
+    total_ms_p50: Option<f64>,
+    total_ms_p90: Option<f64>,
+    total_ms_p95: Option<f64>,
+    total_ms_p99: Option<f64>,
+}
+
+impl Pooled {
+    fn of(runs: &[Run]) -> Pooled {
+        use crate::analyze::sketch::{Sketch, ALPHA};
+        // A repeat without the values (no pauses, no requests) has no sketch and adds none.
+        let merged =
+            |get: &dyn Fn(&Run) -> Option<&Sketch>| Sketch::merge_all(runs.iter().filter_map(get));
+        let gc = merged(&|r| r.summary.gc.as_ref()?.pause_ms_sketch.as_ref());
+        let perf = merged(&|r| r.summary.perf.as_ref()?.total_ms_sketch.as_ref());
+        let q = |s: &Option<Sketch>, p: f64| s.as_ref().and_then(|s| s.quantile(p));
+        Pooled {
+            alpha: ALPHA,
+            pauses: gc.as_ref().map(Sketch::len),
+            pause_p50_ms: q(&gc, 0.50),
+            pause_p95_ms: q(&gc, 0.95),
+            pause_p99_ms: q(&gc, 0.99),
+            requests: perf.as_ref().map(Sketch::len),
+            total_ms_p50: q(&perf, 0.50),
+            total_ms_p90: q(&perf, 0.90),
+            total_ms_p95: q(&perf, 0.95),
+            total_ms_p99: q(&perf, 0.99),
+        }
+    }
 }
 
 fn json_delta(perf: &[Row], gc: &[Row], col: usize, view: &View) -> Option<JsonDelta> {
@@ -476,7 +520,7 @@ fn json_delta(perf: &[Row], gc: &[Row], col: usize, view: &View) -> Option<JsonD
     })
 }
 
-fn json(groups: &[Group], view: &View) -> String {
+fn json(groups: &[Group], view: &View, format: Format) -> String {
     let cols: Vec<&Group> = groups.iter().collect();
     let perf = Section::Perf.rows(&cols, view);
     let gc = Section::Gc.rows(&cols, view);
@@ -491,7 +535,7 @@ fn json(groups: &[Group], view: &View) -> String {
                 })
             })
             .collect();
-        return super::json(&v);
+        return super::json_rows(&v, format);
     }
     let spreads = |rows: &[Row], i: usize| {
         let v: Vec<(String, JsonSpread)> = rows
@@ -520,10 +564,11 @@ fn json(groups: &[Group], view: &View) -> String {
             perf: spreads(&perf, i),
             gc: spreads(&gc, i),
             delta: json_delta(&perf, &gc, i, view),
+            pooled: Pooled::of(&g.runs),
             repeats: &g.runs,
         })
         .collect();
-    super::json(&v)
+    super::json_rows(&v, format)
 }
 
 /// Runs one column each (deltas against `view.baseline`).
@@ -543,7 +588,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
     let perf = kind_columns(groups, true);
     let gc = kind_columns(groups, false);
     match out.format {
-        Format::Json => json(groups, view),
+        Format::Json | Format::Jsonl => json(groups, view, out.format),
         Format::Csv | Format::Tsv => {
             // One table: a section column, so that a spreadsheet gets everything at once. The
             // run columns are those of the section's kind; with both kinds, every run.

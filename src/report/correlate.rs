@@ -339,7 +339,7 @@ fn text(c: &Correlation) -> String {
 
 pub fn render(cs: &[Correlation], out: Output) -> String {
     match out.format {
-        Format::Json => super::json(cs),
+        Format::Json | Format::Jsonl => super::json_rows(cs, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => out.writer().write(&table(cs, None)),
         Format::Table => cs.iter().map(text).collect::<Vec<_>>().join("\n"),
     }

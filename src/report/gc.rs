@@ -193,7 +193,7 @@ fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 /// picks (by kind when none is); the text format every table per log, or the one picked.
 pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
     match out.format {
-        Format::Json => super::json(reports),
+        Format::Json | Format::Jsonl => super::json_rows(reports, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => {
             let t = match by.unwrap_or(By::Kind) {
                 By::Kind => kind_table(reports, None),

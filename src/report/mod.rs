@@ -424,10 +424,18 @@ pub enum Format {
     Csv,
     Tsv,
     Json,
+    /// JSON Lines: one compact object a line (a run, a group, a correlation), each input's
+    /// written as it finishes where no ranking waits for all (schema/*.schema.json).
+    Jsonl,
     Markdown,
 }
 
 impl Format {
+    /// JSON, whole (one document) or a line an object.
+    pub fn is_json(self) -> bool {
+        matches!(self, Format::Json | Format::Jsonl)
+    }
+
     /// One table per output (CSV, TSV, Markdown), rather than the text report's sections.
     pub fn is_tabular(self) -> bool {
         matches!(self, Format::Csv | Format::Tsv | Format::Markdown)
@@ -482,7 +490,7 @@ impl Output {
     fn untagged_writer(self) -> Box<dyn TableWriter> {
         let decimal_comma = self.decimal_comma;
         match self.format {
-            Format::Table | Format::Json => Box::new(Text),
+            Format::Table | Format::Json | Format::Jsonl => Box::new(Text),
             Format::Markdown => Box::new(Markdown),
             Format::Csv => Box::new(Delimited {
                 sep: self.sep.unwrap_or(if decimal_comma { ';' } else { ',' }),
@@ -508,51 +516,143 @@ impl Output {
 /// them through it too.
 pub use crate::analyze::clean;
 
-/// serde_json's pretty printer with every float `clean`ed on its way out.
-struct CleanFormatter<'a>(serde_json::ser::PrettyFormatter<'a>);
+/// serde_json's printers with every float `clean`ed on its way out. Pretty (`json`): an
+/// array whose first value is a number, string, boolean or null is written on one line
+/// (`"first_lines": [12, 30]`, a sketch's hundreds of buckets), others one value a line.
+/// Compact (`json_line`): one object a line.
+struct CleanFormatter<'a> {
+    pretty: Option<serde_json::ser::PrettyFormatter<'a>>,
+    /// Per open array: None until its first value says how it is laid out, then Some(inline).
+    arrays: Vec<Option<bool>>,
+    /// A value of the innermost array is to start, first or not, its layout not yet written.
+    pending: Option<bool>,
+}
+
+impl CleanFormatter<'_> {
+    fn new(pretty: bool) -> Self {
+        CleanFormatter {
+            pretty: pretty.then(serde_json::ser::PrettyFormatter::new),
+            arrays: Vec::new(),
+            pending: None,
+        }
+    }
+
+    /// Before a value: what its array's layout puts before it, now that its kind is known.
+    fn start<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        scalar: bool,
+    ) -> std::io::Result<()> {
+        let Some(first) = self.pending.take() else {
+            return Ok(());
+        };
+        let inline = match self.arrays.last_mut() {
+            Some(mode) => *mode.get_or_insert(scalar && self.pretty.is_some()),
+            None => false,
+        };
+        match (&mut self.pretty, inline) {
+            (Some(p), false) => serde_json::ser::Formatter::begin_array_value(p, w, first),
+            _ if first => Ok(()),
+            (Some(_), true) => w.write_all(b", "),
+            (None, _) => w.write_all(b","),
+        }
+    }
+}
+
+macro_rules! scalars {
+    ($($name:ident: $t:ty),*) => {$(
+        fn $name<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: $t) -> std::io::Result<()> {
+            self.start(w, true)?;
+            serde_json::ser::CompactFormatter.$name(w, v)
+        }
+    )*};
+}
 
 impl serde_json::ser::Formatter for CleanFormatter<'_> {
+    scalars!(write_bool: bool, write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64,
+        write_i128: i128, write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64,
+        write_u128: u128, write_number_str: &str);
+    fn write_null<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.start(w, true)?;
+        w.write_all(b"null")
+    }
     fn write_f64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: f64) -> std::io::Result<()> {
-        self.0.write_f64(w, clean(v))
+        self.start(w, true)?;
+        serde_json::ser::CompactFormatter.write_f64(w, clean(v))
     }
     fn write_f32<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: f32) -> std::io::Result<()> {
-        self.0.write_f64(w, clean(f64::from(v)))
+        self.write_f64(w, f64::from(v))
     }
-    // The layout is PrettyFormatter's: every method it overrides is passed on.
+    fn begin_string<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.start(w, true)?;
+        w.write_all(b"\"")
+    }
     fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_array(w)
+        self.start(w, false)?;
+        self.arrays.push(None);
+        match &mut self.pretty {
+            Some(p) => p.begin_array(w),
+            None => w.write_all(b"["),
+        }
     }
     fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_array(w)
+        // An inline array never told the pretty printer it had values: it closes without a
+        // line break, as an empty one does.
+        self.arrays.pop();
+        match &mut self.pretty {
+            Some(p) => p.end_array(w),
+            None => w.write_all(b"]"),
+        }
     }
     fn begin_array_value<W: ?Sized + std::io::Write>(
         &mut self,
-        w: &mut W,
+        _w: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        self.0.begin_array_value(w, first)
+        self.pending = Some(first);
+        Ok(())
     }
     fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_array_value(w)
+        match (&mut self.pretty, self.arrays.last()) {
+            (Some(p), Some(Some(false))) => p.end_array_value(w),
+            _ => Ok(()),
+        }
     }
     fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_object(w)
+        self.start(w, false)?;
+        match &mut self.pretty {
+            Some(p) => p.begin_object(w),
+            None => w.write_all(b"{"),
+        }
     }
     fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_object(w)
+        match &mut self.pretty {
+            Some(p) => p.end_object(w),
+            None => w.write_all(b"}"),
+        }
     }
     fn begin_object_key<W: ?Sized + std::io::Write>(
         &mut self,
         w: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        self.0.begin_object_key(w, first)
+        match &mut self.pretty {
+            Some(p) => p.begin_object_key(w, first),
+            None if first => Ok(()),
+            None => w.write_all(b","),
+        }
     }
     fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_object_value(w)
+        match &mut self.pretty {
+            Some(p) => p.begin_object_value(w),
+            None => w.write_all(b":"),
+        }
     }
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_object_value(w)
+        match &mut self.pretty {
+            Some(p) => p.end_object_value(w),
+            None => Ok(()),
+        }
     }
 }
 
@@ -560,9 +660,26 @@ impl serde_json::ser::Formatter for CleanFormatter<'_> {
 /// `clean`ed (on the way out, so key order stays the serialised one). Every JSON writer goes
 /// through here, so none can print noise.
 pub fn json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    write_json(v, true)
+}
+
+/// `items` as `format` writes JSON: one array (`json`), or a line each (`json_line`).
+pub fn json_rows<T: serde::Serialize>(items: &[T], format: Format) -> String {
+    match format {
+        Format::Jsonl => items.iter().map(json_line).collect(),
+        _ => json(items),
+    }
+}
+
+/// `--format jsonl`: `v` as one line of compact JSON (tags added as `json` adds them), with
+/// its line break.
+pub fn json_line<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    write_json(v, false)
+}
+
+fn write_json<T: serde::Serialize + ?Sized>(v: &T, pretty: bool) -> String {
     let mut buf = Vec::new();
-    let fmt = CleanFormatter(serde_json::ser::PrettyFormatter::new());
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, CleanFormatter::new(pretty));
     // `--tag`s: a field of the object, or of each object of the array.
     let tagged = match tags::get().is_empty() {
         true => None,
@@ -1192,16 +1309,51 @@ mod tests {
             none: None,
             nan: f64::NAN,
         };
-        // Field order kept; the pretty layout is serde_json's; integers and null untouched.
+        // Field order kept; the pretty layout is serde_json's but for arrays of numbers, on
+        // one line; integers and null untouched.
         assert_eq!(
             json(&s),
-            "{\n  \"z\": 0.3,\n  \"a\": [\n    139.3,\n    5.0\n  ],\n  \"n\": 9007199254740993,\n  \"none\": null,\n  \"nan\": null\n}\n"
+            "{\n  \"z\": 0.3,\n  \"a\": [139.3, 5.0],\n  \"n\": 9007199254740993,\n  \"none\": null,\n  \"nan\": null\n}\n"
         );
+        // JSON Lines: the same, compact.
+        assert_eq!(
+            json_line(&s),
+            "{\"z\":0.3,\"a\":[139.3,5.0],\"n\":9007199254740993,\"none\":null,\"nan\":null}\n"
+        );
+        // Arrays of objects (and empty ones, and nested arrays) keep a value a line.
+        #[derive(serde::Serialize)]
+        struct T {
+            o: Vec<S2>,
+            e: Vec<u8>,
+            m: Vec<Vec<u8>>,
+        }
+        #[derive(serde::Serialize)]
+        struct S2 {
+            k: Vec<&'static str>,
+        }
+        let t = T {
+            o: vec![S2 { k: vec!["x", "y"] }, S2 { k: vec![] }],
+            e: vec![],
+            m: vec![vec![1, 2], vec![3]],
+        };
+        assert_eq!(
+            json(&t),
+            "{\n  \"o\": [\n    {\n      \"k\": [\"x\", \"y\"]\n    },\n    {\n      \"k\": []\n    }\n  ],\n  \"e\": [],\n  \"m\": [\n    [1, 2],\n    [3]\n  ]\n}\n"
+        );
+        let back: serde_json::Value = serde_json::from_str(&json(&t)).unwrap();
+        assert_eq!(back, serde_json::to_value(&t).unwrap());
         // serde_json::Value numbers (the summary builds one) go the same way.
-        let v = serde_json::json!({ "x": [10.065000000000055, { "y": 1486.8859999999997 }] });
+        let v = serde_json::json!({ "x": [{ "y": 1486.8859999999997 }, 10.065000000000055] });
         assert_eq!(
             json(&v),
-            "{\n  \"x\": [\n    10.065,\n    {\n      \"y\": 1486.886\n    }\n  ]\n}\n"
+            "{\n  \"x\": [\n    {\n      \"y\": 1486.886\n    },\n    10.065\n  ]\n}\n"
+        );
+        // An array that mixes numbers and objects (none of gcperf's own) is laid out as its
+        // first value says; still the same JSON.
+        let v = serde_json::json!({ "x": [10.065, { "y": 1.5 }] });
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&json(&v)).unwrap(),
+            v
         );
         assert_eq!(json(&Vec::<f64>::new()), "[]\n");
     }

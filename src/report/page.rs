@@ -451,6 +451,39 @@ pub(super) fn ranked_by(gc: bool, by_slo: bool) -> &'static str {
     }
 }
 
+/// The runs of a kind as one: their pauses (requests) as one distribution, from their
+/// sketches merged (`analyze::sketch`), for two runs and more; nothing otherwise.
+fn pooled<'a>(runs: impl Iterator<Item = &'a FileSummary>, gc: bool) -> String {
+    use crate::analyze::sketch::{Sketch, ALPHA};
+    let mut n = 0;
+    let sketches: Vec<&Sketch> = runs
+        .inspect(|_| n += 1)
+        .filter_map(|s| match gc {
+            true => s.gc.as_ref()?.pause_ms_sketch.as_ref(),
+            false => s.perf.as_ref()?.total_ms_sketch.as_ref(),
+        })
+        .collect();
+    let Some(all) = Sketch::merge_all(sketches.iter().copied()).filter(|_| n > 1) else {
+        return String::new();
+    };
+    let q = |p: f64| all.quantile(p).map_or(String::new(), |v| num(v, Some(1)));
+    format!(
+        "<p>All {n} runs together: {} {}, p50 {} ms, p95 {} ms, p99 {} ms (within {} %, from \
+         the runs' distributions merged).</p>\n",
+        all.len(),
+        match (gc, all.len() == 1) {
+            (true, true) => "pause",
+            (true, false) => "pauses",
+            (false, true) => "request",
+            (false, false) => "requests",
+        },
+        q(0.50),
+        q(0.95),
+        q(0.99),
+        num(ALPHA * 100.0, None),
+    )
+}
+
 /// `index.html`.
 pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -> String {
     let by_slo = entries.iter().any(|e| match &e.outcome {
@@ -540,6 +573,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                 String::new()
             }
         ));
+        h.push_str(&pooled(runs.iter().map(|(_, s)| *s), gc));
         for (e, s) in runs.iter().take(INDEX_CARDS) {
             h.push_str(&card(s, &e.extras, &run_href(e)));
         }

@@ -272,7 +272,7 @@ fn short(path: &str) -> String {
 /// holds it all whatever `by` is (the command refuses `--by` with it).
 pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
     match out.format {
-        Format::Json => super::json(files),
+        Format::Json | Format::Jsonl => super::json_rows(files, out.format),
         // No input of the kind: no table (not a header with nothing under it).
         _ if !files.iter().any(|f| f.perf.is_some())
             && out.format != Format::Csv

@@ -337,19 +337,20 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
     v
 }
 
+/// An input's object in JSON and JSON Lines: its summary, or its file and error
+/// (schema/summary.schema.json).
+pub fn json_value(o: &Outcome) -> Value {
+    match o {
+        Outcome::Ok(s) => serde_json::to_value(s).unwrap_or(Value::Null),
+        Outcome::Failed { file, error } => serde_json::json!({ "file": file, "error": error }),
+    }
+}
+
 pub fn render(outcomes: &[Outcome], out: Output) -> String {
     let format = out.format;
-    if format == Format::Json {
-        let v: Vec<Value> = outcomes
-            .iter()
-            .map(|o| match o {
-                Outcome::Ok(s) => serde_json::to_value(s).unwrap_or(Value::Null),
-                Outcome::Failed { file, error } => {
-                    serde_json::json!({ "file": file, "error": error })
-                }
-            })
-            .collect();
-        return super::json(&v);
+    if format.is_json() {
+        let v: Vec<Value> = outcomes.iter().map(json_value).collect();
+        return super::json_rows(&v, format);
     }
     if matches!(format, Format::Table | Format::Markdown) {
         return people_tables(outcomes, out);
