@@ -100,12 +100,20 @@ pub struct CompletionsArgs {
 pub struct CorrelateArgs {
     /// The run's GC log; several files are read as one log (the parts of a rotated set, put
     /// in time order).
-    #[arg(long, required = true, num_args = 1..)]
+    #[arg(long, required_unless_present = "files_from", num_args = 1..)]
     pub gc: Vec<PathBuf>,
     /// The run's performance logs (semicolon log, JMeter JTL, Grinder), their requests taken
     /// together.
-    #[arg(long, required = true, num_args = 1..)]
+    #[arg(long, required_unless_present = "files_from", num_args = 1..)]
     pub perf: Vec<PathBuf>,
+    /// Read more of the run's logs' paths from FILE (`-`: standard input), one per line: each
+    /// goes to the GC log or to the performance logs by what its content is (`find run42/
+    /// -type f | gcperf correlate --files-from -`). Empty lines are passed over.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// --files-from's paths end with a NUL byte, not a newline (`find -print0`).
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    pub null: bool,
     /// Response-time threshold in ms: requests taking longer are the slow ones.
     #[arg(long, default_value_t = 50.0)]
     pub over: f64,

@@ -817,3 +817,42 @@ fn iis_local_and_utc_stamps_on_one_clock() {
     }
     assert!(a[0]["slow_with_gc"].as_u64().unwrap() > 0);
 }
+
+/// `--files-from`: the run's logs listed (here on stdin, NUL-separated, with a file that is
+/// neither kind) go each to its side by content, and the figures are those of `--gc`/`--perf`.
+#[test]
+fn a_listed_run_is_sorted_by_content_into_gc_and_perf() {
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let (gc, perf) = (
+        fx.join("correlate/run-gc.log.gz"),
+        fx.join("correlate/run-perf.log.gz"),
+    );
+    let given = gcperf()
+        .args(["correlate", "-q", "--format", "json", "--gc"])
+        .arg(&gc)
+        .arg("--perf")
+        .arg(&perf)
+        .output()
+        .unwrap();
+    assert!(given.status.success());
+    // Listed perf first: the order of the list does not say the side.
+    let mut list = Vec::new();
+    for p in [&perf, &fx.join("bad/README.md"), &gc] {
+        list.extend_from_slice(p.as_os_str().as_encoded_bytes());
+        list.push(0);
+    }
+    let listed = gcperf()
+        .args(["correlate", "--format", "json", "--files-from", "-", "-0"])
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    // The README is left out, saying so: exit 0, 4 only with --strict.
+    assert_eq!(listed.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&listed.stderr).contains("README.md"));
+    let (a, b): (Value, Value) = (
+        serde_json::from_slice(&given.stdout).unwrap(),
+        serde_json::from_slice(&listed.stdout).unwrap(),
+    );
+    assert_eq!(a, b);
+    assert_eq!(a[0]["requests"], 14400);
+}

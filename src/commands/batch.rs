@@ -53,7 +53,11 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
 /// `--files-from FILE`: the paths it lists, one per line (or NUL-terminated with `-0`),
 /// empty ones passed over; `-` reads them from standard input, which then cannot also be an
 /// input. A list that cannot be read is a usage error (exit 2).
-fn files_from(list: &Path, null: bool, args: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+pub(super) fn files_from(
+    list: &Path,
+    null: bool,
+    args: &[PathBuf],
+) -> anyhow::Result<Vec<PathBuf>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     let read = if input::is_stdin(list) {

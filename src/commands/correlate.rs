@@ -12,6 +12,15 @@ use crate::render::charts;
 use anyhow::Context;
 use std::path::PathBuf;
 
+/// What a listed file is, by the family detected in its head (None: not readable, or no
+/// family's).
+fn head_kind(p: &std::path::Path) -> Option<input::Detected> {
+    let mut r = input::open(p).ok()?;
+    let mut head = Vec::new();
+    input::fill(&mut r, &mut head, input::DETECT_PROBE).ok()?;
+    input::detect(&head)
+}
+
 /// `gcperf correlate`: the GC log and the performance logs loaded (bad inputs noted and left
 /// out), put on one clock and joined; the table and the chart.
 pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
@@ -85,8 +94,27 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         }
         (got, lines, t)
     };
-    let gx = input::expand(&a.gc);
-    let px = input::expand(&a.perf);
+    let (mut gc_paths, mut perf_paths) = (a.gc.clone(), a.perf.clone());
+    if let Some(list) = &a.files_from {
+        let given: Vec<PathBuf> = a.gc.iter().chain(&a.perf).cloned().collect();
+        let listed = super::batch::files_from(list, a.null, &given)?;
+        if listed.is_empty() {
+            note(&format!(
+                "gcperf: --files-from {}: no paths in it",
+                crate::error::escape_path(list)
+            ));
+        }
+        // Each to its side by what its head holds; what is neither goes with the performance
+        // logs, whose loading says what it is and leaves it out.
+        for p in input::expand(&listed).files {
+            match head_kind(&p) {
+                Some(input::Detected::Gc(_)) => gc_paths.push(p),
+                _ => perf_paths.push(p),
+            }
+        }
+    }
+    let gx = input::expand(&gc_paths);
+    let px = input::expand(&perf_paths);
     for s in gx.skipped.iter().chain(&px.skipped) {
         note(&format!("gcperf: {s}"));
     }
