@@ -3314,4 +3314,25 @@ fn inputs_from_a_list() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("--files-from -: no paths in it"));
+    // A 50 MB line (not a list at all) is no path: left out, said in 150 bytes or so (not
+    // echoed whole), the real path after it read; --strict says something was left out.
+    let mut list = vec![b'a'; 50 << 20];
+    list.push(b'\n');
+    list.extend_from_slice(a.display().to_string().as_bytes());
+    for (strict, code) in [(false, 0), (true, 4)] {
+        let o = gcperf()
+            .args(["summary", "-q", "-f", "json", "--files-from", "-"])
+            .args(strict.then_some("--strict"))
+            .write_stdin(list.clone())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(code));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.len() < 400, "{}", err.len());
+        assert!(
+            err.contains("entry 1 of --files-from - is 52428800 bytes, longer than any path"),
+            "{err}"
+        );
+        assert!(String::from_utf8_lossy(&o.stdout).contains("r26-detgc.log"));
+    }
 }

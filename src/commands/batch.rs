@@ -23,8 +23,10 @@ pub(super) struct Inputs {
 pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     load::set_stdin_name(c.stdin_name.clone());
     let mut paths = c.paths.clone();
+    let mut left_out = Vec::new();
     if let Some(list) = &c.files_from {
-        let listed = files_from(list, c.null, &c.paths)?;
+        let (listed, too_long) = files_from(list, c.null, &c.paths)?;
+        left_out.extend(too_long);
         // An empty list is said, as an empty folder is: with nothing else given, exit 1
         // would otherwise come without a word. (A note, not an input left out: export's
         // files table has no row for it.)
@@ -36,7 +38,8 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
         }
         paths.extend(listed);
     }
-    let x = input::expand(&paths);
+    let mut x = input::expand(&paths);
+    x.skipped.extend(left_out);
     let groups = if c.join {
         vec![x.files]
     } else if c.rotated {
@@ -52,13 +55,16 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
 
 /// `--files-from FILE`: the paths it lists, one per line (or NUL-terminated with `-0`),
 /// empty ones passed over; `-` reads them from standard input, which then cannot also be an
-/// input. A list that cannot be read is a usage error (exit 2).
+/// input. A list that cannot be read is a usage error (exit 2). An entry longer than any path
+/// can be (`PATH_MAX`, 4096 bytes: a list that is not one, a line run together) is left out,
+/// said shortened (`PATH: WHY: skipped`, as `input::expand` says what it leaves out).
 pub(super) fn files_from(
     list: &Path,
     null: bool,
     args: &[PathBuf],
-) -> anyhow::Result<Vec<PathBuf>> {
+) -> anyhow::Result<(Vec<PathBuf>, Vec<String>)> {
     use std::io::Read;
+    const PATH_MAX: usize = 4096;
     let mut bytes = Vec::new();
     let read = if input::is_stdin(list) {
         if args.iter().any(|p| input::is_stdin(p)) {
@@ -72,19 +78,28 @@ pub(super) fn files_from(
     } else {
         std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
     };
-    read.map_err(|e| {
-        Error::Usage(format!(
-            "--files-from {}: cannot read it: {e}",
-            crate::error::escape_path(list)
-        ))
-    })?;
+    let name = crate::error::escape_path(list);
+    read.map_err(|e| Error::Usage(format!("--files-from {name}: cannot read it: {e}")))?;
     let sep = if null { b'\0' } else { b'\n' };
-    Ok(bytes
-        .split(|&b| b == sep)
-        .map(|p| p.strip_suffix(b"\r").filter(|_| !null).unwrap_or(p))
-        .filter(|p| !p.is_empty())
-        .map(path_of_bytes)
-        .collect())
+    let (mut paths, mut too_long) = (Vec::new(), Vec::new());
+    for (k, p) in bytes.split(|&b| b == sep).enumerate() {
+        let p = p.strip_suffix(b"\r").filter(|_| !null).unwrap_or(p);
+        if p.is_empty() {
+            continue;
+        }
+        if p.len() > PATH_MAX {
+            let head = String::from_utf8_lossy(&p[..60]);
+            too_long.push(format!(
+                "{}…: entry {} of --files-from {name} is {} bytes, longer than any path: skipped",
+                escape(&head),
+                k + 1,
+                p.len()
+            ));
+            continue;
+        }
+        paths.push(path_of_bytes(p));
+    }
+    Ok((paths, too_long))
 }
 
 /// A path from its bytes as a list gives them (Unix: any bytes; elsewhere UTF-8, lossily).

@@ -97,7 +97,11 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     let (mut gc_paths, mut perf_paths) = (a.gc.clone(), a.perf.clone());
     if let Some(list) = &a.files_from {
         let given: Vec<PathBuf> = a.gc.iter().chain(&a.perf).cloned().collect();
-        let listed = super::batch::files_from(list, a.null, &given)?;
+        let (listed, too_long) = super::batch::files_from(list, a.null, &given)?;
+        for t in &too_long {
+            note(&format!("gcperf: {t}"));
+        }
+        tally.left_out += too_long.len();
         if listed.is_empty() {
             note(&format!(
                 "gcperf: --files-from {}: no paths in it",
