@@ -587,3 +587,35 @@ fn apdex_thresholds_are_the_users() {
         );
     }
 }
+
+/// `--tag`s are on the pages as on the CSVs: the index and each run page say them (escaped),
+/// and a report without tags has no such line.
+#[test]
+fn tags_are_on_the_pages() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    let (tagged, plain) = (dir.path().join("t"), dir.path().join("p"));
+    let input = root.join("perf/soap-before.log");
+    let o = report_into(
+        &tagged,
+        &["--tag", "host=web<01>", "--tag", "run=42"],
+        &input,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = "Tags: <code>host=web&lt;01&gt;</code> · <code>run=42</code>";
+    let index = std::fs::read_to_string(tagged.join("index.html")).unwrap();
+    assert!(index.contains(line), "no tags line in the index");
+    let page = std::fs::read_dir(tagged.join("runs"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    assert!(std::fs::read_to_string(page).unwrap().contains(line));
+    let csv = std::fs::read_to_string(tagged.join("summary.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().contains("host,run"), "{csv}");
+    assert!(report_into(&plain, &[], &input).status.success());
+    assert!(!std::fs::read_to_string(plain.join("index.html"))
+        .unwrap()
+        .contains("Tags:"));
+}

@@ -550,7 +550,7 @@ fn intro(entries: &[Entry]) -> String {
         s(perf),
         others.join(", "),
         env!("CARGO_PKG_VERSION"),
-    )
+    ) + &super::page::tags_line()
 }
 
 #[cfg(test)]

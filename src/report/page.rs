@@ -678,6 +678,20 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
 }
 
 /// A run's page, `runs/<stem>.html`: links go up a folder.
+/// The `--tag`s as a line of their own (`host=web01 · run=42`), on the index and every run
+/// page, as every CSV has them as columns; nothing without tags.
+pub(super) fn tags_line() -> String {
+    let tags = crate::report::tags::get();
+    if tags.is_empty() {
+        return String::new();
+    }
+    let t: Vec<String> = tags
+        .iter()
+        .map(|(k, v)| format!("<code>{}={}</code>", html_escape(k), html_escape(v)))
+        .collect();
+    format!("<p class=\"muted\">Tags: {}</p>\n", t.join(" · "))
+}
+
 pub fn run(
     e: &Entry,
     s: &FileSummary,
@@ -699,6 +713,7 @@ pub fn run(
         ))
         .unwrap_or_default()
     ));
+    h.push_str(&tags_line());
     h.push_str(&kpi_strip(s, &e.extras));
     if !s.slo.is_empty() {
         h.push_str("<h2>Objectives</h2>\n");
