@@ -14,6 +14,14 @@ pub enum Error {
     },
     #[error("{}: no GC or performance records found", escape_path(path))]
     NothingRecognised { path: PathBuf },
+    /// Compressed data damaged or cut short before any record could be read: the damage is
+    /// the reason, not "nothing found" alone.
+    #[error(
+        "{}: no GC or performance records found: {}",
+        escape_path(path),
+        escape(damage)
+    )]
+    CutBeforeRecords { path: PathBuf, damage: String },
     /// A file with no line of a supported log in its head: the rest is not read.
     #[error(
         "{}: no GC or performance records found in its first {mib} MiB: not read further",

@@ -243,7 +243,15 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         r.read_to_end(&mut buf).map_err(io)?;
     }
     let notes = r.into_notes();
-    inputs_noted(path, &buf, &notes)
+    match (inputs_noted(path, &buf, &notes), &notes.damage) {
+        (Err(Error::NothingRecognised { .. } | Error::AllSkipped { .. }), Some(damage)) => {
+            Err(Error::CutBeforeRecords {
+                path: path.to_path_buf(),
+                damage: damage.clone(),
+            })
+        }
+        (r, _) => r,
+    }
 }
 
 /// Why a file in which no family found a record is refused, where it is something known:

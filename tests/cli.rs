@@ -1735,6 +1735,29 @@ fn gzip_cut_in_half_keeps_the_records_before_the_cut() {
     let n = v[0]["gc"]["pauses"].as_u64().unwrap();
     assert!(n > 0 && n < 1000, "{n}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("gzip data damaged or cut short at byte"));
+    // Cut before any record (40 bytes of gzip: its header and a few of the first line): the
+    // cut is the reason given, not "nothing found" alone; exit 1, nothing readable.
+    std::fs::write(&p, &real[..40]).unwrap();
+    let out = bounded().args(["summary", "-q"]).arg(&p).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}: no GC or performance records found: gzip data damaged or cut short at byte",
+            p.display()
+        )),
+        "{stderr}"
+    );
+    // The report says the same of it.
+    let rep = p.with_extension("report");
+    bounded()
+        .args(["report", "-q", "-o"])
+        .arg(&rep)
+        .arg(&p)
+        .assert()
+        .code(1);
+    let csv = std::fs::read_to_string(rep.join("summary.csv")).unwrap();
+    assert!(csv.contains("gzip data damaged or cut short"), "{csv}");
 }
 
 /// A 1 GiB line (zeros, as a decompression bomb holds) is not kept in memory: it becomes a

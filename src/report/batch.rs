@@ -195,6 +195,7 @@ pub fn error_text(e: &Error) -> String {
     match e {
         Error::Io { source, .. } => source.to_string(),
         Error::NothingRecognised { .. } => UNRECOGNISED.into(),
+        Error::CutBeforeRecords { damage, .. } => format!("{UNRECOGNISED}: {}", escape(damage)),
         Error::NothingInHead { mib, .. } => {
             format!("{UNRECOGNISED} in its first {mib} MiB: not read further")
         }
