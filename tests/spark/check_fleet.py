@@ -298,20 +298,11 @@ EXACT = ["files", "files_without_records", "gc_logs", "pauses", "pause_total_ms"
 
 
 def sql_statements(path):
-    """{name: statement} from a .sql file of `-- name: X` statements ending with `;`."""
-    import re
-    statements, name, lines = {}, None, []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        m = re.match(r"--\s*name:\s*(\w+)", line)
-        if m:
-            name, lines = m.group(1), []
-            continue
-        if name is not None:
-            lines.append(line)
-            if line.rstrip().endswith(";"):
-                statements[name] = "\n".join(lines)
-                name = None
-    return statements
+    """fleet.py's reader of `-- name:` statements (the job's own, so that both read the .sql
+    files alike); imported here, after pyspark is known to import."""
+    sys.path.insert(0, str(JOB.parent))
+    from fleet import sql_statements as read
+    return read(path)
 
 
 # ---------------------------------------------------------------------------------------------
