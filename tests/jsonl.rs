@@ -448,6 +448,9 @@ fn merged_sketches_give_fleet_percentiles_within_their_error() {
         fleet_pauses.quantile(0.5).unwrap()
     );
     assert!(index.contains(&said), "no `{said}` in the index");
+    // A paragraph of its own before the cards, not a cell of their grid.
+    assert!(index.contains(&format!("<p>{said}")), "{said}");
+    assert!(!index.contains("<div class=\"cards\">\n<p>All"));
     assert!(index.contains(&format!(
         "All 4 runs together: {} requests",
         all_requests.len()

@@ -563,7 +563,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             false => ("Performance logs", "perf-runs"),
         };
         h.push_str(&format!(
-            "<h2 id=\"{id}-h\">{what}, worst first</h2>\n<p class=\"muted\">{} run{}, ranked by {}.{}</p>\n<div class=\"cards\">\n",
+            "<h2 id=\"{id}-h\">{what}, worst first</h2>\n<p class=\"muted\">{} run{}, ranked by {}.{}</p>\n",
             runs.len(),
             if runs.len() == 1 { "" } else { "s" },
             ranked_by(gc, by_slo),
@@ -574,6 +574,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             }
         ));
         h.push_str(&pooled(runs.iter().map(|(_, s)| *s), gc));
+        h.push_str("<div class=\"cards\">\n");
         for (e, s) in runs.iter().take(INDEX_CARDS) {
             h.push_str(&card(s, &e.extras, &run_href(e)));
         }
