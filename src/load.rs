@@ -7,6 +7,7 @@ use crate::input::{self, Detected, ReadNotes};
 use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
+use crate::parse::zone::{gc_zone, Zone};
 use polars::prelude::{DataFrame, PolarsResult};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -24,6 +25,9 @@ pub struct Loaded {
     pub warnings: Vec<String>,
     /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
     pub part: u32,
+    /// The zone of its wall-clock stamps, read from the head of what was read (standard
+    /// input too, which cannot be read again), for `correlate` and `export`'s instants.
+    pub zone: Zone,
 }
 
 impl Loaded {
@@ -222,7 +226,9 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // other file is read whole and detected again on all of its content.
         let len = r.content_len();
         if let Some(Detected::Gc(format)) = detected {
+            let zone = gc_zone(&buf, format.clock());
             let mut l = load_gc_stream(path, buf, &mut r, format)?;
+            l.zone = zone;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -319,9 +325,23 @@ pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
     inputs_noted(path, buf, &ReadNotes::default())
 }
 
+/// The GC inputs of `buf` given the zone of its stamps.
+fn zoned(mut inputs: Vec<Input>, buf: &[u8]) -> Vec<Input> {
+    for i in &mut inputs {
+        if let Input::Gc(l) = i {
+            l.zone = gc_zone(buf, l.format.clock());
+        }
+    }
+    inputs
+}
+
 /// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
 /// that holds them, damage warned of by the last part (it is at the end of what was read).
 fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
+    inputs_unzoned(path, buf, notes).map(|v| zoned(v, buf))
+}
+
+fn inputs_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
     // Nothing of any family: say so, and name a line over the cap if that is what there was
     // (a gzip of zeros is one such line).
     let nothing = || {
@@ -475,6 +495,7 @@ impl Parsed {
                     log,
                     frame,
                     part: 0,
+                    zone: Zone::Local,
                 }))
             }
             Parsed::Perf(format, log, damage) => {
@@ -936,6 +957,7 @@ fn load_gc_stream(
         log,
         frame,
         part: 0,
+        zone: Zone::Local,
     })
 }
 
@@ -1132,6 +1154,12 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
 }
 
 fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
+    let mut l = gc_input_unzoned(path, buf, notes)?;
+    l.zone = gc_zone(buf, l.format.clock());
+    Ok(l)
+}
+
+fn gc_input_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     let nothing = || Error::NothingRecognised {
         path: path.to_path_buf(),
     };
@@ -1160,6 +1188,7 @@ fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
         log,
         frame,
         part: 0,
+        zone: Zone::Local,
     })
 }
 
@@ -1173,10 +1202,11 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut warnings = Vec::new();
     // Each part streamed into a frame of its own, then put in time order and joined.
     let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcFrame)> = Vec::new();
+    let mut zones: Vec<Zone> = Vec::new();
     for p in paths {
         match stream_part(p) {
             Err(e) => errors.push(e),
-            Ok((f, log, part_frame, damage)) => {
+            Ok((f, log, part_frame, damage, zone)) => {
                 if let Some((_, first, _, _)) = parts.first() {
                     if *first != f {
                         errors.push(Error::Usage(format!(
@@ -1192,6 +1222,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                     warnings.push(format!("{}: {d}", name_of(p)));
                 }
                 parts.push((p.clone(), f, log, part_frame));
+                zones.push(zone);
             }
         }
     }
@@ -1214,6 +1245,8 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
         return (None, errors);
     };
     let (first_path, format) = (parts[first].0.clone(), parts[first].1);
+    // The zone of the set's first part in time: a rotated set is one JVM's, one host's.
+    let zone = zones[first];
     let n_parts = parts.len();
     let mut log = GcLog::default();
     let mut joined = Vec::with_capacity(n_parts);
@@ -1275,6 +1308,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 log,
                 frame,
                 part: 0,
+                zone,
             }),
             errors,
         ),
@@ -1290,7 +1324,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
 
 /// One part of a joined set, streamed: its family, counts, frame and the damage the reader
 /// met. A part that is not a GC log is an error naming it.
-fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<String>)> {
+fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<String>, Zone)> {
     let mut r = input::open(p)?;
     let mut head = Vec::new();
     input::fill(&mut r, &mut head, PROBE).map_err(|source| Error::Io {
@@ -1311,6 +1345,7 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<Stri
             })
         }
     };
+    let zone = gc_zone(&head, f.clock());
     let (mut log, cols) = stream_gc(p, head, &mut r, f)?;
     let notes = r.into_notes();
     account_gc(&mut log, &notes);
@@ -1318,7 +1353,7 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<Stri
         path: p.to_path_buf(),
         source,
     })?;
-    Ok((f, log, part_frame, notes.damage))
+    Ok((f, log, part_frame, notes.damage, zone))
 }
 
 /// The rotation set a file belongs to: `gc.log.3`, `gc.log.2.current` and `gc.log.0.gz` all

@@ -751,6 +751,20 @@ fn export_puts_stamps_on_utc_where_their_zone_is_known() {
         instants(&["--tz", "Asia/Tokyo"], &jtl, "perf", "end_utc"),
         utc
     );
+    // Standard input, which cannot be read twice, keeps its log's offset (read from the head
+    // the loader read): `2016-01-11T10:15:02.114+0100` is 09:15:02.114Z. Correlate likewise.
+    let out = dir.path().join("stdin-export");
+    let o = gcperf()
+        .args(["export", "-q", "--out"])
+        .arg(&out)
+        .arg("-")
+        .write_stdin(std::fs::read(fixture("hotspot/jdk8-parallel-datestamps.log")).unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let part = std::fs::read_dir(out.join("gc")).unwrap().next().unwrap().unwrap().path();
+    let c = read_parquet(&part).column("start_utc").unwrap().cast(&DataType::Int64).unwrap();
+    assert_eq!(c.i64().unwrap().get(0), Some(1_452_503_702_114));
     // A zone that is none is a usage error.
     let o = gcperf()
         .args(["export", "--tz", "Mars/Olympus", "--out"])

@@ -188,21 +188,10 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         eprintln!("gcperf: no performance log could be read: nothing to correlate");
         return Ok(1);
     }
-    // The zone of the GC log's stamps is not kept by the parsers: read from the file's head.
-    let zone = {
-        let mut head = Vec::new();
-        match input::open(&gc.path) {
-            Ok(mut r) => {
-                let _ = input::fill(&mut r, &mut head, 1 << 20);
-                cor::gc_zone(&head, gc.format.clock())
-            }
-            Err(_) => cor::Zone::Local,
-        }
-    };
     let side = cor::GcSide {
         frame: &gc.frame,
         clock: gc.format.clock(),
-        zone,
+        zone: gc.zone,
     };
     let sides: Vec<cor::PerfSide> = perfs
         .iter()

@@ -18,6 +18,7 @@ pub mod perf;
 mod settle;
 pub mod stream;
 pub mod unified;
+pub mod zone;
 
 use crate::model::GcLog;
 pub use family::GcFormat;

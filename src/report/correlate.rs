@@ -455,14 +455,7 @@ fn pair(
     let crate::load::Input::Perf(pl) = pick(p)? else {
         anyhow::bail!("the log changed since it was read");
     };
-    let mut head = Vec::new();
-    let zone = match crate::input::open(&gl.path) {
-        Ok(mut r) => {
-            let _ = crate::input::fill(&mut r, &mut head, 1 << 20);
-            cor::gc_zone(&head, gl.format.clock())
-        }
-        Err(_) => cor::Zone::Local,
-    };
+    let zone = gl.zone;
     let o = cor::Options {
         over_ms: s.perf.over.first().copied().unwrap_or(50.0),
         skip_s: s.perf.skip_s,

@@ -239,7 +239,7 @@ pub enum Tz {
 impl Tz {
     /// `+0200`, `-05:00`, `Z`, `UTC`, or a tz-database name (`Europe/Paris`).
     pub fn parse(s: &str) -> Option<Tz> {
-        match crate::analyze::correlate::parse_zone(s) {
+        match crate::parse::zone::parse_zone(s) {
             Some(m) => Some(Tz::Offset(m)),
             None => s.trim().parse::<chrono_tz::Tz>().ok().map(Tz::Named),
         }
@@ -258,20 +258,13 @@ pub enum ToUtc {
 }
 
 impl ToUtc {
-    /// A GC log's: the offset its stamps carry (read from the head of its file, as
-    /// `correlate` reads it), where it has one, else `tz`. A zone given with `--tz` takes the
-    /// place of the log's offset when it has that offset at the log's first stamp: a log
-    /// across a DST change then gets each stamp's offset, not the first one's.
+    /// A GC log's: the offset its stamps carry (`Loaded::zone`, read from the head of what
+    /// was read), where it has one, else `tz`. A zone given with `--tz` takes the place of
+    /// the log's offset when it has that offset at the log's first stamp: a log across a DST
+    /// change then gets each stamp's offset, not the first one's.
     pub fn of_gc(l: &Loaded, tz: Option<Tz>) -> ToUtc {
-        use crate::analyze::correlate::{gc_zone, Zone};
-        let zone = match crate::input::open(&l.path) {
-            Ok(mut r) => {
-                let mut head = Vec::new();
-                let _ = crate::input::fill(&mut r, &mut head, 1 << 20);
-                gc_zone(&head, l.format.clock())
-            }
-            Err(_) => Zone::Local,
-        };
+        use crate::parse::zone::Zone;
+        let zone = l.zone;
         match (zone, tz) {
             (Zone::Offset(z), Some(Tz::Named(t))) => {
                 let first = first_i64(&l.frame.df, frame::gc::WALL_MS);
