@@ -762,8 +762,17 @@ fn export_puts_stamps_on_utc_where_their_zone_is_known() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let part = std::fs::read_dir(out.join("gc")).unwrap().next().unwrap().unwrap().path();
-    let c = read_parquet(&part).column("start_utc").unwrap().cast(&DataType::Int64).unwrap();
+    let part = std::fs::read_dir(out.join("gc"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let c = read_parquet(&part)
+        .column("start_utc")
+        .unwrap()
+        .cast(&DataType::Int64)
+        .unwrap();
     assert_eq!(c.i64().unwrap().get(0), Some(1_452_503_702_114));
     // A zone that is none is a usage error.
     let o = gcperf()

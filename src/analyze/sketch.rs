@@ -83,7 +83,7 @@ fn table() -> &'static Table {
 }
 
 /// The bucket of v > 0 (finite), as `exact_bucket` gives it. A table lookup and a compare or
-/// two: `ln` for every value made a summary of a 200 MB JRockit log (1.7 M pauses) 11 %
+/// two: `ln` for every value made a summary of a 200 MB JRockit log (2.9 M pauses) 11 %
 /// slower (BENCHMARKS.md, session 30).
 fn bucket(v: f64) -> i32 {
     let t = table();
