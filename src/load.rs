@@ -226,9 +226,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         // other file is read whole and detected again on all of its content.
         let len = r.content_len();
         if let Some(Detected::Gc(format)) = detected {
-            let zone = gc_zone(&buf, format.clock());
             let mut l = load_gc_stream(path, buf, &mut r, format)?;
-            l.zone = zone;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
@@ -325,23 +323,9 @@ pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
     inputs_noted(path, buf, &ReadNotes::default())
 }
 
-/// The GC inputs of `buf` given the zone of its stamps.
-fn zoned(mut inputs: Vec<Input>, buf: &[u8]) -> Vec<Input> {
-    for i in &mut inputs {
-        if let Input::Gc(l) = i {
-            l.zone = gc_zone(buf, l.format.clock());
-        }
-    }
-    inputs
-}
-
 /// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
 /// that holds them, damage warned of by the last part (it is at the end of what was read).
 fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
-    inputs_unzoned(path, buf, notes).map(|v| zoned(v, buf))
-}
-
-fn inputs_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
     // Nothing of any family: say so, and name a line over the cap if that is what there was
     // (a gzip of zeros is one such line).
     let nothing = || {
@@ -414,11 +398,13 @@ fn inputs_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Inpu
 /// A log parsed from a buffer, either family (a GC log framed), and the damage the reader
 /// met (if any).
 enum Parsed {
+    /// Its family, counts, frame, damage, and the zone of its stamps.
     Gc(
         GcFormat,
         GcLog,
         PolarsResult<frame::GcFrame>,
         Option<String>,
+        Zone,
     ),
     Perf(PerfFormat, PerfLog, Option<String>),
 }
@@ -429,7 +415,7 @@ impl Parsed {
             Detected::Gc(f) => {
                 let (log, cols) = parse::parse_blocks(f, buf, columns::LogColumns::default());
                 let frame = cols.finish(&log);
-                Parsed::Gc(f, log, frame, None)
+                Parsed::Gc(f, log, frame, None, gc_zone(buf, f.clock()))
             }
             Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf), None),
         }
@@ -437,7 +423,7 @@ impl Parsed {
     /// With what the reader noted about these lines.
     fn noted(mut self, notes: &ReadNotes) -> Parsed {
         match &mut self {
-            Parsed::Gc(_, l, _, d) => {
+            Parsed::Gc(_, l, _, d, _) => {
                 account_gc(l, notes);
                 d.clone_from(&notes.damage);
             }
@@ -450,14 +436,14 @@ impl Parsed {
     }
     fn skipped_lines(&self) -> u64 {
         match self {
-            Parsed::Gc(_, l, _, _) => l.skipped_lines,
+            Parsed::Gc(_, l, _, _, _) => l.skipped_lines,
             Parsed::Perf(_, l, _) => l.skipped_lines,
         }
     }
     /// Line numbers of a part, made the file's.
     fn shift_lines(&mut self, by: u64) {
         match self {
-            Parsed::Gc(_, l, f, _) => {
+            Parsed::Gc(_, l, f, _, _) => {
                 if let Some(e) = f
                     .as_mut()
                     .ok()
@@ -479,7 +465,7 @@ impl Parsed {
             source,
         };
         match self {
-            Parsed::Gc(format, log, frame, damage) => {
+            Parsed::Gc(format, log, frame, damage, zone) => {
                 let frame = frame.map_err(polars)?;
                 if frame.df.height() == 0 {
                     return Err(gc_nothing(path, &log));
@@ -495,7 +481,7 @@ impl Parsed {
                     log,
                     frame,
                     part: 0,
-                    zone: Zone::Local,
+                    zone,
                 }))
             }
             Parsed::Perf(format, log, damage) => {
@@ -940,6 +926,7 @@ fn load_gc_stream(
     r: &mut input::Reader,
     format: GcFormat,
 ) -> Result<Loaded> {
+    let zone = gc_zone(&head, format.clock());
     let (log, cols) = stream_gc(path, head, r, format)?;
     release_freed();
     if columns::Sink::is_empty(&cols) {
@@ -957,7 +944,7 @@ fn load_gc_stream(
         log,
         frame,
         part: 0,
-        zone: Zone::Local,
+        zone,
     })
 }
 
@@ -1154,12 +1141,6 @@ pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
 }
 
 fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
-    let mut l = gc_input_unzoned(path, buf, notes)?;
-    l.zone = gc_zone(buf, l.format.clock());
-    Ok(l)
-}
-
-fn gc_input_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
     let nothing = || Error::NothingRecognised {
         path: path.to_path_buf(),
     };
@@ -1188,7 +1169,7 @@ fn gc_input_unzoned(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded
         log,
         frame,
         part: 0,
-        zone: Zone::Local,
+        zone: gc_zone(buf, format.clock()),
     })
 }
 

@@ -144,7 +144,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             },
         },
         &mut |_, rep| {
-            lines.write(&rep);
+            lines.write(|| &rep);
             reports.push(rep)
         },
     );

@@ -64,9 +64,10 @@ impl JsonLines {
         }
     }
 
-    fn write<T: serde::Serialize + ?Sized>(&mut self, v: &T) {
+    /// Write the object `v` makes (made only when JSON Lines are written here).
+    fn write<T: serde::Serialize>(&mut self, v: impl FnOnce() -> T) {
         if self.on && self.failure.is_none() {
-            if let Err(e) = print(&crate::report::json_line(v)) {
+            if let Err(e) = print(&crate::report::json_line(&v())) {
                 self.failure = Some(e);
             }
         }

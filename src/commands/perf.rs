@@ -58,7 +58,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
             Err(_) => Step::none(),
         },
         &mut |_, s| {
-            lines.write(&s);
+            lines.write(|| &s);
             reports.push(s)
         },
     );

@@ -51,7 +51,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
             },
         },
         &mut |_, o| {
-            lines.write(&summary::json_value(&o));
+            lines.write(|| summary::json_value(&o));
             outcomes.push(o)
         },
     );

@@ -478,10 +478,8 @@ impl Pooled {
     fn of(runs: &[Run]) -> Pooled {
         use crate::analyze::sketch::{Sketch, ALPHA};
         // A repeat without the values (no pauses, no requests) has no sketch and adds none.
-        let merged =
-            |get: &dyn Fn(&Run) -> Option<&Sketch>| Sketch::merge_all(runs.iter().filter_map(get));
-        let gc = merged(&|r| r.summary.gc.as_ref()?.pause_ms_sketch.as_ref());
-        let perf = merged(&|r| r.summary.perf.as_ref()?.total_ms_sketch.as_ref());
+        let gc = super::summary::pooled(runs.iter().map(|r| &r.summary), true);
+        let perf = super::summary::pooled(runs.iter().map(|r| &r.summary), false);
         let q = |s: &Option<Sketch>, p: f64| s.as_ref().and_then(|s| s.quantile(p));
         Pooled {
             alpha: ALPHA,

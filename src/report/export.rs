@@ -185,10 +185,7 @@ impl Records {
 
     /// The polars schema the rows are made in (without tags).
     pub fn schema(self) -> Schema {
-        self.columns()
-            .iter()
-            .map(|c| Field::new(c.name.into(), c.ty.dtype()))
-            .collect()
+        self.schema_tagged(&[])
     }
 
     /// The schema the rows are written with: `tags` as string columns after `file`.
@@ -264,8 +261,7 @@ impl ToUtc {
     /// change then gets each stamp's offset, not the first one's.
     pub fn of_gc(l: &Loaded, tz: Option<Tz>) -> ToUtc {
         use crate::parse::zone::Zone;
-        let zone = l.zone;
-        match (zone, tz) {
+        match (l.zone, tz) {
             (Zone::Offset(z), Some(Tz::Named(t))) => {
                 let first = first_i64(&l.frame.df, frame::gc::WALL_MS);
                 match first.and_then(|ms| offset_at(t, ms)) {

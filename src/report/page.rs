@@ -454,16 +454,10 @@ pub(super) fn ranked_by(gc: bool, by_slo: bool) -> &'static str {
 /// The runs of a kind as one: their pauses (requests) as one distribution, from their
 /// sketches merged (`analyze::sketch`), for two runs and more; nothing otherwise.
 fn pooled<'a>(runs: impl Iterator<Item = &'a FileSummary>, gc: bool) -> String {
-    use crate::analyze::sketch::{Sketch, ALPHA};
-    let mut n = 0;
-    let sketches: Vec<&Sketch> = runs
-        .inspect(|_| n += 1)
-        .filter_map(|s| match gc {
-            true => s.gc.as_ref()?.pause_ms_sketch.as_ref(),
-            false => s.perf.as_ref()?.total_ms_sketch.as_ref(),
-        })
-        .collect();
-    let Some(all) = Sketch::merge_all(sketches.iter().copied()).filter(|_| n > 1) else {
+    use crate::analyze::sketch::ALPHA;
+    let runs: Vec<&FileSummary> = runs.collect();
+    let n = runs.len();
+    let Some(all) = super::summary::pooled(runs, gc).filter(|_| n > 1) else {
         return String::new();
     };
     let q = |p: f64| all.quantile(p).map_or(String::new(), |v| num(v, Some(1)));

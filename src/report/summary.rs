@@ -337,6 +337,18 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
     v
 }
 
+/// Many runs' pauses (`gc`) or request times as one distribution: their sketches merged
+/// (`analyze::sketch`); None where no run has such values.
+pub fn pooled<'a>(
+    runs: impl IntoIterator<Item = &'a FileSummary>,
+    gc: bool,
+) -> Option<crate::analyze::sketch::Sketch> {
+    crate::analyze::sketch::Sketch::merge_all(runs.into_iter().filter_map(|s| match gc {
+        true => s.gc.as_ref()?.pause_ms_sketch.as_ref(),
+        false => s.perf.as_ref()?.total_ms_sketch.as_ref(),
+    }))
+}
+
 /// An input's object in JSON and JSON Lines: its summary, or its file and error
 /// (schema/summary.schema.json).
 pub fn json_value(o: &Outcome) -> Value {
