@@ -206,12 +206,13 @@ fn time_sums() -> Vec<Expr> {
         col(DB_MS).count().alias("db_n"),
         col(DB_CALLS).sum().alias("calls_sum"),
         col(DB_CALLS).count().alias("calls_n"),
-        // The Java/DB split is over the records that have it: the total of those without
-        // (none in a semicolon log, so no copy is made) is taken off.
+        // The Java/DB split is over the records that have it (all in a semicolon log, so no
+        // copy is made). Selected by `is_not_null`: `is_null` of a column without nulls makes
+        // polars zero its 8 MB buffer of zeros (half of a small log's pages).
         t.clone()
-            .filter(col(DB_MS).is_null())
+            .filter(col(DB_MS).is_not_null())
             .sum()
-            .alias("total_without_db"),
+            .alias("total_with_db"),
         t.clone().mean().alias("mean"),
         t.clone().min().alias("min"),
         t.max().alias("max"),
@@ -226,7 +227,6 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         len().alias("requests"),
         col(OK).not().sum().alias("errors"),
         col(INCONSISTENT).sum().alias("inconsistent"),
-        col(END_MS).max().alias("last"),
     ];
     aggs.extend(time_sums());
     for (i, &ms) in o.over.iter().enumerate() {
@@ -237,7 +237,6 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     for (i, &e) in o.bands.iter().enumerate() {
         aggs.push(t.clone().lt_eq(lit(e)).sum().alias(format!("le{i}")));
     }
-    let out = lf.clone().select(aggs).collect()?;
     // The percentiles read the selected times in place, all four in one set of passes: as
     // four polars quantiles, each copied the column and selected in it on one core (0.10 s
     // of a 2 M-request log's 0.5 s, the other core idle).
@@ -248,34 +247,51 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     // the last one's end; over the ends alone, a 7 s test's 6 s gave 104.6 requests/s where
     // the dashboard says 83.1. Read in place: as a query, the starts were a column of their
     // own (32 MB more at a 2 M-request log's peak).
-    let first = ends
-        .iter()
-        .zip(times.iter())
-        .filter_map(|(e, t)| Some(e? as f64 - t?))
-        .reduce(f64::min);
-    let last = get_f64(&out, "last");
+    let first = match (ends.cont_slice(), times.cont_slice()) {
+        // Most logs: one chunk each, no nulls, read as slices (an iterator of options was
+        // 15 ms of a 2 M-request log, the other core idle).
+        (Ok(e), Ok(t)) => e
+            .iter()
+            .zip(t)
+            .map(|(&e, &t)| e as f64 - t)
+            .reduce(f64::min),
+        _ => ends
+            .iter()
+            .zip(times.iter())
+            .filter_map(|(e, t)| Some(e? as f64 - t?))
+            .reduce(f64::min),
+    };
+    let last = ends.max().map(|v| v as f64);
     let span_s = match (first, last) {
         (Some(a), Some(b)) if b > a => Some((b - a) / 1000.0),
         _ => None,
     };
-    let errors = get_f64(&out, "errors").unwrap_or(0.0) as u64;
-    let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
-    // The percentiles' passes are one core's; the operations' and messages' queries run on
-    // polars' threads beside them.
-    let ((pct, sketch), per_op) = rayon::join(
+    // The figures' query, the percentiles' passes (one core), the sketch and the
+    // operations' query all at once: one after the other, each left a core idle a while.
+    let (out, ((pct, sketch), operations)) = rayon::join(
+        || lf.clone().select(aggs).collect(),
         || {
-            let mut sketch = super::sketch::Builder::default();
-            let pct =
-                super::gc::linear_quantiles_of(times, &[0.50, 0.90, 0.95, 0.99], |x| sketch.add(x));
-            (pct, sketch.finish())
-        },
-        || -> PolarsResult<_> {
-            let ops = operations(lf.clone(), pf, span_s)?;
-            let errs = error_messages(lf.clone(), pf, errors, requests)?;
-            Ok((ops, errs))
+            rayon::join(
+                || {
+                    rayon::join(
+                        || {
+                            let ps = [0.50, 0.90, 0.95, 0.99];
+                            super::gc::linear_quantiles_of(times, &ps, |_| {})
+                        },
+                        || match times.cont_slice() {
+                            Ok(v) => super::sketch::Sketch::of_slice(v),
+                            Err(_) => super::sketch::Sketch::of(times.iter().flatten()),
+                        },
+                    )
+                },
+                || operations(lf.clone(), pf, span_s),
+            )
         },
     );
-    let (operations, error_messages) = per_op?;
+    let (out, operations) = (out?, operations?);
+    let errors = get_f64(&out, "errors").unwrap_or(0.0) as u64;
+    let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
+    let error_messages = error_messages(lf, pf, errors, requests)?;
     let share = |c: u64| {
         if requests > 0 {
             c as f64 * 100.0 / requests as f64
@@ -288,7 +304,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let total_sum = get_f64(&out, "total_sum").unwrap_or(0.0);
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
     let db_sum = opt_sum("db_sum", "db_n");
-    let total_with_db = total_sum - get_f64(&out, "total_without_db").unwrap_or(0.0);
+    let total_with_db = get_f64(&out, "total_with_db").unwrap_or(0.0);
     let over = o
         .over
         .iter()
@@ -353,40 +369,27 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
 
 fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResult<Vec<Operation>> {
     let t = col(TOTAL_MS);
-    // Two passes: sums and counts, then the percentile (which copies each group's times).
-    // Together they would hold both at once; the peak stays near the frame's size.
-    let sums = lf
-        .clone()
+    let out = lf
         .group_by([col(OPERATION_ID)])
         .agg(
             [len().alias("count"), col(OK).not().sum().alias("errors")]
                 .into_iter()
                 .chain(time_sums())
+                .chain([
+                    q(t.clone(), 0.50).alias("p50"),
+                    q(t.clone(), 0.90).alias("p90"),
+                    q(t.clone(), 0.95).alias("p95"),
+                    q(t, 0.99).alias("p99"),
+                ])
                 .collect::<Vec<_>>(),
         )
         .collect()?;
-    let p95 = lf
-        .group_by([col(OPERATION_ID)])
-        .agg([
-            q(t.clone(), 0.50).alias("p50"),
-            q(t.clone(), 0.90).alias("p90"),
-            q(t.clone(), 0.95).alias("p95"),
-            q(t, 0.99).alias("p99"),
-        ])
-        .collect()?;
-    let out = sums.join(
-        &p95,
-        [OPERATION_ID],
-        [OPERATION_ID],
-        JoinArgs::new(JoinType::Left),
-        None,
-    )?;
     let ids = out.column(OPERATION_ID)?.u32()?.clone();
     let f = |n: &str| -> PolarsResult<Float64Chunked> {
         Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
     };
     let (p50, p90, p99, min) = (f("p50")?, f("p90")?, f("p99")?, f("min")?);
-    let (count, errors, total, java, db, db_n, java_n, calls, calls_n, twd, mean, p95, max) = (
+    let (count, errors, total, java, db, db_n, java_n, calls, calls_n, with_db, mean, p95, max) = (
         f("count")?,
         f("errors")?,
         f("total_sum")?,
@@ -396,7 +399,7 @@ fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResul
         f("java_n")?,
         f("calls_sum")?,
         f("calls_n")?,
-        f("total_without_db")?,
+        f("total_with_db")?,
         f("mean")?,
         f("p95")?,
         f("max")?,
@@ -421,7 +424,7 @@ fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResul
                 total_ms_p95: g(&p95, i),
                 total_ms_max: g(&max, i),
                 db_share_pct: {
-                    let with_db = g(&total, i) - g(&twd, i);
+                    let with_db = g(&with_db, i);
                     (has_db && with_db > 0.0).then(|| g(&db, i) * 100.0 / with_db)
                 },
                 error_pct: if n > 0.0 {
