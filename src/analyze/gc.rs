@@ -129,15 +129,25 @@ pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
 /// copied: a slice, or the durations of one record read off the frame (`Durations`).
 pub(super) trait Values {
     fn each<F: FnMut(f64)>(&self, f: F);
+    /// At least as many as `each` hands on.
+    fn rows(&self) -> usize;
 }
 
 impl Values for [f64] {
     fn each<F: FnMut(f64)>(&self, f: F) {
         self.iter().copied().for_each(f);
     }
+
+    fn rows(&self) -> usize {
+        self.len()
+    }
 }
 
 impl Values for Float64Chunked {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+
     fn each<F: FnMut(f64)>(&self, mut f: F) {
         for a in self.downcast_iter() {
             if a.validity().is_none_or(|v| v.unset_bits() == 0) {
@@ -157,31 +167,66 @@ pub(super) fn linear_quantiles_of<V: Values + ?Sized>(
     ps: &[f64],
     mut also: impl FnMut(f64),
 ) -> Vec<Option<f64>> {
-    struct One<'a, V: ?Sized>(&'a V);
-    impl<V: Values + ?Sized> Grouped for One<'_, V> {
-        fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
-            self.0.each(|x| f(0, x));
-        }
-    }
     grouped_quantiles(&One(v), 1, ps, |_, x| also(x))
         .pop()
         .unwrap_or_default()
 }
 
+/// Values as one group.
+struct One<'a, V: ?Sized>(&'a V);
+
+impl<V: Values + ?Sized> Grouped for One<'_, V> {
+    fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
+        self.0.each(|x| f(0, x));
+    }
+
+    fn rows(&self) -> usize {
+        self.0.rows()
+    }
+}
+
 /// Values in groups (`0..groups`), read in place as often as needed, in the same order.
 pub(super) trait Grouped {
     fn each<F: FnMut(usize, f64)>(&self, f: F);
+    /// At least as many as `each` hands on.
+    fn rows(&self) -> usize;
 }
+
+/// Values at most this many are copied and selected in: the radix passes' counts (512 KB a
+/// pass and rank, zeroed) made most of a small log's `summary` (4 MB of its 15 MB of pages).
+const COPIED_UP_TO: usize = 1 << 16;
 
 /// Groups whose quantiles are found in one set of passes (their counts are 512 KiB a group
 /// and rank).
 const GROUPS_AT_ONCE: usize = 8;
 
-/// `linear_quantiles` of each group's values (see `linear_quantiles_of`): the value of each
+/// `linear_quantiles` of each group's values (see `linear_quantiles_of`); the first pass
+/// hands every value, with its group, to `also`. Few values are copied (`COPIED_UP_TO`),
+/// many read in place (`radix_quantiles`).
+pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
+    v: &V,
+    groups: usize,
+    ps: &[f64],
+    mut also: impl FnMut(usize, f64),
+) -> Vec<Vec<Option<f64>>> {
+    if v.rows() > COPIED_UP_TO {
+        return radix_quantiles(v, groups, ps, also);
+    }
+    let mut each: Vec<Vec<f64>> = vec![Vec::new(); groups];
+    v.each(|g, x| {
+        also(g, x);
+        if let Some(e) = each.get_mut(g) {
+            e.push(x);
+        }
+    });
+    each.iter_mut().map(|e| linear_quantiles(e, ps)).collect()
+}
+
+/// `grouped_quantiles` read in place: the value of each
 /// rank is found a 16-bit digit at a time of its key in `f64::total_cmp`'s order, each of four
 /// passes counting the values whose key begins as the rank's does so far. The first pass
 /// hands every value, with its group, to `also`.
-pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
+fn radix_quantiles<V: Grouped + ?Sized>(
     v: &V,
     groups: usize,
     ps: &[f64],
@@ -431,6 +476,10 @@ impl<'a> Durations<'a> {
 }
 
 impl Values for Durations<'_> {
+    fn rows(&self) -> usize {
+        self.n
+    }
+
     fn each<F: FnMut(f64)>(&self, mut f: F) {
         use crate::frame::Num;
         let code = self.code;
@@ -785,6 +834,10 @@ enum Codes {
 const NO_GROUP: u8 = u8::MAX;
 
 impl Grouped for ByGroup<'_> {
+    fn rows(&self) -> usize {
+        self.n
+    }
+
     fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
         if let Codes::Made(codes) = &*self.codes.borrow() {
             for (i, &g) in codes.iter().enumerate() {
@@ -1393,19 +1446,25 @@ mod tests {
                 })
                 .collect();
             let want = linear_quantiles(&mut v.clone(), &ps);
-            let mut seen = Vec::new();
-            let got = linear_quantiles_of(&v[..], &ps, |x| seen.push(x));
-            // Every value handed on once, in order.
-            assert!(seen
-                .iter()
-                .map(|x| x.to_bits())
-                .eq(v.iter().map(|x| x.to_bits())));
             let bits = |q: Vec<Option<f64>>| {
                 q.into_iter()
                     .map(|x| x.map(f64::to_bits))
                     .collect::<Vec<_>>()
             };
-            assert_eq!(bits(got), bits(want), "{v:?}");
+            // Copied (as few values are) and read in place by radix (as many are).
+            let mut seen = Vec::new();
+            let copied = linear_quantiles_of(&v[..], &ps, |x| seen.push(x));
+            let mut seen_radix = Vec::new();
+            let radix = radix_quantiles(&One(&v[..]), 1, &ps, |_, x| seen_radix.push(x));
+            // Every value handed on once, in order.
+            for seen in [&seen, &seen_radix] {
+                assert!(seen
+                    .iter()
+                    .map(|x| x.to_bits())
+                    .eq(v.iter().map(|x| x.to_bits())));
+            }
+            assert_eq!(bits(copied), bits(want.clone()), "{v:?}");
+            assert_eq!(bits(radix[0].clone()), bits(want), "{v:?}");
         }
     }
 
@@ -1416,11 +1475,19 @@ mod tests {
             fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
                 self.0.iter().for_each(|&(g, x)| f(g, x));
             }
+
+            fn rows(&self) -> usize {
+                self.0.len()
+            }
         }
         // By hand: group 0 holds 1 and 3 (p50 2), group 1 holds 10 (p50 10), group 2 none.
         let rows = Rows(vec![(0, 3.0), (1, 10.0), (0, 1.0)]);
         let mut seen = Vec::new();
         let q = grouped_quantiles(&rows, 3, &[0.5], |g, x| seen.push((g, x)));
+        assert_eq!(q, vec![vec![Some(2.0)], vec![Some(10.0)], vec![None]]);
+        assert_eq!(seen, rows.0);
+        seen.clear();
+        let q = radix_quantiles(&rows, 3, &[0.5], |g, x| seen.push((g, x)));
         assert_eq!(q, vec![vec![Some(2.0)], vec![Some(10.0)], vec![None]]);
         assert_eq!(seen, rows.0);
         // Generated: up to 20 groups (more than are counted at once), some empty.
@@ -1434,9 +1501,12 @@ mod tests {
                     .collect(),
             );
             let got = grouped_quantiles(&rows, groups, &ps, |_, _| ());
-            for (g, got) in got.iter().enumerate() {
+            let radix = radix_quantiles(&rows, groups, &ps, |_, _| ());
+            for (g, (got, radix)) in got.iter().zip(&radix).enumerate() {
                 let mut v: Vec<f64> = rows.0.iter().filter(|r| r.0 == g).map(|r| r.1).collect();
-                assert_eq!(got, &linear_quantiles(&mut v, &ps), "group {g} of {groups}");
+                let want = linear_quantiles(&mut v, &ps);
+                assert_eq!(got, &want, "group {g} of {groups}");
+                assert_eq!(radix, &want, "group {g} of {groups}");
             }
         }
     }
