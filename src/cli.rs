@@ -716,7 +716,7 @@ pub struct GcArgs {
     #[arg(long)]
     pub interval: Option<String>,
     /// Print every pause as a CSV row (file, start, duration, kind, collector, cause, heap...)
-    /// instead of the breakdown.
+    /// instead of the breakdown; TSV or a JSON object a line with --format tsv or jsonl.
     #[arg(long)]
     pub events: bool,
     /// With --events: also concurrent phases, safepoints, stalls and collection records.

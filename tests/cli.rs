@@ -289,7 +289,7 @@ fn gc_events_csv_has_one_row_per_pause() {
         "{}",
         lines[1]
     );
-    // TSV as asked; JSON and Markdown refused (exit 2), never printed as CSV instead.
+    // TSV as asked; a JSON array and Markdown refused (exit 2), never printed as CSV instead.
     let tsv = gcperf()
         .args(["gc", p.to_str().unwrap(), "--events", "--format", "tsv"])
         .output()
@@ -303,7 +303,9 @@ fn gc_events_csv_has_one_row_per_pause() {
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains("--events prints CSV (or TSV"));
+            .stderr(predicate::str::contains(
+                "--events prints CSV, TSV or JSON Lines",
+            ));
     }
 }
 

@@ -1328,3 +1328,63 @@ fn compare_runs_as_rows_when_they_do_not_fit_across() {
     }
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
+
+/// The CSV options act on CSV and TSV only: with another format they are refused (exit 2,
+/// named), not ignored; `gc --events` is CSV without `--format`; the report's tables are CSV
+/// whatever its listing's format.
+#[test]
+fn csv_options_are_refused_where_no_csv_is_written() {
+    let log = fx("hotspot/cms-diag.log");
+    for (cmd, format, opt) in [
+        ("summary", "json", "--excel"),
+        ("summary", "jsonl", "--decimal-comma"),
+        ("summary", "table", "--excel"),
+        ("gc", "markdown", "--excel"),
+        ("perf", "json", "--decimal-comma"),
+    ] {
+        let r = run(&[cmd, "-f", format, opt, &log]);
+        assert_eq!(r.code, Some(2), "{cmd} {format} {opt}");
+        assert!(
+            r.stderr.contains(&format!(
+                "{opt} is for CSV and TSV output (--format csv or tsv), not {format}"
+            )),
+            "{}",
+            r.stderr
+        );
+    }
+    // --sep with the default table.
+    let r = run(&["compare", "--sep", ";", &log, &log]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("--sep is for CSV and TSV output"),
+        "{}",
+        r.stderr
+    );
+    // Every event is CSV by default: a byte order mark with --excel, `;` with --sep.
+    let o = gcperf()
+        .args(["gc", "--events", "--excel", "--sep", ";", &log])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o
+        .stdout
+        .starts_with("\u{feff}file;record;start_s;".as_bytes()));
+    // JSON Lines of the events: no byte order mark to ask for.
+    let r = run(&["gc", "--events", "-f", "jsonl", "--excel", &log]);
+    assert_eq!(r.code, Some(2));
+    // The report's tables take them whatever the listing's format.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let r = run(&[
+        "report",
+        "-q",
+        "--sep",
+        ";",
+        "-o",
+        &out.display().to_string(),
+        &log,
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.starts_with("file;kind;"), "{summary}");
+}

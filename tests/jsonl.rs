@@ -96,16 +96,96 @@ fn jsonl_lines_are_the_json_arrays_items_in_every_command() {
     assert_eq!(v[0]["error"], "no GC or performance records found");
     assert!(v.iter().all(|o| o["host"] == "web01"), "{v:?}");
     assert_eq!(v[1]["gc"]["pauses"], 5);
-    // No JSON Lines of every event: said, not turned into CSV.
+    // No JSON array of every event: said, pointing to JSON Lines, not turned into CSV.
     let o = run(&[
         "gc",
         "--events",
         "-f",
-        "jsonl",
+        "json",
         &fixture("hotspot/cms-diag.log"),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not jsonl"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--format jsonl"));
+}
+
+/// `gc --events -f jsonl`: an object a record, keyed by the CSV's header, null where the CSV
+/// cell is empty.
+#[test]
+fn events_as_json_lines_are_the_csv_rows() {
+    let log = fixture("hotspot/cms-diag.log");
+    let o = run(&["gc", "--events", "-f", "jsonl", "--tag", "host=web01", &log]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = lines(&stdout(&o));
+    // By hand, the log's first line: `1.000: [GC (Allocation Failure) 1.000: [ParNew:
+    // 5000K->500K(5500K), 0.0100000 secs] 5000K->1500K(20000K), 0.0100000 secs]`; no date
+    // stamp, no GC id, no safepoint time.
+    let want = serde_json::json!({
+        "file": log, "host": "web01", "record": "pause", "start_s": 1, "wall_time": null,
+        "duration_ms": 10, "kind": "young", "collector": "ParNew",
+        "cause": "Allocation Failure", "name": "GC", "heap_before_kb": 5000,
+        "heap_after_kb": 1500, "heap_total_kb": 20000, "gc_id": null, "line": 1,
+        "ttsp_ms": null
+    });
+    assert_eq!(v[0], want);
+    // Line 2, the initial mark: `[1 CMS-initial-mark: 1000K(14500K)] 3000K(20000K), 0.0010000
+    // secs]`: 1 ms; the whole heap's figures are the old generation's and the heap's
+    // occupancy alone (no before -> after), so none.
+    assert_eq!(
+        (
+            &v[1]["kind"],
+            &v[1]["duration_ms"],
+            &v[1]["heap_before_kb"],
+            &v[1]["line"]
+        ),
+        (
+            &serde_json::json!("initial-mark"),
+            &serde_json::json!(1),
+            &Value::Null,
+            &serde_json::json!(2)
+        )
+    );
+    // Every fixture GC log, every record: the same rows and cells as the CSV.
+    for dir in ["hotspot", "unified", "jrockit", "j9-xml"] {
+        for e in std::fs::read_dir(root().join("fixtures").join(dir)).unwrap() {
+            let path = e.unwrap().path();
+            let p = path.to_string_lossy();
+            // TSV: no cell of these logs holds a tab, so a row splits at every one.
+            let tsv = stdout(&run(&[
+                "gc",
+                "--events",
+                "--all-records",
+                "-q",
+                "-f",
+                "tsv",
+                &p,
+            ]));
+            let json = stdout(&run(&[
+                "gc",
+                "--events",
+                "--all-records",
+                "-q",
+                "-f",
+                "jsonl",
+                &p,
+            ]));
+            let mut rows = tsv.lines().map(|l| l.split('\t').collect::<Vec<_>>());
+            let header = rows.next().unwrap();
+            let rows: Vec<Vec<&str>> = rows.collect();
+            let objects = lines(&json);
+            assert_eq!(rows.len(), objects.len(), "{p}");
+            for (row, obj) in rows.iter().zip(&objects) {
+                assert_eq!(obj.as_object().unwrap().len(), header.len(), "{p}");
+                for (k, cell) in header.iter().zip(row) {
+                    let text = match &obj[*k] {
+                        Value::Null => String::new(),
+                        Value::String(s) => s.clone(),
+                        n => n.to_string(),
+                    };
+                    assert_eq!(text, *cell, "{p}: {k}");
+                }
+            }
+        }
+    }
 }
 
 /// A summary's line is out before the next input is even read: the second input is standard

@@ -1,5 +1,5 @@
 //! `gcperf gc`: each GC log's breakdown per pause kind, bands, causes and findings, or with
-//! `--events` every record as CSV, streamed.
+//! `--events` every record as CSV, TSV or JSON Lines, streamed.
 
 use super::batch::{each_input, failed, inputs, not_gc, Step};
 use super::options::{check_bands, gc_window, interval_ms, output, slo_rows, windowed, Slo};
@@ -26,7 +26,11 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     if a.events && interval_s.is_some() {
         anyhow::bail!("--interval is for the breakdown's rates, not --events");
     }
-    let out = output(&a.common)?;
+    // Every event is CSV unless another format is asked for.
+    let out = match a.events {
+        true => super::options::output_or(&a.common, Format::Csv)?,
+        false => output(&a.common)?,
+    };
     super::options::terminal(&a.term, out.format);
     if a.by.is_some() && out.format.is_json() {
         anyhow::bail!("--by picks one table; JSON holds them all");
@@ -34,9 +38,10 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     let inputs = inputs(&a.common)?;
     let win = gc_window(&a.window)?;
     if a.events {
-        // Every event as CSV (TSV with --format tsv); each input's rows printed as soon as
-        // it is done (and those before it), one header. JSON or Markdown of millions of rows
-        // is not offered, and not quietly turned into CSV either.
+        // Every event as CSV (TSV with --format tsv, a JSON object a line with jsonl); each
+        // input's rows printed as soon as it is done (and those before it), one header. A
+        // JSON array or Markdown of millions of rows is not offered, and not quietly turned
+        // into CSV either.
         let mut o = out;
         if a.common.format == Some(Format::Table) {
             anyhow::bail!(
@@ -48,24 +53,20 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             anyhow::bail!("--by picks a breakdown table; --events prints every record");
         }
         match o.format {
-            Format::Json | Format::Jsonl | Format::Markdown => anyhow::bail!(
-                "--events prints CSV (or TSV with --format tsv), not {}{}",
-                match o.format {
-                    Format::Json => "json",
-                    Format::Jsonl => "jsonl",
-                    _ => "markdown",
-                },
-                if o.format.is_json() {
-                    ": for typed rows, `gcperf export` writes them as Parquet"
-                } else {
-                    ""
-                }
+            Format::Json => anyhow::bail!(
+                "--events prints CSV, TSV or JSON Lines (--format jsonl: an object a record), \
+                 not one JSON array; for typed columns, `gcperf export` writes Parquet"
             ),
-            Format::Tsv => {}
+            Format::Markdown => {
+                anyhow::bail!("--events prints CSV, TSV or JSON Lines, not markdown")
+            }
+            Format::Tsv | Format::Jsonl => {}
             _ => o.format = Format::Csv,
         }
-        let Some(d) = o.delimited() else {
-            anyhow::bail!("--events prints CSV or TSV");
+        let d = o.delimited();
+        let rows = match &d {
+            Some(d) => gcreport::EventRows::Delimited(d),
+            None => gcreport::EventRows::JsonLines,
         };
         let mut first = true;
         let mut closed = false;
@@ -90,12 +91,12 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                 }
                 let stdout = std::io::stdout();
                 let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-                let bom = first && o.bom;
+                let bom = first && o.bom && d.is_some();
                 let r = (|| -> Result<(), gcreport::EventsError> {
                     if bom {
                         w.write_all("\u{feff}".as_bytes())?;
                     }
-                    gcreport::write_events(g, a.all_records, &d, first, &mut w)?;
+                    gcreport::write_events(g, a.all_records, &rows, first, &mut w)?;
                     w.flush()?;
                     Ok(())
                 })();

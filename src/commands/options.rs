@@ -11,13 +11,43 @@ use crate::report::summary::FileSummary;
 use crate::report::{Format, Output};
 use anyhow::Context;
 
-/// The output settings of the common options.
+/// The output settings of the common options, for a command whose only CSV is its output
+/// in `--format csv|tsv`: the CSV options with another format are refused, not ignored.
 pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
+    output_or(c, Format::Table)
+}
+
+/// `output`, for a command whose output without `--format` is `default`.
+pub(super) fn output_or(c: &Common, default: Format) -> anyhow::Result<Output> {
+    let format = c.format.unwrap_or(default);
+    if !matches!(format, Format::Csv | Format::Tsv) {
+        let given = [
+            (c.sep.is_some(), "--sep"),
+            (c.decimal_comma, "--decimal-comma"),
+            (c.excel, "--excel"),
+        ];
+        if let Some((_, name)) = given.iter().find(|(on, _)| *on) {
+            anyhow::bail!(
+                "{name} is for CSV and TSV output (--format csv or tsv), not {}",
+                format.name()
+            );
+        }
+    }
+    output_csv_or(c, default)
+}
+
+/// The output settings of the common options, for a command that writes CSV files whatever
+/// its `--format` (the report's tables).
+pub(super) fn output_writing_csv(c: &Common) -> anyhow::Result<Output> {
+    output_csv_or(c, Format::Table)
+}
+
+fn output_csv_or(c: &Common, default: Format) -> anyhow::Result<Output> {
     if c.decimal_comma && c.sep == Some(',') {
         anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
     }
     Ok(Output {
-        format: c.format.unwrap_or(Format::Table),
+        format: c.format.unwrap_or(default),
         sep: c.sep,
         decimal_comma: c.decimal_comma,
         bom: c.excel,

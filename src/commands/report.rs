@@ -4,7 +4,7 @@
 //! in the report's words (no JVM-restart note).
 
 use super::batch::{inputs, note, progress, Tally};
-use super::options::{check_bands, gc_window, output, perf_options, window_text, Slo, BOTH};
+use super::options::{check_bands, gc_window, perf_options, window_text, Slo, BOTH};
 use super::{listing, print};
 use crate::analyze;
 use crate::cli::ReportArgs;
@@ -36,7 +36,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         charts,
         apdex_ms: a.apdex,
     };
-    let out = output(&a.common)?;
+    let out = super::options::output_writing_csv(&a.common)?;
     prepare_out(&a.out, a.force)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;

@@ -345,17 +345,63 @@ pub const EVENT_HEADERS: [&str; 15] = [
 /// flight: 65536-row slices added 13-16 MB to the peak).
 const EVENTS_SLICE: usize = 1 << 14;
 
+/// How `write_events` writes a row: delimited cells under a header row, or a JSON object a
+/// line keyed by `EVENT_HEADERS` (a cell left empty in CSV is null).
+pub enum EventRows<'a> {
+    Delimited(&'a crate::report::Delimited),
+    JsonLines,
+}
+
+impl EventRows<'_> {
+    /// Where a cell of column `key` begins.
+    fn key(&self, out: &mut Vec<u8>, key: &str) {
+        match self {
+            EventRows::Delimited(d) => d.push_sep(out),
+            EventRows::JsonLines => {
+                out.extend_from_slice(b",\"");
+                out.extend_from_slice(key.as_bytes());
+                out.extend_from_slice(b"\":");
+            }
+        }
+    }
+
+    fn text(&self, out: &mut Vec<u8>, key: &str, s: &str) {
+        self.key(out, key);
+        match self {
+            EventRows::Delimited(d) => d.push_cell(out, s),
+            EventRows::JsonLines if s.is_empty() => out.extend_from_slice(b"null"),
+            EventRows::JsonLines => crate::report::push_json_str(out, s),
+        }
+    }
+
+    /// A number (`write` appends its text, or nothing where there is none).
+    fn number(&self, out: &mut Vec<u8>, key: &str, write: impl FnOnce(&mut Vec<u8>)) {
+        self.key(out, key);
+        match self {
+            EventRows::Delimited(d) => d.push_number(out, write),
+            EventRows::JsonLines => {
+                let at = out.len();
+                write(out);
+                if out.len() == at {
+                    out.extend_from_slice(b"null");
+                }
+            }
+        }
+    }
+}
+
 /// Every pause (and safepoint, stall, concurrent phase with `all_records`) as a CSV or TSV
-/// row, in log order, straight to `w` (the header row first when `header`).
+/// row, or a JSON object a line, in log order, straight to `w` (CSV's header row first when
+/// `header`).
 pub fn write_events(
     l: &Loaded,
     all_records: bool,
-    d: &crate::report::Delimited,
+    rows: &EventRows,
     header: bool,
     w: &mut dyn std::io::Write,
 ) -> Result<(), EventsError> {
     let tags = crate::report::tags::get();
-    if header {
+    if let (true, EventRows::Delimited(d)) = (header, rows) {
         let mut h: Vec<&str> = EVENT_HEADERS.to_vec();
         for (k, (key, _)) in tags.iter().enumerate() {
             h.insert(1 + k, key);
@@ -367,10 +413,15 @@ pub fn write_events(
     let pause = lit(Record::Pause.code());
     // The file's cell, and the tags' after it, are the same on every row: quoted once.
     let mut file = Vec::new();
-    d.push_cell(&mut file, &l.label);
-    for (_, v) in &tags {
-        d.push_sep(&mut file);
-        d.push_cell(&mut file, v);
+    match rows {
+        EventRows::Delimited(d) => d.push_cell(&mut file, &l.label),
+        EventRows::JsonLines => {
+            file.extend_from_slice(b"{\"file\":");
+            crate::report::push_json_str(&mut file, &l.label);
+        }
+    }
+    for (k, v) in &tags {
+        rows.text(&mut file, k, v);
     }
     // Slices made into text side by side (a slice's rows, ~100 bytes each, on each thread),
     // written in order: one thread made 2.9 M rows in 1.3 s.
@@ -390,7 +441,7 @@ pub fn write_events(
                         .collect()?
                 };
                 let mut out = Vec::with_capacity(df.height() * 128);
-                event_rows(f, &df, d, &file, &mut out)?;
+                event_rows(f, &df, rows, &file, &mut out)?;
                 Ok(out)
             })
             .collect();
@@ -401,12 +452,12 @@ pub fn write_events(
     Ok(())
 }
 
-/// The rows of `df` (a slice of `f`'s frame) appended to `out`, each after `file` (its quoted
-/// cell), as `write_row` writes rows.
+/// The rows of `df` (a slice of `f`'s frame) appended to `out`, each after `file` (its
+/// cells, and the tags'), as `write_row` writes rows or as JSON objects.
 fn event_rows(
     f: &GcFrame,
     df: &DataFrame,
-    d: &crate::report::Delimited,
+    rows: &EventRows,
     file: &[u8],
     out: &mut Vec<u8>,
 ) -> PolarsResult<()> {
@@ -453,42 +504,48 @@ fn event_rows(
         (start.iter(), dur.iter(), ttsp.iter(), wall.iter());
     let (mut hb, mut ha, mut ht, mut gc_id, mut line) =
         (hb.iter(), ha.iter(), ht.iter(), gc_id.iter(), line.iter());
-    let num = |out: &mut Vec<u8>, v: Option<f64>| {
-        d.push_sep(out);
-        if let Some(v) = v {
-            d.push_number(out, |o| num_into(o, v));
-        }
+    let num = |out: &mut Vec<u8>, key: &str, v: Option<f64>| {
+        rows.number(out, key, |o| {
+            if let Some(v) = v {
+                num_into(o, v);
+            }
+        });
     };
-    let int = |out: &mut Vec<u8>, v: Option<u64>| {
-        d.push_sep(out);
-        if let Some(v) = v {
-            d.push_number(out, |o| push_u64(o, v));
-        }
+    let int = |out: &mut Vec<u8>, key: &str, v: Option<u64>| {
+        rows.number(out, key, |o| {
+            if let Some(v) = v {
+                push_u64(o, v);
+            }
+        });
     };
-    let text = |out: &mut Vec<u8>, s: &str| {
-        d.push_sep(out);
-        d.push_cell(out, s);
-    };
+    let h = |i: usize| EVENT_HEADERS[i];
     let mut cell = Vec::new();
     for _ in 0..df.height() {
         out.extend_from_slice(file);
-        text(out, record_name(rec.next().flatten()));
-        num(out, start.next().flatten());
+        rows.text(out, h(1), record_name(rec.next().flatten()));
+        num(out, h(2), start.next().flatten());
         cell.clear();
         if let Some(w) = wall.next().flatten() {
             push_wall_ms(&mut cell, w);
         }
         // chrono's text or ASCII.
-        text(out, std::str::from_utf8(&cell).unwrap_or_default());
-        num(out, dur.next().flatten());
-        text(out, kind_name(kind.next().flatten()));
-        for id in [coll.next(), cause.next(), name.next()] {
-            text(out, f.string(id.flatten().unwrap_or(0)));
+        rows.text(out, h(3), std::str::from_utf8(&cell).unwrap_or_default());
+        num(out, h(4), dur.next().flatten());
+        rows.text(out, h(5), kind_name(kind.next().flatten()));
+        for (k, id) in [coll.next(), cause.next(), name.next()]
+            .into_iter()
+            .enumerate()
+        {
+            rows.text(out, h(6 + k), f.string(id.flatten().unwrap_or(0)));
         }
-        for v in [hb.next(), ha.next(), ht.next(), gc_id.next(), line.next()] {
-            int(out, v.flatten());
+        let ints = [hb.next(), ha.next(), ht.next(), gc_id.next(), line.next()];
+        for (k, v) in ints.into_iter().enumerate() {
+            int(out, h(9 + k), v.flatten());
         }
-        num(out, ttsp.next().flatten());
+        num(out, h(14), ttsp.next().flatten());
+        if let EventRows::JsonLines = rows {
+            out.push(b'}');
+        }
         out.push(b'\n');
     }
     Ok(())

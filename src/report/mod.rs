@@ -431,6 +431,18 @@ pub enum Format {
 }
 
 impl Format {
+    /// Its name as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Csv => "csv",
+            Format::Tsv => "tsv",
+            Format::Json => "json",
+            Format::Jsonl => "jsonl",
+            Format::Markdown => "markdown",
+        }
+    }
+
     /// JSON, whole (one document) or a line an object.
     pub fn is_json(self) -> bool {
         matches!(self, Format::Json | Format::Jsonl)
@@ -669,6 +681,13 @@ pub fn json_rows<T: serde::Serialize>(items: &[T], format: Format) -> String {
         Format::Jsonl => items.iter().map(json_line).collect(),
         _ => json(items),
     }
+}
+
+/// `s` as a JSON string appended to `out`, for rows written a cell at a time (`gc --events
+/// -f jsonl`, whose numbers are the CSV's).
+pub fn push_json_str(out: &mut Vec<u8>, s: &str) {
+    // Writing a string into a Vec fails only on memory.
+    serde_json::to_writer(&mut *out, s).unwrap_or_default();
 }
 
 /// `--format jsonl`: `v` as one line of compact JSON (tags added as `json` adds them), with
