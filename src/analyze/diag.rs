@@ -901,25 +901,24 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
     diag_with(f, &Cols::of(&f.df)?, o)
 }
 
-/// `diag`, reading `c` (the frame's columns, shared with the summary).
-pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<GcDiag> {
-    let df = &f.df;
-    let n = df.height();
-    let mut out = GcDiag::default();
-    if n == 0 {
-        return Ok(out);
-    }
+/// What the passes over the pauses and collections in time give (`timed_passes`).
+struct Timed {
+    t_lo: f64,
+    t_hi: f64,
+    /// The intervals' length and (first index, count), where there are intervals.
+    grid: Option<(f64, (i64, usize))>,
+    allocated: Option<u64>,
+    timed_kb: u64,
+    /// Per run: the first collection's end, the last one's start.
+    spans: Vec<(u32, f64, f64)>,
+    alloc_kb: Option<Vec<f64>>,
+    /// Pause seconds per interval and each interval's first pause line.
+    pause_bins: Option<(Vec<f64>, Vec<Option<u64>>)>,
+}
 
-    // The passes over the rows that need nothing of each other, side by side (one after the
-    // other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other idle for
-    // most of their 0.4 s): the time bounds, the promotion and the live set beside the causes
-    // and the findings read off each row (with the live set on that side, one side took
-    // twice the other's time on that log).
-    let ((b, promoted, pts), read) = rayon::join(
-        || (Bounds::of(c, n), promoted_kb(c, n), live_set_points(c, n)),
-        || read_off(f, c, n, o),
-    );
-    let read = read?;
+/// The allocation pass and the pauses' spread over the intervals, side by side, within the
+/// log's bounds `b`.
+fn timed_passes(c: &Cols, n: usize, o: &DiagOptions, b: Bounds) -> PolarsResult<Timed> {
     let Bounds {
         t_lo,
         t_hi,
@@ -1071,6 +1070,53 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     };
     let ((allocated, timed_kb, spans, alloc_kb), pause_bins) = rayon::join(alloc_pass, pause_pass);
     drop(order);
+    Ok(Timed {
+        t_lo,
+        t_hi,
+        grid,
+        allocated,
+        timed_kb,
+        spans,
+        alloc_kb,
+        pause_bins,
+    })
+}
+
+/// `diag`, reading `c` (the frame's columns, shared with the summary).
+pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<GcDiag> {
+    let df = &f.df;
+    let n = df.height();
+    let mut out = GcDiag::default();
+    if n == 0 {
+        return Ok(out);
+    }
+
+    // The passes over the rows, side by side as far as they need nothing of each other (one
+    // after the other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other
+    // idle for most of their 0.4 s): the time bounds and then the allocation and pause passes
+    // that need them, beside the promotion and the live set, beside the causes and the
+    // findings read off each row. (The allocation and pause passes waiting for the others,
+    // they ran alone, the summary's work done: a fifth of the analysis on one core.)
+    let (timed, ((promoted, pts), read)) = rayon::join(
+        || timed_passes(c, n, o, Bounds::of(c, n)),
+        || {
+            rayon::join(
+                || (promoted_kb(c, n), live_set_points(c, n)),
+                || read_off(f, c, n, o),
+            )
+        },
+    );
+    let read = read?;
+    let Timed {
+        t_lo,
+        t_hi,
+        grid,
+        allocated,
+        timed_kb,
+        spans,
+        alloc_kb,
+        pause_bins,
+    } = timed?;
     out.allocated_kb = allocated;
     let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
     out.promoted_kb = promoted;
