@@ -38,7 +38,7 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use serde::Serialize;
 
-pub use crate::parse::zone::{gc_zone, parse_zone, zone_text, Zone};
+use crate::parse::zone::{zone_text, Zone};
 
 /// A GC log to correlate.
 pub struct GcSide<'a> {
@@ -1062,6 +1062,7 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::zone::{gc_zone, parse_zone};
 
     #[test]
     fn slow_marks_come_out_in_one_order_whatever_order_they_came_in() {

@@ -351,7 +351,11 @@ fn quantile_ranks(n: usize, ps: &[f64]) -> Vec<usize> {
 
 /// The quantiles `ps` of `n` values from the values at their ranks, interpolated between
 /// closest ranks as `linear_quantiles` does.
-fn interpolate(n: usize, ps: &[f64], value: impl Fn(usize) -> Option<f64>) -> Vec<Option<f64>> {
+pub(super) fn interpolate(
+    n: usize,
+    ps: &[f64],
+    value: impl Fn(usize) -> Option<f64>,
+) -> Vec<Option<f64>> {
     ps.iter()
         .map(|&p| {
             if n == 0 {

@@ -33,7 +33,6 @@ pub struct Sketch {
     pub count: Vec<u64>,
 }
 
-/// Counts a sketch as values come: a dense run of buckets from `offset`, grown either way.
 /// The bucket of v > 0 (finite): ⌈ln v / ln γ⌉, the stated definition.
 fn exact_bucket(v: f64, ln_gamma: f64) -> i32 {
     (v.ln() / ln_gamma).ceil() as i32
@@ -109,6 +108,7 @@ fn bucket(v: f64) -> i32 {
     i
 }
 
+/// Counts a sketch as values come: a dense run of buckets from `offset`, grown either way.
 #[derive(Debug, Clone, Default)]
 pub struct Builder {
     zeros: u64,
@@ -240,18 +240,13 @@ impl Sketch {
     /// Quantile `p` (0..=1), as `linear_quantiles` reads the exact one: within `alpha`
     /// (relative) of it. None for an empty sketch.
     pub fn quantile(&self, p: f64) -> Option<f64> {
-        let n = self.len();
-        if n == 0 || !(0.0..=1.0).contains(&p) {
+        if !(0.0..=1.0).contains(&p) {
             return None;
         }
-        let rank = (n - 1) as f64 * p;
-        let lo = (rank as u64).min(n - 1);
-        let lower = self.at(lo)?;
-        if rank == lo as f64 || lo + 1 >= n {
-            return Some(lower);
-        }
-        let upper = self.at(lo + 1)?;
-        Some(lower + (rank - lo as f64) * (upper - lower))
+        let n = usize::try_from(self.len()).ok()?;
+        super::gc::interpolate(n, &[p], |r| self.at(r as u64))
+            .pop()
+            .flatten()
     }
 
     /// The value standing for the value of rank `k` (0-based, ascending).

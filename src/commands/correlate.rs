@@ -30,7 +30,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     }
     let tz_min = match a.tz.as_deref() {
         Some(t) => Some(
-            cor::parse_zone(t)
+            crate::parse::zone::parse_zone(t)
                 .ok_or_else(|| anyhow::anyhow!("bad --tz {t:?}: use e.g. +0300, -05:00 or Z"))?,
         ),
         None => None,

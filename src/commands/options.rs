@@ -33,16 +33,12 @@ pub(super) fn output_or(c: &Common, default: Format) -> anyhow::Result<Output> {
             );
         }
     }
-    output_csv_or(c, default)
+    output_writing_csv(c, default)
 }
 
-/// The output settings of the common options, for a command that writes CSV files whatever
-/// its `--format` (the report's tables).
-pub(super) fn output_writing_csv(c: &Common) -> anyhow::Result<Output> {
-    output_csv_or(c, Format::Table)
-}
-
-fn output_csv_or(c: &Common, default: Format) -> anyhow::Result<Output> {
+/// The output settings of the common options (`default` without `--format`), for a command
+/// that writes CSV files whatever its `--format` (the report's tables).
+pub(super) fn output_writing_csv(c: &Common, default: Format) -> anyhow::Result<Output> {
     if c.decimal_comma && c.sep == Some(',') {
         anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
     }

@@ -431,16 +431,12 @@ pub enum Format {
 }
 
 impl Format {
-    /// Its name as `--format` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Csv => "csv",
-            Format::Tsv => "tsv",
-            Format::Json => "json",
-            Format::Jsonl => "jsonl",
-            Format::Markdown => "markdown",
-        }
+    /// Its name as `--format` takes it (clap's, from the variant).
+    pub fn name(self) -> String {
+        use clap::ValueEnum;
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
     }
 
     /// JSON, whole (one document) or a line an object.
