@@ -6,6 +6,7 @@ use crate::frame::perf::*;
 use crate::frame::PerfFrame;
 use crate::parse::num::format_wall_ms;
 use polars::prelude::*;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// The source documents' latency bands (ms): `0` (exactly 0), `0-50`, `50-200`, `200-1000`,
@@ -240,9 +241,24 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     // The percentiles read the selected times in place, all four in one set of passes: as
     // four polars quantiles, each copied the column and selected in it on one core (0.10 s
     // of a 2 M-request log's 0.5 s, the other core idle).
-    let times = lf.clone().select([t.clone(), col(END_MS)]).collect()?;
-    let ends = times.column(END_MS)?.i64()?;
-    let times = times.column(TOTAL_MS)?.f64()?;
+    let sel = lf
+        .clone()
+        .select(
+            [
+                END_MS,
+                TOTAL_MS,
+                OPERATION_ID,
+                OK,
+                JAVA_MS,
+                DB_MS,
+                DB_CALLS,
+                ERROR_ID,
+            ]
+            .map(col),
+        )
+        .collect()?;
+    let ends = sel.column(END_MS)?.i64()?;
+    let times = sel.column(TOTAL_MS)?.f64()?;
     // The span is JMeter's dashboard's: the first request's start (its end less its time) to
     // the last one's end; over the ends alone, a 7 s test's 6 s gave 104.6 requests/s where
     // the dashboard says 83.1. Read in place: as a query, the starts were a column of their
@@ -284,14 +300,14 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
                         },
                     )
                 },
-                || operations(lf.clone(), pf, span_s),
+                || operations(&sel, pf, span_s),
             )
         },
     );
-    let (out, operations) = (out?, operations?);
+    let (out, (operations, failed)) = (out?, operations?);
     let errors = get_f64(&out, "errors").unwrap_or(0.0) as u64;
     let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
-    let error_messages = error_messages(lf, pf, errors, requests)?;
+    let error_messages = error_messages(failed, pf, errors, requests);
     let share = |c: u64| {
         if requests > 0 {
             c as f64 * 100.0 / requests as f64
@@ -367,80 +383,132 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     })
 }
 
-fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResult<Vec<Operation>> {
-    let t = col(TOTAL_MS);
-    // Sums and percentiles in one group-by: the groups made once (as two, each made them,
-    // and a 2 M-request log's peak was 200 MB against 194 MB).
-    let out = lf
-        .group_by([col(OPERATION_ID)])
-        .agg(
-            [len().alias("count"), col(OK).not().sum().alias("errors")]
-                .into_iter()
-                .chain(time_sums())
-                .chain([
-                    q(t.clone(), 0.50).alias("p50"),
-                    q(t.clone(), 0.90).alias("p90"),
-                    q(t.clone(), 0.95).alias("p95"),
-                    q(t, 0.99).alias("p99"),
-                ])
-                .collect::<Vec<_>>(),
-        )
-        .collect()?;
-    let ids = out.column(OPERATION_ID)?.u32()?.clone();
-    let f = |n: &str| -> PolarsResult<Float64Chunked> {
-        Ok(out.column(n)?.cast(&DataType::Float64)?.f64()?.clone())
-    };
-    let (p50, p90, p99, min) = (f("p50")?, f("p90")?, f("p99")?, f("min")?);
-    let (count, errors, total, java, db, db_n, java_n, calls, calls_n, with_db, mean, p95, max) = (
-        f("count")?,
-        f("errors")?,
-        f("total_sum")?,
-        f("java_sum")?,
-        f("db_sum")?,
-        f("db_n")?,
-        f("java_n")?,
-        f("calls_sum")?,
-        f("calls_n")?,
-        f("total_with_db")?,
-        f("mean")?,
-        f("p95")?,
-        f("max")?,
-    );
-    let g = |c: &Float64Chunked, i: usize| c.get(i).unwrap_or(0.0);
-    let mut ops: Vec<Operation> = (0..out.height())
-        .map(|i| {
-            let has_db = g(&db_n, i) > 0.0;
-            let n = g(&count, i);
-            let mean_of = |sum: &Float64Chunked, present: &Float64Chunked| {
-                (g(present, i) > 0.0 && n > 0.0).then(|| g(sum, i) / n)
-            };
+/// Per operation: counts, sums, extremes and percentiles of the selected records, and the
+/// failed ones counted by message and operation, in two passes over the columns as they are. polars' group-by (hash groups, then a gather per
+/// aggregate; its threads split by group, so the busiest operation's was one thread's) took
+/// 110 ms of a 2 M-request log's `summary` on one core and on two (a quarter of the two-core
+/// run); these passes take ~35 ms. The sums are polars' group sums (Kahan's, in row order),
+/// so the doubles are the same.
+fn operations(
+    df: &DataFrame,
+    pf: &PerfFrame,
+    span_s: Option<f64>,
+) -> PolarsResult<(Vec<Operation>, Failures)> {
+    use crate::frame::{Flag, Num};
+    let id = Num::<UInt32Type>::col(df, OPERATION_ID)?;
+    let ok = Flag::of(df.column(OK)?)?;
+    let total = Num::<Float64Type>::col(df, TOTAL_MS)?;
+    let java = Num::<Float64Type>::col(df, JAVA_MS)?;
+    let db = Num::<Float64Type>::col(df, DB_MS)?;
+    let calls = Num::<UInt64Type>::col(df, DB_CALLS)?;
+    let message = Num::<UInt32Type>::col(df, ERROR_ID)?;
+    let mut failed = Failures::new();
+    // Each operation's group, numbered as first met.
+    let mut group_of: Vec<usize> = vec![usize::MAX; pf.operations.len()];
+    let mut groups: Vec<(u32, OpSums)> = Vec::new();
+    for i in 0..df.height() {
+        let op = id.get(i).unwrap_or(0);
+        let k = op as usize;
+        if k >= group_of.len() {
+            group_of.resize(k + 1, usize::MAX);
+        }
+        if group_of[k] == usize::MAX {
+            group_of[k] = groups.len();
+            groups.push((op, OpSums::default()));
+        }
+        let g = group_of[k];
+        let s = &mut groups[g].1;
+        s.count += 1;
+        if ok.get(i) == Some(false) {
+            s.errors += 1;
+            *failed.entry((message.get(i), op)).or_default() += 1;
+        }
+        let d = db.get(i);
+        if let Some(t) = total.get(i) {
+            s.total.add(t);
+            s.times += 1;
+            s.min = s.min.min(t);
+            s.max = s.max.max(t);
+            if d.is_some() {
+                s.with_db.add(t);
+            }
+        }
+        if let Some(v) = java.get(i) {
+            s.java.add(v);
+            s.java_n += 1;
+        }
+        if let Some(v) = d {
+            s.db.add(v);
+            s.db_n += 1;
+        }
+        if let Some(v) = calls.get(i) {
+            s.calls += v;
+            s.calls_n += 1;
+        }
+    }
+    // The times laid out group after group, each group's percentiles selected in its part.
+    let mut at: Vec<usize> = groups
+        .iter()
+        .scan(0, |a, (_, s)| {
+            *a += s.times;
+            Some(*a - s.times)
+        })
+        .collect();
+    let mut times = vec![0.0; groups.iter().map(|(_, s)| s.times).sum()];
+    for i in 0..df.height() {
+        let g = group_of[id.get(i).unwrap_or(0) as usize];
+        if let Some(t) = total.get(i) {
+            times[at[g]] = t;
+            at[g] += 1;
+        }
+    }
+    let mut parts = Vec::with_capacity(groups.len());
+    let mut rest = times.as_mut_slice();
+    for (_, s) in &groups {
+        let (part, r) = rest.split_at_mut(s.times);
+        parts.push(part);
+        rest = r;
+    }
+    let pct: Vec<Vec<Option<f64>>> = parts
+        .into_par_iter()
+        .map(|v| super::gc::linear_quantiles(v, &[0.50, 0.90, 0.95, 0.99]))
+        .collect();
+    let mut ops: Vec<Operation> = groups
+        .into_iter()
+        .zip(pct)
+        .map(|((op, s), p)| {
+            let n = s.count as f64;
+            let mean_of = |sum: f64, present: u64| (present > 0 && n > 0.0).then(|| sum / n);
+            let at = |i: usize| p.get(i).copied().flatten().unwrap_or(0.0);
+            let with_db = s.with_db.sum;
             Operation {
-                name: pf.operation(ids.get(i).unwrap_or(0)).to_string(),
-                count: g(&count, i) as u64,
-                errors: g(&errors, i) as u64,
-                total_ms_sum: g(&total, i),
-                java_ms_sum: (g(&java_n, i) > 0.0).then(|| g(&java, i)),
-                db_ms_sum: has_db.then(|| g(&db, i)),
-                db_calls_sum: (g(&calls_n, i) > 0.0).then(|| g(&calls, i) as u64),
-                total_ms_mean: g(&mean, i),
-                total_ms_p95: g(&p95, i),
-                total_ms_max: g(&max, i),
-                db_share_pct: {
-                    let with_db = g(&with_db, i);
-                    (has_db && with_db > 0.0).then(|| g(&db, i) * 100.0 / with_db)
+                name: pf.operation(op).to_string(),
+                count: s.count,
+                errors: s.errors,
+                total_ms_sum: s.total.sum,
+                java_ms_sum: (s.java_n > 0).then_some(s.java.sum),
+                db_ms_sum: (s.db_n > 0).then_some(s.db.sum),
+                db_calls_sum: (s.calls_n > 0).then_some(s.calls),
+                total_ms_mean: if s.times > 0 {
+                    s.total.sum / s.times as f64
+                } else {
+                    0.0
                 },
+                total_ms_p95: at(2),
+                total_ms_max: if s.times > 0 { s.max } else { 0.0 },
+                db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
                 error_pct: if n > 0.0 {
-                    g(&errors, i) * 100.0 / n
+                    s.errors as f64 * 100.0 / n
                 } else {
                     0.0
                 },
                 throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
-                total_ms_min: g(&min, i),
-                total_ms_p50: g(&p50, i),
-                total_ms_p90: g(&p90, i),
-                total_ms_p99: g(&p99, i),
-                java_ms_mean: mean_of(&java, &java_n),
-                db_ms_mean: mean_of(&db, &db_n),
+                total_ms_min: if s.times > 0 { s.min } else { 0.0 },
+                total_ms_p50: at(0),
+                total_ms_p90: at(1),
+                total_ms_p99: at(3),
+                java_ms_mean: mean_of(s.java.sum, s.java_n),
+                db_ms_mean: mean_of(s.db.sum, s.db_n),
             }
         })
         .collect();
@@ -450,41 +518,87 @@ fn operations(lf: LazyFrame, pf: &PerfFrame, span_s: Option<f64>) -> PolarsResul
             .total_cmp(&a.total_ms_sum)
             .then_with(|| a.name.cmp(&b.name))
     });
-    Ok(ops)
+    Ok((ops, failed))
 }
 
-/// The failed requests grouped by message and operation, folded into one row per message.
+/// Failed records by (message, operation): a message's id (none where the record gave none)
+/// and the operation's.
+type Failures = std::collections::HashMap<(Option<u32>, u32), u64>;
+
+/// One operation's figures as `operations` reads them.
+struct OpSums {
+    count: u64,
+    errors: u64,
+    /// Records with a time (all, the column having no nulls).
+    times: usize,
+    total: Kahan,
+    min: f64,
+    max: f64,
+    /// The times of the records with a DB time: the DB share's denominator.
+    with_db: Kahan,
+    java: Kahan,
+    java_n: u64,
+    db: Kahan,
+    db_n: u64,
+    calls: u64,
+    calls_n: u64,
+}
+
+impl Default for OpSums {
+    fn default() -> Self {
+        OpSums {
+            count: 0,
+            errors: 0,
+            times: 0,
+            total: Kahan::default(),
+            min: f64::INFINITY,
+            max: f64::NEG_INFINITY,
+            with_db: Kahan::default(),
+            java: Kahan::default(),
+            java_n: 0,
+            db: Kahan::default(),
+            db_n: 0,
+            calls: 0,
+            calls_n: 0,
+        }
+    }
+}
+
+/// A running sum as polars' group sums add floats (Kahan's compensation; the error kept only
+/// while finite).
+#[derive(Default, Clone, Copy)]
+struct Kahan {
+    sum: f64,
+    err: f64,
+}
+
+impl Kahan {
+    fn add(&mut self, x: f64) {
+        let y = x - self.err;
+        let sum = self.sum + y;
+        let err = (sum - self.sum) - y;
+        self.sum = sum;
+        if err.is_finite() {
+            self.err = err;
+        }
+    }
+}
+
+/// The failed requests grouped by message and operation (`operations`' count), folded into
+/// one row per message.
 fn error_messages(
-    lf: LazyFrame,
+    failed: Failures,
     pf: &PerfFrame,
     errors: u64,
     requests: u64,
-) -> PolarsResult<Vec<ErrorMessage>> {
-    if errors == 0 {
-        return Ok(Vec::new());
-    }
-    let out = lf
-        .filter(col(OK).not())
-        .group_by([col(ERROR_ID), col(OPERATION_ID)])
-        .agg([len().alias("n")])
-        .collect()?;
-    let err = out.column(ERROR_ID)?.cast(&DataType::UInt32)?;
-    let err = err.u32()?;
-    let op = out.column(OPERATION_ID)?.u32()?;
-    let n = out.column("n")?.cast(&DataType::UInt64)?;
-    let n = n.u64()?;
+) -> Vec<ErrorMessage> {
     let mut by: std::collections::BTreeMap<String, Vec<ErrorIn>> = Default::default();
-    for i in 0..out.height() {
+    for ((message, op), count) in failed {
         // A failed request without a message (a format or a row without one): empty text.
-        let message = err
-            .get(i)
-            .map(|e| pf.operation(e))
-            .unwrap_or("")
-            .to_string();
-        let name = pf.operation(op.get(i).unwrap_or(0)).to_string();
+        let message = message.map(|e| pf.operation(e)).unwrap_or("").to_string();
         by.entry(message).or_default().push(ErrorIn {
-            operation: name,
-            count: n.get(i).unwrap_or(0),
+            operation: pf.operation(op).to_string(),
+            count,
         });
     }
     let pct = |c: u64, of: u64| {
@@ -517,7 +631,7 @@ fn error_messages(
             .cmp(&a.count)
             .then_with(|| a.message.cmp(&b.message))
     });
-    Ok(rows)
+    rows
 }
 
 /// One interval of the per-interval series (`--interval`): the two-hour chart's points.
@@ -1020,6 +1134,146 @@ mod tests {
             ),
             ("", 1)
         );
+    }
+
+    /// The operations' figures are polars' group-by's, double for double: generated records
+    /// with fractional times, records without a Java, DB or calls figure, failures with and
+    /// without a message, and more operations than a byte numbers, one of them most records.
+    #[test]
+    fn operations_are_the_figures_of_a_polars_group_by() {
+        let n = 30_000;
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut total, mut java, mut db, mut calls) = (vec![], vec![], vec![], vec![]);
+        let (mut op, mut ok, mut error) = (vec![], vec![], vec![]);
+        for _ in 0..n {
+            let r = next();
+            op.push(if r % 3 == 0 { 7 } else { (r >> 8) as u32 % 300 });
+            total.push((r >> 20) as f64 % 1e6 / 7.0);
+            java.push((r % 5 != 0).then(|| (r >> 30) as f64 % 1e4 / 3.0));
+            db.push((r % 7 != 0).then(|| (r >> 40) as f64 % 1e4 / 9.0));
+            calls.push((r % 11 != 0).then_some(r >> 50));
+            ok.push(r % 13 != 0);
+            error.push((r % 13 == 0 && r % 2 == 0).then_some(300 + (r >> 4) as u32 % 3));
+        }
+        let df = DataFrame::new(
+            n,
+            vec![
+                Int64Chunked::from_vec(END_MS.into(), (0..n as i64).collect()).into_column(),
+                Float64Chunked::from_vec(TOTAL_MS.into(), total).into_column(),
+                Float64Chunked::from_iter_options(JAVA_MS.into(), java.into_iter()).into_column(),
+                Float64Chunked::from_iter_options(DB_MS.into(), db.into_iter()).into_column(),
+                UInt64Chunked::from_iter_options(DB_CALLS.into(), calls.into_iter()).into_column(),
+                UInt32Chunked::from_vec(OPERATION_ID.into(), op).into_column(),
+                BooleanChunked::from_slice(OK.into(), &ok).into_column(),
+                UInt32Chunked::from_iter_options(ERROR_ID.into(), error.into_iter()).into_column(),
+            ],
+        )
+        .unwrap();
+        let pf = PerfFrame {
+            df,
+            operations: (0..303).map(|i| format!("name{i}")).collect(),
+        };
+        let (ops, failed) = operations(&pf.df, &pf, Some(10.0)).unwrap();
+        let t = col(TOTAL_MS);
+        let want = pf
+            .df
+            .clone()
+            .lazy()
+            .group_by([col(OPERATION_ID)])
+            .agg(
+                [len().alias("count"), col(OK).not().sum().alias("errors")]
+                    .into_iter()
+                    .chain(time_sums())
+                    .chain([0.5, 0.9, 0.95, 0.99].map(|p| q(t.clone(), p).alias(format!("p{p}"))))
+                    .collect::<Vec<_>>(),
+            )
+            .collect()
+            .unwrap();
+        assert_eq!(ops.len(), want.height());
+        assert_eq!(ops.len(), 300);
+        let f = |name: &str, i: usize| {
+            let c = want.column(name).unwrap().cast(&DataType::Float64).unwrap();
+            c.f64().unwrap().get(i)
+        };
+        for i in 0..want.height() {
+            let id = want
+                .column(OPERATION_ID)
+                .unwrap()
+                .u32()
+                .unwrap()
+                .get(i)
+                .unwrap();
+            let o = ops.iter().find(|o| o.name == pf.operation(id)).unwrap();
+            let got = [
+                Some(o.count as f64),
+                Some(o.errors as f64),
+                Some(o.total_ms_sum),
+                o.java_ms_sum,
+                o.db_ms_sum,
+                o.db_calls_sum.map(|c| c as f64),
+                Some(o.total_ms_mean),
+                Some(o.total_ms_min),
+                Some(o.total_ms_max),
+                Some(o.total_ms_p50),
+                Some(o.total_ms_p90),
+                Some(o.total_ms_p95),
+                Some(o.total_ms_p99),
+                o.db_share_pct,
+            ];
+            let share = f("db_sum", i)
+                .zip(f("total_with_db", i))
+                .map(|(d, w)| d * 100.0 / w);
+            let expected = [
+                f("count", i),
+                f("errors", i),
+                f("total_sum", i),
+                f("java_sum", i),
+                f("db_sum", i),
+                f("calls_sum", i),
+                f("mean", i),
+                f("min", i),
+                f("max", i),
+                f("p0.5", i),
+                f("p0.9", i),
+                f("p0.95", i),
+                f("p0.99", i),
+                share,
+            ];
+            assert_eq!(got, expected, "operation {id}");
+        }
+        let by_message = pf
+            .df
+            .clone()
+            .lazy()
+            .filter(col(OK).not())
+            .group_by([col(ERROR_ID), col(OPERATION_ID)])
+            .agg([len().alias("n")])
+            .collect()
+            .unwrap();
+        assert_eq!(failed.len(), by_message.height());
+        for i in 0..by_message.height() {
+            let e = by_message.column(ERROR_ID).unwrap().u32().unwrap().get(i);
+            let op = by_message
+                .column(OPERATION_ID)
+                .unwrap()
+                .u32()
+                .unwrap()
+                .get(i)
+                .unwrap();
+            let n = by_message
+                .column("n")
+                .unwrap()
+                .cast(&DataType::UInt64)
+                .unwrap();
+            assert_eq!(failed.get(&(e, op)).copied(), n.u64().unwrap().get(i));
+        }
+        assert!(failed.keys().any(|k| k.0.is_none()) && failed.keys().any(|k| k.0.is_some()));
     }
 
     #[test]
