@@ -695,6 +695,12 @@ pub struct Appended {
     /// with a validity, arrow copies the values one by one and counts the whole column's
     /// nulls again (33 ms of a 200 MB CMS log's 0.69 s of CPU).
     valid: Vec<Option<BitmapBuilder>>,
+    /// The values of a boolean column without nulls, kept beside it (which stays the first
+    /// block's) until the end or its first null: arrow extends a boolean column value by value
+    /// (16 ms of a 2 M-request log's joining thread, the parsers waiting).
+    bits: Vec<Option<BitmapBuilder>>,
+    /// The rows pushed so far.
+    rows: usize,
     /// The content's length in bytes where it is known, while room is still to be made.
     expected: Option<u64>,
     /// The rows the columns have room for (0: none made yet).
@@ -712,17 +718,41 @@ impl Appended {
     /// A block's columns after those before; `rows` and `bytes`: how many of each the
     /// blocks pushed so far hold (what the room is reckoned from).
     pub fn push(&mut self, more: Vec<Column>, rows: usize, bytes: u64) -> PolarsResult<()> {
+        self.rows += more.first().map_or(0, Column::len);
         if self.cols.is_empty() {
             self.valid = more.iter().map(|_| None).collect();
+            self.bits = more.iter().map(|_| None).collect();
             self.cols = more;
             return Ok(());
         }
-        for ((a, valid), c) in self.cols.iter_mut().zip(&mut self.valid).zip(more) {
+        let cols = self
+            .cols
+            .iter_mut()
+            .zip(&mut self.valid)
+            .zip(&mut self.bits);
+        for (((a, valid), bits), c) in cols.zip(more) {
             if let (Column::Scalar(x), Column::Scalar(y)) = (&*a, &c) {
                 if x.scalar() == y.scalar() {
                     *a = x.resize(x.len() + y.len()).into_column();
                     continue;
                 }
+            }
+            let plain_bools = |c: &Column| {
+                c.dtype() == &DataType::Boolean && !c.has_nulls() && !matches!(c, Column::Scalar(_))
+            };
+            if plain_bools(&c) && (bits.is_some() || valid.is_none() && plain_bools(a)) {
+                if bits.is_none() {
+                    let mut b = BitmapBuilder::with_capacity(self.rows);
+                    extend_bits(&mut b, a)?;
+                    *bits = Some(b);
+                }
+                if let Some(b) = bits {
+                    extend_bits(b, &c)?;
+                }
+                continue;
+            }
+            if let Some(b) = bits.take() {
+                *a = BooleanChunked::from_bitmap(a.name().clone(), b.freeze()).into_column();
             }
             let null = |c: &Column| matches!(c, Column::Scalar(s) if s.scalar().is_null());
             let dtype = if a.dtype() == c.dtype() || null(&c) {
@@ -752,7 +782,7 @@ impl Appended {
             }
             a.extend(&c)?;
         }
-        let n = self.cols.first().map_or(0, Column::len);
+        let n = self.rows;
         if let Some(len) = self
             .expected
             .filter(|&len| bytes >= room_after(len) && n >= self.room)
@@ -782,8 +812,12 @@ impl Appended {
         self.cols
             .into_iter()
             .zip(self.valid)
-            .map(
-                |(c, valid)| match valid.and_then(BitmapBuilder::into_opt_validity) {
+            .zip(self.bits)
+            .map(|((c, valid), bits)| match bits {
+                Some(b) => {
+                    Ok(BooleanChunked::from_bitmap(c.name().clone(), b.freeze()).into_column())
+                }
+                None => match valid.and_then(BitmapBuilder::into_opt_validity) {
                     None => Ok(c),
                     Some(v) => {
                         let s = c.take_materialized_series().rechunk();
@@ -794,9 +828,17 @@ impl Appended {
                         )
                     }
                 },
-            )
+            })
             .collect()
     }
+}
+
+/// A boolean column's values (it has no nulls) after `b`'s.
+fn extend_bits(b: &mut BitmapBuilder, c: &Column) -> PolarsResult<()> {
+    for a in c.as_materialized_series().bool()?.downcast_iter() {
+        b.extend_from_bitmap(a.values());
+    }
+    Ok(())
 }
 
 /// A column's values without their validity, and the validity where some are null.
@@ -1818,6 +1860,61 @@ mod tests {
             .map(|s| Some(s.into()))
             .to_vec();
         assert_eq!(shape(&got), (false, DataType::UInt32, want));
+    }
+
+    /// Boolean blocks appended (their bits kept beside the column): values in order across
+    /// blocks, a scalar block among them, and a block with nulls after plain ones (the
+    /// column then made whole and extended as any other).
+    #[test]
+    fn boolean_blocks_appended_keep_their_values_and_nulls() {
+        let plain = |v: &[bool]| BooleanChunked::from_slice("b".into(), v).into_column();
+        let scalar = |v: bool, n: usize| {
+            Column::new_scalar("b".into(), Scalar::new(DataType::Boolean, v.into()), n)
+        };
+        let nulls = |v: &[Option<bool>]| {
+            BooleanChunked::from_iter_options("b".into(), v.iter().copied()).into_column()
+        };
+        let values = |c: &Column| -> Vec<Option<bool>> {
+            c.as_materialized_series().bool().unwrap().iter().collect()
+        };
+        // 9 values, then 3 from a scalar: the bits cross a byte's edge part-way.
+        let mut a = Appended::default();
+        for (i, block) in [
+            plain(&[true, false, true]),
+            plain(&[false; 6]),
+            scalar(true, 3),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            a.push(vec![block], i, 0).unwrap();
+        }
+        let got = a.into_columns().unwrap();
+        let want: Vec<Option<bool>> = [true, false, true, false, false, false, false, false]
+            .into_iter()
+            .chain([false, true, true, true])
+            .map(Some)
+            .collect();
+        assert_eq!(values(&got[0]), want);
+        let mut a = Appended::default();
+        for block in [
+            plain(&[true, false]),
+            plain(&[true]),
+            nulls(&[None, Some(false)]),
+        ] {
+            a.push(vec![block], 0, 0).unwrap();
+        }
+        a.push(vec![plain(&[true])], 0, 0).unwrap();
+        let got = a.into_columns().unwrap();
+        let want = [
+            Some(true),
+            Some(false),
+            Some(true),
+            None,
+            Some(false),
+            Some(true),
+        ];
+        assert_eq!(values(&got[0]), want);
     }
 
     #[test]
