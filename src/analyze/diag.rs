@@ -2,7 +2,7 @@
 //! after full/old collections and its trend, pause time per cause, and findings with their
 //! evidence (count, time, first lines). Column code over the GC frame; no text formatting.
 
-use super::clean;
+use super::{clean, floor_i64};
 use crate::frame::gc::*;
 use crate::frame::{Flag, GcFrame, IdReader, Num, UCol};
 use crate::model::{
@@ -483,18 +483,6 @@ impl Evidence {
             total_ms: clean(self.total_ms),
             first_lines: self.lines,
         })
-    }
-}
-
-/// `x.floor() as i64`, without the libm call `floor` is on x86-64's baseline (no SSE4.1
-/// rounding instruction): it was 2 % of a JRockit log's summary, called per pause.
-#[inline(always)]
-fn floor_i64(x: f64) -> i64 {
-    let i = x as i64;
-    if (i as f64) > x {
-        i - 1
-    } else {
-        i
     }
 }
 

@@ -80,3 +80,16 @@ pub fn band_labels(edges: &[f64]) -> Vec<String> {
     out.push(format!(">{}", fmt(lo)));
     out
 }
+
+/// `x.floor() as i64`, without the libm call `floor` is on x86-64's baseline (no SSE4.1
+/// rounding instruction): it was 2 % of a JRockit log's summary, called per pause, and
+/// a fifth of a 2 M-request log's sketch as `ceil`.
+#[inline(always)]
+pub(super) fn floor_i64(x: f64) -> i64 {
+    let i = x as i64;
+    if (i as f64) > x {
+        i - 1
+    } else {
+        i
+    }
+}

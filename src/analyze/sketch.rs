@@ -94,7 +94,7 @@ fn bucket(v: f64) -> i32 {
     // log2 v from below, within 1/700 of an octave: a bucket is 1/34.7 of one, so the guess
     // is the bucket or the one below it.
     let l2 = (e - 1023) as f64 + t.log2[((bits >> 42) & 0x3ff) as usize];
-    let mut i = (l2 * t.per_octave).ceil() as i32;
+    let mut i = -super::floor_i64(-(l2 * t.per_octave)) as i32;
     if !(-SPAN + 1..SPAN).contains(&i) {
         return exact_bucket(v, t.ln_gamma);
     }

@@ -572,8 +572,12 @@ fn parse_iis(header: Option<&[u8]>, buf: &[u8], rules: Rules) -> PerfBlock {
 
 /// `haproxy[1234]: ` in the line's syslog prefix.
 fn haproxy_tag(line: &[u8]) -> bool {
-    memchr::memmem::find_iter(line, b"haproxy[").any(|p| {
-        let rest = &line[p + 8..];
+    // By its `[`: memmem's searcher, made for each line, was a tenth of detecting a log.
+    memchr::memchr_iter(b'[', line).any(|p| {
+        let rest = &line[p + 1..];
+        if !line[..p].ends_with(b"haproxy") {
+            return false;
+        }
         let d = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         d > 0 && rest[d..].starts_with(b"]:")
     })

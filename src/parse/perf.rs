@@ -733,7 +733,7 @@ impl JtlCols {
     /// and `elapsed`).
     fn of_header(line: &[u8], fields: &mut Vec<Field>) -> Option<JtlCols> {
         // Most lines are rows: told without splitting them four ways.
-        let finder = |n: &[u8]| memchr::memmem::find(line, n).is_some();
+        let finder = |n: &[u8]| crate::parse::num::find(line, n).is_some();
         if !(finder(b"lapsed") || finder(b"LAPSED")) {
             return None;
         }
@@ -1105,6 +1105,16 @@ fn jtl_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine {
 /// `jtl_line` of a line that is no header.
 fn jtl_row_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine {
     if memchr::memchr(cols.delim, line).is_none() {
+        return JtlLine::Other;
+    }
+    // A stamp (`jtl_time`) starts with a digit, quoted or not: where it is the first field,
+    // other lines are told without being split (every line of a semicolon log was, at its
+    // `;`: a sixth of detecting one).
+    if cols.ts == 0
+        && !trim(line)
+            .first()
+            .is_some_and(|&b| b.is_ascii_digit() || b == b'"')
+    {
         return JtlLine::Other;
     }
     match csv_record(line, 0, false, cols.delim, fields) {
