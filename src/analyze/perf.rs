@@ -1136,6 +1136,10 @@ mod tests {
         );
     }
 
+    fn u32_at(df: &DataFrame, name: &str, i: usize) -> Option<u32> {
+        df.column(name).unwrap().u32().unwrap().get(i)
+    }
+
     /// The operations' figures are polars' group-by's, double for double: generated records
     /// with fractional times, records without a Java, DB or calls figure, failures with and
     /// without a message, and more operations than a byte numbers, one of them most records.
@@ -1202,13 +1206,7 @@ mod tests {
             c.f64().unwrap().get(i)
         };
         for i in 0..want.height() {
-            let id = want
-                .column(OPERATION_ID)
-                .unwrap()
-                .u32()
-                .unwrap()
-                .get(i)
-                .unwrap();
+            let id = u32_at(&want, OPERATION_ID, i).unwrap();
             let o = ops.iter().find(|o| o.name == pf.operation(id)).unwrap();
             let got = [
                 Some(o.count as f64),
@@ -1258,14 +1256,8 @@ mod tests {
             .unwrap();
         assert_eq!(failed.len(), by_message.height());
         for i in 0..by_message.height() {
-            let e = by_message.column(ERROR_ID).unwrap().u32().unwrap().get(i);
-            let op = by_message
-                .column(OPERATION_ID)
-                .unwrap()
-                .u32()
-                .unwrap()
-                .get(i)
-                .unwrap();
+            let e = u32_at(&by_message, ERROR_ID, i);
+            let op = u32_at(&by_message, OPERATION_ID, i).unwrap();
             let n = by_message
                 .column("n")
                 .unwrap()
