@@ -240,7 +240,8 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     }
     // The percentiles read the selected times in place, all four in one set of passes: as
     // four polars quantiles, each copied the column and selected in it on one core (0.10 s
-    // of a 2 M-request log's 0.5 s, the other core idle).
+    // of a 2 M-request log's 0.5 s, the other core idle). The operations' passes read the
+    // other columns here (selected, they are the frame's own, not copies).
     let sel = lf
         .clone()
         .select(
@@ -384,11 +385,11 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
 }
 
 /// Per operation: counts, sums, extremes and percentiles of the selected records, and the
-/// failed ones counted by message and operation, in two passes over the columns as they are. polars' group-by (hash groups, then a gather per
-/// aggregate; its threads split by group, so the busiest operation's was one thread's) took
-/// 110 ms of a 2 M-request log's `summary` on one core and on two (a quarter of the two-core
-/// run); these passes take ~35 ms. The sums are polars' group sums (Kahan's, in row order),
-/// so the doubles are the same.
+/// failed ones counted by message and operation, in two passes over the columns as they are.
+/// polars' group-by (hash groups, then a gather per aggregate; its threads split by group, so
+/// the busiest operation's was one thread's) took 110 ms of a 2 M-request log's `summary` on
+/// one core and on two, a quarter of the two-core run; these passes take ~55 ms. The sums are
+/// polars' group sums (Kahan's, in row order), so the doubles are the same.
 fn operations(
     df: &DataFrame,
     pf: &PerfFrame,
@@ -427,8 +428,8 @@ fn operations(
         if let Some(t) = total.get(i) {
             s.total.add(t);
             s.times += 1;
-            s.min = s.min.min(t);
-            s.max = s.max.max(t);
+            s.min = Some(s.min.map_or(t, |m| m.min(t)));
+            s.max = Some(s.max.map_or(t, |m| m.max(t)));
             if d.is_some() {
                 s.with_db.add(t);
             }
@@ -495,7 +496,7 @@ fn operations(
                     0.0
                 },
                 total_ms_p95: at(2),
-                total_ms_max: if s.times > 0 { s.max } else { 0.0 },
+                total_ms_max: s.max.unwrap_or(0.0),
                 db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
                 error_pct: if n > 0.0 {
                     s.errors as f64 * 100.0 / n
@@ -503,7 +504,7 @@ fn operations(
                     0.0
                 },
                 throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
-                total_ms_min: if s.times > 0 { s.min } else { 0.0 },
+                total_ms_min: s.min.unwrap_or(0.0),
                 total_ms_p50: at(0),
                 total_ms_p90: at(1),
                 total_ms_p99: at(3),
@@ -526,14 +527,15 @@ fn operations(
 type Failures = std::collections::HashMap<(Option<u32>, u32), u64>;
 
 /// One operation's figures as `operations` reads them.
+#[derive(Default)]
 struct OpSums {
     count: u64,
     errors: u64,
     /// Records with a time (all, the column having no nulls).
     times: usize,
     total: Kahan,
-    min: f64,
-    max: f64,
+    min: Option<f64>,
+    max: Option<f64>,
     /// The times of the records with a DB time: the DB share's denominator.
     with_db: Kahan,
     java: Kahan,
@@ -542,26 +544,6 @@ struct OpSums {
     db_n: u64,
     calls: u64,
     calls_n: u64,
-}
-
-impl Default for OpSums {
-    fn default() -> Self {
-        OpSums {
-            count: 0,
-            errors: 0,
-            times: 0,
-            total: Kahan::default(),
-            min: f64::INFINITY,
-            max: f64::NEG_INFINITY,
-            with_db: Kahan::default(),
-            java: Kahan::default(),
-            java_n: 0,
-            db: Kahan::default(),
-            db_n: 0,
-            calls: 0,
-            calls_n: 0,
-        }
-    }
 }
 
 /// A running sum as polars' group sums add floats (Kahan's compensation; the error kept only

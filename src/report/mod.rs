@@ -443,11 +443,6 @@ impl Format {
     pub fn is_json(self) -> bool {
         matches!(self, Format::Json | Format::Jsonl)
     }
-
-    /// One table per output (CSV, TSV, Markdown), rather than the text report's sections.
-    pub fn is_tabular(self) -> bool {
-        matches!(self, Format::Csv | Format::Tsv | Format::Markdown)
-    }
 }
 
 /// How to write: the format, and the spreadsheet conventions for CSV/TSV.
