@@ -94,6 +94,10 @@ pub struct GcColumns {
     /// Which GC ids the parser invented (numbered on, or dropped, when joined).
     invented: MutableBitmap,
     line: Vec<u64>,
+    /// Empty until a row has an offset: most logs write none, and their blocks then hold
+    /// nothing for it (`no_offset` counts the rows before the first that has one).
+    utc_offset_qh: MutablePrimitiveArray<i8>,
+    no_offset: usize,
 }
 
 impl GcColumns {
@@ -120,6 +124,9 @@ impl GcColumns {
             in_collection: MutableBitmap::with_capacity(rows),
             invented: MutableBitmap::with_capacity(rows),
             line: Vec::with_capacity(rows),
+            // Room is made when a row has an offset (`push_events`).
+            utc_offset_qh: MutablePrimitiveArray::new(),
+            no_offset: 0,
         }
     }
 
@@ -160,6 +167,16 @@ impl GcColumns {
             self.invented.push(e.invented_id);
         });
         self.line.extend(events.iter().map(|e| e.line));
+        if self.utc_offset_qh.len() == 0 && events.iter().all(|e| e.utc_offset_qh.is_none()) {
+            self.no_offset += events.len();
+        } else {
+            if self.utc_offset_qh.len() == 0 {
+                self.utc_offset_qh.reserve(self.line.capacity());
+                self.utc_offset_qh
+                    .extend_constant(std::mem::take(&mut self.no_offset), None);
+            }
+            push_opt(&mut self.utc_offset_qh, events, |e| e.utc_offset_qh);
+        }
     }
 
     /// Row `i` as an event, as the parser gave it.
@@ -172,6 +189,8 @@ impl GcColumns {
         e.name = self.name[i];
         e.uptime_s = opt(&self.start_s, i);
         e.wall_ms = opt(&self.wall_ms, i);
+        // Null past the builder's end: the rows before the first with an offset, or all.
+        e.utc_offset_qh = opt(&self.utc_offset_qh, i);
         e.ttsp_ms = opt(&self.ttsp, i);
         e.heap_before_kb = opt(&self.heap_before, i);
         e.heap_after_kb = opt(&self.heap_after, i);
@@ -243,6 +262,11 @@ impl GcColumns {
             .iter()
             .map(|&l| line_at(l, join.line_offset))
             .collect();
+        let offsets_qh = if self.utc_offset_qh.len() == 0 {
+            Column::full_null(gc::UTC_OFFSET_QH.into(), line.len(), &DataType::Int8)
+        } else {
+            offsets(gc::UTC_OFFSET_QH, self.utc_offset_qh)
+        };
         Chunk {
             cols: vec![
                 codes(gc::RECORD, self.record),
@@ -264,6 +288,7 @@ impl GcColumns {
                 figures(gc::GC_ID, gc_id),
                 flag(gc::IN_COLLECTION, self.in_collection),
                 UInt32Chunked::from_vec(gc::LINE.into(), line).into_column(),
+                offsets_qh,
             ],
         }
     }
@@ -295,7 +320,7 @@ fn opt<T: NativeType>(a: &MutablePrimitiveArray<T>, i: usize) -> Option<T> {
 
 /// The columns a chunk holds, in this order: the frame's but `t_s` and `run`, which the
 /// whole log gives (see `LogColumns::finish`).
-const STORED: [&str; 19] = [
+const STORED: [&str; 20] = [
     gc::RECORD,
     gc::KIND,
     gc::COLLECTOR,
@@ -315,6 +340,8 @@ const STORED: [&str; 19] = [
     gc::GC_ID,
     gc::IN_COLLECTION,
     gc::LINE,
+    // Last: `timeline` takes the columns before it by their place.
+    gc::UTC_OFFSET_QH,
 ];
 
 /// Where a stored column is in `STORED`.
@@ -409,6 +436,25 @@ fn figures(name: &str, a: MutablePrimitiveArray<u64>) -> Column {
     } else {
         UInt64Chunked::from_vec_validity(name.into(), values, validity).into_column()
     }
+}
+
+/// Offsets (`gc::UTC_OFFSET_QH`): a scalar while one offset, or none, fills the column (a
+/// log that keeps one offset, or writes none, stores nothing a row), else Int8 with nulls.
+fn offsets(name: &str, a: MutablePrimitiveArray<i8>) -> Column {
+    let n = a.len();
+    let nulls = a.validity().map_or(0, |v| v.unset_bits());
+    if nulls == n && n > 0 {
+        return Column::full_null(name.into(), n, &DataType::Int8);
+    }
+    let (_, values, validity) = a.into_inner();
+    if nulls == 0 {
+        if let Some(&v) = values.first() {
+            if values.iter().all(|&x| x == v) {
+                return scalar(name, AnyValue::Int8(v), n);
+            }
+        }
+    }
+    Int8Chunked::from_vec_validity(name.into(), values, validity.map(|v| v.freeze())).into_column()
 }
 
 /// A boolean column without nulls: a scalar while one value.
@@ -1691,6 +1737,75 @@ mod tests {
         c.finish(&log_of(vec![String::new()])).unwrap()
     }
 
+    /// Each row's wall-clock offset (`gc::UTC_OFFSET_QH`): nothing a row while one offset, or
+    /// none, fills the log; Int8 with nulls where they differ; kept with its row when the
+    /// JRockit time order moves the rows.
+    #[test]
+    fn offsets_are_a_scalar_while_one_and_follow_their_rows() {
+        let at = |up: f64, off: Option<i8>| {
+            let mut e = ev(
+                Record::Pause,
+                Kind::Young,
+                Some(up),
+                1.0,
+                (up * 10.0) as u64,
+            );
+            e.utc_offset_qh = off;
+            e
+        };
+        let one = frame_of(vec![at(1.0, Some(4)), at(2.0, Some(4))], false);
+        assert!(is_scalar(&one, gc::UTC_OFFSET_QH));
+        assert_eq!(
+            shape(one.df.column(gc::UTC_OFFSET_QH).unwrap()),
+            (
+                true,
+                DataType::Int8,
+                vec![Some("4".into()), Some("4".into())]
+            )
+        );
+        let none = frame_of(vec![at(1.0, None), at(2.0, None)], false);
+        assert_eq!(
+            shape(none.df.column(gc::UTC_OFFSET_QH).unwrap()),
+            (true, DataType::Int8, vec![None, None])
+        );
+        // Blocks of one offset, or of none, append to a scalar.
+        for off in [None, Some(4)] {
+            let mut c = LogColumns::default();
+            for b in 0..3 {
+                let up = f64::from(b);
+                c.push_block(None, vec![at(up, off), at(up + 0.5, off)], join(&[0], 0));
+            }
+            let f = c.finish(&log_of(vec![String::new()])).unwrap();
+            assert!(is_scalar(&f, gc::UTC_OFFSET_QH), "{off:?}");
+            assert_eq!(
+                f.df.column(gc::UTC_OFFSET_QH).unwrap().null_count(),
+                off.map_or(6, |_| 0)
+            );
+        }
+        // Printed out of time order: sorted, each offset stays with its uptime.
+        let mixed = frame_of(
+            vec![at(3.0, Some(8)), at(1.0, None), at(2.0, Some(-14))],
+            true,
+        );
+        let up: Vec<Option<f64>> = mixed
+            .df
+            .column(gc::START_S)
+            .unwrap()
+            .f64()
+            .unwrap()
+            .iter()
+            .collect();
+        assert_eq!(up, [Some(1.0), Some(2.0), Some(3.0)]);
+        assert_eq!(
+            shape(mixed.df.column(gc::UTC_OFFSET_QH).unwrap()),
+            (
+                false,
+                DataType::Int8,
+                vec![None, Some("-14".into()), Some("8".into())]
+            )
+        );
+    }
+
     /// A column's shape: a scalar or not, its type, its values as text.
     fn shape(c: &Column) -> (bool, DataType, Vec<Option<String>>) {
         let scalar = matches!(c, Column::Scalar(_));
@@ -2344,6 +2459,15 @@ mod tests {
                 };
                 e.gc_id = (next(4) != 0).then_some(i as u64);
                 e.in_collection = next(3) == 0;
+                // No offset until row 40, one until row 300 (scalars), then +0100, +0200
+                // and none mixed.
+                e.utc_offset_qh = if i < 40 {
+                    None
+                } else if i < 300 {
+                    Some(4)
+                } else {
+                    [Some(4), Some(8), None][next(3) as usize]
+                };
                 e
             })
             .collect();

@@ -54,6 +54,11 @@ pub mod gc {
     pub const IN_COLLECTION: &str = "in_collection";
     /// 1-based line (u32, capped at u32::MAX as `perf::LINE`).
     pub const LINE: &str = "line";
+    /// The offset from UTC the row's wall-clock stamp carried, in quarter hours east (Int8:
+    /// `+0100` 4, `-0330` -14; `GcEvent::utc_offset_qh`), each row its own so that a log
+    /// across a DST change has the right instants on both sides; null where the stamp wrote
+    /// none (a scalar where one value, or none, fills the column).
+    pub const UTC_OFFSET_QH: &str = "utc_offset_qh";
 }
 
 /// A GC log's records as a frame, with the strings its id columns point into.

@@ -163,6 +163,12 @@ pub struct GcEvent {
     /// Start, wall clock (milliseconds since the Unix epoch, local time of the log taken as UTC),
     /// where the log says it.
     pub wall_ms: Option<i64>,
+    /// The offset from UTC that the wall-clock stamp carried, in quarter hours east (`+0100`
+    /// 4, `+0545` 23, `-0330` -14, `Z` 0): each stamp's own, so that a log that crosses a DST
+    /// change gets the right instant on both sides of it. None where the stamp writes no
+    /// offset, the event has no wall-clock stamp, or the offset is not a whole number of
+    /// quarter hours or is beyond ±14 h.
+    pub utc_offset_qh: Option<i8>,
     pub duration_ms: f64,
     /// A safepoint's time to safepoint (JDK 17+ `Reaching safepoint: N ns`, JDK 9-16 and 8
     /// `Stopping threads took: N seconds`), ms: part of `duration_ms`, the whole stop, kept
@@ -266,6 +272,7 @@ impl GcEvent {
             kind,
             uptime_s: None,
             wall_ms: None,
+            utc_offset_qh: None,
             duration_ms,
             ttsp_ms: None,
             collector: 0,

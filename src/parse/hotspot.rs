@@ -236,6 +236,8 @@ struct Pending {
 #[derive(Debug, Default, Clone, Copy, PartialEq)]
 struct Stamp {
     wall: Option<i64>,
+    /// The wall clock's offset from UTC, quarter hours (`GcEvent::utc_offset_qh`).
+    off: Option<i8>,
     up: Option<f64>,
     up_tol: f64,
     /// PrintGCID's collection number (`#12: `).
@@ -752,12 +754,14 @@ impl Parser {
             let rest = line.get(i + STOPPED.needle().len()..).unwrap_or(&[]);
             match float_prefix(rest) {
                 Some((secs, n)) if rest[n..].starts_with(b" seconds") => {
-                    let (wall, up) = stamps(&line[..i]);
+                    let st = stamp(&line[..i]);
                     let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
                     // The line is written when the threads resume: its stamp is the stop's end.
-                    ev.wall_ms =
-                        wall.map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
-                    ev.uptime_s = up.map(|u| u - secs);
+                    ev.wall_ms = st
+                        .wall
+                        .map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
+                    ev.utc_offset_qh = st.off;
+                    ev.uptime_s = st.up.map(|u| u - secs);
                     ev.name = self.log.strings.intern("safepoint");
                     // `, Stopping threads took: 0.0000123 seconds`: the time to safepoint.
                     ev.ttsp_ms = stopping_threads_s(&rest[n..]).map(|s| s * 1000.0);
@@ -832,7 +836,8 @@ impl Parser {
             return false;
         }
         let head = &body[..comma];
-        let (wall, up) = stamps(&line[..open]);
+        let st = stamp(&line[..open]);
+        let (wall, up) = (st.wall, st.up);
         let pause = head.starts_with(b"Pause ");
         let kind = if !pause {
             Kind::Other
@@ -853,6 +858,7 @@ impl Parser {
         let mut ev = GcEvent::new(record, kind, ms, no);
         // The line is written when the phase ends.
         ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(ms) as i64));
+        ev.utc_offset_qh = st.off;
         ev.uptime_s = up.map(|u| u - ms / 1000.0);
         if let Some((b, a, c)) = heap_triple(head) {
             ev.heap_before_kb = Some(b);
@@ -1004,6 +1010,7 @@ impl Parser {
         let mut ev = GcEvent::new(Record::Concurrent, Kind::Other, secs * 1000.0, no);
         // The stamp is written when the phase ends.
         ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
+        ev.utc_offset_qh = st.off;
         ev.uptime_s = up.map(|u| u - secs);
         ev.gc_id = st.id;
         ev.name = self.intern_label(name);
@@ -1191,6 +1198,7 @@ impl Parser {
                 }
                 if at.wall.is_none() {
                     at.wall = st.wall;
+                    at.off = st.off;
                 }
                 match self.interpret(inner, at, no, &[], level + 1) {
                     Ok(ms) => {
@@ -1281,6 +1289,7 @@ impl Parser {
         let ms = pause_s * 1000.0;
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
         ev.wall_ms = st.wall;
+        ev.utc_offset_qh = st.off;
         ev.uptime_s = st.up;
         ev.gc_id = st.id;
         if let Some((b, a, c)) = heap {
@@ -1682,16 +1691,10 @@ fn balanced_end(s: &[u8]) -> Option<usize> {
     None
 }
 
-/// Parse the stamps before an event: `2013-05-22T15:42:34.123+0200: 12.345: #3: `, any of them
-/// optional. Returns (wall clock ms, uptime s).
-fn stamps(s: &[u8]) -> (Option<i64>, Option<f64>) {
-    let st = stamp(s);
-    (st.wall, st.up)
-}
-
 /// The stamps before an event, with the uptime's precision (see `Stamp`).
 fn stamp(s: &[u8]) -> Stamp {
     let mut wall = None;
+    let mut off = None;
     let mut up = None;
     let mut up_tol = 0.0;
     let mut id = None;
@@ -1703,6 +1706,7 @@ fn stamp(s: &[u8]) -> Stamp {
         }
         if let Some((w, n)) = iso_datetime_prefix(r) {
             wall = Some(w);
+            off = super::zone::offset_qh(&r[..n]);
             i += n;
             continue;
         }
@@ -1730,11 +1734,13 @@ fn stamp(s: &[u8]) -> Stamp {
         // Something else (application output before the event): keep looking after it.
         i += skip;
         wall = None;
+        off = None;
         up = None;
         id = None;
     }
     Stamp {
         wall,
+        off,
         up,
         up_tol,
         id,

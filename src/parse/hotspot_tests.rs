@@ -1549,3 +1549,36 @@ fn the_figure_grammars_read_as_the_scanners() {
         }
     }
 }
+
+/// Each date stamp's own offset, in quarter hours: across the 2016 Berlin spring DST change
+/// (+0100, then +0200), a stamp without an offset, and no date stamp at all. `wall_ms` stays
+/// the local time as written (2016-03-27T00:00Z is 1_459_036_800_000).
+#[test]
+fn each_date_stamp_carries_its_own_offset() {
+    let log = parse(
+        b"2016-03-27T01:59:59.500+0100: 10.000: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n\
+2016-03-27T03:00:01.250+0200: 12.750: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n\
+2016-03-27T03:00:02.000+0200: 13.500: Total time for which application threads were stopped: 0.0010000 seconds, Stopping threads took: 0.0000100 seconds\n\
+2016-03-27T03:00:03.000: 14.000: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n\
+15.000: [GC (Allocation Failure) [PSYoungGen: 65536K->10720K(76288K)] 65536K->12456K(251392K), 0.0100000 secs] [Times: user=0.03 sys=0.01, real=0.01 secs]\n",
+    );
+    let got: Vec<(Record, Option<i64>, Option<i8>)> = log
+        .events
+        .iter()
+        .map(|e| (e.record, e.wall_ms, e.utc_offset_qh))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            // 01:59:59.500 (7,199,500 ms into the day) at +0100.
+            (Record::Pause, Some(1_459_043_999_500), Some(4)),
+            // 03:00:01.250 at +0200.
+            (Record::Pause, Some(1_459_047_601_250), Some(8)),
+            // The stop's end, 03:00:02.000, less its 1 ms.
+            (Record::Safepoint, Some(1_459_047_601_999), Some(8)),
+            // A date written without an offset.
+            (Record::Pause, Some(1_459_047_603_000), None),
+            (Record::Pause, None, None),
+        ]
+    );
+}

@@ -234,12 +234,20 @@ struct Deco<'a> {
     /// The unit of the uptime's last digit (s): `[0.123s]` and `[123ms]` 0.001.
     uptime_tol: f64,
     wall_ms: Option<i64>,
+    /// The `[time]` or `[utctime]` block `wall_ms` was read from, empty if none: its offset
+    /// is read (`off`) only for the lines that make an event, not for every line.
+    stamp: &'a [u8],
     level: bool,
     /// The tag set, trimmed (`gc,start`), empty if none.
     tags: &'a [u8],
 }
 
 impl Deco<'_> {
+    /// The offset the wall-clock stamp wrote (`GcEvent::utc_offset_qh`).
+    fn off(&self) -> Option<i8> {
+        super::zone::offset_qh(self.stamp)
+    }
+
     /// uptime, uptimemillis, uptimenanos: the first one printed counts.
     fn uptime(&mut self, s: f64, tol: f64) {
         if self.uptime_s.is_none() {
@@ -323,8 +331,11 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<bool> {
             if n != t.len() {
                 return None;
             }
-            // time, then utctime: keep the first (local time).
-            d.wall_ms.get_or_insert(ms);
+            // time, then utctime: keep the first (local time), with its own offset.
+            if d.wall_ms.is_none() {
+                d.wall_ms = Some(ms);
+                d.stamp = t;
+            }
             return Some(false);
         }
         let (v, n) = limits::float_prefix(t)?;
@@ -380,6 +391,8 @@ struct Pending {
     uptime_s: Option<f64>,
     uptime_tol: f64,
     wall_ms: Option<i64>,
+    /// `wall_ms`'s offset (`GcEvent::utc_offset_qh`): the event takes the start's stamp whole.
+    off: Option<i8>,
 }
 
 /// Start lines kept at most (a start without an end, e.g. an aborted phase, must not pile up).
@@ -604,6 +617,7 @@ impl Parser {
                 if let (Some(s), Some(e)) = (p.wall_ms, u.wall_ms) {
                     if s <= e {
                         ev.wall_ms = Some(s);
+                        ev.utc_offset_qh = p.off;
                     }
                 }
             }
@@ -921,6 +935,7 @@ impl Parser {
         ev.wall_ms = d
             .wall_ms
             .map(|w| w.saturating_sub(super::num::round(dur) as i64));
+        ev.utc_offset_qh = d.off();
         ev.name = name;
         ev.gc_id = gc_id;
         ev.collector = self.collector;
@@ -986,6 +1001,7 @@ impl Parser {
             uptime_s: d.uptime_s,
             uptime_tol: d.uptime_tol,
             wall_ms: d.wall_ms,
+            off: d.off(),
         });
         self.peak_pending = self.peak_pending.max(self.pending.len());
     }
@@ -1006,6 +1022,7 @@ impl Parser {
         ev.wall_ms = d
             .wall_ms
             .map(|w| w.saturating_sub(super::num::round(dur) as i64));
+        ev.utc_offset_qh = d.off();
         let found = self
             .pending
             .iter()
@@ -1036,6 +1053,7 @@ impl Parser {
             if let (Some(s), Some(e)) = (p.wall_ms, d.wall_ms) {
                 if s <= e {
                     ev.wall_ms = Some(s);
+                    ev.utc_offset_qh = p.off;
                 }
             }
         }
@@ -1144,6 +1162,7 @@ impl Parser {
         ev.wall_ms = d
             .wall_ms
             .map(|w| w.saturating_sub(super::num::round(dur) as i64));
+        ev.utc_offset_qh = d.off();
         ev.name = name;
         self.push_event(ev)
     }

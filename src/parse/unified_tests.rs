@@ -1476,3 +1476,51 @@ fn a_young_gc_after_a_remark_is_not_nested() {
     assert_eq!(pauses(&log).len(), 2);
     assert!(of(&log, Record::Nested).is_empty());
 }
+
+/// Each `[time]`/`[utctime]` decoration's own offset, in quarter hours, across the 2016 Berlin
+/// spring DST change: a concurrent cycle takes its start line's stamp and offset, `[time]`
+/// before `[utctime]` keeps the local one's, a date without an offset and an epoch stamp
+/// (`[timemillis]`) carry none. `wall_ms` is the local time as written, less the duration
+/// for an end line (2016-03-27T00:00Z is 1_459_036_800_000).
+#[test]
+fn each_time_decoration_carries_its_own_offset() {
+    let log = parse(
+        b"[2016-03-27T01:59:59.500+0100][10.000s][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n\
+[2016-03-27T01:59:59.900+0100][10.400s][info][gc] GC(1) Concurrent Cycle\n\
+[2016-03-27T03:00:01.250+0200][12.750s][info][gc] GC(2) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n\
+[2016-03-27T03:00:01.400+0200][12.900s][info][gc] GC(1) Concurrent Cycle 2500.000ms\n\
+[2016-03-27T03:00:02.000][13.500s][info][gc] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n\
+[2016-03-27T03:00:03.000+0200][2016-03-27T01:00:03.000+0000][14.000s][info][gc] GC(4) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n\
+[2016-03-27T01:00:04.000+0000][15.000s][info][gc] GC(5) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n\
+[1459047605000ms][16.000s][info][gc] GC(6) Pause Young (Normal) (G1 Evacuation Pause) 24M->4M(256M) 10.000ms\n",
+    );
+    // GC id, record, wall clock, offset.
+    type Row = (Option<u64>, Record, Option<i64>, Option<i8>);
+    let mut got: Vec<Row> = log
+        .events
+        .iter()
+        .map(|e| (e.gc_id, e.record, e.wall_ms, e.utc_offset_qh))
+        .collect();
+    got.sort_by_key(|g| g.0);
+    assert_eq!(
+        got,
+        [
+            // 01:59:59.500 at +0100, less 10 ms.
+            (Some(0), Record::Pause, Some(1_459_043_999_490), Some(4)),
+            // Started 01:59:59.900 at +0100; ended after the change.
+            (
+                Some(1),
+                Record::Concurrent,
+                Some(1_459_043_999_900),
+                Some(4)
+            ),
+            // 03:00:01.250 at +0200, less 10 ms.
+            (Some(2), Record::Pause, Some(1_459_047_601_240), Some(8)),
+            (Some(3), Record::Pause, Some(1_459_047_601_990), None),
+            (Some(4), Record::Pause, Some(1_459_047_602_990), Some(8)),
+            // `[utctime]` alone: 01:00:04.000 at +0000.
+            (Some(5), Record::Pause, Some(1_459_040_403_990), Some(0)),
+            (Some(6), Record::Pause, Some(1_459_047_604_990), None),
+        ]
+    );
+}

@@ -119,7 +119,7 @@ pub const GC_COLUMNS: &[ExportColumn] = &[
     c(frame::gc::IN_COLLECTION, Ty::Bool, "", "true for a `pause` itemised under a `collection` row with the same `gc_id`"),
     c(START_TIME, Ty::Timestamp, "ms", "event start, local time as written in the log, no zone; null when the log has no date stamps"),
     c(frame::gc::WALL_MS, Ty::I64, "ms", "`start_time` as milliseconds since 1970-01-01 00:00 of that local clock"),
-    c(START_UTC, Ty::Instant, "ms", "`start_time` as an instant (UTC): by the offset the log's stamps carry (the first one's: HotSpot `+0200`, unified `[time]`; `[utctime]` and `[timemillis]` are UTC), or by `--tz` (a log that writes no offset; or a zone with DST changes, when it has the log's first offset); null when neither says the zone"),
+    c(START_UTC, Ty::Instant, "ms", "`start_time` as an instant (UTC): by the offset its own stamp carries (HotSpot `+0200`, unified `[time]`; `[utctime]` writes `+0000`), so a log across a DST change is right on both sides of it; a stamp without one by the log's zone (`[timemillis]` is UTC) or by `--tz` (a log that writes no offset; a tz-database zone's DST changes followed stamp by stamp); null when nothing says the zone"),
     c(UPTIME_T_S, Ty::F64, "s", "event start, JVM uptime as written in the log; null when the log has no uptime stamps"),
     c(frame::gc::DURATION_MS, Ty::F64, "ms", "duration (of a `collection`: the sum of its pauses)"),
     c(frame::gc::HEAP_BEFORE_KB, Ty::I64, "KiB", "heap occupancy before; null when not logged"),
@@ -255,10 +255,11 @@ pub enum ToUtc {
 }
 
 impl ToUtc {
-    /// A GC log's: the offset its stamps carry (`Loaded::zone`, read from the head of what
-    /// was read), where it has one, else `tz`. A zone given with `--tz` takes the place of
-    /// the log's offset when it has that offset at the log's first stamp: a log across a DST
-    /// change then gets each stamp's offset, not the first one's.
+    /// A GC log's rule for the rows whose stamp carries no offset of its own (a row with one,
+    /// `gc::UTC_OFFSET_QH`, is put on UTC by it: see `gc_rows`): the offset the log's stamps
+    /// carry (`Loaded::zone`, read from the head of what was read), where it has one, else
+    /// `tz`. A zone given with `--tz` takes the place of the log's offset when it has that
+    /// offset at the log's first stamp.
     pub fn of_gc(l: &Loaded, tz: Option<Tz>) -> ToUtc {
         use crate::parse::zone::Zone;
         match (l.zone, tz) {
@@ -286,8 +287,16 @@ impl ToUtc {
         }
     }
 
-    /// The instants of `df`'s wall-clock column `name`.
-    fn column(self, df: &DataFrame, name: &str, out: &str) -> PolarsResult<Expr> {
+    /// The instants of `df`'s wall-clock column `name`; where `offsets` names a column of
+    /// offsets (quarter hours east, `gc::UTC_OFFSET_QH`), a row that has one is put on UTC by
+    /// it, and only the others by this rule.
+    fn column(
+        self,
+        df: &DataFrame,
+        name: &str,
+        offsets: Option<&str>,
+        out: &str,
+    ) -> PolarsResult<Expr> {
         let wall = df.column(name)?.cast(&DataType::Int64)?;
         let wall = wall.i64()?;
         let utc: Int64Chunked = match self {
@@ -301,10 +310,35 @@ impl ToUtc {
                 })
                 .collect(),
         };
+        let own = match offsets {
+            Some(q) => Some(df.column(q)?.cast(&DataType::Int8)?),
+            None => None,
+        };
+        let utc = match own {
+            // A log whose stamps write no offset keeps the rule's column as it is.
+            Some(q) if q.null_count() < q.len() => {
+                let q = q.i8()?;
+                let mut own: Int64Chunked = wall
+                    .iter()
+                    .zip(q.iter())
+                    .zip(utc.iter())
+                    .map(|((w, q), u)| match (w, q) {
+                        (Some(w), Some(q)) => Some(w - i64::from(q) * QUARTER_HOUR_MS),
+                        _ => u,
+                    })
+                    .collect();
+                own.rename(out.into());
+                own
+            }
+            _ => utc,
+        };
         let utc = utc.into_datetime(TimeUnit::Milliseconds, Some(TimeZone::UTC));
         Ok(lit(utc.into_series()).alias(out))
     }
 }
+
+/// A quarter hour, ms: the unit of `gc::UTC_OFFSET_QH`.
+const QUARTER_HOUR_MS: i64 = 15 * 60_000;
 
 /// The zone's offset, minutes, at the local time `ms` (milliseconds since 1970 of the local
 /// clock); a repeated hour's earlier offset; None in a skipped hour or out of range.
@@ -326,7 +360,7 @@ fn first_i64(df: &DataFrame, name: &str) -> Option<i64> {
 pub fn gc_rows(l: &Loaded, utc: ToUtc, offset: usize, len: usize) -> PolarsResult<DataFrame> {
     use frame::gc::*;
     let part = l.frame.df.slice(offset as i64, len);
-    let start_utc = utc.column(&part, WALL_MS, START_UTC)?;
+    let start_utc = utc.column(&part, WALL_MS, Some(UTC_OFFSET_QH), START_UTC)?;
     // The frame holds codes and ids; the file holds the names, none as null.
     let text = |c: &str| -> PolarsResult<Expr> {
         Ok(lit(l.frame.decoded(&part, c)?.into_series()).alias(c))
@@ -370,7 +404,7 @@ pub fn perf_rows(l: &LoadedPerf, utc: ToUtc, offset: usize, len: usize) -> Polar
     use frame::perf::*;
     let PerfFrame { df, operations } = &l.frame;
     let part = df.slice(offset as i64, len);
-    let end_utc = utc.column(&part, END_MS, END_UTC)?;
+    let end_utc = utc.column(&part, END_MS, None, END_UTC)?;
     let names =
         StringChunked::from_iter_values(OPERATION.into(), operations.iter().map(String::as_str));
     // The frame holds ids into `operations`; the file holds the names.
