@@ -412,23 +412,14 @@ fn optional<P: PolarsNumericType>(name: &str, a: MutablePrimitiveArray<P::Native
 /// column, u32 while every one fits (heaps under 4 TB and ids under 4 G are the logs there
 /// are: 4 bytes a row less on each of seven columns), else u64.
 fn figures(name: &str, a: MutablePrimitiveArray<u64>) -> Column {
-    let n = a.len();
-    let nulls = a.validity().map_or(0, |v| v.unset_bits());
-    if nulls == n && n > 0 {
-        return Column::full_null(name.into(), n, &DataType::UInt32);
-    }
-    let (_, values, validity) = a.into_inner();
-    if nulls == 0 {
-        if let Some(&v) = values.first() {
-            if values.iter().all(|&x| x == v) {
-                return match u32::try_from(v) {
-                    Ok(x) => scalar(name, AnyValue::UInt32(x), n),
-                    Err(_) => scalar(name, AnyValue::UInt64(v), n),
-                };
-            }
-        }
-    }
-    let validity = validity.map(|v| v.freeze());
+    let one = |v: u64| match u32::try_from(v) {
+        Ok(x) => AnyValue::UInt32(x),
+        Err(_) => AnyValue::UInt64(v),
+    };
+    let (values, validity) = match one_value(name, a, &DataType::UInt32, one) {
+        Ok(c) => return c,
+        Err(parts) => parts,
+    };
     if values.iter().all(|&x| x <= u64::from(u32::MAX)) {
         // Each within u32: the casts keep them.
         let narrow: Vec<u32> = values.iter().map(|&x| x as u32).collect();
@@ -441,20 +432,36 @@ fn figures(name: &str, a: MutablePrimitiveArray<u64>) -> Column {
 /// Offsets (`gc::UTC_OFFSET_QH`): a scalar while one offset, or none, fills the column (a
 /// log that keeps one offset, or writes none, stores nothing a row), else Int8 with nulls.
 fn offsets(name: &str, a: MutablePrimitiveArray<i8>) -> Column {
+    match one_value(name, a, &DataType::Int8, AnyValue::Int8) {
+        Ok(c) => c,
+        Err((values, validity)) => {
+            Int8Chunked::from_vec_validity(name.into(), values, validity).into_column()
+        }
+    }
+}
+
+/// A scalar column where one value (`value` of it), or none (null of `null_type`), fills `a`;
+/// else `a`'s values and validity, for the caller's column.
+fn one_value<T: NativeType + PartialEq>(
+    name: &str,
+    a: MutablePrimitiveArray<T>,
+    null_type: &DataType,
+    value: impl Fn(T) -> AnyValue<'static>,
+) -> Result<Column, (Vec<T>, Option<Bitmap>)> {
     let n = a.len();
     let nulls = a.validity().map_or(0, |v| v.unset_bits());
     if nulls == n && n > 0 {
-        return Column::full_null(name.into(), n, &DataType::Int8);
+        return Ok(Column::full_null(name.into(), n, null_type));
     }
     let (_, values, validity) = a.into_inner();
     if nulls == 0 {
         if let Some(&v) = values.first() {
             if values.iter().all(|&x| x == v) {
-                return scalar(name, AnyValue::Int8(v), n);
+                return Ok(scalar(name, value(v), n));
             }
         }
     }
-    Int8Chunked::from_vec_validity(name.into(), values, validity.map(|v| v.freeze())).into_column()
+    Err((values, validity.map(|v| v.freeze())))
 }
 
 /// A boolean column without nulls: a scalar while one value.
