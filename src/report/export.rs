@@ -299,38 +299,37 @@ impl ToUtc {
     ) -> PolarsResult<Expr> {
         let wall = df.column(name)?.cast(&DataType::Int64)?;
         let wall = wall.i64()?;
-        let utc: Int64Chunked = match self {
-            ToUtc::Unknown => Int64Chunked::full_null(out.into(), wall.len()),
-            ToUtc::Offset(m) => wall.apply_values(|ms| ms - i64::from(m) * 60_000),
-            ToUtc::Zone(t) => wall
-                .iter()
-                .map(|ms| {
-                    let ms = ms?;
-                    Some(ms - i64::from(offset_at(t, ms)?) * 60_000)
-                })
-                .collect(),
-        };
         let own = match offsets {
             Some(q) => Some(df.column(q)?.cast(&DataType::Int8)?),
             None => None,
         };
-        let utc = match own {
-            // A log whose stamps write no offset keeps the rule's column as it is.
-            Some(q) if q.null_count() < q.len() => {
-                let q = q.i8()?;
-                let mut own: Int64Chunked = wall
-                    .iter()
-                    .zip(q.iter())
-                    .zip(utc.iter())
-                    .map(|((w, q), u)| match (w, q) {
-                        (Some(w), Some(q)) => Some(w - i64::from(q) * QUARTER_HOUR_MS),
-                        _ => u,
-                    })
-                    .collect();
-                own.rename(out.into());
-                own
-            }
-            _ => utc,
+        // A log whose stamps write no offset goes by the rule alone; one that keeps one offset
+        // (a scalar) by that offset; one of several row by row, the rule only for the rows
+        // without one (a zone's rule looked up for every row, then dropped, was most of it).
+        let (rule, own) = match own.filter(|q| q.null_count() < q.len()) {
+            Some(Column::Scalar(s)) => match s.scalar().value().extract::<i8>() {
+                Some(q) => (ToUtc::Offset(i32::from(q) * 15), None),
+                None => (self, None),
+            },
+            o => (self, o),
+        };
+        let by_rule = |ms: i64| match rule {
+            ToUtc::Unknown => None,
+            ToUtc::Offset(m) => Some(ms - i64::from(m) * 60_000),
+            ToUtc::Zone(t) => Some(ms - i64::from(offset_at(t, ms)?) * 60_000),
+        };
+        let utc: Int64Chunked = match (own, rule) {
+            (Some(q), _) => wall
+                .iter()
+                .zip(q.i8()?.iter())
+                .map(|(w, q)| match q {
+                    Some(q) => Some(w? - i64::from(q) * QUARTER_HOUR_MS),
+                    None => by_rule(w?),
+                })
+                .collect(),
+            (None, ToUtc::Unknown) => Int64Chunked::full_null(out.into(), wall.len()),
+            (None, ToUtc::Offset(m)) => wall.apply_values(|ms| ms - i64::from(m) * 60_000),
+            (None, ToUtc::Zone(_)) => wall.iter().map(|w| by_rule(w?)).collect(),
         };
         let utc = utc.into_datetime(TimeUnit::Milliseconds, Some(TimeZone::UTC));
         Ok(lit(utc.into_series()).alias(out))
