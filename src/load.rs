@@ -9,7 +9,6 @@ use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
 use crate::parse::zone::{gc_zone, Zone};
 use polars::prelude::{DataFrame, PolarsResult};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub struct Loaded {
@@ -214,48 +213,45 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     if let Some(e) = detected.is_none().then(|| refusal(path, &buf)).flatten() {
         return Err(e);
     }
-    if detected.is_none() && !end {
+    if end {
+        // The whole file is in: it is detected again on all of its content.
+        let notes = r.into_notes();
+        return match (inputs_noted(path, &buf, &notes), &notes.damage) {
+            (Err(Error::NothingRecognised { .. } | Error::AllSkipped { .. }), Some(damage)) => {
+                Err(Error::CutBeforeRecords {
+                    path: path.to_path_buf(),
+                    damage: damage.clone(),
+                })
+            }
+            (r, _) => r,
+        };
+    }
+    // More than the head: the head names the log's family, and the rest is read in blocks
+    // (GC and performance logs reach gigabytes).
+    let Some(own) = detected else {
         return Err(Error::NothingInHead {
             path: path.to_path_buf(),
             mib: buf.len() >> 20,
         });
-    }
-    if !end {
-        // GC logs and performance logs whose records are one line each (`streams`: the
-        // semicolon log) are the ones that reach gigabytes; they are read in blocks. Every
-        // other file is read whole and detected again on all of its content.
-        let len = r.content_len();
-        if let Some(Detected::Gc(format)) = detected {
+    };
+    let len = r.content_len();
+    let input = match own {
+        Detected::Gc(format) => {
             let mut l = load_gc_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();
             account_gc(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
-            let own = Detected::Gc(format);
-            return in_parts(path, len, own, Input::Gc(l));
+            Input::Gc(l)
         }
-        if let Some(Detected::Perf(format)) =
-            detected.filter(|d| matches!(d, Detected::Perf(f) if f.streams()))
-        {
+        Detected::Perf(format) => {
             let mut l = load_perf_stream(path, buf, &mut r, format)?;
             let notes = r.into_notes();
             account_perf(&mut l.log, &notes);
             l.warnings.extend(notes.damage);
-            let own = Detected::Perf(format);
-            return in_parts(path, len, own, Input::Perf(l));
+            Input::Perf(l)
         }
-        buf.reserve(r.capacity_hint().saturating_sub(buf.len()));
-        r.read_to_end(&mut buf).map_err(io)?;
-    }
-    let notes = r.into_notes();
-    match (inputs_noted(path, &buf, &notes), &notes.damage) {
-        (Err(Error::NothingRecognised { .. } | Error::AllSkipped { .. }), Some(damage)) => {
-            Err(Error::CutBeforeRecords {
-                path: path.to_path_buf(),
-                damage: damage.clone(),
-            })
-        }
-        (r, _) => r,
-    }
+    };
+    in_parts(path, len, own, input)
 }
 
 /// Why a file in which no family found a record is refused, where it is something known:

@@ -514,11 +514,6 @@ impl PerfFamily for Iis {
         parse_iis(header, buf, rules())
     }
 
-    /// A record is one line; a block is read with the header the blocks before it left.
-    fn streams(&self) -> bool {
-        true
-    }
-
     /// `date`/`time` are UTC.
     fn utc(&self) -> bool {
         true
@@ -720,11 +715,6 @@ impl PerfFamily for Haproxy {
         PerfBlock::from(parse_lines(buf, rules(), haproxy_line))
     }
 
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
-    }
-
     /// The accept date is local time, no offset written.
     fn utc(&self) -> bool {
         false
@@ -812,11 +802,6 @@ impl PerfFamily for Uwsgi {
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse_lines(buf, rules(), uwsgi_line))
-    }
-
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
     }
 
     /// Local time, no offset written.
@@ -972,11 +957,6 @@ impl PerfFamily for Caddy {
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse_lines(buf, rules(), caddy_line))
-    }
-
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
     }
 
     /// Epoch stamps.

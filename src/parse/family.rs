@@ -211,12 +211,6 @@ pub trait PerfFamily: Sync + 'static {
     /// block's end is left unread (`PerfBlock::unread`) for the next block.
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock;
 
-    /// A big log may be read in blocks cut at any line end and parsed in parallel (each
-    /// block read with the header of the blocks before it, see `parse_block`).
-    fn streams(&self) -> bool {
-        false
-    }
-
     /// Its stamps are instants (epoch milliseconds); else local wall-clock time taken as UTC.
     fn utc(&self) -> bool;
 }

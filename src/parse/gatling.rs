@@ -67,11 +67,6 @@ impl PerfFamily for Gatling {
         PerfBlock::from(parse(buf))
     }
 
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
-    }
-
     /// Epoch stamps.
     fn utc(&self) -> bool {
         true

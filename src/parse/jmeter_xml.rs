@@ -88,11 +88,6 @@ impl PerfFamily for JmeterXml {
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_xml(header, buf, last)
     }
-    /// A block may start at any line end: a request open at a block's end is left unread and
-    /// read with the next block.
-    fn streams(&self) -> bool {
-        true
-    }
     /// Epoch stamps.
     fn utc(&self) -> bool {
         true

@@ -69,11 +69,6 @@ impl PerfFamily for K6Json {
         PerfBlock::from(parse(buf))
     }
 
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
-    }
-
     /// Instants with their offsets, kept as UTC.
     fn utc(&self) -> bool {
         true
@@ -261,12 +256,6 @@ impl PerfFamily for K6Csv {
 
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_csv(header, buf, last)
-    }
-
-    /// A block may start at any line end: a row whose quoted field (an error's text) is open
-    /// at a block's end is read with the next block.
-    fn streams(&self) -> bool {
-        true
     }
 
     fn utc(&self) -> bool {

@@ -246,11 +246,6 @@ impl PerfFamily for LogFormat {
         PerfBlock::from(parse(self, buf, rules()))
     }
 
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
-    }
-
     /// Times with their zones, and epoch stamps, put on UTC.
     fn utc(&self) -> bool {
         true

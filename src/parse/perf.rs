@@ -76,10 +76,6 @@ impl PerfFamily for Semicolon {
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse_semicolon(buf))
     }
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
-    }
     /// Local dates, taken as UTC.
     fn utc(&self) -> bool {
         false
@@ -116,11 +112,6 @@ impl PerfFamily for JmeterJtl {
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_jtl(header, buf, last)
-    }
-    /// A block may start at any line end: one inside a quoted field leaves the record open at
-    /// the block's end, read again with the next block.
-    fn streams(&self) -> bool {
-        true
     }
     /// Epoch stamps.
     fn utc(&self) -> bool {
@@ -163,10 +154,6 @@ impl PerfFamily for Grinder {
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         parse_grinder(header, buf)
-    }
-    /// A record is one line: a block may start at any line.
-    fn streams(&self) -> bool {
-        true
     }
     /// Epoch stamps.
     fn utc(&self) -> bool {
