@@ -442,6 +442,16 @@ pub struct GcLog {
 }
 
 impl GcLog {
+    /// An empty log whose events go into `events` (emptied): a streamed log's blocks reuse
+    /// their buffers instead of faulting in fresh memory for each.
+    pub fn reusing(mut events: Vec<GcEvent>) -> GcLog {
+        events.clear();
+        GcLog {
+            events,
+            ..GcLog::default()
+        }
+    }
+
     /// What the log holds and gives no row for by design, as its parser said it
     /// (`META_UNCOUNTED`).
     pub fn uncounted(&self) -> Option<&str> {

@@ -137,9 +137,11 @@ impl Family for Hotspot {
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
-        let mut p = Parser::with_events(events);
-        p.flushing(flush_at);
-        Box::new(p)
+        Box::new(Parser {
+            log: GcLog::reusing(events),
+            settle: super::settle::Settle::every(flush_at),
+            ..Parser::default()
+        })
     }
 
     fn end_of_log(&self, log: &GcLog, rows: &mut dyn Rows) {
@@ -361,22 +363,10 @@ const GLUED_NOISE: [&[u8]; 5] = [
     b"After GC:",
 ];
 
+/// An expression as `split` cuts it: its top-level text's spans, its children's.
+type Split<'a> = (&'a [(usize, usize)], &'a [(usize, usize)]);
+
 impl Parser {
-    /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse
-    /// their buffers instead of faulting in fresh memory for each.
-    pub(crate) fn with_events(mut events: Vec<GcEvent>) -> Self {
-        events.clear();
-        let mut p = Parser::default();
-        p.log.events = events;
-        p
-    }
-
-    /// Move settled events to the block's columns whenever `at` events are held (see
-    /// `flush`).
-    pub(crate) fn flushing(&mut self, at: usize) {
-        self.settle = super::settle::Settle::every(at);
-    }
-
     /// Between lines, move the events no later line can change to the block's columns: all
     /// before the last pause (a heap line after it gives it its figures). An open event holds
     /// its text, not events, and a line's events are taken back only while it is read.
@@ -483,7 +473,7 @@ impl Parser {
             // A cut log: the last event never closed. Read what it has if it has a pause.
             let p = std::mem::take(&mut self.pending);
             let r = match event_start(&p.text) {
-                Some(at) => self.interpret_at(&p.text, at, p.line, &p.nested),
+                Some(at) => self.interpret_at(&p.text, at, p.line, &p.nested, None),
                 None => Err(Fail::NoPause),
             };
             self.settle(&p, r);
@@ -563,7 +553,13 @@ impl Parser {
             let (end, r) = match split {
                 Ok(Some(e)) => {
                     let end = at + e;
-                    let r = self.interpret_split(&line[from..end], at - from, no, &top, &children);
+                    let r = self.interpret_at(
+                        &line[from..end],
+                        at - from,
+                        no,
+                        &[],
+                        Some((&top, &children)),
+                    );
                     (Some(end), r)
                 }
                 Ok(None) => (None, Err(Fail::NoPause)),
@@ -660,7 +656,7 @@ impl Parser {
                 if let Some(end) = balanced {
                     // A whole event printed inside the open one (CMS scavenge before remark, or
                     // an event that ran after it: decided when the open one closes).
-                    let r = self.interpret_at(&line[..p + end], p, no, &[]);
+                    let r = self.interpret_at(&line[..p + end], p, no, &[], None);
                     if let Ok(ms) = r {
                         let at = stamp(&line[..p]);
                         let idx = self.log.events.len().saturating_sub(1);
@@ -718,7 +714,7 @@ impl Parser {
             Some(at) => {
                 let end = balanced_end(&p.text[at..]).map_or(p.text.len(), |e| at + e);
                 at_stamp = stamp(&p.text[..at]);
-                self.interpret_at(&p.text[..end], at, p.line, &p.nested)
+                self.interpret_at(&p.text[..end], at, p.line, &p.nested, None)
             }
             None => Err(Fail::NoPause),
         };
@@ -1034,13 +1030,15 @@ impl Parser {
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
     /// recorded (ms). `nested`: whole events printed inside it on other lines; the pause
-    /// includes those that ran inside it.
+    /// includes those that ran inside it. `split`: the expression's top-level text and
+    /// children where `split` has already cut them (then it closes at the end of `text`).
     fn interpret_at(
         &mut self,
         text: &[u8],
         at: usize,
         no: u64,
         nested: &[Inner],
+        split: Option<Split>,
     ) -> Result<f64, Fail> {
         let (Some(head), Some(ev_text)) = (text.get(..at), text.get(at..)) else {
             return Err(Fail::NoPause);
@@ -1050,34 +1048,14 @@ impl Parser {
         }
         let st = stamp(head);
         let mark = self.log.events.len();
-        let r = self.interpret(ev_text, st, no, nested, 0);
+        let r = match split {
+            Some((top, children)) => {
+                self.interpret_parts(ev_text, top, children, st, no, nested, 0)
+            }
+            None => self.interpret(ev_text, st, no, nested, 0),
+        };
         if r == Err(Fail::Damaged) {
             // Nested events read before the damage was found go too.
-            self.log.events.truncate(mark);
-        }
-        r
-    }
-
-    /// `interpret_at` for an expression `split` already (`top`, `children`), that closes at
-    /// the end of `text`.
-    fn interpret_split(
-        &mut self,
-        text: &[u8],
-        at: usize,
-        no: u64,
-        top: &[(usize, usize)],
-        children: &[(usize, usize)],
-    ) -> Result<f64, Fail> {
-        let (Some(head), Some(ev_text)) = (text.get(..at), text.get(at..)) else {
-            return Err(Fail::NoPause);
-        };
-        if has_control(ev_text) {
-            return Err(Fail::Damaged);
-        }
-        let st = stamp(head);
-        let mark = self.log.events.len();
-        let r = self.interpret_parts(ev_text, top, children, st, no, &[], 0);
-        if r == Err(Fail::Damaged) {
             self.log.events.truncate(mark);
         }
         r

@@ -86,9 +86,11 @@ impl Family for IbmText {
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
-        let mut p = Parser::with_events(events);
-        p.settle = Settle::every(flush_at);
-        Box::new(p)
+        Box::new(Parser {
+            log: GcLog::reusing(events),
+            settle: Settle::every(flush_at),
+            ..Parser::default()
+        })
     }
 
     /// Unindented tagged lines (the heads, the block's own lines, `<GC(n): Bytes Traced`).
@@ -257,13 +259,6 @@ pub struct Parser {
 }
 
 impl Parser {
-    fn with_events(mut events: Vec<GcEvent>) -> Self {
-        events.clear();
-        let mut p = Parser::default();
-        p.log.events = events;
-        p
-    }
-
     /// Read the lines of `buf` after those read so far.
     fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;

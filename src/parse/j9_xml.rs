@@ -132,9 +132,11 @@ impl Family for J9Xml {
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
-        let mut p = Parser::with_events(events);
-        p.settle = Settle::every(flush_at);
-        Box::new(p)
+        Box::new(Parser {
+            log: GcLog::reusing(events),
+            settle: Settle::every(flush_at),
+            ..Parser::default()
+        })
     }
 
     fn owned_lines_start(&self) -> OwnedStart {
@@ -469,13 +471,6 @@ pub struct Parser {
 }
 
 impl Parser {
-    fn with_events(mut events: Vec<GcEvent>) -> Self {
-        events.clear();
-        let mut p = Parser::default();
-        p.log.events = events;
-        p
-    }
-
     fn feed(&mut self, buf: &[u8]) {
         let base = self.log.lines;
         let mut it = lines(buf);

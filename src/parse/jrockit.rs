@@ -81,9 +81,11 @@ impl Family for Jrockit {
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, flush_at: usize) -> Box<dyn BlockParser> {
-        let mut p = Parser::with_events(events);
-        p.flushing(flush_at);
-        Box::new(p)
+        Box::new(Parser {
+            log: GcLog::reusing(events),
+            settle: super::settle::Settle::every(flush_at),
+            ..Parser::default()
+        })
     }
 
     /// Old collections are written after the nursery collections inside them.
@@ -420,21 +422,6 @@ struct NameMemo {
 }
 
 impl Parser {
-    /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse
-    /// their buffers instead of faulting in fresh memory for each.
-    pub(crate) fn with_events(mut events: Vec<GcEvent>) -> Self {
-        events.clear();
-        let mut p = Parser::default();
-        p.log.events = events;
-        p
-    }
-
-    /// Move settled events to the block's columns whenever `at` events are held (see
-    /// `flush`).
-    pub(crate) fn flushing(&mut self, at: usize) {
-        self.settle = super::settle::Settle::every(at);
-    }
-
     /// Events read so far, moved to the columns or not.
     fn count(&self) -> usize {
         self.flushed + self.log.events.len()

@@ -82,7 +82,10 @@ impl Family for Unified {
     }
 
     fn block_parser(&self, events: Vec<GcEvent>, _flush_at: usize) -> Box<dyn BlockParser> {
-        Box::new(Parser::with_events(events))
+        Box::new(Parser {
+            log: GcLog::reusing(events),
+            ..Parser::default()
+        })
     }
 
     fn collector_guesses(&self) -> &'static [&'static str] {
@@ -579,15 +582,6 @@ type Heap = (u64, u64, Option<u64>);
 type Cut = Option<(usize, usize)>;
 
 impl Parser {
-    /// A parser whose events go into `events` (emptied): a streamed log's blocks reuse
-    /// their buffers instead of faulting in fresh memory for each.
-    pub(crate) fn with_events(mut events: Vec<GcEvent>) -> Self {
-        events.clear();
-        let mut p = Parser::default();
-        p.log.events = events;
-        p
-    }
-
     /// What one pass would hold after `prev`'s lines and this parser's: `prev`'s start lines
     /// still waiting before this parser's (none of them was ended here: `continues_into`), and
     /// the GCs with events, `prev`'s before this parser's, the latest `MAX_OPEN_GC` kept.

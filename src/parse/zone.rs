@@ -69,7 +69,7 @@ pub fn gc_zone(head: &[u8], clock: GcClock) -> Zone {
             }
             let s = &line[at - 4..];
             if let Some((_, n)) = crate::parse::num::iso_datetime_prefix(s) {
-                return Zone::Offset(zone_in(&s[..n]).unwrap_or(0));
+                return Zone::Offset(offset_qh(&s[..n]).map_or(0, |q| i32::from(q) * 15));
             }
         }
     }
@@ -78,17 +78,6 @@ pub fn gc_zone(head: &[u8], clock: GcClock) -> Zone {
     } else {
         Zone::Local
     }
-}
-
-/// The offset at the end of an ISO stamp (`...34.123+0200`, `+02:00`, `Z`), minutes.
-fn zone_in(stamp: &[u8]) -> Option<i32> {
-    let s = std::str::from_utf8(stamp).ok()?;
-    let tail = s.get(19..)?;
-    let tail = tail.trim_start_matches(|c: char| c == '.' || c == ',' || c.is_ascii_digit());
-    if tail.is_empty() {
-        return None;
-    }
-    parse_zone(tail)
 }
 
 /// The offset at the end of an ISO stamp as `num::iso_datetime_prefix` took it (`...34.123`
