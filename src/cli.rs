@@ -310,19 +310,8 @@ pub struct CompareArgs {
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
-    /// standard input.
-    #[arg(required_unless_present = "files_from")]
-    pub paths: Vec<PathBuf>,
-    /// Read more inputs' paths from FILE (`-`: standard input), one per line, besides those
-    /// given as arguments: `find /logs -name 'gc*.log' | gcperf summary --files-from -`.
-    /// Empty lines are passed over.
-    #[arg(long, value_name = "FILE")]
-    pub files_from: Option<PathBuf>,
-    /// --files-from's paths end with a NUL byte, not a newline (`find -print0`): for names
-    /// holding newlines.
-    #[arg(short = '0', long = "null", requires = "files_from")]
-    pub null: bool,
+    #[command(flatten)]
+    pub inputs: Inputs,
     /// A folder: each table in a folder of its own, `gc/`, `perf/` and `files/` (one row per
     /// input), each file a part with a name no other export takes, so that many exports can
     /// write into one dataset. Or a FILE.parquet: one kind of records goes to it; both kinds go
@@ -496,8 +485,9 @@ pub struct PauseTargetOpt {
     pub pause_target: Option<String>,
 }
 
-#[derive(Args, Debug)]
-pub struct Common {
+/// The paths a command reads.
+#[derive(Args, Debug, Default)]
+pub struct Inputs {
     /// Log files or folders (read recursively; gzip and zip recognised by content), `-` for
     /// standard input.
     #[arg(required_unless_present = "files_from")]
@@ -511,6 +501,12 @@ pub struct Common {
     /// holding newlines.
     #[arg(short = '0', long = "null", requires = "files_from")]
     pub null: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct Common {
+    #[command(flatten)]
+    pub inputs: Inputs,
     /// Output format. csv and tsv have a header row, full precision and no thousands
     /// separators (default: table).
     #[arg(long, short, value_enum)]

@@ -22,10 +22,10 @@ pub(super) struct Inputs {
 
 pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     load::set_stdin_name(c.stdin_name.clone());
-    let mut paths = c.paths.clone();
+    let mut paths = c.inputs.paths.clone();
     let mut left_out = Vec::new();
-    if let Some(list) = &c.files_from {
-        let (listed, too_long) = files_from(list, c.null, &c.paths)?;
+    if let Some(list) = &c.inputs.files_from {
+        let (listed, too_long) = files_from(list, c.inputs.null, &c.inputs.paths)?;
         left_out.extend(too_long);
         // An empty list is said, as an empty folder is: with nothing else given, exit 1
         // would otherwise come without a word. (A note, not an input left out: export's

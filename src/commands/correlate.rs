@@ -63,7 +63,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     };
     let interval = a.interval.as_deref().map(interval_ms).transpose()?;
     let out = output(&Common {
-        paths: Vec::new(),
+        inputs: Default::default(),
         format: Some(a.format),
         quiet: a.quiet,
         sep: a.sep,
@@ -73,8 +73,6 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         rotated: false,
         strict: a.strict,
         stdin_name: None,
-        files_from: None,
-        null: false,
     })?;
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.

@@ -12,7 +12,7 @@ use crate::cli::{Common, ExportArgs};
 pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     use crate::report::export::{export, ExportOptions, Item};
     let c = Common {
-        paths: a.paths,
+        inputs: a.inputs,
         format: None,
         quiet: a.quiet,
         sep: None,
@@ -22,8 +22,6 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         rotated: a.rotated,
         strict: a.strict,
         stdin_name: a.stdin_name,
-        files_from: a.files_from,
-        null: a.null,
     };
     let o = ExportOptions {
         tags: a.tags.tags,

@@ -42,8 +42,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         // input's rows printed as soon as it is done (and those before it), one header. A
         // JSON array or Markdown of millions of rows is not offered, and not quietly turned
         // into CSV either.
-        let mut o = out;
-        if a.common.format == Some(Format::Table) {
+        if out.format == Format::Table {
             anyhow::bail!(
                 "--events prints CSV (or TSV with --format tsv), not a text table: every record \
                  is a row; for one on a terminal, pipe the CSV through `column -ts,`"
@@ -52,7 +51,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         if a.by.is_some() {
             anyhow::bail!("--by picks a breakdown table; --events prints every record");
         }
-        match o.format {
+        match out.format {
             Format::Json => anyhow::bail!(
                 "--events prints CSV, TSV or JSON Lines (--format jsonl: an object a record), \
                  not one JSON array; for typed columns, `gcperf export` writes Parquet"
@@ -60,10 +59,9 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             Format::Markdown => {
                 anyhow::bail!("--events prints CSV, TSV or JSON Lines, not markdown")
             }
-            Format::Tsv | Format::Jsonl => {}
-            _ => o.format = Format::Csv,
+            _ => {}
         }
-        let d = o.delimited();
+        let d = out.delimited();
         let rows = match &d {
             Some(d) => gcreport::EventRows::Delimited(d),
             None => gcreport::EventRows::JsonLines,
@@ -91,7 +89,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                 }
                 let stdout = std::io::stdout();
                 let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-                let bom = first && o.bom && d.is_some();
+                let bom = first && out.bom && d.is_some();
                 let r = (|| -> Result<(), gcreport::EventsError> {
                     if bom {
                         w.write_all("\u{feff}".as_bytes())?;
