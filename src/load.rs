@@ -1124,51 +1124,6 @@ fn last_line_end(b: &[u8]) -> Option<usize> {
     memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1)
 }
 
-/// Read, detect and parse one file. A file that cannot be read, or holds nothing recognisable,
-/// is an error naming the file.
-pub fn load(path: &Path) -> Result<Loaded> {
-    let c = input::read_noted(path)?;
-    gc_input(path, &c.bytes, &c.notes)
-}
-
-/// A GC log in memory, detected, parsed and framed.
-pub fn load_bytes(path: &Path, buf: &[u8]) -> Result<Loaded> {
-    gc_input(path, buf, &ReadNotes::default())
-}
-
-fn gc_input(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Loaded> {
-    let nothing = || Error::NothingRecognised {
-        path: path.to_path_buf(),
-    };
-    let Some(Detected::Gc(format)) = input::detect(buf) else {
-        return Err(nothing());
-    };
-    let (mut log, cols) = parse::parse_blocks(format, buf, columns::LogColumns::default());
-    if columns::Sink::is_empty(&cols) {
-        return Err(gc_nothing(path, &log));
-    }
-    account_gc(&mut log, notes);
-    let frame = cols.finish(&log).map_err(|source| Error::Polars {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        label: name_of(path),
-        format,
-        warnings: notes
-            .damage
-            .iter()
-            .cloned()
-            .chain(frame_warnings(&frame, &log))
-            .collect(),
-        log,
-        frame,
-        part: 0,
-        zone: gc_zone(buf, format.clock()),
-    })
-}
-
 /// Several files read as one log (the parts of a rotated set), put in time order: by the
 /// wall clock of their first event where every part has one, else by uptime, else by name.
 /// Parts that cannot be read, hold nothing, or are of another log family are left out and

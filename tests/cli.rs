@@ -210,7 +210,7 @@ fn scavenge_before_remark_is_one_stop_everywhere() {
         let young: Vec<&str> = text.lines().filter(|l| l.contains(",young,")).collect();
         assert!(young.iter().all(|l| l.contains(",1,")), "{text}");
         // The charts' pause series: the same three pauses by kind.
-        let loaded = gcperf::load::load(p).unwrap();
+        let loaded = common::load(p).unwrap();
         let series = gcperf::analyze::gc::series(&loaded.frame, 800).unwrap();
         let n: u64 = series.counts.iter().map(|c| c.1).sum();
         assert_eq!(n, pauses as u64, "{path}");

@@ -8,11 +8,10 @@
 //! worked out by hand, so an explanation can't go stale silently.
 
 use gcperf::analyze::gc::summary;
-use gcperf::load::load;
 use std::collections::HashMap;
 mod common;
 
-use common::corpus_dir;
+use common::{corpus_dir, load};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Default)]

@@ -41,3 +41,13 @@ pub fn family_dirs(root: &Path, name: &str) -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// A GC log loaded as the commands load it: one input, of a GC family (else the reason).
+#[allow(dead_code)]
+pub fn load(path: &Path) -> Result<gcperf::load::Loaded, String> {
+    match gcperf::load::load_any(path) {
+        Ok(gcperf::load::Input::Gc(l)) => Ok(l),
+        Ok(_) => Err(format!("{}: not a GC log", path.display())),
+        Err(e) => Err(e.to_string()),
+    }
+}
