@@ -1358,18 +1358,8 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
 fn intern_test(log: &mut PerfLog, test: u64) -> u32 {
     let mut b = [0u8; 32];
     b[..5].copy_from_slice(b"test ");
-    let mut digits = [0u8; 20];
-    let mut n = test;
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let d = &digits[k..];
+    let mut digits = itoa::Buffer::new();
+    let d = digits.format(test).as_bytes();
     b[5..5 + d.len()].copy_from_slice(d);
     log.strings.intern_bytes(&b[..5 + d.len()])
 }

@@ -812,30 +812,8 @@ fn shortest_decimal(out: &mut Vec<u8>, v: f64, max_k: f64) -> bool {
 }
 
 /// `n` in decimal appended to `out`.
-pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
-    // Two digits a division (a heap figure or line number is 6-8 digits).
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-        2021222324252627282930313233343536373839\
-        4041424344454647484950515253545556575859\
-        6061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899";
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    while n >= 100 {
-        let p = (n % 100) as usize * 2;
-        n /= 100;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[p..p + 2]);
-    }
-    if n >= 10 {
-        let p = n as usize * 2;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[p..p + 2]);
-    } else {
-        i -= 1;
-        buf[i] = b'0' + n as u8;
-    }
-    out.extend_from_slice(&buf[i..]);
+pub fn push_u64(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 pub fn opt(v: Option<f64>, digits: Option<usize>) -> String {
