@@ -115,32 +115,35 @@ pub struct Seed {
     pub bytes: Vec<u8>,
 }
 
-/// Seed files: `fixtures/<family>/` of every GC family, `fixtures/perf/` and
-/// `fixtures/<family>/` of every performance-log family (family by content),
-/// `fixtures/bad/` files up to 256 KB (family by the target in the file name), and, when
-/// given, the corpus's `gc/<family>/` files under `corpus_max` bytes. Sorted by path, so runs
-/// are repeatable.
+/// Seed files: every folder of `fixtures/` but `bad/` (a family's own, its variants such as
+/// `j9-xml-5.0/`, `perf/`), each file's family told from its content as a user's would be;
+/// `fixtures/bad/` files up to 256 KB (family by the target in the file name); and, when
+/// given, the corpus's `gc/` and `perf/` files under `corpus_max` bytes, by content too (its
+/// `gc/openj9/` holds both IBM families). Sorted by path, so runs are repeatable.
 pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> Vec<Seed> {
     let mut out = Vec::new();
-    let dirs = GC_FAMILIES
-        .iter()
-        .copied()
-        .map(|f| (f.as_str(), Some(Family::Gc(f))))
-        .chain([("perf", None)])
-        .chain(PERF_FAMILIES.iter().map(|f| (f.as_str(), None)));
-    for (dir, family) in dirs {
-        for p in files(&fixtures.join(dir)) {
-            let Ok(bytes) = gcperf::input::read(&p) else {
-                continue;
-            };
-            let family = family.or_else(|| perf_family(&bytes));
-            if family.is_some() {
-                out.push(Seed {
-                    name: p.display().to_string(),
-                    family,
-                    bytes,
-                });
-            }
+    let mut by_content = |p: &Path, max: usize| {
+        let small = std::fs::metadata(p).is_ok_and(|m| (m.len() as usize) < max);
+        let Some(bytes) = small.then(|| gcperf::input::read(p).ok()).flatten() else {
+            return;
+        };
+        let family = match gcperf::input::detect(&bytes) {
+            Some(gcperf::input::Detected::Gc(f)) => Family::Gc(f),
+            Some(gcperf::input::Detected::Perf(f)) => Family::Perf(f),
+            None => return,
+        };
+        out.push(Seed {
+            name: p.display().to_string(),
+            family: Some(family),
+            bytes,
+        });
+    };
+    for dir in dirs(fixtures).iter().filter(|d| !d.ends_with("bad")) {
+        files(dir).iter().for_each(|p| by_content(p, usize::MAX));
+    }
+    if let Some(c) = corpus {
+        for dir in dirs(&c.join("gc")).iter().chain(&dirs(&c.join("perf"))) {
+            files(dir).iter().for_each(|p| by_content(p, corpus_max));
         }
     }
     for p in files(&fixtures.join("bad")) {
@@ -170,27 +173,6 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
             bytes,
         });
     }
-    if let Some(c) = corpus {
-        for &f in GC_FAMILIES {
-            let family = Family::Gc(f);
-            for p in files(&c.join("gc").join(f.as_str())) {
-                let small = std::fs::metadata(&p).is_ok_and(|m| (m.len() as usize) < corpus_max);
-                if !small {
-                    continue;
-                }
-                let Ok(bytes) = gcperf::input::read(&p) else {
-                    continue;
-                };
-                if bytes.len() < corpus_max {
-                    out.push(Seed {
-                        name: p.display().to_string(),
-                        family: Some(family),
-                        bytes,
-                    });
-                }
-            }
-        }
-    }
     out
 }
 
@@ -209,8 +191,17 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
     v
 }
 
-fn perf_family(bytes: &[u8]) -> Option<Family> {
-    gcperf::parse::perf::detect(bytes).map(Family::Perf)
+/// The folders in `dir`, sorted.
+fn dirs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<_> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    v.sort();
+    v
 }
 
 /// Numbers that have broken parsers: overflow, not-a-number, locale commas, impossible dates.
