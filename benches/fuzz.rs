@@ -26,6 +26,8 @@
 //! the first case of each shown, but not saved (`--no-accounting` turns the check off).
 //! Other options: `--load-every N` (every Nth case of a parser target also goes through the
 //! load path; 0 never; 50), `--no-corpus`, `--no-save`, `--minimise-secs S` (30 per fault).
+//! One case written out, to read or time by hand: `fuzz-<hash> --worker --target T --seed N
+//! --from CASE --dump FILE` (the case a slow-case line or a fault names).
 
 #[path = "../tests/common/mutate.rs"]
 mod mutate;
@@ -236,6 +238,7 @@ fn worker(args: &[String]) {
     let mut load_every = 50u64;
     let mut corpus = true;
     let mut with_load = true;
+    let mut dump = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().unwrap_or_default();
@@ -245,6 +248,7 @@ fn worker(args: &[String]) {
             "--seed" => seed = val().parse().unwrap_or(0),
             "--from" => from = val().parse().unwrap_or(0),
             "--replay" => replay = Some(PathBuf::from(val())),
+            "--dump" => dump = Some(PathBuf::from(val())),
             "--with-load" => with_load = val() == "1",
             "--load-every" => load_every = val().parse().unwrap_or(0),
             "--no-accounting" => accounting = false,
@@ -274,6 +278,18 @@ fn worker(args: &[String]) {
     }
     let seeds = seeds(corpus);
     let m = mutator(&seeds, target);
+    if let Some(file) = dump {
+        // Case `--from` written out, to be read by hand or replayed (`--replay`).
+        let written = guarded(|| m.case(seed, from)).map(|b| std::fs::write(&file, b));
+        if !matches!(written, Ok(Ok(()))) {
+            eprintln!(
+                "fuzz worker: cannot write case {from} to {}",
+                file.display()
+            );
+            std::process::exit(2);
+        }
+        return;
+    }
     let mut slowest = Duration::ZERO;
     for i in from.. {
         let buf = match guarded(|| m.case(seed, i)) {
