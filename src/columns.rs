@@ -1687,7 +1687,7 @@ impl PerfColumns {
         DataFrame::new(
             n,
             vec![
-                Int64Chunked::from_vec(perf::END_MS.into(), self.end_ms).into_column(),
+                end_ms(self.end_ms),
                 Float64Chunked::from_vec(perf::TOTAL_MS.into(), self.total).into_column(),
                 optional::<Float64Type>(perf::JAVA_MS, self.java),
                 optional::<Float64Type>(perf::DB_MS, self.db),
@@ -1700,6 +1700,16 @@ impl PerfColumns {
             ],
         )
     }
+}
+
+/// The requests' ends, null where a stamp is before `PERF_CLOCK_FLOOR_MS` (no time).
+fn end_ms(v: Vec<i64>) -> Column {
+    use crate::model::PERF_CLOCK_FLOOR_MS as FLOOR;
+    let valid = v
+        .iter()
+        .any(|&e| e < FLOOR)
+        .then(|| Bitmap::from_iter(v.iter().map(|&e| e >= FLOOR)));
+    Int64Chunked::from_vec_validity(perf::END_MS.into(), v, valid).into_column()
 }
 
 /// One row per record of a performance log parsed in one piece.

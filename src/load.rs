@@ -8,7 +8,7 @@ use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
 use crate::parse::zone::{gc_zone, Zone};
-use polars::prelude::{DataFrame, PolarsResult};
+use polars::prelude::{DataFrame, DataType, PolarsResult};
 use std::path::{Path, PathBuf};
 
 pub struct Loaded {
@@ -568,10 +568,35 @@ fn perf_input(
         label: name_of(path),
         format,
         log,
+        warnings: damage.into_iter().chain(unstamped(&frame)).collect(),
         frame,
-        warnings: damage.into_iter().collect(),
         part: 0,
     }))
+}
+
+/// How many requests have no time (stamped before `model::PERF_CLOCK_FLOOR_MS`), the first's
+/// line; None where every request has one.
+fn unstamped(f: &frame::PerfFrame) -> Option<String> {
+    let end = f.df.column(frame::perf::END_MS).ok()?;
+    let n = end.null_count();
+    if n == 0 {
+        return None;
+    }
+    let line =
+        f.df.column(frame::perf::LINE)
+            .ok()?
+            .cast(&DataType::UInt64)
+            .ok()?;
+    let first = (line.u64().ok()?.iter().zip(end.i64().ok()?.iter()))
+        .filter_map(|(l, e)| if e.is_none() { l } else { None })
+        .min()?;
+    Some(format!(
+        "{n} request{} stamped before 1990, the first at line {first}: counted, with no place on \
+         the clock (not in the span, the throughput, the series over time, a window or a \
+         correlation); JMeter before 5.5 stamps a request that failed with an exception \
+         1970-01-01",
+        if n == 1 { "" } else { "s" }
+    ))
 }
 
 /// The next round of blocks from the reader (one per worker), and whether the reader has
@@ -905,9 +930,9 @@ fn load_perf_stream(
         path: path.to_path_buf(),
         label: name_of(path),
         format,
+        warnings: unstamped(&frame).into_iter().collect(),
         frame,
         log,
-        warnings: Vec::new(),
         part: 0,
     })
 }

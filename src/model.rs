@@ -548,6 +548,12 @@ pub fn implausible_values(
 // Application performance logs
 // ---------------------------------------------------------------------------------------------
 
+/// Request stamps before this instant (1990-01-01T00:00:00, ms) are not times: JMeter before
+/// 5.5 stamps a sample that failed with an exception 1970-01-01, and load-tool plugins write
+/// 0 where they had no time. Such a request is kept (counted, its time and outcome in the
+/// figures) with no place on the clock: its `end_ms` is null in the frame.
+pub const PERF_CLOCK_FLOOR_MS: i64 = 631_152_000_000;
+
 /// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PerfRecord {

@@ -3381,3 +3381,123 @@ fn inputs_from_a_list() {
         assert!(String::from_utf8_lossy(&o.stdout).contains("r26-detgc.log"));
     }
 }
+
+/// JMeter before 5.5 stamps a sample that failed with an exception 1970-01-01 (timeStamp 0).
+/// Such a request counts (its time, its failure) but has no place on the clock: the span,
+/// throughput and series are the other requests', and stderr says so. The fixture's line 25
+/// is a failed `Home` sample; its own stamp lies inside the run, so every figure but the
+/// series' counts is the fixture's own: first start 10:04:02.468 (1348221842468), last end
+/// 10:04:45.323, span 42.855 s, 200 requests / 42.855 s.
+#[test]
+fn a_request_stamped_1970_counts_but_has_no_place_on_the_clock() {
+    let text = std::fs::read_to_string(fixture("perf/jmeter-daytrader.jtl")).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match (i + 1, l.split_once(',')) {
+            (25, Some((_, rest))) => format!("0,{rest}"),
+            _ => l.to_string(),
+        })
+        .collect();
+    assert!(lines[24].starts_with("0,31,Home,500,") && lines[24].contains(",false,"));
+    let dir = tempfile::tempdir().unwrap();
+    let jtl = dir.path().join("stamped-1970.jtl");
+    std::fs::write(&jtl, lines.join("\n") + "\n").unwrap();
+    let p = jtl.to_str().unwrap();
+
+    let out = gcperf().args(["perf", "-f", "json", p]).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 request stamped before 1990, the first at line 25"),
+        "{stderr}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &v[0]["perf"];
+    assert_eq!(s["requests"], 200);
+    assert_eq!(s["errors"], 4);
+    assert_eq!(s["first"], "2012-09-21T10:04:02.468");
+    assert_eq!(s["last"], "2012-09-21T10:04:45.323");
+    assert_eq!(f(&s["span_s"]), 42.855);
+    assert!((f(&s["throughput_per_s"]) - 200.0 / 42.855).abs() < 1e-9);
+
+    // The series over time: the 199 requests with a time, 3 of the 4 failures.
+    let out = gcperf()
+        .args([
+            "perf",
+            "-q",
+            "--by",
+            "interval",
+            "--interval",
+            "10s",
+            "-f",
+            "csv",
+            p,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let sum = |k: usize| -> u64 {
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(k).unwrap().parse::<u64>().unwrap())
+            .sum()
+    };
+    assert_eq!((sum(2), sum(3)), (199, 3), "{csv}");
+
+    // A request without a time is an input's damage: --strict says so.
+    gcperf()
+        .args(["perf", "-q", "--strict", p])
+        .assert()
+        .code(4);
+}
+
+/// A request stamped 1970 is left out of the correlation (it cannot be placed on the GC
+/// log's clock), not put 42 years before it: run-perf's line 5 (a 13 ms getBalance) so
+/// stamped, the correlation is the fixture's but for that request, and its figures are those
+/// of times kept near the first request's (`gc_ms_in_slow` 2823.3, where a base in 1970 left
+/// float noise, 2823.300049).
+#[test]
+fn a_request_stamped_1970_is_left_out_of_the_correlation() {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(
+        std::fs::File::open(fixture("correlate/run-perf.log.gz")).unwrap(),
+    )
+    .read_to_string(&mut text)
+    .unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i + 1 {
+            5 => l.replacen("2012-09-21 10:00:03.116", "1970-01-01 00:00:00.000", 1),
+            _ => l.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        lines[4],
+        "[r0000004];1970-01-01 00:00:00.000;13;5;8;1;getBalance;"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let perf = dir.path().join("run-perf.log");
+    std::fs::write(&perf, lines.join("\n") + "\n").unwrap();
+    let gc = fixture("correlate/run-gc.log.gz");
+    let v = json_of(&[
+        "correlate",
+        "--gc",
+        gc.to_str().unwrap(),
+        "--perf",
+        perf.to_str().unwrap(),
+    ]);
+    let c = &v[0];
+    assert_eq!(c["requests"], 14_399);
+    assert_eq!(c["slow_requests"], 1427);
+    assert_eq!(c["slow_with_gc"], 51);
+    assert_eq!(f(&c["gc_ms_in_slow"]), 2823.3);
+    assert_eq!(c["perf_first"], "2012-09-21T10:00:00.285");
+}

@@ -196,6 +196,15 @@ fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
     lf
 }
 
+/// `lf` without the requests that have no time (`model::PERF_CLOCK_FLOOR_MS`), for the
+/// figures over time; unfiltered where every request of `df` has one.
+pub(crate) fn on_clock(df: &DataFrame, lf: LazyFrame) -> PolarsResult<LazyFrame> {
+    Ok(match df.column(END_MS)?.null_count() {
+        0 => lf,
+        _ => lf.filter(col(END_MS).is_not_null()),
+    })
+}
+
 /// Sums, counts, mean and max of the times, the same for the whole log and per operation.
 fn time_sums() -> Vec<Expr> {
     let t = col(TOTAL_MS);
@@ -678,7 +687,7 @@ fn intervals_with(
             .enumerate()
             .map(|(i, &p)| q(t.clone(), p / 100.0).alias(format!("q{i}"))),
     );
-    let out = selected(&pf.df, o)
+    let out = on_clock(&pf.df, selected(&pf.df, o))?
         .group_by([col(END_MS).floor_div(lit(interval_ms)).alias("slot")])
         .agg(aggs)
         .sort(["slot"], SortMultipleOptions::default())
@@ -896,11 +905,11 @@ mod tests {
     }
 
     #[test]
-    fn intervals_over_centuries_are_an_error_not_billions_of_rows() {
-        // 1912 to 2012 in minutes: 52.6 million intervals.
+    fn intervals_over_a_century_are_an_error_not_millions_of_rows() {
+        // 2012 to 2112 in minutes: 52.6 million intervals.
         let pf = frame(
-            "[a];1912-09-21 12:00:30.000;100;40;60;1;op;\n\
-             [b];2012-09-21 12:00:45.000;300;100;200;2;op;\n",
+            "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n\
+             [b];2112-09-21 12:00:45.000;300;100;200;2;op;\n",
         );
         let e = intervals(&pf, &PerfOptions::default(), 60_000).unwrap_err();
         assert!(e.to_string().contains("choose a longer interval"), "{e}");
@@ -908,6 +917,37 @@ mod tests {
         let rows = intervals(&pf, &PerfOptions::default(), 365 * 86_400_000).unwrap();
         assert_eq!(rows.len(), 101);
         assert_eq!(rows.iter().map(|r| r.requests).sum::<u64>(), 2);
+    }
+
+    #[test]
+    fn a_request_stamped_before_1990_has_no_time_but_counts() {
+        // [b] at 1970-01-01 00:00:00.031 (JMeter's stamp of a sample that failed with an
+        // exception): no time; [a] and [c] a minute apart give the span, 61.5 s from [a]'s
+        // start (12:00:30.000 - 100 ms) to [c]'s end.
+        let pf = frame(
+            "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n\
+             [b];1970-01-01 00:00:00.031;31;10;21;1;op;e-\n\
+             [c];2012-09-21 12:01:31.400;50;20;30;1;op;\n",
+        );
+        let end = pf.df.column(END_MS).unwrap();
+        assert_eq!(end.null_count(), 1);
+        assert_eq!(end.i64().unwrap().get(1), None);
+        let o = PerfOptions::default();
+        let s = summary(&pf, &o).unwrap();
+        assert_eq!((s.requests, s.errors), (3, 1));
+        assert_eq!(s.span_s, Some(61.5));
+        assert_eq!(s.throughput_per_s, Some(3.0 / 61.5));
+        assert_eq!(s.total_ms_max, Some(100.0));
+        // The minute series: [a] in 12:00, [c] in 12:01; [b] in none.
+        let rows = intervals(&pf, &o, 60_000).unwrap();
+        let n: Vec<u64> = rows.iter().map(|r| r.requests).collect();
+        assert_eq!(n, vec![1, 1]);
+        // A window leaves it out: from 12:00 on, two requests.
+        let from = PerfOptions {
+            from_ms: Some(1_348_228_800_000),
+            ..PerfOptions::default()
+        };
+        assert_eq!(summary(&pf, &from).unwrap().requests, 2);
     }
 
     #[test]
