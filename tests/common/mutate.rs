@@ -179,26 +179,23 @@ pub fn load_seeds(fixtures: &Path, corpus: Option<&Path>, corpus_max: usize) -> 
 /// Regression files larger than this are not used as seeds.
 const BAD_SEED_MAX: usize = 256 << 10;
 
+/// The files in `dir`, sorted.
 fn files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<_> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    v.sort();
-    v
+    entries(dir, Path::is_file)
 }
 
 /// The folders in `dir`, sorted.
 fn dirs(dir: &Path) -> Vec<std::path::PathBuf> {
+    entries(dir, Path::is_dir)
+}
+
+fn entries(dir: &Path, keep: fn(&Path) -> bool) -> Vec<std::path::PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut v: Vec<_> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+        .filter(|p| keep(p))
         .collect();
     v.sort();
     v
