@@ -1702,13 +1702,13 @@ impl PerfColumns {
     }
 }
 
-/// The requests' ends, null where a stamp is before `PERF_CLOCK_FLOOR_MS` (no time).
+/// The requests' ends, null where a stamp is outside `PERF_CLOCK_MS` (no time).
 fn end_ms(v: Vec<i64>) -> Column {
-    use crate::model::PERF_CLOCK_FLOOR_MS as FLOOR;
+    use crate::model::PERF_CLOCK_MS as CLOCK;
     let valid = v
         .iter()
-        .any(|&e| e < FLOOR)
-        .then(|| Bitmap::from_iter(v.iter().map(|&e| e >= FLOOR)));
+        .any(|e| !CLOCK.contains(e))
+        .then(|| Bitmap::from_iter(v.iter().map(|e| CLOCK.contains(e))));
     Int64Chunked::from_vec_validity(perf::END_MS.into(), v, valid).into_column()
 }
 

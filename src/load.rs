@@ -574,7 +574,7 @@ fn perf_input(
     }))
 }
 
-/// How many requests have no time (stamped before `model::PERF_CLOCK_FLOOR_MS`), the first's
+/// How many requests have no time (stamped outside `model::PERF_CLOCK_MS`), the first's
 /// line; None where every request has one.
 fn unstamped(f: &frame::PerfFrame) -> Option<String> {
     let end = f.df.column(frame::perf::END_MS).ok()?;
@@ -591,7 +591,7 @@ fn unstamped(f: &frame::PerfFrame) -> Option<String> {
         .filter_map(|(l, e)| if e.is_none() { l } else { None })
         .min()?;
     Some(format!(
-        "{n} request{} stamped before 1990, the first at line {first}: counted, with no place on \
+        "{n} request{} stamped before 1990 or after 2099, the first at line {first}: counted, with no place on \
          the clock (not in the span, the throughput, the series over time, a window or a \
          correlation); JMeter before 5.5 stamps a request that failed with an exception \
          1970-01-01",

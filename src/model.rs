@@ -548,11 +548,12 @@ pub fn implausible_values(
 // Application performance logs
 // ---------------------------------------------------------------------------------------------
 
-/// Request stamps before this instant (1990-01-01T00:00:00, ms) are not times: JMeter before
-/// 5.5 stamps a sample that failed with an exception 1970-01-01, and load-tool plugins write
-/// 0 where they had no time. Such a request is kept (counted, its time and outcome in the
-/// figures) with no place on the clock: its `end_ms` is null in the frame.
-pub const PERF_CLOCK_FLOOR_MS: i64 = 631_152_000_000;
+/// Request stamps outside these instants (1990-01-01T00:00:00 to 2100-01-01T00:00:00, ms) are
+/// not times: JMeter before 5.5 stamps a sample that failed with an exception 1970-01-01,
+/// load-tool plugins write 0 where they had no time, and a stamp centuries ahead is damage.
+/// Such a request is kept (counted, its time and outcome in the figures) with no place on the
+/// clock: its `end_ms` is null in the frame.
+pub const PERF_CLOCK_MS: std::ops::Range<i64> = 631_152_000_000..4_102_444_800_000;
 
 /// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
 #[derive(Debug, Clone, PartialEq)]

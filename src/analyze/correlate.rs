@@ -496,7 +496,7 @@ fn combine(perf: &[PerfSide], shifts: &[i64]) -> PolarsResult<PerfFrame> {
 
 /// The window (`--skip`, `--from`, `--to`) on the host clock, as `analyze::perf` applies it.
 fn window(df: DataFrame, o: &Options) -> PolarsResult<DataFrame> {
-    // A request without a time (`model::PERF_CLOCK_FLOOR_MS`) has no place on the clock.
+    // A request without a time (`model::PERF_CLOCK_MS`) has no place on the clock.
     let mut lf = super::perf::on_clock(&df, df.clone().lazy())?;
     if o.skip_s > 0.0 {
         let cut = col(perf::END_MS).min().cast(DataType::Float64) + lit(o.skip_s * 1000.0);

@@ -196,7 +196,7 @@ fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
     lf
 }
 
-/// `lf` without the requests that have no time (`model::PERF_CLOCK_FLOOR_MS`), for the
+/// `lf` without the requests that have no time (`model::PERF_CLOCK_MS`), for the
 /// figures over time; unfiltered where every request of `df` has one.
 pub(crate) fn on_clock(df: &DataFrame, lf: LazyFrame) -> PolarsResult<LazyFrame> {
     Ok(match df.column(END_MS)?.null_count() {
@@ -906,10 +906,10 @@ mod tests {
 
     #[test]
     fn intervals_over_a_century_are_an_error_not_millions_of_rows() {
-        // 2012 to 2112 in minutes: 52.6 million intervals.
+        // 1995 to 2095 in minutes: 52.6 million intervals.
         let pf = frame(
-            "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n\
-             [b];2112-09-21 12:00:45.000;300;100;200;2;op;\n",
+            "[a];1995-09-21 12:00:30.000;100;40;60;1;op;\n\
+             [b];2095-09-21 12:00:45.000;300;100;200;2;op;\n",
         );
         let e = intervals(&pf, &PerfOptions::default(), 60_000).unwrap_err();
         assert!(e.to_string().contains("choose a longer interval"), "{e}");
@@ -920,23 +920,28 @@ mod tests {
     }
 
     #[test]
-    fn a_request_stamped_before_1990_has_no_time_but_counts() {
+    fn a_request_stamped_before_1990_or_after_2099_has_no_time_but_counts() {
         // [b] at 1970-01-01 00:00:00.031 (JMeter's stamp of a sample that failed with an
-        // exception): no time; [a] and [c] a minute apart give the span, 61.5 s from [a]'s
-        // start (12:00:30.000 - 100 ms) to [c]'s end.
+        // exception) and [d] in 2100: no time; [a] and [c] a minute apart give the span,
+        // 61.5 s from [a]'s start (12:00:30.000 - 100 ms) to [c]'s end.
         let pf = frame(
             "[a];2012-09-21 12:00:30.000;100;40;60;1;op;\n\
              [b];1970-01-01 00:00:00.031;31;10;21;1;op;e-\n\
-             [c];2012-09-21 12:01:31.400;50;20;30;1;op;\n",
+             [c];2012-09-21 12:01:31.400;50;20;30;1;op;\n\
+             [d];2100-01-01 00:00:00.000;20;10;10;1;op;\n",
         );
         let end = pf.df.column(END_MS).unwrap();
-        assert_eq!(end.null_count(), 1);
-        assert_eq!(end.i64().unwrap().get(1), None);
+        assert_eq!(end.null_count(), 2);
+        let ends: Vec<Option<i64>> = end.i64().unwrap().iter().collect();
+        assert_eq!(
+            ends,
+            vec![Some(1_348_228_830_000), None, Some(1_348_228_891_400), None]
+        );
         let o = PerfOptions::default();
         let s = summary(&pf, &o).unwrap();
-        assert_eq!((s.requests, s.errors), (3, 1));
+        assert_eq!((s.requests, s.errors), (4, 1));
         assert_eq!(s.span_s, Some(61.5));
-        assert_eq!(s.throughput_per_s, Some(3.0 / 61.5));
+        assert_eq!(s.throughput_per_s, Some(4.0 / 61.5));
         assert_eq!(s.total_ms_max, Some(100.0));
         // The minute series: [a] in 12:00, [c] in 12:01; [b] in none.
         let rows = intervals(&pf, &o, 60_000).unwrap();
