@@ -497,18 +497,8 @@ fn combine(perf: &[PerfSide], shifts: &[i64]) -> PolarsResult<PerfFrame> {
 /// The window (`--skip`, `--from`, `--to`) on the host clock, as `analyze::perf` applies it.
 fn window(df: DataFrame, o: &Options) -> PolarsResult<DataFrame> {
     // A request without a time (`model::PERF_CLOCK_MS`) has no place on the clock.
-    let mut lf = super::perf::on_clock(&df, df.clone().lazy())?;
-    if o.skip_s > 0.0 {
-        let cut = col(perf::END_MS).min().cast(DataType::Float64) + lit(o.skip_s * 1000.0);
-        lf = lf.filter(col(perf::END_MS).cast(DataType::Float64).gt_eq(cut));
-    }
-    if let Some(f) = o.from_ms {
-        lf = lf.filter(col(perf::END_MS).gt_eq(lit(f)));
-    }
-    if let Some(t) = o.to_ms {
-        lf = lf.filter(col(perf::END_MS).lt(lit(t)));
-    }
-    lf.collect()
+    let lf = super::perf::on_clock(&df, df.clone().lazy())?;
+    super::perf::in_window(lf, o.skip_s, o.from_ms, o.to_ms).collect()
 }
 
 /// Put the logs on one clock and join them.

@@ -182,15 +182,27 @@ pub fn window_leaves_none(df: &DataFrame, o: &PerfOptions) -> PolarsResult<bool>
 
 /// The records the options keep (warm-up, time window).
 fn selected(df: &DataFrame, o: &PerfOptions) -> LazyFrame {
-    let mut lf = df.clone().lazy();
-    if o.skip_s > 0.0 {
-        let cut = col(END_MS).min().cast(DataType::Float64) + lit(o.skip_s * 1000.0);
+    in_window(df.clone().lazy(), o.skip_s, o.from_ms, o.to_ms)
+}
+
+/// The requests of `lf` in a window, by their end: after the first `skip_s` seconds (from
+/// the first end), at or after `from_ms`, before `to_ms`. A request without a time is in no
+/// window (`model::PERF_CLOCK_MS`). `perf`, `summary`, `correlate` and the batch's windows
+/// all select so.
+pub(crate) fn in_window(
+    mut lf: LazyFrame,
+    skip_s: f64,
+    from_ms: Option<i64>,
+    to_ms: Option<i64>,
+) -> LazyFrame {
+    if skip_s > 0.0 {
+        let cut = col(END_MS).min().cast(DataType::Float64) + lit(skip_s * 1000.0);
         lf = lf.filter(col(END_MS).cast(DataType::Float64).gt_eq(cut));
     }
-    if let Some(f) = o.from_ms {
+    if let Some(f) = from_ms {
         lf = lf.filter(col(END_MS).gt_eq(lit(f)));
     }
-    if let Some(t) = o.to_ms {
+    if let Some(t) = to_ms {
         lf = lf.filter(col(END_MS).lt(lit(t)));
     }
     lf

@@ -11,7 +11,7 @@
 //! end). A bound the log has no clock for is an error for that log, never a window silently
 //! ignored.
 
-use crate::frame::{gc, perf, GcFrame, PerfFrame};
+use crate::frame::{gc, GcFrame, PerfFrame};
 use polars::prelude::*;
 
 /// One end of a window.
@@ -114,17 +114,12 @@ impl GcWindow {
         if self.is_all() {
             return Ok(f.clone());
         }
-        let mut lf = f.df.clone().lazy();
-        if self.skip_s > 0.0 {
-            let cut = col(perf::END_MS).min().cast(DataType::Float64) + lit(self.skip_s * 1000.0);
-            lf = lf.filter(col(perf::END_MS).cast(DataType::Float64).gt_eq(cut));
-        }
-        if let Some(Bound::Wall(ms)) = self.from {
-            lf = lf.filter(col(perf::END_MS).gt_eq(lit(ms)));
-        }
-        if let Some(Bound::Wall(ms)) = self.to {
-            lf = lf.filter(col(perf::END_MS).lt(lit(ms)));
-        }
+        let wall = |b: Option<Bound>| match b {
+            Some(Bound::Wall(ms)) => Some(ms),
+            _ => None,
+        };
+        let lf = f.df.clone().lazy();
+        let lf = super::perf::in_window(lf, self.skip_s, wall(self.from), wall(self.to));
         Ok(PerfFrame {
             df: lf.collect().map_err(|e| e.to_string())?,
             operations: f.operations.clone(),
