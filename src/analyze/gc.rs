@@ -125,202 +125,16 @@ pub(super) fn linear_quantiles(v: &mut [f64], ps: &[f64]) -> Vec<Option<f64>> {
     interpolate(n, ps, |r| v.get(r).copied())
 }
 
-/// Values that can be read more than once, in the same order each time, without being
-/// copied: a slice, or the durations of one record read off the frame (`Durations`).
-pub(super) trait Values {
-    fn each<F: FnMut(f64)>(&self, f: F);
-    /// At least as many as `each` hands on.
-    fn rows(&self) -> usize;
-}
-
-impl Values for [f64] {
-    fn each<F: FnMut(f64)>(&self, f: F) {
-        self.iter().copied().for_each(f);
-    }
-
-    fn rows(&self) -> usize {
-        self.len()
-    }
-}
-
-impl Values for Float64Chunked {
-    fn rows(&self) -> usize {
-        self.len()
-    }
-
-    fn each<F: FnMut(f64)>(&self, mut f: F) {
-        for a in self.downcast_iter() {
-            if a.validity().is_none_or(|v| v.unset_bits() == 0) {
-                a.values().iter().copied().for_each(&mut f);
-            } else {
-                a.iter().flatten().copied().for_each(&mut f);
-            }
+/// `linear_quantiles` of a column's values (its nulls left out), from a copy.
+pub(super) fn quantiles_of(c: &Float64Chunked, ps: &[f64]) -> Vec<Option<f64>> {
+    let mut v = Vec::with_capacity(c.len() - c.null_count());
+    for a in c.downcast_iter() {
+        match a.validity().filter(|b| b.unset_bits() > 0) {
+            None => v.extend_from_slice(a.values()),
+            Some(_) => v.extend(a.iter().flatten().copied()),
         }
     }
-}
-
-/// `linear_quantiles` of values read in place, the same doubles, without a copy to reorder
-/// (23 MB for a 2.9 M-pause log, at the peak, the frame being whole). The first pass also
-/// hands every value to `also` (a caller's sum or max, without a pass of its own).
-pub(super) fn linear_quantiles_of<V: Values + ?Sized>(
-    v: &V,
-    ps: &[f64],
-    mut also: impl FnMut(f64),
-) -> Vec<Option<f64>> {
-    grouped_quantiles(&One(v), 1, ps, |_, x| also(x))
-        .pop()
-        .unwrap_or_default()
-}
-
-/// Values as one group.
-struct One<'a, V: ?Sized>(&'a V);
-
-impl<V: Values + ?Sized> Grouped for One<'_, V> {
-    fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
-        self.0.each(|x| f(0, x));
-    }
-
-    fn rows(&self) -> usize {
-        self.0.rows()
-    }
-}
-
-/// Values in groups (`0..groups`), read in place as often as needed, in the same order.
-pub(super) trait Grouped {
-    fn each<F: FnMut(usize, f64)>(&self, f: F);
-    /// At least as many as `each` hands on.
-    fn rows(&self) -> usize;
-}
-
-/// Values at most this many are copied and selected in: the radix passes' counts (512 KB a
-/// pass and rank, zeroed) made most of a small log's `summary` (4 MB of its 15 MB of pages).
-const COPIED_UP_TO: usize = 1 << 16;
-
-/// Groups whose quantiles are found in one set of passes (their counts are 512 KiB a group
-/// and rank).
-const GROUPS_AT_ONCE: usize = 8;
-
-/// `linear_quantiles` of each group's values (see `linear_quantiles_of`); the first pass
-/// hands every value, with its group, to `also`. Few values are copied (`COPIED_UP_TO`),
-/// many read in place (`radix_quantiles`).
-pub(super) fn grouped_quantiles<V: Grouped + ?Sized>(
-    v: &V,
-    groups: usize,
-    ps: &[f64],
-    mut also: impl FnMut(usize, f64),
-) -> Vec<Vec<Option<f64>>> {
-    if v.rows() > COPIED_UP_TO {
-        return radix_quantiles(v, groups, ps, also);
-    }
-    let mut each: Vec<Vec<f64>> = vec![Vec::new(); groups];
-    v.each(|g, x| {
-        also(g, x);
-        if let Some(e) = each.get_mut(g) {
-            e.push(x);
-        }
-    });
-    each.iter_mut().map(|e| linear_quantiles(e, ps)).collect()
-}
-
-/// `grouped_quantiles` read in place: the value of each
-/// rank is found a 16-bit digit at a time of its key in `f64::total_cmp`'s order, each of four
-/// passes counting the values whose key begins as the rank's does so far. The first pass
-/// hands every value, with its group, to `also`.
-fn radix_quantiles<V: Grouped + ?Sized>(
-    v: &V,
-    groups: usize,
-    ps: &[f64],
-    mut also: impl FnMut(usize, f64),
-) -> Vec<Vec<Option<f64>>> {
-    const DIGITS: usize = 1 << 16;
-    let mut out = Vec::with_capacity(groups);
-    let mut lo = 0;
-    loop {
-        let hi = (lo + GROUPS_AT_ONCE).min(groups);
-        let first_batch = lo == 0;
-        let mut first = vec![0u64; (hi - lo) * DIGITS];
-        v.each(|g, x| {
-            if first_batch {
-                also(g, x);
-            }
-            if (lo..hi).contains(&g) {
-                first[(g - lo) * DIGITS + (order_key(x) >> 48) as usize] += 1;
-            }
-        });
-        let mut batch: Vec<Search> = Vec::new();
-        for counts in first.chunks(DIGITS) {
-            let n = counts.iter().sum::<u64>() as usize;
-            let ranks = quantile_ranks(n, ps);
-            let mut found: Vec<(u64, u64)> = ranks.iter().map(|&r| (0, r as u64)).collect();
-            for (prefix, rank) in &mut found {
-                pick_digit(counts, prefix, rank, 48);
-            }
-            batch.push(Search { n, ranks, found });
-        }
-        drop(first);
-        for shift in [32u32, 16, 0] {
-            // Per group, the distinct digits found so far among its ranks: ranks that share
-            // them share a count, and a value counts for at most one.
-            let known = |key: u64| key >> (shift + 16);
-            let mut slots: Vec<Vec<u64>> = vec![Vec::new(); hi - lo];
-            let mut slot_of: Vec<Vec<usize>> = Vec::with_capacity(hi - lo);
-            let mut base = Vec::with_capacity(hi - lo);
-            let mut total = 0;
-            for (Search { found, .. }, slots) in batch.iter().zip(slots.iter_mut()) {
-                base.push(total);
-                slot_of.push(
-                    found
-                        .iter()
-                        .map(|&(prefix, _)| {
-                            let k = known(prefix);
-                            slots.iter().position(|&s| s == k).unwrap_or_else(|| {
-                                slots.push(k);
-                                slots.len() - 1
-                            })
-                        })
-                        .collect(),
-                );
-                total += slots.len();
-            }
-            let mut counts = vec![0u64; total * DIGITS];
-            v.each(|g, x| {
-                let Some(b) = g.checked_sub(lo).filter(|&b| b < hi - lo) else {
-                    return;
-                };
-                let key = order_key(x);
-                let k = known(key);
-                if let Some(s) = slots[b].iter().position(|&s| s == k) {
-                    counts[(base[b] + s) * DIGITS + ((key >> shift) & 0xFFFF) as usize] += 1;
-                }
-            });
-            for (b, Search { found, .. }) in batch.iter_mut().enumerate() {
-                for ((prefix, rank), &s) in found.iter_mut().zip(&slot_of[b]) {
-                    let at = (base[b] + s) * DIGITS;
-                    pick_digit(&counts[at..at + DIGITS], prefix, rank, shift);
-                }
-            }
-        }
-        for Search { n, ranks, found } in batch {
-            let value = |r: usize| {
-                let t = ranks.binary_search(&r).ok()?;
-                found.get(t).map(|&(key, _)| from_order_key(key))
-            };
-            out.push(interpolate(n, ps, value));
-        }
-        if hi >= groups {
-            break;
-        }
-        lo = hi;
-    }
-    out
-}
-
-/// A group's quantiles being found: its count, its ranks, and per rank the key's digits found
-/// so far and its rank among the values of the group that share them.
-struct Search {
-    n: usize,
-    ranks: Vec<usize>,
-    found: Vec<(u64, u64)>,
+    linear_quantiles(&mut v, ps)
 }
 
 /// Where quantile `p` of `n` values falls: its rank as a float, the rank below, and whether
@@ -374,35 +188,6 @@ pub(super) fn interpolate(
             })
         })
         .collect()
-}
-
-/// The digit at `shift` of the key of the value of `rank` among the values counted in
-/// `counts` (one count a digit) into `prefix`, and its rank among those with that digit.
-fn pick_digit(counts: &[u64], prefix: &mut u64, rank: &mut u64, shift: u32) {
-    let mut below = 0u64;
-    for (digit, &c) in counts.iter().enumerate() {
-        if *rank < below + c {
-            *prefix |= (digit as u64) << shift;
-            *rank -= below;
-            return;
-        }
-        below += c;
-    }
-}
-
-/// A double's bits as an unsigned key in `f64::total_cmp`'s order (negatives flipped, the
-/// sign bit set on the rest).
-fn order_key(x: f64) -> u64 {
-    let b = x.to_bits();
-    if b >> 63 == 1 {
-        !b
-    } else {
-        b | 1 << 63
-    }
-}
-
-fn from_order_key(k: u64) -> f64 {
-    f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
 }
 
 /// The sum of `v` with the rounding error of each addition carried along (Neumaier's
@@ -477,12 +262,6 @@ impl<'a> Durations<'a> {
         self.each(|_| n += 1);
         n
     }
-}
-
-impl Values for Durations<'_> {
-    fn rows(&self) -> usize {
-        self.n
-    }
 
     fn each<F: FnMut(f64)>(&self, mut f: F) {
         use crate::frame::Num;
@@ -547,9 +326,9 @@ pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
 }
 
 /// The summary and the diagnostics side by side, reading one set of the frame's columns: the
-/// summary's passes (one core's work, four of them over the pauses) fill the time the
-/// diagnostics' uneven halves leave a core idle, and the rows' class bytes (1 B a row, 17 MB
-/// for a 2 GB log) are made once.
+/// summary's passes over the pauses (one core's work) fill the time the diagnostics' uneven
+/// halves leave a core idle, and the rows' class bytes (1 B a row, 17 MB for a 2 GB log) are
+/// made once.
 pub fn summary_and_diag(
     f: &GcFrame,
     o: &super::diag::DiagOptions,
@@ -566,15 +345,16 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     // exact as polars' pairwise one, tested on every fixture and corpus log), the max and
     // the quantiles of the same copy.
     let (total, max, mean, q, pause_ms_sketch) = {
-        let d = Durations::of(df, Record::Pause)?;
-        let (mut sum, mut max, mut n) = (Neumaier::default(), None::<f64>, 0usize);
+        let mut d = durations_of(df, Record::Pause)?;
+        let (mut sum, mut max) = (Neumaier::default(), None::<f64>);
         let mut sketch = super::sketch::Builder::default();
-        let q = linear_quantiles_of(&d, &[0.50, 0.95, 0.99], |x| {
+        for &x in &d {
             sum.add(x);
             sketch.add(x);
             max = Some(max.map_or(x, |m| if x.total_cmp(&m).is_ge() { x } else { m }));
-            n += 1;
-        });
+        }
+        let n = d.len();
+        let q = linear_quantiles(&mut d, &[0.50, 0.95, 0.99]);
         let total = sum.value();
         let mean = (n > 0).then(|| total / n as f64);
         (total, max, mean, q, sketch.finish())
@@ -747,51 +527,46 @@ pub struct KindRow {
 
 /// Pauses grouped by kind and collector, largest total first.
 pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
-    // Passes over the columns as they are, not a polars group-by (its row-encoded keys and
-    // index lists took 0.3 GB more than the frame for a 2 GB log), nor the groups' durations
-    // gathered to be reordered (65 MB more at a 2.9 M-pause log's peak, with the codes
-    // materialised and the ids cast): a GC log has a handful of groups.
-    use crate::frame::{IdReader, Num};
-    let df = &f.df;
-    let p = ByGroup {
-        rec: Num::col(df, RECORD)?,
-        kind: Num::col(df, KIND)?,
-        coll: IdReader::of(df.column(COLLECTOR)?)?,
-        dur: Num::col(df, DURATION_MS)?,
-        n: df.height(),
-        pause: Record::Pause.code() as i8,
-        groups: std::cell::RefCell::new(Default::default()),
-        codes: std::cell::RefCell::new(Codes::NotYet),
-    };
-    // The groups, numbered as first met (the first pass meets them all).
-    let mut sums: Vec<(Neumaier, u64, f64)> = Vec::new();
-    let n_groups = {
-        let mut seen = 0;
-        p.each(|g, _| seen = seen.max(g + 1));
-        seen
-    };
-    sums.resize(n_groups, (Neumaier::default(), 0, f64::NEG_INFINITY));
-    let p95 = grouped_quantiles(&p, n_groups, &[0.95], |g, d| {
-        if let Some((sum, count, max)) = sums.get_mut(g) {
+    // Passes over the columns as they are, each pause's duration copied into its group's
+    // list, not a polars group-by (its row-encoded keys and index lists took 0.3 GB more
+    // than the frame for a 2 GB log): a GC log has a handful of groups. The lists are
+    // counted first: grown as they came, they and the copies growing left behind were 46 MB
+    // at a 2.8 M-pause log's peak, against 23 MB.
+    let mut p = Pauses::of(f)?;
+    let mut each: Vec<(Neumaier, f64, usize)> = Vec::new();
+    p.each(|g, d| {
+        if g == each.len() {
+            each.push((Neumaier::default(), f64::NEG_INFINITY, 0));
+        }
+        if let Some((sum, max, count)) = each.get_mut(g) {
             // Compensated: a plain running sum of 3.5 M pauses was off in the 12th digit.
             sum.add(d);
-            *count += 1;
             *max = max.max(d);
+            *count += 1;
         }
     });
-    let keys = p.groups.into_inner();
-    let mut rows: Vec<KindRow> = keys
+    let mut values: Vec<Vec<f64>> = each.iter().map(|e| Vec::with_capacity(e.2)).collect();
+    p.each(|g, d| {
+        if let Some(v) = values.get_mut(g) {
+            v.push(d);
+        }
+    });
+    let groups = p.groups;
+    let mut rows: Vec<KindRow> = groups
         .iter()
         .filter_map(|(&(k, c), &g)| {
-            let (sum, count, max) = sums.get(g)?;
-            let sum = sum.value();
+            let (sum, max, count) = each.get(g)?;
+            let (sum, count) = (sum.value(), *count);
+            let p95 = linear_quantiles(values.get_mut(g)?, &[0.95])
+                .pop()
+                .flatten();
             Some(KindRow {
                 kind: kind_name(k).to_string(),
                 collector: f.string(c).to_string(),
-                count: *count,
+                count: count as u64,
                 sum_ms: sum,
-                mean_ms: sum / *count as f64,
-                p95_ms: p95.get(g)?.first().copied().flatten().unwrap_or(0.0),
+                mean_ms: sum / count as f64,
+                p95_ms: p95.unwrap_or(0.0),
                 max_ms: *max,
             })
         })
@@ -808,61 +583,37 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
     Ok(rows)
 }
 
-/// The pauses' durations by (kind, collector), for `breakdown`: a group's number is the order
-/// in which a pass met it first (the same in every pass).
-struct ByGroup<'a> {
+/// The pauses with a duration, by (kind, collector), for `breakdown`: a group's number is the
+/// order in which a pass met it first (the same in every pass).
+struct Pauses<'a> {
     rec: crate::frame::Num<'a, Int8Type>,
     kind: crate::frame::Num<'a, Int8Type>,
     coll: crate::frame::IdReader<'a>,
     dur: crate::frame::Num<'a, Float64Type>,
     n: usize,
-    pause: i8,
-    groups: std::cell::RefCell<std::collections::BTreeMap<(Option<i8>, u32), usize>>,
-    /// Each row's group as the first pass met it, read by the passes after it. The quantiles
-    /// take five passes: looking each row's kind and collector up again in each was 0.12 s of
-    /// `gc` on a 1.7 M-row CMS log, on one core.
-    codes: std::cell::RefCell<Codes>,
+    groups: std::collections::BTreeMap<(Option<i8>, u32), usize>,
 }
 
-/// `ByGroup::codes`.
-enum Codes {
-    /// No pass made yet.
-    NotYet,
-    /// A byte a row, `NO_GROUP` for a row that is not a pause with a duration.
-    Made(Vec<u8>),
-    /// More groups than a byte numbers: each pass looks them up.
-    TooMany,
-}
-
-/// A row in no group of `Codes::Made`.
-const NO_GROUP: u8 = u8::MAX;
-
-impl Grouped for ByGroup<'_> {
-    fn rows(&self) -> usize {
-        self.n
+impl<'a> Pauses<'a> {
+    fn of(f: &'a GcFrame) -> PolarsResult<Self> {
+        use crate::frame::{IdReader, Num};
+        let df = &f.df;
+        Ok(Pauses {
+            rec: Num::col(df, RECORD)?,
+            kind: Num::col(df, KIND)?,
+            coll: IdReader::of(df.column(COLLECTOR)?)?,
+            dur: Num::col(df, DURATION_MS)?,
+            n: df.height(),
+            groups: Default::default(),
+        })
     }
 
-    fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
-        if let Codes::Made(codes) = &*self.codes.borrow() {
-            for (i, &g) in codes.iter().enumerate() {
-                if g == NO_GROUP {
-                    continue;
-                }
-                if let Some(d) = self.dur.get(i) {
-                    f(usize::from(g), d);
-                }
-            }
-            return;
-        }
-        // Groups looked up: in the first pass (its rows numbered while a byte holds them), or
-        // in every pass of a log with too many.
-        let first = matches!(*self.codes.borrow(), Codes::NotYet);
-        let mut codes = first.then(|| vec![NO_GROUP; self.n]);
-        let mut groups = self.groups.borrow_mut();
+    fn each(&mut self, mut f: impl FnMut(usize, f64)) {
+        let pause = Some(Record::Pause.code() as i8);
         // Rows mostly repeat the group of the row before: looked up only when it changes.
         let mut last: Option<((Option<i8>, u32), usize)> = None;
         for i in 0..self.n {
-            if self.rec.get(i) != Some(self.pause) {
+            if self.rec.get(i) != pause {
                 continue;
             }
             let Some(d) = self.dur.get(i) else { continue };
@@ -870,24 +621,13 @@ impl Grouped for ByGroup<'_> {
             let g = match last {
                 Some((k, g)) if k == key => g,
                 _ => {
-                    let next = groups.len();
-                    let g = *groups.entry(key).or_insert(next);
+                    let next = self.groups.len();
+                    let g = *self.groups.entry(key).or_insert(next);
                     last = Some((key, g));
                     g
                 }
             };
-            match u8::try_from(g) {
-                Ok(c) if c != NO_GROUP => {
-                    if let Some(slot) = codes.as_mut().and_then(|v| v.get_mut(i)) {
-                        *slot = c;
-                    }
-                }
-                _ => codes = None,
-            }
             f(g, d);
-        }
-        if first {
-            *self.codes.borrow_mut() = codes.map_or(Codes::TooMany, Codes::Made);
         }
     }
 }
@@ -1420,99 +1160,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quantiles_read_in_place_are_the_selected_ones() {
-        // By hand: [4, 1, 3, 2] -> p50 2.5, p0 1, p100 4; nothing for no values.
-        let q = linear_quantiles_of(&[4.0, 1.0, 3.0, 2.0][..], &[0.5, 0.0, 1.0], |_| ());
+    fn quantiles_of_a_column_leave_its_nulls_out() {
+        // By hand: [4, null, 1] and [3, 2] as two chunks -> the values 1, 2, 3, 4: p50 2.5,
+        // p0 1, p100 4; nothing for a column of nulls or of no rows.
+        let mut c =
+            Float64Chunked::from_iter_options("d".into(), [Some(4.0), None, Some(1.0)].into_iter());
+        c.append(&Float64Chunked::from_slice("d".into(), &[3.0, 2.0]))
+            .unwrap();
+        assert_eq!(c.chunks().len(), 2);
+        let q = quantiles_of(&c, &[0.5, 0.0, 1.0]);
         assert_eq!(q, vec![Some(2.5), Some(1.0), Some(4.0)]);
-        assert_eq!(linear_quantiles_of(&[][..], &[0.5], |_| ()), vec![None]);
-        // Generated: ties, values alike in their first 16, 32 or 48 bits, signs, zeros of
-        // both signs, infinities and NaN; the same bits as the selection on a copy.
-        let mut next = crate::xorshift(11);
-        let ps = [0.5, 0.95, 0.99, 0.0, 1.0, 0.333, 0.001];
-        for case in 0..400 {
-            let n = 1 + next(300) as usize;
-            let base = next(u64::MAX);
-            let v: Vec<f64> = (0..n)
-                .map(|_| match next(10) {
-                    0 => f64::from_bits(base ^ next(1 << 16)),
-                    1 => f64::from_bits(base ^ next(1 << 32)),
-                    2 => f64::from(next(4) as u32) * if case % 2 == 0 { -1.0 } else { 1.0 },
-                    3 => [
-                        0.0,
-                        -0.0,
-                        f64::INFINITY,
-                        f64::NEG_INFINITY,
-                        f64::NAN,
-                        -f64::NAN,
-                    ][next(6) as usize],
-                    4 => f64::from_bits(base ^ next(1 << 48)),
-                    _ => next(100_000) as f64 / 1000.0,
-                })
-                .collect();
-            let want = linear_quantiles(&mut v.clone(), &ps);
-            let bits = |q: Vec<Option<f64>>| {
-                q.into_iter()
-                    .map(|x| x.map(f64::to_bits))
-                    .collect::<Vec<_>>()
-            };
-            // Copied (as few values are) and read in place by radix (as many are).
-            let mut seen = Vec::new();
-            let copied = linear_quantiles_of(&v[..], &ps, |x| seen.push(x));
-            let mut seen_radix = Vec::new();
-            let radix = radix_quantiles(&One(&v[..]), 1, &ps, |_, x| seen_radix.push(x));
-            // Every value handed on once, in order.
-            for seen in [&seen, &seen_radix] {
-                assert!(seen
-                    .iter()
-                    .map(|x| x.to_bits())
-                    .eq(v.iter().map(|x| x.to_bits())));
-            }
-            assert_eq!(bits(copied), bits(want.clone()), "{v:?}");
-            assert_eq!(bits(radix[0].clone()), bits(want), "{v:?}");
-        }
-    }
-
-    #[test]
-    fn grouped_quantiles_are_each_groups_own() {
-        struct Rows(Vec<(usize, f64)>);
-        impl Grouped for Rows {
-            fn each<F: FnMut(usize, f64)>(&self, mut f: F) {
-                self.0.iter().for_each(|&(g, x)| f(g, x));
-            }
-
-            fn rows(&self) -> usize {
-                self.0.len()
-            }
-        }
-        // By hand: group 0 holds 1 and 3 (p50 2), group 1 holds 10 (p50 10), group 2 none.
-        let rows = Rows(vec![(0, 3.0), (1, 10.0), (0, 1.0)]);
-        let mut seen = Vec::new();
-        let q = grouped_quantiles(&rows, 3, &[0.5], |g, x| seen.push((g, x)));
-        assert_eq!(q, vec![vec![Some(2.0)], vec![Some(10.0)], vec![None]]);
-        assert_eq!(seen, rows.0);
-        seen.clear();
-        let q = radix_quantiles(&rows, 3, &[0.5], |g, x| seen.push((g, x)));
-        assert_eq!(q, vec![vec![Some(2.0)], vec![Some(10.0)], vec![None]]);
-        assert_eq!(seen, rows.0);
-        // Generated: up to 20 groups (more than are counted at once), some empty.
-        let mut next = crate::xorshift(5);
-        let ps = [0.95, 0.5, 0.99];
-        for _ in 0..60 {
-            let groups = 1 + next(20) as usize;
-            let rows = Rows(
-                (0..next(2000))
-                    .map(|_| (next(groups as u64) as usize, next(5000) as f64 / 8.0))
-                    .collect(),
-            );
-            let got = grouped_quantiles(&rows, groups, &ps, |_, _| ());
-            let radix = radix_quantiles(&rows, groups, &ps, |_, _| ());
-            for (g, (got, radix)) in got.iter().zip(&radix).enumerate() {
-                let mut v: Vec<f64> = rows.0.iter().filter(|r| r.0 == g).map(|r| r.1).collect();
-                let want = linear_quantiles(&mut v, &ps);
-                assert_eq!(got, &want, "group {g} of {groups}");
-                assert_eq!(radix, &want, "group {g} of {groups}");
-            }
-        }
+        let nulls = Float64Chunked::full_null("d".into(), 3);
+        assert_eq!(quantiles_of(&nulls, &[0.5]), vec![None]);
+        assert_eq!(
+            quantiles_of(&Float64Chunked::from_slice("d".into(), &[]), &[0.5]),
+            vec![None]
+        );
     }
 
     #[test]
@@ -1581,11 +1244,11 @@ mod tests {
     }
 
     #[test]
-    fn breakdown_of_more_groups_than_a_byte_numbers() {
-        // 300 collectors (groups 0..=299, more than `ByGroup::codes` numbers), each with two
+    fn breakdown_of_many_groups_met_in_turn() {
+        // 300 collectors (groups 0..=299, each met again in the second round), each with two
         // young pauses a round apart, g + 1 and g + 1.5 ms, and a collection between the
         // rounds (not a pause: in no group). By hand: count 2, sum 2g + 2.5, max g + 1.5,
-        // p95 g + 1 + 0.95 * 0.5 = g + 1.475. The same with 3 collectors (the byte codes).
+        // p95 g + 1 + 0.95 * 0.5 = g + 1.475. The same with 3 collectors.
         use crate::model::{GcEvent, GcLog};
         for groups in [300u32, 3] {
             let mut log = GcLog::default();

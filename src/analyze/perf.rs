@@ -314,7 +314,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
                     rayon::join(
                         || {
                             let ps = [0.50, 0.90, 0.95, 0.99];
-                            super::gc::linear_quantiles_of(times, &ps, |_| {})
+                            super::gc::quantiles_of(times, &ps)
                         },
                         || match times.cont_slice() {
                             Ok(v) => super::sketch::Sketch::of_slice(v),

@@ -409,7 +409,8 @@ pub(crate) fn is_level(d: &[u8]) -> bool {
 }
 
 /// A family's parser for one block of a log, fed more blocks while the join needs it to read
-/// on (`stream::Joiner`).
+/// on (`stream::Joiner`). `Any`: the join tells two blocks' parsers' families apart, and a
+/// parser reads the one beside it as its own type, through `&dyn Any`.
 pub trait BlockParser: Send + Any {
     /// Read the lines of `block`, after the lines read so far.
     fn feed(&mut self, block: &[u8]);
@@ -438,8 +439,6 @@ pub trait BlockParser: Send + Any {
     /// Programs after a block parsed and before it is joined (JRockit: settle what its
     /// first lines left open).
     fn warm(&mut self) {}
-
-    fn as_any(&self) -> &dyn Any;
 }
 
 /// What a block's parse gives the join.

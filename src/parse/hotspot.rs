@@ -195,9 +195,6 @@ impl BlockParser for Parser {
             collectors: None,
         }
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 /// A G1 log's `Full GC` lines name no collector (`[Full GC (Allocation Failure)  4095M->

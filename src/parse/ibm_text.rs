@@ -131,9 +131,6 @@ impl BlockParser for Parser {
             collectors: None,
         }
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -308,9 +308,6 @@ impl BlockParser for Parser {
             collectors: Some(collectors),
         }
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 /// The tag scan of an element's lines: how deep the element is, and a tag or comment left open

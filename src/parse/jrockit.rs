@@ -156,7 +156,7 @@ impl BlockParser for Parser {
         self.consulted
     }
     fn continues_into(&self, next: &dyn BlockParser) -> bool {
-        next.as_any()
+        (next as &dyn std::any::Any)
             .downcast_ref::<Parser>()
             .is_some_and(|n| Parser::continues_into(self, n))
     }
@@ -175,9 +175,6 @@ impl BlockParser for Parser {
             cols,
             collectors: None,
         }
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
 

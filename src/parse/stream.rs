@@ -11,6 +11,7 @@
 use super::family::{guess_collector, Block, BlockParser, GcFormat};
 use crate::columns::{GcColumns, Join, Sink};
 use crate::model::{GcEvent, GcLog, Record, BAD_LINES_KEPT};
+use std::any::Any;
 
 /// Events a streamed block's parser holds before it moves the settled ones to the block's
 /// columns (about 200 KB of events: they are still in the cache when moved, and a block in
@@ -50,7 +51,7 @@ impl Parser {
     fn continues_into(&self, next: &Parser) -> bool {
         self.0.idle()
             && !next.0.consulted()
-            && self.0.as_any().type_id() == next.0.as_any().type_id()
+            && (self.0.as_ref() as &dyn Any).type_id() == (next.0.as_ref() as &dyn Any).type_id()
             && self.0.continues_into(next.0.as_ref())
     }
 

@@ -171,12 +171,12 @@ impl BlockParser for Parser {
         self.consulted
     }
     fn continues_into(&self, next: &dyn BlockParser) -> bool {
-        next.as_any()
+        (next as &dyn std::any::Any)
             .downcast_ref::<Parser>()
             .is_some_and(|n| Parser::continues_into(self, n))
     }
     fn adopt(&mut self, prev: &dyn BlockParser) {
-        if let Some(p) = prev.as_any().downcast_ref::<Parser>() {
+        if let Some(p) = (prev as &dyn std::any::Any).downcast_ref::<Parser>() {
             Parser::adopt(self, p);
         }
     }
@@ -187,9 +187,6 @@ impl BlockParser for Parser {
             cols: None,
             collectors: Some(c),
         }
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
 
