@@ -145,16 +145,8 @@ pub struct CorrelateArgs {
     /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
-    /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
-    #[arg(long, value_parser = parse_sep)]
-    pub sep: Option<char>,
-    /// Write decimal numbers with a comma (12,5) in CSV/TSV, for spreadsheet locales that
-    /// need it; the CSV separator becomes ';'.
-    #[arg(long)]
-    pub decimal_comma: bool,
-    /// Start CSV/TSV output with a UTF-8 byte order mark, so that Excel reads it as UTF-8.
-    #[arg(long)]
-    pub excel: bool,
+    #[command(flatten)]
+    pub csv: CsvOpts,
     /// Exit with code 4 instead of 0 when any line was skipped or any input (or part of one)
     /// was left out: unreadable, unrecognised, not a regular file, damaged, or not of the
     /// command's kind.
@@ -503,6 +495,21 @@ pub struct Inputs {
     pub null: bool,
 }
 
+/// How CSV and TSV output is written.
+#[derive(Args, Debug, Default, Clone, Copy)]
+pub struct CsvOpts {
+    /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
+    #[arg(long, value_parser = parse_sep)]
+    pub sep: Option<char>,
+    /// Write decimal numbers with a comma (12,5) in CSV/TSV, for spreadsheet locales that
+    /// need it; the CSV separator becomes ';'.
+    #[arg(long)]
+    pub decimal_comma: bool,
+    /// Start CSV/TSV output with a UTF-8 byte order mark, so that Excel reads it as UTF-8.
+    #[arg(long)]
+    pub excel: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct Common {
     #[command(flatten)]
@@ -515,16 +522,8 @@ pub struct Common {
     /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
-    /// CSV field separator, e.g. ';' (default ',', or ';' with --decimal-comma).
-    #[arg(long, value_parser = parse_sep)]
-    pub sep: Option<char>,
-    /// Write decimal numbers with a comma (12,5) in CSV/TSV, for spreadsheet locales that
-    /// need it; the CSV separator becomes ';'.
-    #[arg(long)]
-    pub decimal_comma: bool,
-    /// Start CSV/TSV output with a UTF-8 byte order mark, so that Excel reads it as UTF-8.
-    #[arg(long)]
-    pub excel: bool,
+    #[command(flatten)]
+    pub csv: CsvOpts,
     /// Read all the files given as one log (the parts of a rotated set, in any order: they are
     /// put in time order).
     #[arg(long, conflicts_with = "rotated")]

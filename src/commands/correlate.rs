@@ -2,13 +2,14 @@
 //! table of slow requests over pauses, and its chart.
 
 use super::batch::{input_notes, note, progress, Tally};
-use super::options::{duration_s, interval_ms, log_time, output, window_order};
+use super::options::{duration_s, interval_ms, log_time, output_or, window_order};
 use super::print;
-use crate::cli::{Common, CorrelateArgs};
+use crate::cli::CorrelateArgs;
 use crate::error::Error;
 use crate::input;
 use crate::load::{Input, Loaded};
 use crate::render::charts;
+use crate::report::Format;
 use anyhow::Context;
 use std::path::PathBuf;
 
@@ -62,18 +63,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         to_ms,
     };
     let interval = a.interval.as_deref().map(interval_ms).transpose()?;
-    let out = output(&Common {
-        inputs: Default::default(),
-        format: Some(a.format),
-        quiet: a.quiet,
-        sep: a.sep,
-        decimal_comma: a.decimal_comma,
-        excel: a.excel,
-        join: false,
-        rotated: false,
-        strict: a.strict,
-        stdin_name: None,
-    })?;
+    let out = output_or(Some(a.format), &a.csv, Format::Table)?;
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.
     let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {

@@ -28,7 +28,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     }
     // Every event is CSV unless another format is asked for.
     let out = match a.events {
-        true => super::options::output_or(&a.common, Format::Csv)?,
+        true => super::options::output_or(a.common.format, &a.common.csv, Format::Csv)?,
         false => output(&a.common)?,
     };
     super::options::terminal(&a.term, out.format);

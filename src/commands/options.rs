@@ -4,7 +4,9 @@
 
 use super::batch::{note, Step};
 use crate::analyze;
-use crate::cli::{ColorWhen, Common, PauseTargetOpt, PerfOpts, SloOpts, TerminalOpts, Window};
+use crate::cli::{
+    ColorWhen, Common, CsvOpts, PauseTargetOpt, PerfOpts, SloOpts, TerminalOpts, Window,
+};
 use crate::error::Error;
 use crate::load::Input;
 use crate::report::summary::FileSummary;
@@ -14,13 +16,17 @@ use anyhow::Context;
 /// The output settings of the common options, for a command whose only CSV is its output
 /// in `--format csv|tsv`: the CSV options with another format are refused, not ignored.
 pub(super) fn output(c: &Common) -> anyhow::Result<Output> {
-    output_or(c, Format::Table)
+    output_or(c.format, &c.csv, Format::Table)
 }
 
-/// `output`, for a command whose output without `--format` is `default`.
-pub(super) fn output_or(c: &Common, default: Format) -> anyhow::Result<Output> {
-    let format = c.format.unwrap_or(default);
-    if !matches!(format, Format::Csv | Format::Tsv) {
+/// `output`, for `format` as given and `default` without it.
+pub(super) fn output_or(
+    format: Option<Format>,
+    c: &CsvOpts,
+    default: Format,
+) -> anyhow::Result<Output> {
+    let written = format.unwrap_or(default);
+    if !matches!(written, Format::Csv | Format::Tsv) {
         let given = [
             (c.sep.is_some(), "--sep"),
             (c.decimal_comma, "--decimal-comma"),
@@ -29,21 +35,25 @@ pub(super) fn output_or(c: &Common, default: Format) -> anyhow::Result<Output> {
         if let Some((_, name)) = given.iter().find(|(on, _)| *on) {
             anyhow::bail!(
                 "{name} is for CSV and TSV output (--format csv or tsv), not {}",
-                format.name()
+                written.name()
             );
         }
     }
-    output_writing_csv(c, default)
+    output_writing_csv(format, c, default)
 }
 
-/// The output settings of the common options (`default` without `--format`), for a command
-/// that writes CSV files whatever its `--format` (the report's tables).
-pub(super) fn output_writing_csv(c: &Common, default: Format) -> anyhow::Result<Output> {
+/// The output settings (`default` without `--format`), for a command that writes CSV files
+/// whatever its `--format` (the report's tables).
+pub(super) fn output_writing_csv(
+    format: Option<Format>,
+    c: &CsvOpts,
+    default: Format,
+) -> anyhow::Result<Output> {
     if c.decimal_comma && c.sep == Some(',') {
         anyhow::bail!("--decimal-comma writes 12,5: pick another --sep than ','");
     }
     Ok(Output {
-        format: c.format.unwrap_or(default),
+        format: format.unwrap_or(default),
         sep: c.sep,
         decimal_comma: c.decimal_comma,
         bom: c.excel,

@@ -36,7 +36,11 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         charts,
         apdex_ms: a.apdex,
     };
-    let out = super::options::output_writing_csv(&a.common, crate::report::Format::Table)?;
+    let out = super::options::output_writing_csv(
+        a.common.format,
+        &a.common.csv,
+        crate::report::Format::Table,
+    )?;
     prepare_out(&a.out, a.force)?;
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
