@@ -302,6 +302,32 @@ pub(super) fn restart_note(g: &Loaded) -> Option<String> {
     ))
 }
 
+/// The inputs of one group (a file that changes family mid-way is several), each with its
+/// stderr lines and its counts; the parts left out of a joined log go with the first.
+pub(super) fn load_noted(
+    g: &[PathBuf],
+    quiet: bool,
+) -> Vec<(Result<Input, Error>, Vec<String>, Tally)> {
+    let (r, parts) = crate::report::batch::load_group(g);
+    let each: Vec<Result<Input, Error>> = match r {
+        Ok(v) => v.into_iter().map(Ok).collect(),
+        Err(e) => vec![Err(e)],
+    };
+    each.into_iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let joined: &[Error] = if k == 0 { &parts } else { &[] };
+            let lines = input_notes(&r, joined, quiet);
+            let t = Tally {
+                produced: 0,
+                left_out: joined.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
+                skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+            };
+            (r, lines, t)
+        })
+        .collect()
+}
+
 /// A command's work on input `i` (its first path, and the input or why it could not be read).
 pub(super) type Work<'a, T> = dyn Fn(usize, &Path, Result<Input, Error>) -> Step<T> + Sync + 'a;
 
@@ -328,23 +354,11 @@ pub(super) fn each_input<T: Send>(
         rayon::current_num_threads(),
         &|i| {
             let g = &groups[i];
-            let (r, parts) = crate::report::batch::load_group(g);
+            let (mut values, mut lines, mut t) = (Vec::new(), Vec::new(), Tally::default());
             // A file that changes family mid-way is several inputs, each worked on in turn.
-            let each: Vec<Result<Input, Error>> = match r {
-                Ok(v) => v.into_iter().map(Ok).collect(),
-                Err(e) => vec![Err(e)],
-            };
-            let mut values = Vec::with_capacity(each.len());
-            let mut lines = Vec::new();
-            let mut t = Tally::default();
-            for (k, r) in each.into_iter().enumerate() {
-                let joined: &[Error] = if k == 0 { &parts } else { &[] };
-                lines.extend(input_notes(&r, joined, quiet));
-                t.add(Tally {
-                    produced: 0,
-                    left_out: joined.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
-                    skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
-                });
+            for (r, notes, counts) in load_noted(g, quiet) {
+                lines.extend(notes);
+                t.add(counts);
                 let step = work(i, &g[0], r);
                 t.produced += usize::from(step.produced);
                 t.left_out += usize::from(step.left_out);

@@ -1,11 +1,10 @@
 //! `gcperf correlate`: one GC log and the performance logs of the same run on one clock, the
 //! table of slow requests over pauses, and its chart.
 
-use super::batch::{input_notes, note, progress, Tally};
+use super::batch::{load_noted, note, progress, Tally};
 use super::options::{duration_s, interval_ms, log_time, output_or, window_order};
 use super::print;
 use crate::cli::CorrelateArgs;
-use crate::error::Error;
 use crate::input;
 use crate::load::{Input, Loaded};
 use crate::render::charts;
@@ -67,17 +66,10 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     let mut tally = Tally::default();
     // Load a group of files: the inputs, their stderr lines, their counts.
     let load = |files: &[PathBuf]| -> (Vec<Input>, Vec<String>, Tally) {
-        let (r, parts) = crate::report::batch::load_group(files);
-        let each: Vec<Result<Input, Error>> = match r {
-            Ok(v) => v.into_iter().map(Ok).collect(),
-            Err(e) => vec![Err(e)],
-        };
         let (mut got, mut lines, mut t) = (Vec::new(), Vec::new(), Tally::default());
-        for (k, r) in each.into_iter().enumerate() {
-            let joined: &[Error] = if k == 0 { &parts } else { &[] };
-            lines.extend(input_notes(&r, joined, a.quiet));
-            t.left_out += joined.len() + r.as_ref().map_or(1, |l| l.warnings().len());
-            t.skipped_lines += r.as_ref().map_or(0, |l| l.skipped_lines());
+        for (r, notes, counts) in load_noted(files, a.quiet) {
+            lines.extend(notes);
+            t.add(counts);
             got.extend(r.ok());
         }
         (got, lines, t)
