@@ -515,3 +515,33 @@ fn a_quote_missing_costs_its_line_not_the_requests_after_it() {
     assert_eq!(counts(&log), (11, 5, 2, 4));
     accounted("quote", &log, buf);
 }
+
+/// A log written without line breaks (`xmllint --noblanks`, a re-save): the declaration, the
+/// root and every request on one line read as the fixture's lines do.
+#[test]
+fn a_log_on_one_line_reads_as_its_lines_do() {
+    let one: Vec<u8> = MIXED.iter().copied().filter(|&b| b != b'\n').collect();
+    use crate::input::{detect, Detected};
+    assert_eq!(detect(&one), Some(Detected::Perf(JMETER_XML)));
+    let log = parse(JMETER_XML, &one);
+    let want: Vec<Row> = mixed_rows()
+        .into_iter()
+        .map(|r| (1, r.1, r.2, r.3, r.4, r.5))
+        .collect();
+    assert_eq!(rows(&log), want);
+    assert_eq!(counts(&log), (1, 1, 0, 0));
+    // Many requests on one line cost each its own bytes, not a scan to the line's end: 16 MB
+    // of them took minutes so.
+    let sample = b"<httpSample t=\"5\" ts=\"1700000000000\" s=\"true\" lb=\"a\" rc=\"200\"/>";
+    let mut big = b"<?xml version=\"1.0\"?><testResults version=\"1.2\">".to_vec();
+    let n = (16 << 20) / sample.len();
+    for _ in 0..n {
+        big.extend_from_slice(sample);
+    }
+    big.extend_from_slice(b"</testResults>");
+    let t = std::time::Instant::now();
+    let log = parse(JMETER_XML, &big);
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!((log.records.len(), counts(&log)), (n, (1, 1, 0, 0)));
+    assert!(secs < 10.0, "{secs} s");
+}
