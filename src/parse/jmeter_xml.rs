@@ -30,8 +30,10 @@
 //! which a reading from the next line would take for requests of their own) up to a request's
 //! start tag or a root tag at its indentation or less, from which reading goes on. A tag,
 //! comment or declaration must end within `MAX_MARKUP_LINES` lines, and a sub-sample left open
-//! by a request that did not close is not read again: floods of markup that never ends cost
-//! linear time. Nothing before the damage is lost.
+//! by a request that did not close is not read again, and once the requests that did not
+//! close have taken a few times the block's size to read, a request must end within those
+//! lines too (`FAILED_READS`): floods of markup that never ends cost linear time. Nothing
+//! before the damage is lost.
 
 use super::family::{
     Handle, OwnedStart, PerfBlock, PerfFamily, PerfFormat, Recognised, Recogniser,
@@ -62,6 +64,14 @@ const MAX_SAMPLE_BYTES: usize = 16 << 20;
 /// Lines a tag, comment or declaration may take: JMeter writes a tag on one line; one
 /// written an attribute a line takes a line or two more than it has attributes.
 const MAX_MARKUP_LINES: usize = 32;
+
+/// How many times a block's size the reads of requests that do not close may take in all;
+/// past it, a request's elements are read within `MAX_MARKUP_LINES` lines. A request not
+/// closed is read to the block's end (or `MAX_SAMPLE_BYTES`), and the requests inside it are
+/// read again from their own starts where it had taken them for attribute text (a quote
+/// missing shifts every quote after it): with a request like that in every few KB, the reads
+/// grew with the square of the log (a 5 MB fuzz case took 5 s).
+const FAILED_READS: usize = 4;
 
 impl PerfFamily for JmeterXml {
     fn name(&self) -> &'static str {
@@ -217,6 +227,8 @@ struct Reading<'a> {
     resync: Resync,
     /// Sub-samples inside a request that did not close, still open where it ended (sorted).
     unclosed: Vec<usize>,
+    /// Bytes read inside requests that did not close (see `FAILED_READS`).
+    failed_reads: usize,
     /// Every `\n` and `\r` of `buf`, in order: a markup window's end is looked up here, not
     /// searched for again from each element (that search was 13 % of the time on a 512 MB
     /// log, each line scanned once per element in the 32 lines before it).
@@ -234,6 +246,7 @@ impl<'a> Reading<'a> {
             at_line: 1,
             resync,
             unclosed: Vec::new(),
+            failed_reads: 0,
             line_ends: memchr::memchr2_iter(b'\n', b'\r', buf).collect(),
         }
     }
@@ -477,19 +490,28 @@ impl<'a> Reading<'a> {
                 if self.unclosed.binary_search(&p).is_ok() {
                     return Next::Broken(tag_end);
                 }
-                let rest = buf.get(tag_end..).unwrap_or_default();
+                let capped = self.failed_reads > FAILED_READS * buf.len() + MAX_SAMPLE_BYTES;
+                let end = if capped {
+                    self.markup_window(tag_end)
+                } else {
+                    buf.len()
+                };
+                let rest = buf.get(tag_end..end).unwrap_or_default();
                 let mut body = Reader::from_reader(rest);
                 body.config_mut().allow_unmatched_ends = true;
                 let mut unclosed = Vec::new();
                 let outcome = sample_body(&mut body, e.name().as_ref(), &mut unclosed);
                 let q = tag_end + usize::try_from(body.buffer_position()).unwrap_or(0);
+                if !matches!(outcome, Body::Closed(_)) {
+                    self.failed_reads += q - tag_end;
+                }
                 match outcome {
                     Body::Closed(failure) if q - p <= MAX_SAMPLE_BYTES => {
                         let failure = failure.map(|(a, b)| (tag_end + a, tag_end + b));
                         self.sample(p, q, &v, failure);
                         Next::At(q)
                     }
-                    Body::Open if more && q - p <= MAX_SAMPLE_BYTES => Next::Open,
+                    Body::Open if more && !capped && q - p <= MAX_SAMPLE_BYTES => Next::Open,
                     _ => {
                         let sorted = match (self.unclosed.last(), unclosed.first()) {
                             (Some(&l), Some(&f)) => l < tag_end + f,

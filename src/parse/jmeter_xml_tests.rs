@@ -545,3 +545,42 @@ fn a_log_on_one_line_reads_as_its_lines_do() {
     assert_eq!((log.records.len(), counts(&log)), (n, (1, 1, 0, 0)));
     assert!(secs < 10.0, "{secs} s");
 }
+
+/// A request never closed, then a tag whose quotes never pair, again and again (a fuzz
+/// case's shape): each unit reads as it does alone, and the reads of the requests that do
+/// not close stay within a few times the log (they grew with its square: 2,000 units took
+/// 1.2 s, 20,000 would take two minutes).
+#[test]
+fn requests_never_closed_among_broken_quotes_are_read_in_linear_time() {
+    let unit: &[u8] = b"<testResults version=\"1.2\">\n\
+        <httpSample t=\"100\" ts=\"1700000000000\" s=\"true\" lb=\"A\" rc=\"200\" rm=\"OK\"/>\n\
+        <httpSample t=\"300\" ts=\"1700000000700\" s=\"true\" lb=\"cut\" rc=\"200\" rm=\"OK\">\n\
+        \x20 <assertionResult>\n\
+        \x20   <failure>false\n\
+        _home\" rc=\"200\" rm=\"OK\"/>\n\
+        <httpSample t=\"160\" ts=\"1700000000800\" s=\"true\" lb=\"B\" rc=\"200\" rm=\"OK\"/>\n\
+        <httpSample t=\"1483\" ts=\"1700000000900\" s=\"true\" lb=\"jakarta<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    let head: &[u8] = b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    // By hand, one unit: A (line 3) and B (line 8) are requests; the request never closed
+    // (4), its lines (5, 6), the text after them (7) and the tag whose quotes never pair (9)
+    // are skipped; the declaration and the root tag are ignorable.
+    let one = [head, unit].concat();
+    let log = parse(JMETER_XML, &one);
+    let got: Vec<(u64, String)> = rows(&log).into_iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(got, vec![(3, "A".to_string()), (8, "B".to_string())]);
+    assert_eq!(counts(&log), (9, 2, 2, 5));
+    let bad: Vec<u64> = log.bad.iter().map(|b| b.line).collect();
+    assert_eq!(bad[..3], [4, 5, 6]);
+    let n = 20_000u64;
+    let mut many = head.to_vec();
+    for _ in 0..n {
+        many.extend_from_slice(unit);
+    }
+    let t = std::time::Instant::now();
+    let log = parse(JMETER_XML, &many);
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(log.records.len() as u64, 2 * n);
+    assert_eq!(counts(&log), (8 * n + 1, 2 * n, n + 1, 5 * n));
+    accounted("units", &log, &many);
+    assert!(secs < 10.0, "{secs} s");
+}
