@@ -275,8 +275,8 @@ pub struct CompareArgs {
     #[arg(long, default_value = "1600x900", requires = "chart")]
     pub size: crate::render::Size,
     /// Logarithmic value axes in the chart: the band shares (a share of 0.0001 % is a visible
-    /// bar) and the GC runs' pause times (one run of 244 s of pauses no longer flattens the
-    /// others).
+    /// bar) and the GC runs' pause times (one run of 244 s of pauses does not flatten the
+    /// others, as it does on a linear axis).
     #[arg(long, requires = "chart")]
     pub log_y: bool,
     /// Rank the runs by a figure, in the table and the chart: `--sort pause_total_ms` or
