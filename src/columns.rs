@@ -1712,6 +1712,34 @@ fn end_ms(v: Vec<i64>) -> Column {
     Int64Chunked::from_vec_validity(perf::END_MS.into(), v, valid).into_column()
 }
 
+/// Each request's end moved back by its time, rounded as the parsers add it: the frame of a
+/// JMeter log whose stamps are its requests' ends (`model::StampOrder::ends`). A stamp
+/// outside `PERF_CLOCK_MS` is kept under its null, so it is moved too and judged again.
+pub fn ends_at_stamps(df: &mut DataFrame) -> PolarsResult<()> {
+    let end = df
+        .column(perf::END_MS)?
+        .as_materialized_series()
+        .i64()?
+        .rechunk();
+    let total = df
+        .column(perf::TOTAL_MS)?
+        .as_materialized_series()
+        .f64()?
+        .rechunk();
+    let (Some(e), Some(t)) = (end.downcast_iter().next(), total.downcast_iter().next()) else {
+        return Ok(());
+    };
+    let t = t.values();
+    let moved: Vec<i64> = e
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| e - t.get(i).map_or(0, |&t| round(t) as i64))
+        .collect();
+    df.replace(perf::END_MS, end_ms(moved))?;
+    Ok(())
+}
+
 /// One row per record of a performance log parsed in one piece.
 pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
     let df = PerfColumns::of(&log.records).freeze(&Join::own(log.strings.len()))?;

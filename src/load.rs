@@ -561,8 +561,9 @@ fn perf_input(
             &log.bad,
         ));
     }
-    let frame = columns::perf_frame(&log).map_err(polars)?;
+    let mut frame = columns::perf_frame(&log).map_err(polars)?;
     log.records = Vec::new();
+    stamps_as_ends(&mut frame, &log).map_err(polars)?;
     Ok(Input::Perf(LoadedPerf {
         path: path.to_path_buf(),
         label: name_of(path),
@@ -572,6 +573,16 @@ fn perf_input(
         frame,
         part: 0,
     }))
+}
+
+/// A JMeter log whose stamps are its requests' ends (`StampOrder::ends`): each request's end
+/// made its stamp (the parsers add its time to a start). `commands::batch::stamps_note` says
+/// so.
+fn stamps_as_ends(f: &mut frame::PerfFrame, log: &PerfLog) -> polars::prelude::PolarsResult<()> {
+    if log.stamps.ends() {
+        columns::ends_at_stamps(&mut f.df)?;
+    }
+    Ok(())
 }
 
 /// How many requests have no time (stamped outside `model::PERF_CLOCK_MS`), the first's
@@ -788,6 +799,7 @@ fn append_perf_block(
     log.record_lines += block.record_lines;
     log.ignored_lines += block.ignored_lines;
     log.local_stamps |= block.local_stamps;
+    log.stamps.add(block.stamps);
 }
 
 /// A performance log's block frames appended as they come back (`columns::Appended`), the
@@ -922,10 +934,11 @@ fn load_perf_stream(
             path: path.to_path_buf(),
         });
     }
-    let frame = frame::PerfFrame {
+    let mut frame = frame::PerfFrame {
         df: DataFrame::new(height, cols).map_err(polars)?,
         operations: log.strings.list().to_vec(),
     };
+    stamps_as_ends(&mut frame, &log).map_err(polars)?;
     Ok(LoadedPerf {
         path: path.to_path_buf(),
         label: name_of(path),

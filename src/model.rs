@@ -628,6 +628,38 @@ pub struct PerfLog {
     /// Its stamps are local wall time though its family's are UTC instants (an IIS log of
     /// `date-local`, `time-local`): it is placed on a clock as local time is.
     pub local_stamps: bool,
+    /// How a JMeter log's stamps read, thread by thread (`StampOrder`).
+    pub stamps: StampOrder,
+}
+
+/// A JMeter log's requests taken thread by thread, each after the one before it in the same
+/// thread: how many such pairs, and how many would overlap (the later begun before the earlier
+/// ended) were `timeStamp` each request's start, and were it each one's end. A JMeter thread
+/// runs one request at a time, so a reading that makes its requests overlap is not the log's.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct StampOrder {
+    pub pairs: u64,
+    pub overlap_as_starts: u64,
+    pub overlap_as_ends: u64,
+}
+
+impl StampOrder {
+    pub fn add(&mut self, o: StampOrder) {
+        self.pairs += o.pairs;
+        self.overlap_as_starts += o.overlap_as_starts;
+        self.overlap_as_ends += o.overlap_as_ends;
+    }
+
+    /// The stamps are the requests' ends (JMeter wrote ends until its properties set
+    /// `sampleresult.timestamp.start=true` in 2006, and writes them with it false): read as
+    /// starts, at least a tenth of the pairs overlap, read as ends at most one in a hundred, of
+    /// at least 20 pairs. A log whose threads run requests side by side (sub-results,
+    /// transaction parents) overlaps either way and keeps the starts.
+    pub fn ends(&self) -> bool {
+        self.pairs >= 20
+            && self.overlap_as_starts * 10 >= self.pairs
+            && self.overlap_as_ends * 100 <= self.pairs
+    }
 }
 
 impl PerfLog {

@@ -2623,8 +2623,8 @@ fn jmeter_xml_results_end_to_end_and_as_csv() {
 
 /// The corpus's JMeter XML results (read in place): figures checked against Python's
 /// `xml.etree.ElementTree` over the same files (top-level `httpSample`/`sample` children of
-/// the root; percentiles by linear interpolation over `t`; first = the least `ts`, last = the
-/// greatest `ts` + `t`).
+/// the root; percentiles by linear interpolation over `t`; first = the least start, last = the
+/// greatest end).
 #[test]
 fn jmeter_xml_corpus_results() {
     let Some(dir) = common::corpus_dir() else {
@@ -2645,14 +2645,19 @@ fn jmeter_xml_corpus_results() {
     );
     let cases: [Want; 3] = [
         (
+            // Written by JMeter 2.1 (2005), which stamps each request at its end: each thread's
+            // next request ends `t` after the one before it (`ts` − `t` is the earlier `ts` or
+            // later), and read as starts 4,671 of the 9,990 same-thread pairs would overlap. So
+            // first = the least `ts` − `t` (1132021485561 − 1733), last = the greatest `ts`
+            // (read as starts: 02:24:45.561 and 02:35:56.006).
             "jmeter-sample_log1.jtl",
             10_004,
             10_000,
             0,
             [321.0, 1162.0, 1622.0, 3505.4, 21782.0],
             559.0077,
-            "2005-11-15T02:24:45.561",
-            "2005-11-15T02:35:56.006",
+            "2005-11-15T02:24:43.828",
+            "2005-11-15T02:35:55.865",
             &[],
         ),
         (
@@ -2706,6 +2711,90 @@ fn jmeter_xml_corpus_results() {
             .map(|m| m["message"].as_str().unwrap())
             .collect();
         assert_eq!(got, messages, "{name}");
+    }
+}
+
+/// JMeter runs a thread's requests one after another. A log whose stamps are the requests'
+/// ends (JMeter before 2006, or `sampleresult.timestamp.start=false`) is read as the same
+/// requests stamped at their starts, and says so; one stamped at starts is read as it is. Eight
+/// threads of requests 5-2,004 ms long with 0-299 ms between them, written as they end (as
+/// JMeter writes them), XML and CSV, small (read in one piece) and over the 1 MiB head
+/// (streamed in blocks, each block's pairs counted on its own).
+#[test]
+fn jmeter_stamps_at_requests_ends_are_read_as_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut next = {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        }
+    };
+    for (size, n) in [("small", 240), ("big", 24_000)] {
+        // (end, thread, start, elapsed, label)
+        let mut reqs: Vec<(u64, u64, u64, u64, u64)> = Vec::new();
+        for th in 0..8u64 {
+            let mut at = 1_700_000_000_000 + th * 37;
+            for _ in 0..n / 8 {
+                let t = 5 + next(2000);
+                reqs.push((at + t, th, at, t, next(5)));
+                at += t + next(300);
+            }
+        }
+        reqs.sort();
+        for (fmt, ext) in [("xml", "jtl"), ("csv", "csv")] {
+            let mut outs = Vec::new();
+            for ends in [false, true] {
+                let mut text = match fmt {
+                    "xml" => String::from(
+                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n",
+                    ),
+                    _ => String::from(
+                        "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage\n",
+                    ),
+                };
+                for &(end, th, start, t, lb) in &reqs {
+                    let ts = if ends { end } else { start };
+                    text += &match fmt {
+                        "xml" => format!(
+                            "<httpSample t=\"{t}\" lt=\"0\" ts=\"{ts}\" s=\"true\" lb=\"page{lb}\" rc=\"200\" rm=\"OK\" tn=\"Thread Group 1-{th}\"/>\n"
+                        ),
+                        _ => format!("{ts},{t},page{lb},200,OK,Thread Group 1-{th},text,true,\n"),
+                    };
+                }
+                if fmt == "xml" {
+                    text += "</testResults>\n";
+                }
+                assert_eq!(size == "big", text.len() > 1 << 20, "{size} {fmt}");
+                let path = dir.path().join(format!("{size}-{ends}.{ext}"));
+                std::fs::write(&path, text).unwrap();
+                let out = gcperf()
+                    .args(["summary", "-f", "csv", path.to_str().unwrap()])
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{size} {fmt} {ends}");
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(
+                    stderr.contains("timeStamp read as each request's end"),
+                    ends,
+                    "{size} {fmt} {ends}: {stderr}"
+                );
+                let stdout = String::from_utf8(out.stdout).unwrap();
+                outs.push(stdout.replace(&format!("{size}-{ends}.{ext}"), "log"));
+            }
+            assert_eq!(outs[0], outs[1], "{size} {fmt}");
+            // The span is the first start to the last end, worked out here.
+            let first = reqs.iter().map(|r| r.2).min().unwrap();
+            let last = reqs.iter().map(|r| r.0).max().unwrap();
+            let span = format!(",{:.3},", (last - first) as f64 / 1000.0);
+            assert!(
+                outs[0].contains(&span),
+                "{size} {fmt}: {span} in {}",
+                outs[0]
+            );
+        }
     }
 }
 

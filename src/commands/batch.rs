@@ -8,7 +8,7 @@ use crate::analyze;
 use crate::cli::Common;
 use crate::error::{escape, Error};
 use crate::input;
-use crate::load::{self, Input, Loaded};
+use crate::load::{self, Input, Loaded, LoadedPerf};
 use crate::render::charts;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -262,6 +262,9 @@ pub(super) fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool
                     out.push(note);
                 }
             }
+            if let Some(note) = l.perf().filter(|_| !quiet).and_then(stamps_note) {
+                out.push(note);
+            }
             if !quiet && l.skipped_lines() > 0 {
                 out.push(format!(
                     "gcperf: {}: {} of {} lines not understood (skipped)",
@@ -300,6 +303,24 @@ pub(super) fn restart_note(g: &Loaded) -> Option<String> {
         if starts.len() == 1 { "" } else { "s" },
         at.join("; ")
     ))
+}
+
+/// A JMeter log read with its stamps as the requests' ends (`model::StampOrder::ends`): what
+/// the threads' requests showed. A note, not a warning: nothing is left out.
+pub(super) fn stamps_note(p: &LoadedPerf) -> Option<String> {
+    let o = p.log.stamps;
+    o.ends().then(|| {
+        format!(
+            "gcperf: {}: timeStamp read as each request's end, not its start: read as starts, \
+             {} of the {} requests that follow another on their thread would begin before it \
+             ended; read as ends, {} (JMeter before 2006 stamps ends, as later ones do with \
+             sampleresult.timestamp.start=false)",
+            escape(&p.label),
+            o.overlap_as_starts,
+            o.pairs,
+            o.overlap_as_ends
+        )
+    })
 }
 
 /// The inputs of one group (a file that changes family mid-way is several), each with its

@@ -41,7 +41,7 @@ use super::family::{
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::{count, empty_run};
 use super::num::trim;
-use super::perf::{bool_field, error_key, jtl_time, whole_ms};
+use super::perf::{bool_field, error_key, jtl_time, whole_ms, Threads};
 use crate::model::{PerfLog, PerfRecord};
 use quick_xml::errors::SyntaxError;
 use quick_xml::events::{BytesStart, Event};
@@ -229,6 +229,8 @@ struct Reading<'a> {
     unclosed: Vec<usize>,
     /// Bytes read inside requests that did not close (see `FAILED_READS`).
     failed_reads: usize,
+    /// Each thread's last request, for `PerfLog::stamps`.
+    threads: Threads,
     /// Every `\n` and `\r` of `buf`, in order: a markup window's end is looked up here, not
     /// searched for again from each element (that search was 13 % of the time on a 512 MB
     /// log, each line scanned once per element in the 32 lines before it).
@@ -247,6 +249,7 @@ impl<'a> Reading<'a> {
             resync,
             unclosed: Vec::new(),
             failed_reads: 0,
+            threads: Threads::default(),
             line_ends: memchr::memchr2_iter(b'\n', b'\r', buf).collect(),
         }
     }
@@ -586,6 +589,11 @@ impl<'a> Reading<'a> {
             let key = error_key(&text(v.rc.as_deref()), &text(v.rm.as_deref()), &failure);
             self.log.strings.intern_bytes(cap_label(&key))
         });
+        if let Some(tn) = v.tn.as_deref() {
+            let took = end_ms - start;
+            self.threads
+                .next(trim(&unescape(tn)), start, took, &mut self.log.stamps);
+        }
         Some(PerfRecord::request(
             end_ms, elapsed, operation, ok, error, line,
         ))
@@ -601,6 +609,7 @@ struct Attrs<'a> {
     lb: Option<Cow<'a, [u8]>>,
     rc: Option<Cow<'a, [u8]>>,
     rm: Option<Cow<'a, [u8]>>,
+    tn: Option<Cow<'a, [u8]>>,
 }
 
 /// A request's attributes a record is read from: `None` where they are not well-formed
@@ -618,6 +627,7 @@ fn attributes<'a>(e: &'a BytesStart<'_>) -> Option<Attrs<'a>> {
             b"lb" => &mut v.lb,
             b"rc" => &mut v.rc,
             b"rm" => &mut v.rm,
+            b"tn" => &mut v.tn,
             _ => continue,
         };
         if slot.replace(attr.value).is_some() {

@@ -584,3 +584,28 @@ fn requests_never_closed_among_broken_quotes_are_read_in_linear_time() {
     accounted("units", &log, &many);
     assert!(secs < 10.0, "{secs} s");
 }
+
+/// Requests paired by `tn` as the JTL's rows are (`perf_tests::jtl_rows_are_paired_by_thread`);
+/// a sub-sample is not a request of its own, and a request without `tn` is not counted.
+#[test]
+fn requests_are_paired_by_thread() {
+    let xml = b"<?xml version=\"1.0\"?>\n<testResults version=\"1.2\">\n\
+        <httpSample t=\"50\" ts=\"1000\" s=\"true\" lb=\"x\" tn=\"A\">\n\
+          <httpSample t=\"40\" ts=\"1001\" s=\"true\" lb=\"sub\" tn=\"A\"/>\n\
+        </httpSample>\n\
+        <sample t=\"5\" ts=\"1000\" s=\"true\" lb=\"x\" tn=\"B\"/>\n\
+        <sample t=\"10\" ts=\"1030\" s=\"true\" lb=\"x\" tn=\"A\"/>\n\
+        <sample t=\"5\" ts=\"1100\" s=\"true\" lb=\"x\" tn=\"B\"/>\n\
+        <sample t=\"5\" ts=\"1200\" s=\"true\" lb=\"x\"/>\n\
+        </testResults>\n";
+    let log = parse(JMETER_XML, xml);
+    assert_eq!(log.records.len(), 5);
+    assert_eq!(
+        log.stamps,
+        crate::model::StampOrder {
+            pairs: 2,
+            overlap_as_starts: 1,
+            overlap_as_ends: 0
+        }
+    );
+}

@@ -42,7 +42,7 @@ use super::family::{
 use super::limits::{self, cap_label, MAX_WALL_MS};
 use super::lines::{count, lines};
 use super::num::{trim, uint_prefix};
-use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
+use crate::model::{PerfLog, PerfRecord, StampOrder, MAX_DURATION_MS};
 
 pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -689,6 +689,8 @@ struct JtlCols {
     response_code: Option<usize>,
     response_message: Option<usize>,
     failure_message: Option<usize>,
+    /// The thread a row's request ran on (`StampOrder`); optional too.
+    thread: Option<usize>,
     /// Fields a row needs.
     min_fields: usize,
 }
@@ -705,6 +707,7 @@ impl JtlCols {
         response_code: Some(3),
         response_message: Some(4),
         failure_message: Some(8),
+        thread: Some(5),
         min_fields: 8,
     };
 
@@ -755,6 +758,7 @@ impl JtlCols {
             response_code: find(b"responseCode"),
             response_message: find(b"responseMessage"),
             failure_message: find(b"failureMessage"),
+            thread: find(b"threadName"),
             min_fields,
         })
     }
@@ -762,6 +766,7 @@ impl JtlCols {
 
 /// A JTL row's values, the label still as a field.
 struct JtlRow {
+    stamp: i64,
     end_ms: i64,
     elapsed: f64,
     label: Option<Field>,
@@ -790,6 +795,7 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
     let end_ms = start.checked_add(super::num::round(elapsed) as i64)?;
     let label = cols.label.and_then(|i| fields.get(i).copied());
     Some(JtlRow {
+        stamp: start,
         end_ms,
         elapsed,
         label,
@@ -843,14 +849,14 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         None if cols.delim != b',' => Some(default_header(cols.delim)),
         None => None,
     };
-    let mut state = (cols, in_effect);
+    let mut state = (cols, in_effect, Threads::default());
     let mut scratch: Vec<u8> = Vec::new();
     let (log, unread) = csv_block(
         buf,
         last,
         &mut state,
-        |(cols, _)| cols.delim,
-        |(cols, in_effect), log, fields, text, line| {
+        |(cols, ..)| cols.delim,
+        |(cols, in_effect, threads), log, fields, text, line| {
             let Some(row) = fields.and_then(|f| jtl_row(buf, f, cols)) else {
                 return match JtlCols::of_header(text, &mut Vec::new()) {
                     Some(c) => {
@@ -875,6 +881,10 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
                 error,
                 line,
             ));
+            let thread = cols.thread.and_then(|i| fields.get(i));
+            if let Some(t) = thread.and_then(|f| buf.get(f.start..f.end)) {
+                threads.next(trim(t), row.stamp, row.end_ms - row.stamp, &mut log.stamps);
+            }
             CsvRow::Record
         },
     );
@@ -969,6 +979,51 @@ fn intern_field(log: &mut PerfLog, buf: &[u8], f: Field, scratch: &mut Vec<u8>) 
 pub(crate) fn strip_eol(s: &[u8]) -> &[u8] {
     let s = s.strip_suffix(b"\n").unwrap_or(s);
     s.strip_suffix(b"\r").unwrap_or(s)
+}
+
+/// Each JMeter thread's last request (its stamp, its elapsed time rounded as its end is), for
+/// `StampOrder`. Threads past `MAX_THREADS` are not followed: a log of that many has pairs
+/// enough in the others, and a hostile one cannot grow the map. A block (or a log read in one
+/// piece) is weighed over its first `WEIGHED_PAIRS` pairs, a twentieth of a JTL's 512 KB
+/// block: followed on every row, the threads' names looked up were 3-5 % of a 2 M-row JTL's
+/// `summary`.
+#[derive(Default)]
+pub(crate) struct Threads {
+    last: rustc_hash::FxHashMap<Box<[u8]>, (i64, i64)>,
+}
+
+const MAX_THREADS: usize = 1 << 14;
+const WEIGHED_PAIRS: u64 = 256;
+
+impl Threads {
+    /// The next request of `thread` (its name cut as a label is), stamped `stamp`, `elapsed`
+    /// ms long.
+    pub(crate) fn next(&mut self, thread: &[u8], stamp: i64, elapsed: i64, o: &mut StampOrder) {
+        if o.pairs >= WEIGHED_PAIRS {
+            return;
+        }
+        let thread = cap_label(thread);
+        let room = self.last.len() < MAX_THREADS;
+        match self.last.get_mut(thread) {
+            Some(p) => {
+                let (before, took) = *p;
+                o.pairs += 1;
+                // A millisecond either way is the clocks' (elapsed times are measured apart
+                // from the stamps).
+                if stamp + 1 < before + took {
+                    o.overlap_as_starts += 1;
+                }
+                if stamp - elapsed + 1 < before {
+                    o.overlap_as_ends += 1;
+                }
+                *p = (stamp, elapsed);
+            }
+            None if room => {
+                self.last.insert(thread.into(), (stamp, elapsed));
+            }
+            None => {}
+        }
+    }
 }
 
 /// JMeter `timeStamp`: epoch ms, or a date `yyyy/MM/dd HH:mm:ss.SSS` (also `yyyy-MM-dd ...`),

@@ -1150,3 +1150,69 @@ fn fixtures_account_for_every_line() {
         assert_eq!(r, log.records.len() as u64, "{f:?}");
     }
 }
+
+/// A pair overlaps as starts where the later stamp is before the earlier stamp plus its time,
+/// as ends where the later stamp less its time is before the earlier stamp; a millisecond
+/// either way is not an overlap. Worked out by hand per pair below.
+#[test]
+fn thread_pairs_are_counted_both_ways() {
+    let mut t = Threads::default();
+    let mut o = StampOrder::default();
+    t.next(b"a", 1000, 100, &mut o); // a's first: no pair
+    t.next(b"b", 1000, 500, &mut o); // b's first
+    t.next(b"a", 1050, 40, &mut o); // starts: 1050 < 1100 overlap; ends: 1010 >= 1000
+    t.next(b"a", 1089, 10, &mut o); // starts: 1089 is 1090 less one ms; ends: 1079 >= 1050
+    t.next(b"b", 1400, 450, &mut o); // starts: 1400 < 1500; ends: 950 < 1000: both
+    t.next(b"b", 1900, 499, &mut o); // starts: 1900 >= 1850; ends: 1401 >= 1400
+    assert_eq!(
+        o,
+        StampOrder {
+            pairs: 4,
+            overlap_as_starts: 2,
+            overlap_as_ends: 1
+        }
+    );
+    // Weighed over the first 256 pairs: 300 more on one thread, each overlapping as starts.
+    for k in 0..300 {
+        t.next(b"c", 2000 + 10 * k, 15, &mut o);
+    }
+    assert_eq!((o.pairs, o.overlap_as_starts), (256, 2 + 252));
+}
+
+/// Ends only on clear evidence: 20 pairs at least, a tenth overlapping as starts, at most one
+/// in a hundred as ends.
+#[test]
+fn stamps_are_ends_only_on_clear_evidence() {
+    let o = |pairs, s, e| StampOrder {
+        pairs,
+        overlap_as_starts: s,
+        overlap_as_ends: e,
+    };
+    assert!(o(20, 2, 0).ends());
+    assert!(!o(19, 19, 0).ends());
+    assert!(!o(100, 9, 0).ends());
+    assert!(o(100, 10, 1).ends());
+    assert!(!o(100, 50, 2).ends());
+    assert!(!o(0, 0, 0).ends());
+}
+
+/// A JTL's rows counted by their `threadName` (found by the header, or fifth in JMeter's order
+/// without one), the stamp a start or an end: thread A's second row begins 20 ms into its first
+/// read as starts (1000 + 50 > 1030), not as ends (1030 - 10 >= 1000); B's pair overlaps
+/// neither way; a row without the column is not counted.
+#[test]
+fn jtl_rows_are_paired_by_thread() {
+    let want = StampOrder {
+        pairs: 2,
+        overlap_as_starts: 1,
+        overlap_as_ends: 0,
+    };
+    let header = "timeStamp,elapsed,label,threadName,success\n\
+                  1000,50,x,A,true\n1000,5,x,B,true\n1030,10,x,A,true\n1100,5,x,B,true\n";
+    assert_eq!(jtl(header).stamps, want);
+    let headerless = "1000,50,x,200,OK,A,text,true,\n1000,5,x,200,OK,B,text,true,\n\
+                      1030,10,x,200,OK,A,text,true,\n1100,5,x,200,OK,B,text,true,\n";
+    assert_eq!(jtl(headerless).stamps, want);
+    let no_thread = "timeStamp,elapsed,label,success\n1000,50,x,true\n1030,10,x,true\n";
+    assert_eq!(jtl(no_thread).stamps, StampOrder::default());
+}

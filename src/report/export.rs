@@ -133,7 +133,7 @@ pub const PERF_COLUMNS: &[ExportColumn] = &[
     c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given"),
     c(FORMAT, Ty::Str, "", "`perf-csv` (semicolon log), `jmeter-jtl` (CSV), `jmeter-xml`, `grinder`, `gatling`, `k6-json`, `k6-csv`, `access-iis`, `access-haproxy`, `access-uwsgi`, `access-caddy`, and with `--log-format` `access-apache`, `access-tomcat`, `access-nginx` or `access-regex`"),
     c(OPERATION, Ty::Str, "", "operation name, JMeter label, or `test <n>` for The Grinder"),
-    c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed) as UTC; no zone; null for a request stamped before 1990 or after 2099 (no time: JMeter before 5.5 stamps a request that failed with an exception 1970-01-01)"),
+    c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed, or the stamp itself where a JMeter log's stamps are ends) as UTC; no zone; null for a request stamped before 1990 or after 2099 (no time: JMeter before 5.5 stamps a request that failed with an exception 1970-01-01)"),
     c(frame::perf::END_MS, Ty::I64, "ms", "`end_time` as milliseconds since 1970-01-01 00:00 of that clock"),
     c(END_UTC, Ty::Instant, "ms", "`end_time` as an instant (UTC): epoch stamps (JMeter, Grinder, k6...) as they are, local stamps (semicolon log, access logs) by `--tz`; null when the zone is unknown"),
     c(frame::perf::TOTAL_MS, Ty::F64, "ms", "whole request"),
