@@ -1216,3 +1216,39 @@ fn jtl_rows_are_paired_by_thread() {
     let no_thread = "timeStamp,elapsed,label,success\n1000,50,x,true\n1030,10,x,true\n";
     assert_eq!(jtl(no_thread).stamps, StampOrder::default());
 }
+
+/// Quoted fields that run over every line end to a malformed quote far on (`w"q`): the record
+/// from each line is malformed there, so each line is skipped in turn (the rows a stray quote
+/// would swallow are read from the next line), and the line with the bad quote is a record of
+/// no row. Each next line's record meets a field start of the one before (`7` after `y",`)
+/// and is not read out to the quote again: 50,000 such lines in linear time.
+#[test]
+fn records_malformed_far_on_are_not_read_out_again_from_each_line() {
+    let text = |n: usize| {
+        let mut s = String::from("timeStamp,elapsed,label,success\n1000,5,a,\"x\n");
+        s += &"y\",7,b,\"z\n".repeat(n);
+        s += "w\"q,1,1,true\n2000,5,ok,true\n";
+        s
+    };
+    // By hand, three chained lines (3-5): the header (1) ignorable, lines 2-6 skipped (2-5
+    // malformed at line 6's quote, 6 a record whose stamp is `w"q`), the row at 7 read.
+    let log = jtl(&text(3));
+    assert_eq!(log.records.len(), 1);
+    assert_eq!(log.records[0].line, 7);
+    assert_eq!(
+        (
+            log.lines,
+            log.record_lines,
+            log.ignored_lines,
+            log.skipped_lines
+        ),
+        (7, 1, 1, 5)
+    );
+    let n = 50_000;
+    let t = std::time::Instant::now();
+    let log = jtl(&text(n));
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(log.records.len(), 1);
+    assert_eq!(log.skipped_lines, n as u64 + 2);
+    assert!(secs < 10.0, "{secs} s");
+}
