@@ -486,10 +486,10 @@ pub(crate) fn csv_record(
     delim: u8,
     out: &mut Vec<Field>,
 ) -> Result<CsvRecord, NotRecord> {
-    csv_record_doomed(buf, pos, more, delim, out, None)
+    csv_record_in(buf, pos, more, delim, out, None)
 }
 
-/// Field starts from which a record is malformed (`csv_record_doomed`), within one block read
+/// Field starts from which a record is malformed (`csv_record_in`), within one block read
 /// with one delimiter. A record whose quoted fields run over line ends to a malformed quote
 /// far on is skipped one line at a time, so that the rows a stray quote would swallow are
 /// read; each next line's record met the same fields again and was read out to the same
@@ -513,33 +513,22 @@ impl Doomed {
             self.starts.clear();
         }
         self.delim = delim;
+        self.visited.clear();
     }
-}
 
-/// `csv_record`, the field starts of malformed records kept in `doomed` (a block's, one
-/// delimiter).
-#[inline]
-fn csv_record_doomed(
-    buf: &[u8],
-    pos: usize,
-    more: bool,
-    delim: u8,
-    out: &mut Vec<Field>,
-    mut doomed: Option<&mut Doomed>,
-) -> Result<CsvRecord, NotRecord> {
-    if let Some(d) = doomed.as_deref_mut() {
-        d.visited.clear();
-    }
-    let got = csv_record_in(buf, pos, more, delim, out, doomed.as_deref_mut());
-    if let (Err(NotRecord::Malformed), Some(d)) = (&got, doomed) {
-        if let Some(&l) = d.visited.last() {
-            d.last = d.last.max(l);
+    /// After it: a malformed record's starts kept.
+    fn after(&mut self, got: &Result<CsvRecord, NotRecord>) {
+        if let Err(NotRecord::Malformed) = got {
+            if let Some(&l) = self.visited.last() {
+                self.last = self.last.max(l);
+            }
+            self.starts.extend(self.visited.drain(..));
         }
-        d.starts.extend(d.visited.drain(..));
     }
-    got
 }
 
+/// `csv_record`, what `doomed` holds (a block's malformed records' field starts) taken as
+/// malformed, and the starts of a malformed record that spans lines added to it.
 #[inline]
 fn csv_record_in(
     buf: &[u8],
@@ -701,7 +690,9 @@ pub(crate) fn csv_block<S>(
         }
         let d = delim(state);
         doomed.before(pos, d);
-        let rec = match csv_record_doomed(buf, pos, !last, d, &mut fields, Some(&mut doomed)) {
+        let got = csv_record_in(buf, pos, !last, d, &mut fields, Some(&mut doomed));
+        doomed.after(&got);
+        let rec = match got {
             Ok(rec) => rec,
             Err(NotRecord::OpenAtEnd) => {
                 unread = buf.len() - pos;
