@@ -13,7 +13,8 @@
 //! ```
 //!
 //! Each top-level `<httpSample>` or `<sample>` is one request, read as the CSV JTL reads a row
-//! (`perf.rs`): `ts` the start (epoch ms, or a date as the CSV's `timeStamp`), `t` the elapsed
+//! (`perf.rs`): `ts` the start (epoch ms, or a date as the CSV's `timeStamp`; paired by `tn`
+//! as the CSV's rows are by `threadName`, for a log stamped at the ends), `t` the elapsed
 //! ms, `lb` the operation, `s` the success flag (a sample without one did not fail), and for a
 //! failed one the message JMeter's dashboard keys its errors by (`perf::error_key`) from `rc`,
 //! `rm` and the first `<failureMessage>` of the sample's own `<assertionResult>`s, the one the

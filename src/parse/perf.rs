@@ -15,9 +15,11 @@
 //!   Java + DB ≠ total is kept and flagged `inconsistent`.
 //! - **Apache JMeter CSV results** (`.jtl`): columns found by header name (`timeStamp`,
 //!   `elapsed`, `label`, `success`), or JMeter's default order when the file has no header;
-//!   RFC 4180 quoting, quoted fields may span lines. `timeStamp` is the sample's start (JMeter's
-//!   shipped `sampleresult.timestamp.start=true`), epoch ms or `yyyy/MM/dd HH:mm:ss.SSS`; the
-//!   record's end is timeStamp + elapsed.
+//!   RFC 4180 quoting, quoted fields may span lines. `timeStamp` is read as the sample's start
+//!   (JMeter's shipped `sampleresult.timestamp.start=true`), epoch ms or `yyyy/MM/dd
+//!   HH:mm:ss.SSS`; the record's end is timeStamp + elapsed. Each request is paired with the
+//!   one before on its `threadName` (`Threads`, counted in `PerfLog::stamps`), so that the
+//!   loader can tell a log stamped at the requests' ends and move them back.
 //! - **The Grinder `data_*.log`**: `Thread, Run, Test, Start time (ms since Epoch), Test time,
 //!   Errors, ...`; operation `test <n>`, end = start + test time, failed when Errors > 0.
 //!
