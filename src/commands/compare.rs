@@ -18,14 +18,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
     check_percentiles(&a.percentiles)?;
     let sort = super::options::sort_key(a.sort.as_deref(), &mut opts.over)?;
-    if let Some(p) = &a.chart {
-        if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
-            anyhow::bail!(
-                "--chart {}: the chart is a PNG file: name it FILE.png",
-                p.display()
-            );
-        }
-    }
+    super::options::png_chart(a.chart.as_deref())?;
     let out = output(&a.common)?;
     super::options::terminal(&a.term, out.format);
     // --group: each file of a group is one repeat, its own input.

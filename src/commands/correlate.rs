@@ -35,14 +35,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
         ),
         None => None,
     };
-    if let Some(p) = &a.chart {
-        if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
-            anyhow::bail!(
-                "--chart {}: the chart is a PNG file: name it FILE.png",
-                p.display()
-            );
-        }
-    }
+    super::options::png_chart(a.chart.as_deref())?;
     let (from_ms, to_ms) = (
         a.window.from.as_deref().map(log_time).transpose()?,
         a.window.to.as_deref().map(log_time).transpose()?,

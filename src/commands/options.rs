@@ -13,6 +13,19 @@ use crate::report::summary::FileSummary;
 use crate::report::{Format, Output};
 use anyhow::Context;
 
+/// `--chart FILE`: a PNG file's name.
+pub(super) fn png_chart(p: Option<&std::path::Path>) -> anyhow::Result<()> {
+    match p {
+        Some(p) if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) => {
+            anyhow::bail!(
+                "--chart {}: the chart is a PNG file: name it FILE.png",
+                p.display()
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The output settings of the common options, for a command whose only CSV is its output
 /// in `--format csv|tsv`: the CSV options with another format are refused, not ignored.
 pub(super) fn output(c: &Common) -> anyhow::Result<Output> {

@@ -448,6 +448,17 @@ pub struct Block {
     pub collectors: Option<Collectors>,
 }
 
+impl From<(GcLog, Option<GcColumns>)> for Block {
+    /// A block of a family whose records name their collector (or none).
+    fn from((log, cols): (GcLog, Option<GcColumns>)) -> Block {
+        Block {
+            log,
+            cols,
+            collectors: None,
+        }
+    }
+}
+
 /// For a family whose log names its collector once (`Using G1`), not on every record: the
 /// block's events before its first naming ran under the collector the blocks before left in
 /// use, decided when joined.

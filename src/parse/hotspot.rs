@@ -188,12 +188,7 @@ impl BlockParser for Parser {
         self.consulted
     }
     fn finish(self: Box<Self>) -> Block {
-        let (log, cols) = self.finish_log();
-        Block {
-            log,
-            cols,
-            collectors: None,
-        }
+        self.finish_log().into()
     }
 }
 

@@ -125,11 +125,7 @@ impl BlockParser for Parser {
     fn finish(self: Box<Self>) -> Block {
         let mut p = *self;
         let cols = p.settle.cols();
-        Block {
-            log: p.end(),
-            cols,
-            collectors: None,
-        }
+        (p.end(), cols).into()
     }
 }
 

@@ -79,12 +79,11 @@ use super::family::{
 };
 use super::limits::{cap_label, float_prefix};
 use super::lines::lines;
-use super::num::{asctime_prefix, iso_datetime_prefix, trim, uint_prefix};
+use super::num::{asctime_prefix, iso_datetime_prefix, trim, uint_prefix, unescape};
 use super::settle::Settle;
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, META_UNCOUNTED};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
-use std::borrow::Cow;
 use std::sync::LazyLock;
 
 /// The IBM J9 / OpenJ9 XML verbose GC family.
@@ -1231,17 +1230,6 @@ fn element(e: &BytesStart<'_>, depth: u32) -> Option<El> {
         depth,
         name: e.name().as_ref().to_vec(),
         attrs,
-    })
-}
-
-fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
-    if memchr::memchr(b'&', raw).is_none() {
-        return Cow::Borrowed(raw);
-    }
-    let text = String::from_utf8_lossy(raw);
-    Cow::Owned(match quick_xml::escape::unescape(&text) {
-        Ok(s) => s.into_owned().into_bytes(),
-        Err(_) => text.into_owned().into_bytes(),
     })
 }
 

@@ -41,7 +41,7 @@ use super::family::{
 };
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::{count, empty_run};
-use super::num::trim;
+use super::num::{trim, unescape};
 use super::perf::{bool_field, error_key, jtl_time, whole_ms, Threads};
 use crate::model::{PerfLog, PerfRecord};
 use quick_xml::errors::SyntaxError;
@@ -745,19 +745,6 @@ fn sample_body(reader: &mut Reader<&[u8]>, name: &[u8], unclosed: &mut Vec<usize
     };
     unclosed.extend(open.into_iter().flatten());
     body
-}
-
-/// An attribute's or element's text with its entities replaced (as it is where one is not
-/// XML: a lone `&`), not valid UTF-8 read lossily.
-fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
-    if memchr::memchr(b'&', raw).is_none() {
-        return Cow::Borrowed(raw);
-    }
-    let text = String::from_utf8_lossy(raw);
-    Cow::Owned(match quick_xml::escape::unescape(&text) {
-        Ok(s) => s.into_owned().into_bytes(),
-        Err(_) => text.into_owned().into_bytes(),
-    })
 }
 
 /// The white space (and NUL padding) `s` starts with, in bytes; line ends not included.

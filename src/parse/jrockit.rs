@@ -169,12 +169,7 @@ impl BlockParser for Parser {
         self.order_scan = Some((self.count(), aside));
     }
     fn finish(self: Box<Self>) -> Block {
-        let (log, cols) = self.finish_log();
-        Block {
-            log,
-            cols,
-            collectors: None,
-        }
+        self.finish_log().into()
     }
 }
 
@@ -673,20 +668,7 @@ impl Parser {
         e.uptime_s = Some(start);
         e.wall_ms = wall.map(|w| w.saturating_sub(ms(end - start)));
         e.name = self.intern(name);
-        e.gc_id = tag.map(|t| t.id);
-        e.cause = self.cause_for(tag, false);
-        let idx = self.log.events.len();
-        if self.log.push_checked(e).is_err() {
-            return false;
-        }
-        self.push_pending(Pending {
-            idx,
-            pause: record == Record::Pause,
-            tag,
-            start: Some(start),
-            hint: Some(kind),
-        });
-        true
+        self.push_tagged(e, tag, Some(kind))
     }
 
     /// 5.0 `old collection phase 4-0 pause time: 58.534174 ms, (start time: 6.365 s)` or
@@ -732,20 +714,7 @@ impl Parser {
 
         e.wall_ms = wall.map(|w| w.saturating_sub(ms(dur / 1000.0)));
         e.name = name;
-        e.gc_id = tag.map(|t| t.id);
-        e.cause = self.cause_for(tag, false);
-        let idx = self.log.events.len();
-        if self.log.push_checked(e).is_err() {
-            return false;
-        }
-        self.push_pending(Pending {
-            idx,
-            pause: true,
-            tag,
-            start,
-            hint,
-        });
-        true
+        self.push_tagged(e, tag, hint)
     }
 
     /// Attach a 5.0 pause line to the collection line just before it if it belongs there: its
@@ -843,6 +812,25 @@ impl Parser {
         let ((_, first, last), _) = self.scan();
         self.bounds.set(Some((n, first, last)));
         (first, last)
+    }
+
+    /// A pause or concurrent phase of collection `tag` (if any), kept pending for the
+    /// collection lines that may itemise it; false where it cannot be true.
+    fn push_tagged(&mut self, mut e: GcEvent, tag: Option<Tag>, hint: Option<Kind>) -> bool {
+        e.gc_id = tag.map(|t| t.id);
+        e.cause = self.cause_for(tag, false);
+        let (idx, pause, start) = (self.log.events.len(), e.record == Record::Pause, e.uptime_s);
+        if self.log.push_checked(e).is_err() {
+            return false;
+        }
+        self.push_pending(Pending {
+            idx,
+            pause,
+            tag,
+            start,
+            hint,
+        });
+        true
     }
 
     fn push_pending(&mut self, p: Pending) {

@@ -1,4 +1,5 @@
-//! Small allocation-free scanners shared by the parsers: numbers, memory sizes, timestamps.
+//! Small allocation-free scanners shared by the parsers: numbers, memory sizes, timestamps, and
+//! XML text with its entities replaced.
 
 pub use crate::model::round;
 
@@ -477,6 +478,19 @@ pub fn last_digit_unit(num: &[u8]) -> f64 {
         Some(dot) => UNIT[(num.len() - dot - 1).min(9)],
         None => 1.0,
     }
+}
+
+/// An attribute's or element's text with its entities replaced (as it is where one is not
+/// XML: a lone `&`), not valid UTF-8 read lossily.
+pub fn unescape(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memchr(b'&', raw).is_none() {
+        return std::borrow::Cow::Borrowed(raw);
+    }
+    let text = String::from_utf8_lossy(raw);
+    std::borrow::Cow::Owned(match quick_xml::escape::unescape(&text) {
+        Ok(s) => s.into_owned().into_bytes(),
+        Err(_) => text.into_owned().into_bytes(),
+    })
 }
 
 #[cfg(test)]

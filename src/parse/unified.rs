@@ -248,6 +248,16 @@ impl Deco<'_> {
         super::zone::offset_qh(self.stamp)
     }
 
+    /// Times an event that ended at this line's stamps, its duration before them.
+    fn date_back(&self, ev: &mut GcEvent) {
+        let dur = ev.duration_ms;
+        ev.uptime_s = self.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
+        ev.wall_ms = self
+            .wall_ms
+            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
+        ev.utc_offset_qh = self.off();
+    }
+
     /// uptime, uptimemillis, uptimenanos: the first one printed counts.
     fn uptime(&mut self, s: f64, tol: f64) {
         if self.uptime_s.is_none() {
@@ -922,11 +932,7 @@ impl Parser {
         };
         let name = self.intern_name(0, t.name, trailing_group(t.name, |_| true));
         let mut ev = GcEvent::new(Record::Stall, Kind::Other, dur, no);
-        ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d
-            .wall_ms
-            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
-        ev.utc_offset_qh = d.off();
+        d.date_back(&mut ev);
         ev.name = name;
         ev.gc_id = gc_id;
         ev.collector = self.collector;
@@ -1007,13 +1013,8 @@ impl Parser {
         name: u32,
         heap: Option<Heap>,
     ) -> f64 {
-        let dur = ev.duration_ms;
         let mut tol = d.uptime_tol;
-        ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d
-            .wall_ms
-            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
-        ev.utc_offset_qh = d.off();
+        d.date_back(ev);
         let found = self
             .pending
             .iter()
@@ -1149,11 +1150,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, dur, no);
         ev.ttsp_ms = ttsp;
-        ev.uptime_s = d.uptime_s.map(|u| (u - dur / 1e3).max(0.0));
-        ev.wall_ms = d
-            .wall_ms
-            .map(|w| w.saturating_sub(super::num::round(dur) as i64));
-        ev.utc_offset_qh = d.off();
+        d.date_back(&mut ev);
         ev.name = name;
         self.push_event(ev)
     }
