@@ -80,6 +80,41 @@ pub enum Error {
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// `map_err(Error::io(path))`: an I/O error reading `path`.
+    pub fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + Copy + '_ {
+        move |source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// `map_err(Error::polars(path))`: an analysis of `path`'s records failed.
+    pub fn polars(path: &Path) -> impl Fn(polars::error::PolarsError) -> Error + Copy + '_ {
+        move |source| Error::Polars {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// The file the error is about (none: a usage error).
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Error::Io { path, .. }
+            | Error::NothingRecognised { path }
+            | Error::CutBeforeRecords { path, .. }
+            | Error::NothingInHead { path, .. }
+            | Error::AllSkipped { path, .. }
+            | Error::Polars { path, .. }
+            | Error::NotRegular { path, .. }
+            | Error::Unsupported { path, .. }
+            | Error::NeedsLogFormat { path, .. }
+            | Error::Uncounted { path, .. }
+            | Error::Archive { path, .. }
+            | Error::Internal { path, .. } => Some(path),
+            Error::Usage(_) => None,
+        }
+    }
+
     /// Nothing found in `path`: with what was skipped, when lines were.
     pub fn nothing_in(
         path: &Path,

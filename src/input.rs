@@ -308,10 +308,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>> {
 pub fn read_noted(path: &Path) -> Result<Content> {
     let mut r = open(path)?;
     let mut bytes = Vec::with_capacity(r.capacity_hint());
-    r.read_to_end(&mut bytes).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    r.read_to_end(&mut bytes).map_err(Error::io(path))?;
     Ok(Content {
         bytes,
         notes: r.into_notes(),
@@ -323,10 +320,7 @@ pub fn read_noted(path: &Path) -> Result<Content> {
 /// device is an error (it is never opened), and so are archive and compression formats gcperf
 /// does not read (named: `x.log.xz: xz-compressed: not supported; decompress it first`).
 pub fn open(path: &Path) -> Result<Reader> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io = Error::io(path);
     if is_stdin(path) {
         return decode(
             path,
@@ -364,10 +358,7 @@ static LAST_ZIP: std::sync::Mutex<
 /// from the archive (stored, or deflate through flate2), so the reader owns what it reads.
 fn open_member(path: &Path, archive: &Path, member: &str) -> Result<Reader> {
     use std::io::{Seek, SeekFrom};
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io = Error::io(path);
     let bad = |message: String| Error::Archive {
         path: path.to_path_buf(),
         message,

@@ -191,10 +191,7 @@ pub fn load_any(path: &Path) -> Result<Input> {
 /// changes log family mid-way (a HotSpot log with a JRockit log appended...), each part
 /// labelled with its lines.
 pub fn load_file(path: &Path) -> Result<Vec<Input>> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io = Error::io(path);
     let mut r = input::open(path)?;
     let mut buf = Vec::new();
     let mut end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
@@ -314,13 +311,9 @@ const PARTS_REREAD_MAX: u64 = 256 << 20;
 
 /// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
 /// skipped, the file is looked at line by line for parts of other families, and each part is
-/// read by its own parser (so a JRockit log appended to a HotSpot log is not lost).
-pub fn inputs_of(path: &Path, buf: &[u8]) -> Result<Vec<Input>> {
-    inputs_noted(path, buf, &ReadNotes::default())
-}
-
-/// `inputs_of`, with what the reader noted: over-long lines counted as skipped in the part
-/// that holds them, damage warned of by the last part (it is at the end of what was read).
+/// read by its own parser (so a JRockit log appended to a HotSpot log is not lost). What the
+/// reader noted goes with them: over-long lines counted as skipped in the part that holds
+/// them, damage warned of by the last part (it is at the end of what was read).
 fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
     // Nothing of any family: say so, and name a line over the cap if that is what there was
     // (a gzip of zeros is one such line).
@@ -456,10 +449,7 @@ impl Parsed {
         }
     }
     fn into_input(self, path: &Path, label: String) -> Result<Input> {
-        let polars = |source| Error::Polars {
-            path: path.to_path_buf(),
-            source,
-        };
+        let polars = Error::polars(path);
         match self {
             Parsed::Gc(format, log, frame, damage, zone) => {
                 let frame = frame.map_err(polars)?;
@@ -549,10 +539,7 @@ fn perf_input(
     mut log: PerfLog,
     damage: Option<String>,
 ) -> Result<Input> {
-    let polars = |source| Error::Polars {
-        path: path.to_path_buf(),
-        source,
-    };
+    let polars = Error::polars(path);
     if log.records.is_empty() {
         return Err(Error::nothing_in(
             path,
@@ -849,10 +836,7 @@ fn load_perf_stream(
         cols: columns::Appended::expecting(r.content_len()),
         ..Stacked::default()
     };
-    let polars = |source| Error::Polars {
-        path: path.to_path_buf(),
-        source,
-    };
+    let polars = Error::polars(path);
     // Blocks are read with the header the last block joined left; the first with none (as
     // it is joined), the others sent before one was joined with the last header in the
     // head's first lines (a log's header is its first row, so the first block joined leaves
@@ -966,10 +950,7 @@ fn load_gc_stream(
     if columns::Sink::is_empty(&cols) {
         return Err(gc_nothing(path, &log));
     }
-    let frame = cols.finish(&log).map_err(|source| Error::Polars {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let frame = cols.finish(&log).map_err(Error::polars(path))?;
     Ok(Loaded {
         path: path.to_path_buf(),
         label: name_of(path),
@@ -1297,10 +1278,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
 fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<String>, Zone)> {
     let mut r = input::open(p)?;
     let mut head = Vec::new();
-    input::fill(&mut r, &mut head, PROBE).map_err(|source| Error::Io {
-        path: p.to_path_buf(),
-        source,
-    })?;
+    input::fill(&mut r, &mut head, PROBE).map_err(Error::io(p))?;
     let f = match input::detect(&head) {
         Some(Detected::Gc(f)) => f,
         Some(Detected::Perf(_)) => {
@@ -1319,10 +1297,7 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<Stri
     let (mut log, cols) = stream_gc(p, head, &mut r, f)?;
     let notes = r.into_notes();
     account_gc(&mut log, &notes);
-    let part_frame = cols.finish(&log).map_err(|source| Error::Polars {
-        path: p.to_path_buf(),
-        source,
-    })?;
+    let part_frame = cols.finish(&log).map_err(Error::polars(p))?;
     Ok((f, log, part_frame, notes.damage, zone))
 }
 

@@ -31,6 +31,7 @@
 //! pauses' intersections (pauses that overlap each other, as rounded stamps can, are not
 //! counted twice).
 
+use super::perf::q;
 use crate::frame::{gc, perf, GcFrame, PerfFrame};
 use crate::model::{GcClock, Kind, Record};
 use crate::parse::num::format_wall_ms;
@@ -680,10 +681,6 @@ fn requests_frame(p: &Prepared, j: &Joined) -> PolarsResult<DataFrame> {
     df.with_column(Float64Chunked::from_slice(OVERLAP_MS.into(), &j.ms).into_column())?;
     df.with_column(UInt32Chunked::from_slice(HITS.into(), &j.hits).into_column())?;
     Ok(df)
-}
-
-fn q(e: Expr, p: f64) -> Expr {
-    e.quantile(lit(p), QuantileMethod::Linear)
 }
 
 /// The aggregations of `Figures` (p99s apart: they copy a column each).

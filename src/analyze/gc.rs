@@ -1,7 +1,7 @@
 //! GC figures: the per-file summary, the breakdown per pause kind and collector, the
 //! pause-duration distribution.
 
-use super::band_labels;
+use super::Band;
 use crate::frame::gc::*;
 use crate::frame::GcFrame;
 use crate::model::{Kind, Record};
@@ -632,14 +632,6 @@ impl<'a> Pauses<'a> {
     }
 }
 
-/// One pause-duration band.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Band {
-    pub label: String,
-    pub count: u64,
-    pub share_pct: f64,
-}
-
 /// Pauses per duration band (all bands listed, empty ones with 0).
 pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
     // Counted in one pass over the pauses' durations, not a query (its filtered copy and band
@@ -651,28 +643,14 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
     let rec: Num<Int8Type> = Num::col(df, RECORD)?;
     let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
     let pause = Record::Pause.code() as i8;
-    let labels = band_labels(edges);
-    let mut counts = vec![0u64; labels.len()];
+    let mut counts = vec![0u64; edges.len() + 1];
     for i in (0..df.height()).filter(|&i| rec.get(i) == Some(pause)) {
         let b = dur.get(i).and_then(|d| edges.iter().position(|&e| d <= e));
         if let Some(slot) = counts.get_mut(b.unwrap_or(edges.len())) {
             *slot += 1;
         }
     }
-    let total: u64 = counts.iter().sum();
-    Ok(labels
-        .into_iter()
-        .zip(counts)
-        .map(|(label, count)| Band {
-            label,
-            count,
-            share_pct: if total > 0 {
-                count as f64 * 100.0 / total as f64
-            } else {
-                0.0
-            },
-        })
-        .collect())
+    Ok(super::bands_of(edges, counts))
 }
 
 /// Band edges that fit a log's pauses when none are given: the 1-2-5 steps (0.01, 0.02,

@@ -61,23 +61,49 @@ pub(crate) fn get_f64(df: &DataFrame, name: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// Pause-duration bands: `edges` [10, 50] give "0-10", "10-50", ">50"; a value t falls in the
-/// band a-b when a < t ≤ b (the first band includes 0).
+/// A band of durations: how many fell in it and their share of all, percent (full
+/// precision: 0.0001 % must survive).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Band {
+    pub label: String,
+    pub count: u64,
+    pub share_pct: f64,
+}
+
+/// The bands of `edges` (`band_labels`) holding `counts`, one more than the edges.
+pub fn bands_of(edges: &[f64], counts: Vec<u64>) -> Vec<Band> {
+    let total: u64 = counts.iter().sum();
+    band_labels(edges)
+        .into_iter()
+        .zip(counts)
+        .map(|(label, count)| Band {
+            label,
+            count,
+            share_pct: if total > 0 {
+                count as f64 * 100.0 / total as f64
+            } else {
+                0.0
+            },
+        })
+        .collect()
+}
+
+/// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading
+/// 0 → "0-50", "50-200", ">200". A value t is in a-b when a < t ≤ b (the first band from 0
+/// includes 0).
 pub fn band_labels(edges: &[f64]) -> Vec<String> {
-    let fmt = |v: f64| {
-        if v.fract() == 0.0 {
-            format!("{}", v as i64)
-        } else {
-            format!("{v}")
-        }
-    };
+    let f = |v: f64| crate::report::num(v, None);
     let mut out = Vec::with_capacity(edges.len() + 1);
     let mut lo = 0.0;
-    for &e in edges {
-        out.push(format!("{}-{}", fmt(lo), fmt(e)));
+    for (i, &e) in edges.iter().enumerate() {
+        if i == 0 && e == 0.0 {
+            out.push("0".to_string());
+            continue;
+        }
+        out.push(format!("{}-{}", f(lo), f(e)));
         lo = e;
     }
-    out.push(format!(">{}", fmt(lo)));
+    out.push(format!(">{}", f(lo)));
     out
 }
 

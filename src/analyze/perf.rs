@@ -2,6 +2,7 @@
 //! bands, shares over thresholds, throughput, per operation.
 
 use super::get_f64;
+use super::Band;
 use crate::frame::perf::*;
 use crate::frame::PerfFrame;
 use crate::parse::num::format_wall_ms;
@@ -48,13 +49,6 @@ pub struct Over {
     pub ms: f64,
     pub count: u64,
     /// Full precision: 0.0001 % must survive.
-    pub share_pct: f64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PerfBand {
-    pub label: String,
-    pub count: u64,
     pub share_pct: f64,
 }
 
@@ -113,7 +107,7 @@ pub struct PerfSummary {
     pub total_ms_p99: Option<f64>,
     pub total_ms_max: Option<f64>,
     pub over: Vec<Over>,
-    pub bands: Vec<PerfBand>,
+    pub bands: Vec<Band>,
     pub operations: Vec<Operation>,
     /// The per-interval series, when an interval was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,25 +142,8 @@ pub struct ErrorIn {
     pub count: u64,
 }
 
-/// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading
-/// 0 → "0-50", "50-200", ">200". A value t is in a-b when a < t ≤ b.
-pub fn band_labels(edges: &[f64]) -> Vec<String> {
-    let f = |v: f64| crate::report::num(v, None);
-    let mut out = Vec::new();
-    let mut lo = 0.0;
-    for (i, &e) in edges.iter().enumerate() {
-        if i == 0 && e == 0.0 {
-            out.push("0".to_string());
-            continue;
-        }
-        out.push(format!("{}-{}", f(lo), f(e)));
-        lo = e;
-    }
-    out.push(format!(">{}", f(lo)));
-    out
-}
-
-fn q(e: Expr, p: f64) -> Expr {
+/// The linear quantile `p` of `e` (numpy's default).
+pub(super) fn q(e: Expr, p: f64) -> Expr {
     e.quantile(lit(p), QuantileMethod::Linear)
 }
 
@@ -356,7 +333,6 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
             }
         })
         .collect();
-    let labels = band_labels(&o.bands);
     let mut below = 0;
     let mut counts: Vec<u64> = (0..o.bands.len())
         .map(|i| {
@@ -367,15 +343,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         })
         .collect();
     counts.push(requests.saturating_sub(below));
-    let bands = labels
-        .into_iter()
-        .zip(counts)
-        .map(|(label, count)| PerfBand {
-            label,
-            count,
-            share_pct: share(count),
-        })
-        .collect();
+    let bands = super::bands_of(&o.bands, counts);
     Ok(PerfSummary {
         requests,
         errors,
@@ -897,7 +865,7 @@ mod tests {
     #[test]
     fn labels_follow_the_seed() {
         assert_eq!(
-            band_labels(&DEFAULT_BANDS),
+            crate::analyze::band_labels(&DEFAULT_BANDS),
             vec![
                 "0",
                 "0-50",
@@ -908,7 +876,10 @@ mod tests {
                 ">10000"
             ]
         );
-        assert_eq!(band_labels(&[50.0, 200.0]), vec!["0-50", "50-200", ">200"]);
+        assert_eq!(
+            crate::analyze::band_labels(&[50.0, 200.0]),
+            vec!["0-50", "50-200", ">200"]
+        );
     }
 
     fn frame(text: &str) -> PerfFrame {

@@ -27,15 +27,6 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     if let Some(list) = &c.inputs.files_from {
         let (listed, too_long) = files_from(list, c.inputs.null, &c.inputs.paths)?;
         left_out.extend(too_long);
-        // An empty list is said, as an empty folder is: with nothing else given, exit 1
-        // would otherwise come without a word. (A note, not an input left out: export's
-        // files table has no row for it.)
-        if listed.is_empty() {
-            note(&format!(
-                "gcperf: --files-from {}: no paths in it",
-                crate::error::escape_path(list)
-            ));
-        }
         paths.extend(listed);
     }
     let mut x = input::expand(&paths);
@@ -57,7 +48,8 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
 /// empty ones passed over; `-` reads them from standard input, which then cannot also be an
 /// input. A list that cannot be read is a usage error (exit 2). An entry longer than any path
 /// can be (`PATH_MAX`, 4096 bytes: a list that is not one, a line run together) is left out,
-/// said shortened (`PATH: WHY: skipped`, as `input::expand` says what it leaves out).
+/// said shortened (`PATH: WHY: skipped`, as `input::expand` says what it leaves out). A list
+/// of no paths is said on stderr.
 pub(super) fn files_from(
     list: &Path,
     null: bool,
@@ -98,6 +90,12 @@ pub(super) fn files_from(
             continue;
         }
         paths.push(path_of_bytes(p));
+    }
+    // An empty list is said, as an empty folder is: with nothing else given, exit 1 would
+    // otherwise come without a word. (A note, not an input left out: export's files table
+    // has no row for it.)
+    if paths.is_empty() {
+        note(&format!("gcperf: --files-from {name}: no paths in it"));
     }
     Ok((paths, too_long))
 }
@@ -204,6 +202,20 @@ pub(super) fn note(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{}", escape(line));
 }
 
+/// `N of M lines not understood (skipped)`, then the first three of them.
+pub(super) fn skipped_note<'a>(
+    label: &str,
+    skipped: u64,
+    lines: u64,
+    bad: impl Iterator<Item = (u64, &'a str)>,
+) -> Vec<String> {
+    let head = format!("gcperf: {label}: {skipped} of {lines} lines not understood (skipped)");
+    let first = bad
+        .take(3)
+        .map(|(n, t)| format!("  line {n}: {}", escape(t)));
+    std::iter::once(head).chain(first).collect()
+}
+
 /// What a command made of one input.
 pub(super) struct Step<T> {
     pub(super) value: Option<T>,
@@ -266,15 +278,8 @@ pub(super) fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool
                 out.push(note);
             }
             if !quiet && l.skipped_lines() > 0 {
-                out.push(format!(
-                    "gcperf: {}: {} of {} lines not understood (skipped)",
-                    l.label(),
-                    l.skipped_lines(),
-                    l.lines()
-                ));
-                for b in l.bad().iter().take(3) {
-                    out.push(format!("  line {}: {}", b.line, escape(&b.text)));
-                }
+                let bad = l.bad().iter().map(|b| (b.line, b.text.as_str()));
+                out.extend(skipped_note(l.label(), l.skipped_lines(), l.lines(), bad));
             }
         }
     }

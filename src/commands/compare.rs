@@ -85,8 +85,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         &mut |_, run| runs.push(run),
     );
     let failed = slo.check_judged(
-        runs.iter()
-            .map(|r| (r.1.summary.file.as_str(), r.1.summary.slo.as_slice())),
+        &super::options::slo_rows(runs.iter().map(|r| &r.1.summary)),
         tally.produced > 0,
     )?;
     let grouped = !specs.is_empty();

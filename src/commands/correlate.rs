@@ -75,12 +75,6 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
             note(&format!("gcperf: {t}"));
         }
         tally.left_out += too_long.len();
-        if listed.is_empty() {
-            note(&format!(
-                "gcperf: --files-from {}: no paths in it",
-                crate::error::escape_path(list)
-            ));
-        }
         // Each to its side by what its head holds; what is neither goes with the performance
         // logs, whose loading says what it is and leaves it out.
         for p in input::expand(&listed).files {

@@ -36,14 +36,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
             })
             .transpose()?,
     };
-    if let Some(k) = &o.partition_by {
-        if !o.tags.iter().any(|(t, _)| t == k) {
-            return Err(crate::error::Error::Usage(format!(
-                "--partition-by {k}: no --tag {k}=VALUE given to take the folder's name from"
-            ))
-            .into());
-        }
-    }
+    o.partition().map_err(crate::error::Error::Usage)?;
     // Each input loaded, or its name and why not; in argument order.
     let mut got: Vec<Result<crate::load::Input, (String, String)>> = Vec::new();
     let win = gc_window(&a.window)?;

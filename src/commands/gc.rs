@@ -148,13 +148,8 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         },
     );
     let streamed = lines.finish()?;
-    let failed = slo.check_judged(
-        reports
-            .iter()
-            .map(|r| (r.summary.file.as_str(), r.summary.slo.as_slice())),
-        tally.produced > 0,
-    )?;
     let verdicts = slo_rows(reports.iter().map(|r| &r.summary));
+    let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
     let said = slo.said(&verdicts, out)?;
     if !streamed {
         print(&out.finish(gcreport::render(&reports, out, a.by) + &said))?;

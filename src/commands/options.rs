@@ -370,19 +370,19 @@ impl Slo {
 
     /// Every objective must have been judged on some run: one no input has the figure for is
     /// an error naming it (exit 2), never a silent pass. Returns whether any failed.
-    pub(super) fn check_judged<'a>(
+    pub(super) fn check_judged(
         &self,
-        runs: impl IntoIterator<Item = (&'a str, &'a [analyze::slo::Verdict])> + Clone,
+        runs: &[(&str, &[analyze::slo::Verdict])],
         produced: bool,
     ) -> anyhow::Result<bool> {
         if !produced {
             return Ok(false);
         }
         for o in &self.objectives {
-            let judged = |(_, vs): (&str, &[analyze::slo::Verdict])| {
+            let judged = |(_, vs): &(&str, &[analyze::slo::Verdict])| {
                 vs.iter().any(|v| v.objective == o.text)
             };
-            if !runs.clone().into_iter().any(judged) {
+            if !runs.iter().any(judged) {
                 anyhow::bail!(
                     "--slo {:?}: no input has the figure {} (it is a figure of {} logs)",
                     o.text,
@@ -395,7 +395,7 @@ impl Slo {
                 );
             }
         }
-        Ok(runs.into_iter().any(|(_, vs)| vs.iter().any(|v| !v.pass)))
+        Ok(runs.iter().any(|(_, vs)| vs.iter().any(|v| !v.pass)))
     }
 
     /// The verdicts said: a line each on stderr, the table to `--slo-out` where given (CSV,

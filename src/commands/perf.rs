@@ -63,8 +63,8 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
         },
     );
     let streamed = lines.finish()?;
-    let failed = slo.check_judged(slo_rows(reports.iter()), tally.produced > 0)?;
     let verdicts = slo_rows(reports.iter());
+    let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
     super::options::access_used(&a.perf.access)?;
     let said = slo.said(&verdicts, out)?;
     if !streamed {

@@ -67,16 +67,10 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
             s.judge(&slo.objectives, false);
         }
     }
-    let judged = entries.iter().filter_map(|e| match &e.outcome {
-        crate::report::summary::Outcome::Ok(s) => Some((s.file.as_str(), s.slo.as_slice())),
-        crate::report::summary::Outcome::Failed { .. } => None,
-    });
-    let reported_any = entries
-        .iter()
-        .any(|e| matches!(e.outcome, crate::report::summary::Outcome::Ok(_)));
-    let slo_failed = slo.check_judged(judged.clone(), reported_any)?;
+    let verdicts = super::options::slo_rows(entries.iter().filter_map(|e| e.outcome.summary()));
+    let reported_any = entries.iter().any(|e| e.outcome.summary().is_some());
+    let slo_failed = slo.check_judged(&verdicts, reported_any)?;
     // The page shows the verdicts; stderr and `--slo-out` say them as every command does.
-    let verdicts: Vec<_> = judged.collect();
     slo.said(&verdicts, out)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings.charts);
@@ -97,12 +91,9 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
             crate::report::summary::Outcome::Ok(s) => {
                 reported += 1;
                 if !a.common.quiet && e.skipped > 0 {
-                    note(&format!(
-                        "gcperf: {}: {} of {} lines not understood (skipped)",
-                        s.file, e.skipped, s.lines
-                    ));
-                    for (n, t) in e.bad.iter().take(3) {
-                        note(&format!("  line {n}: {t}"));
+                    let bad = e.bad.iter().map(|(n, t)| (*n, t.as_str()));
+                    for l in super::batch::skipped_note(&s.file, e.skipped, s.lines, bad) {
+                        note(&l);
                     }
                 }
                 if let Some(err) = &e.chart_error {

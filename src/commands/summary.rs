@@ -56,24 +56,18 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
         },
     );
     let streamed = lines.finish()?;
-    let ok: Vec<&FileSummary> = outcomes
-        .iter()
-        .filter_map(|o| match o {
-            Outcome::Ok(s) => Some(&**s),
-            Outcome::Failed { .. } => None,
-        })
-        .collect();
-    let failed = slo.check_judged(slo_rows(ok.iter().copied()), tally.produced > 0)?;
+    let ok: Vec<&FileSummary> = outcomes.iter().filter_map(Outcome::summary).collect();
     let verdicts = slo_rows(ok.iter().copied());
+    let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
     super::options::access_used(&a.perf.access)?;
     let said = slo.said(&verdicts, out)?;
     // Ranked and cut after every run is judged: objectives hold for the runs not shown too.
     let values: Vec<Option<f64>> = match &sort {
         Some(k) => outcomes
             .iter()
-            .map(|o| match o {
-                Outcome::Ok(s) => k.value(s.gc.as_ref(), s.perf.as_ref()),
-                Outcome::Failed { .. } => None,
+            .map(|o| {
+                o.summary()
+                    .and_then(|s| k.value(s.gc.as_ref(), s.perf.as_ref()))
             })
             .collect(),
         None => Vec::new(),

@@ -59,7 +59,7 @@
 use super::family::{Block, BlockParser, Family, GcFormat, Handle, OwnedStart};
 use super::limits::float_prefix;
 use super::lines::lines;
-use super::num::{asctime_prefix, trim, uint_prefix};
+use super::num::{asctime_prefix, kb, trim, uint_prefix};
 use super::settle::Settle;
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
 
@@ -431,11 +431,6 @@ impl Parser {
             Err(_) => self.log.skip_lines(o.line, o.lines, &o.text),
         }
     }
-}
-
-/// Bytes to KB, to the nearest (`num::size_kb_prefix`'s rule for a size in bytes).
-fn kb(bytes: u64) -> u64 {
-    bytes / 1024 + u64::from(bytes % 1024 >= 512)
 }
 
 /// `N ms` (`completed in N ms`, `in N ms`): the figure, if that is all there is.

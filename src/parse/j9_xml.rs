@@ -79,7 +79,7 @@ use super::family::{
 };
 use super::limits::{cap_label, float_prefix};
 use super::lines::lines;
-use super::num::{asctime_prefix, iso_datetime_prefix, trim, uint_prefix, unescape};
+use super::num::{asctime_prefix, iso_datetime_prefix, kb, trim, uint_prefix, unescape};
 use super::settle::Settle;
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, META_UNCOUNTED};
 use quick_xml::events::{BytesStart, Event};
@@ -1257,11 +1257,6 @@ fn hex(v: &[u8]) -> Option<u64> {
         return None;
     }
     u64::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()
-}
-
-/// Bytes to KB, to the nearest (`num::size_kb_prefix`'s rule for a size in bytes).
-fn kb(bytes: u64) -> u64 {
-    bytes / 1024 + u64::from(bytes % 1024 >= 512)
 }
 
 /// A stamp: `2013-08-15T11:15:45.897` (R26 on), `Mar 25 22:40:24 2010` (J9 5.0), or with the

@@ -125,15 +125,6 @@ fn load_short(r: &[u8]) -> u64 {
     }
 }
 
-/// Parse a whole slice as a number (surrounding spaces allowed).
-pub fn float(s: &[u8]) -> Option<f64> {
-    let s = trim(s);
-    match float_prefix(s) {
-        Some((v, n)) if n == s.len() => Some(v),
-        _ => None,
-    }
-}
-
 /// Parse an unsigned integer prefix.
 pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
     let mut v: u64 = 0;
@@ -173,6 +164,11 @@ pub fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
         }
     }
     size_kb_prefix_general(s)
+}
+
+/// Bytes to KB, to the nearest (`size_kb_prefix`'s rule for a size in bytes).
+pub fn kb(bytes: u64) -> u64 {
+    bytes / 1024 + u64::from(bytes % 1024 >= 512)
 }
 
 /// `size_kb_prefix` for every form: fractions, units, a blank before the unit.
@@ -587,8 +583,6 @@ mod tests {
         assert_eq!(float_prefix(b"1.0e-05x"), Some((1.0e-5, 7)));
         assert_eq!(float_prefix(b"abc"), None);
         assert_eq!(float_prefix(b"."), None);
-        assert_eq!(float(b" 3.25 "), Some(3.25));
-        assert_eq!(float(b"3.25x"), None);
     }
 
     #[test]

@@ -4,7 +4,8 @@ use super::{
     bold, builder, kind_color, legend_inside, nice_max, note, render, style_mesh, thick_line, tick,
     titled, RenderError, Size, FONT,
 };
-use crate::analyze::gc::{Band, ChartSeries as Series, HeapPoint};
+use crate::analyze::gc::{ChartSeries as Series, HeapPoint};
+use crate::analyze::Band;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;

@@ -7,7 +7,8 @@ use super::{
     bold, builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, thick_line, tick,
     titled, Mark, RenderError, Size, Ticked, FONT,
 };
-use crate::analyze::perf::{Interval, OperationSplit, PerfBand};
+use crate::analyze::perf::{Interval, OperationSplit};
+use crate::analyze::Band;
 use crate::parse::num::format_wall_ms;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -405,7 +406,7 @@ pub fn latency_histogram(
     path: &Path,
     title: &str,
     window: Window,
-    bands: &[PerfBand],
+    bands: &[Band],
     size: Size,
     log_y: bool,
 ) -> Result<(), RenderError> {

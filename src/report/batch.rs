@@ -12,7 +12,7 @@ use super::page;
 use super::perf::ops_table;
 use super::summary::{self, FileSummary, Outcome};
 use super::{Format, Output};
-use crate::error::{escape, Error};
+use crate::error::{escape_path, Error};
 use crate::load::{self, Input};
 use crate::render::charts::{charts_for, ChartKind, ChartSettings};
 use std::path::{Path, PathBuf};
@@ -41,6 +41,31 @@ pub struct Entry {
     pub extras: Extras,
     /// The charts' size in pixels, for the pages to reserve their room.
     pub chart_size: (u32, u32),
+}
+
+impl Entry {
+    /// An input that gives no figures: `error` says why.
+    fn failed(
+        file: String,
+        error: String,
+        stem: &str,
+        notes: Vec<String>,
+        settings: &Settings,
+    ) -> Entry {
+        Entry {
+            outcome: Outcome::Failed { file, error },
+            stem: stem.to_string(),
+            charts: Vec::new(),
+            chart_error: None,
+            charts_unwritten: false,
+            skipped: 0,
+            bad: Vec::new(),
+            notes,
+            span: None,
+            extras: Extras::default(),
+            chart_size: (settings.charts.size.width, settings.charts.size.height),
+        }
+    }
 }
 
 /// What a run's page shows beyond its summary.
@@ -187,36 +212,18 @@ impl Entry {
     }
 }
 
-/// The error of an input, without the file name (the row names the file).
 /// How an input with neither GC nor performance records is named (the start of its error).
 pub const UNRECOGNISED: &str = "no GC or performance records found";
 
+/// The error of an input, without the file name (the row names the file).
 pub fn error_text(e: &Error) -> String {
-    match e {
-        Error::Io { source, .. } => source.to_string(),
-        Error::NothingRecognised { .. } => UNRECOGNISED.into(),
-        Error::CutBeforeRecords { damage, .. } => format!("{UNRECOGNISED}: {}", escape(damage)),
-        Error::NothingInHead { mib, .. } => {
-            format!("{UNRECOGNISED} in its first {mib} MiB: not read further")
-        }
-        Error::AllSkipped {
-            skipped,
-            lines,
-            first_line,
-            first,
-            ..
-        } => format!(
-            "no GC or performance records found: {skipped} of {lines} lines not understood (line {first_line}: {})",
-            escape(first)
-        ),
-        Error::Polars { source, .. } => format!("analysis failed: {source}"),
-        Error::NotRegular { kind, .. } => format!("{kind}, not a regular file: skipped"),
-        Error::Unsupported { what, hint, .. } => format!("{what}: not supported; {hint}"),
-        Error::NeedsLogFormat { what, .. } => (*what).to_string(),
-        Error::Uncounted { what, .. } => format!("no pauses read: {}", escape(what)),
-        Error::Archive { message, .. } => escape(message).into_owned(),
-        Error::Usage(s) => escape(s).into_owned(),
-        Error::Internal { what, .. } => format!("{what} (a bug in gcperf)"),
+    let s = e.to_string();
+    match e.path() {
+        Some(p) => match s.strip_prefix(&format!("{}: ", escape_path(p))) {
+            Some(rest) => rest.to_string(),
+            None => s,
+        },
+        None => s,
     }
 }
 
@@ -293,21 +300,8 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -
         .first()
         .map(|p| crate::load::name_of(p))
         .unwrap_or_default();
-    let failed = |error: String, notes: Vec<String>| Entry {
-        outcome: Outcome::Failed {
-            file: file.clone(),
-            error,
-        },
-        stem: stem.to_string(),
-        charts: Vec::new(),
-        chart_error: None,
-        charts_unwritten: false,
-        skipped: 0,
-        bad: Vec::new(),
-        notes,
-        span: None,
-        extras: Extras::default(),
-        chart_size: (settings.charts.size.width, settings.charts.size.height),
+    let failed = |error: String, notes: Vec<String>| {
+        Entry::failed(file.clone(), error, stem, notes, settings)
     };
     let (loaded, part_errors) = load_group(group);
     let notes: Vec<String> = part_errors
@@ -359,24 +353,13 @@ fn process_input(
             .map(|w| format!("{}: {w}", input.label())),
     );
     let mut entry = Entry {
-        outcome: Outcome::Failed {
-            file: file.clone(),
-            error: String::new(),
-        },
-        stem: stem.to_string(),
-        charts: Vec::new(),
-        chart_error: None,
-        charts_unwritten: false,
         skipped: input.skipped_lines(),
         bad: input
             .bad()
             .iter()
             .map(|b| (b.line, b.text.clone()))
             .collect(),
-        notes,
-        span: None,
-        extras: Extras::default(),
-        chart_size: (settings.charts.size.width, settings.charts.size.height),
+        ..Entry::failed(file.clone(), String::new(), stem, notes, settings)
     };
     let c = &settings.charts;
     let analysed = FileSummary::of_target(&input, &c.perf, c.pause_target_ms)
@@ -512,10 +495,7 @@ fn verdicts(entries: &[Entry]) -> Vec<(&str, &[crate::analyze::slo::Verdict])> {
 }
 
 fn ok(entries: &[Entry]) -> impl Iterator<Item = &FileSummary> {
-    entries.iter().filter_map(|e| match &e.outcome {
-        Outcome::Ok(s) => Some(s.as_ref()),
-        Outcome::Failed { .. } => None,
-    })
+    entries.iter().filter_map(|e| e.outcome.summary())
 }
 
 /// The index's opening paragraph: what was read.

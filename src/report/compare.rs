@@ -75,7 +75,7 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
         .find_map(|r| r.summary.perf.as_ref())
         .map(|p| p.bands.iter().map(|b| b.label.clone()).collect())
         .unwrap_or_default();
-    let per = |f: &dyn Fn(&crate::analyze::perf::PerfBand) -> f64, digits| {
+    let per = |f: &dyn Fn(&crate::analyze::Band) -> f64, digits| {
         labels
             .iter()
             .enumerate()
@@ -173,26 +173,10 @@ pub struct View {
     pub baseline: Option<Group>,
 }
 
-/// Rank `runs` by `sort` (stable; runs without the figure last) and keep the first `top`.
-/// Returns what the headings say about it: `72 runs, lowest pause_total_ms first`, `the 20
-/// lowest pause_total_ms of 72 runs`, `the first 20 of 72 runs`.
-pub fn rank(
-    runs: &mut Vec<Run>,
-    sort: Option<&crate::analyze::compare::SortKey>,
-    top: Option<usize>,
-) -> Option<String> {
-    let values: Vec<Option<f64>> = match sort {
-        Some(k) => runs
-            .iter()
-            .map(|r| k.value(r.summary.gc.as_ref(), r.summary.perf.as_ref()))
-            .collect(),
-        None => Vec::new(),
-    };
-    rank_by(runs, &values, sort, top, ("run", "runs"))
-}
-
-/// As `rank`, for columns: by the mean of the figure over each group's repeats; the note
-/// counts groups (`grouped`) or runs.
+/// Rank the columns by `sort` (stable; those without the figure last) and keep the first
+/// `top`: by the mean of the figure over each group's repeats. Returns what the headings say
+/// about it, counting groups (`grouped`) or runs: `72 runs, lowest pause_total_ms first`,
+/// `the 20 lowest pause_total_ms of 72 runs`, `the first 20 of 72 runs`.
 pub fn rank_groups(
     groups: &mut Vec<Group>,
     sort: Option<&crate::analyze::compare::SortKey>,
@@ -221,6 +205,8 @@ pub fn rank_groups(
     rank_by(groups, &values, sort, top, words)
 }
 
+/// `items` in the order of their `values` by `sort` (stable; those without one last), the
+/// first `top` kept; the note as `rank_groups`', counting `one` or `many`.
 pub fn rank_by<T>(
     items: &mut Vec<T>,
     values: &[Option<f64>],
@@ -567,18 +553,6 @@ fn json(groups: &[Group], view: &View, format: Format) -> String {
         })
         .collect();
     super::json_rows(&v, format)
-}
-
-/// Runs one column each (deltas against `view.baseline`).
-pub fn render(runs: &[Run], out: Output, view: &View) -> String {
-    let groups: Vec<Group> = runs
-        .iter()
-        .map(|r| Group {
-            label: r.label.clone(),
-            runs: vec![r.clone()],
-        })
-        .collect();
-    render_groups(&groups, out, view)
 }
 
 /// Columns of runs or of groups of repeats (`view.grouped`).

@@ -521,11 +521,7 @@ fn pair(
         opt(f.p99_without_gc_ms, Some(1)),
     );
     let mut t = table(std::slice::from_ref(&c), Some(1));
-    t.headers.remove(0);
-    t.numeric.remove(0);
-    t.rows.iter_mut().for_each(|r| {
-        r.remove(0);
-    });
+    t.drop_first_column();
     h.push_str("<div class=\"wide\">\n");
     h.push_str(&super::Html.write(&t));
     h.push_str("</div>\n");

@@ -271,19 +271,25 @@ impl ToUtc {
                 }
             }
             (Zone::Offset(z), _) => ToUtc::Offset(z),
-            (Zone::Local, Some(Tz::Offset(o))) => ToUtc::Offset(o),
-            (Zone::Local, Some(Tz::Named(t))) => ToUtc::Zone(t),
-            (Zone::Local, None) => ToUtc::Unknown,
+            (Zone::Local, tz) => ToUtc::local(tz),
+        }
+    }
+
+    /// Stamps in local time: in `tz`.
+    fn local(tz: Option<Tz>) -> ToUtc {
+        match tz {
+            Some(Tz::Offset(o)) => ToUtc::Offset(o),
+            Some(Tz::Named(t)) => ToUtc::Zone(t),
+            None => ToUtc::Unknown,
         }
     }
 
     /// A performance log's: epoch stamps are UTC; local ones are in `tz`.
     pub fn of_perf(l: &LoadedPerf, tz: Option<Tz>) -> ToUtc {
-        match (l.utc(), tz) {
-            (true, _) => ToUtc::Offset(0),
-            (false, Some(Tz::Offset(o))) => ToUtc::Offset(o),
-            (false, Some(Tz::Named(t))) => ToUtc::Zone(t),
-            (false, None) => ToUtc::Unknown,
+        if l.utc() {
+            ToUtc::Offset(0)
+        } else {
+            ToUtc::local(tz)
         }
     }
 
@@ -588,7 +594,7 @@ impl ExportOptions {
     }
 
     /// The Hive-style folder of the partitioning tag (`host=web01`), if any.
-    fn partition(&self) -> Result<Option<String>, String> {
+    pub(crate) fn partition(&self) -> Result<Option<String>, String> {
         let Some(key) = &self.partition_by else {
             return Ok(None);
         };

@@ -2,7 +2,8 @@
 //! and every pause as a CSV row (`--events`).
 
 use super::{num, num_into, opt, push_u64, with_unit, Format, Output, Table, TableWriter};
-use crate::analyze::gc::{Band, HeapSummary, KindRow};
+use crate::analyze::gc::{HeapSummary, KindRow};
+use crate::analyze::Band;
 use crate::frame::gc as c;
 use crate::frame::GcFrame;
 use crate::load::Loaded;
@@ -267,22 +268,22 @@ pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
                         By::Cause => cause_table(one, Some(3)),
                         By::Finding => finding_table(one, Some(3)),
                     };
-                    drop_first_column(&mut t);
+                    t.drop_first_column();
                     out.push_str(&super::Text.write(&t));
                     out.push('\n');
                     continue;
                 }
                 let mut k = kind_table(one, Some(3));
-                drop_first_column(&mut k);
+                k.drop_first_column();
                 out.push_str(&super::Text.write(&k));
                 out.push('\n');
                 let mut b = band_table(one, Some(3));
-                drop_first_column(&mut b);
+                b.drop_first_column();
                 out.push_str(&super::Text.write(&b));
                 out.push('\n');
                 let mut c = cause_table(one, Some(3));
                 if !c.rows.is_empty() {
-                    drop_first_column(&mut c);
+                    c.drop_first_column();
                     out.push_str(&super::Text.write(&c));
                     out.push('\n');
                 }
@@ -290,21 +291,13 @@ pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
                 if f.rows.is_empty() {
                     out.push_str("findings: none\n\n");
                 } else {
-                    drop_first_column(&mut f);
+                    f.drop_first_column();
                     out.push_str(&super::Text.write(&f));
                     out.push('\n');
                 }
             }
             out
         }
-    }
-}
-
-pub fn drop_first_column(t: &mut Table) {
-    t.headers.remove(0);
-    t.numeric.remove(0);
-    for r in &mut t.rows {
-        r.remove(0);
     }
 }
 

@@ -25,6 +25,15 @@ pub struct Table {
 }
 
 impl Table {
+    /// The table without its first column (the file, where a section names it).
+    pub fn drop_first_column(&mut self) {
+        self.headers.remove(0);
+        self.numeric.remove(0);
+        for r in &mut self.rows {
+            r.remove(0);
+        }
+    }
+
     /// Rows as columns and columns as rows: the first column's cells become the headers
     /// after `first`, each other column a row named by its header. Every column but the
     /// first is numeric.
@@ -491,18 +500,10 @@ impl Output {
     }
 
     fn untagged_writer(self) -> Box<dyn TableWriter> {
-        let decimal_comma = self.decimal_comma;
-        match self.format {
-            Format::Table | Format::Json | Format::Jsonl => Box::new(Text),
-            Format::Markdown => Box::new(Markdown),
-            Format::Csv => Box::new(Delimited {
-                sep: self.sep.unwrap_or(if decimal_comma { ';' } else { ',' }),
-                decimal_comma,
-            }),
-            Format::Tsv => Box::new(Delimited {
-                sep: self.sep.unwrap_or('\t'),
-                decimal_comma,
-            }),
+        match (self.format, self.delimited()) {
+            (_, Some(d)) => Box::new(d),
+            (Format::Markdown, None) => Box::new(Markdown),
+            _ => Box::new(Text),
         }
     }
 

@@ -480,17 +480,13 @@ fn pooled<'a>(runs: impl Iterator<Item = &'a FileSummary>, gc: bool) -> String {
 
 /// `index.html`.
 pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -> String {
-    let by_slo = entries.iter().any(|e| match &e.outcome {
-        Outcome::Ok(s) => !s.slo.is_empty(),
-        Outcome::Failed { .. } => false,
-    });
+    let by_slo = entries
+        .iter()
+        .any(|e| e.outcome.summary().is_some_and(|s| !s.slo.is_empty()));
     let mut h = format!("<h1>{INDEX_TITLE}</h1>\n{intro}");
     let verdicts: Vec<(&FileSummary, &Verdict)> = entries
         .iter()
-        .filter_map(|e| match &e.outcome {
-            Outcome::Ok(s) => Some(s.as_ref()),
-            Outcome::Failed { .. } => None,
-        })
+        .filter_map(|e| e.outcome.summary())
         .flat_map(|s| s.slo.iter().map(move |v| (s, v)))
         .collect();
     if !verdicts.is_empty() {
@@ -794,7 +790,7 @@ fn gc_sections(h: &mut String, s: &FileSummary, g: &crate::analyze::gc::GcSummar
     let rep = [r::of_summary(s)];
     let mut c = r::cause_table(&rep, Some(3));
     if !c.rows.is_empty() {
-        r::drop_first_column(&mut c);
+        c.drop_first_column();
         h.push_str("<h2>Pause time per cause</h2>\n");
         h.push_str(&table_sortable("causes", &c));
     }

@@ -362,11 +362,7 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
                 }
                 if p.intervals.is_some() {
                     let mut iv = interval_table(std::slice::from_ref(f), Some(3));
-                    iv.headers.remove(0);
-                    iv.numeric.remove(0);
-                    iv.rows.iter_mut().for_each(|r| {
-                        r.remove(0);
-                    });
+                    iv.drop_first_column();
                     out.push_str(&Text.write(&iv));
                     out.push('\n');
                 }

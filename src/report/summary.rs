@@ -80,13 +80,9 @@ impl FileSummary {
     }
 }
 
-/// A GC log's summary with its pause-target figures (`target`, else the log's own).
-pub fn gc_summary(l: &Loaded, target: Option<f64>) -> polars::prelude::PolarsResult<GcSummary> {
-    gc_summary_interval(l, target, None)
-}
-
-/// `gc_summary` with the interval of the per-interval figures (allocation rates, GC
-/// overhead), seconds; None: chosen from the span.
+/// A GC log's summary with its pause-target figures (`target`, else the log's own) and the
+/// interval of the per-interval figures (allocation rates, GC overhead), seconds; None:
+/// chosen from the span.
 pub fn gc_summary_interval(
     l: &Loaded,
     target: Option<f64>,
@@ -118,6 +114,16 @@ pub fn gc_summary_interval(
 pub enum Outcome {
     Ok(Box<FileSummary>),
     Failed { file: String, error: String },
+}
+
+impl Outcome {
+    /// The summary, where the input was read.
+    pub fn summary(&self) -> Option<&FileSummary> {
+        match self {
+            Outcome::Ok(s) => Some(s),
+            Outcome::Failed { .. } => None,
+        }
+    }
 }
 
 /// The performance figures of the spreadsheet columns (see `columns`).
@@ -444,12 +450,7 @@ fn drop_empty_error(mut t: Table) -> Table {
 /// The summary as a table: people's columns rounded (text, Markdown, HTML), or every column
 /// at full precision (CSV, TSV).
 pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) -> Table {
-    let ok = || {
-        outcomes.iter().filter_map(|o| match o.borrow() {
-            Outcome::Ok(s) => Some(s),
-            Outcome::Failed { .. } => None,
-        })
-    };
+    let ok = || outcomes.iter().filter_map(|o| o.borrow().summary());
     // Markdown is for people too: the text table's columns and rounding.
     let text = matches!(format, Format::Table | Format::Markdown);
     let any_perf = ok().any(|s| s.perf.is_some());
