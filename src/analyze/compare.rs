@@ -90,20 +90,20 @@ fn figure(
 /// without the figure last, in their order).
 pub fn ranking(values: &[Option<f64>], descending: bool) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..values.len()).collect();
-    idx.sort_by(|&a, &b| match (values[a], values[b]) {
-        (Some(x), Some(y)) => {
-            let o = x.total_cmp(&y);
-            if descending {
-                o.reverse()
-            } else {
-                o
-            }
-        }
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => std::cmp::Ordering::Equal,
-    });
+    idx.sort_by(|&a, &b| missing_last(values[a], values[b], descending));
     idx
+}
+
+/// Two figures in order, ascending or `descending`; a missing one after any present.
+pub fn missing_last(a: Option<f64>, b: Option<f64>, descending: bool) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    match (a, b) {
+        (Some(x), Some(y)) if descending => y.total_cmp(&x),
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
 }
 
 /// Repeats of one configuration: the mean of their figures and the range (min, max), over

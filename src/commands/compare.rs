@@ -224,11 +224,7 @@ fn load_curve_chart(
             })
         })
         .collect();
-    let limits: Vec<lc::Limit> = analyze::compare::percentile_limits(objectives, pcts)
-        .into_iter()
-        .map(|(series, ms, text)| lc::Limit { series, ms, text })
-        .collect();
-    let series: Vec<String> = pcts.iter().map(|p| format!("p{p}")).collect();
+    let (series, limits) = lc::series_of(objectives, pcts);
     let title = format!(
         "load curve: {} against throughput, {} runs",
         series.join(", "),

@@ -270,11 +270,7 @@ fn load_curve(
             })
         })
         .collect();
-    let limits: Vec<lc::Limit> = analyze::compare::percentile_limits(&s.objectives, &s.percentiles)
-        .into_iter()
-        .map(|(series, ms, text)| lc::Limit { series, ms, text })
-        .collect();
-    let series: Vec<String> = s.percentiles.iter().map(|p| format!("p{p}")).collect();
+    let (series, limits) = lc::series_of(&s.objectives, &s.percentiles);
     let every = super::perf::duration_text(iv);
     let window = if s.window.is_empty() {
         String::new()

@@ -17,6 +17,18 @@ pub struct LoadPoint {
     pub values: Vec<Option<f64>>,
 }
 
+/// The series of percentiles `pcts` (`p50`, `p99`) and the objectives' limits on them.
+pub fn series_of(
+    objectives: &[crate::analyze::slo::Objective],
+    pcts: &[u32],
+) -> (Vec<String>, Vec<Limit>) {
+    let limits = crate::analyze::compare::percentile_limits(objectives, pcts)
+        .into_iter()
+        .map(|(series, ms, text)| Limit { series, ms, text })
+        .collect();
+    (pcts.iter().map(|p| format!("p{p}")).collect(), limits)
+}
+
 /// An objective drawn: the series it limits (an index into the series names), its limit (ms)
 /// and its text (`p95<=50ms`).
 #[derive(Debug, Clone, PartialEq)]

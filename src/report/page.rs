@@ -203,13 +203,7 @@ pub(super) fn ranked(entries: &[Entry], gc: bool, by_slo: bool) -> Vec<(&Entry, 
         .collect();
     v.sort_by(|a, b| {
         let (x, y) = (badness(a.1, by_slo), badness(b.1, by_slo));
-        match (x, y) {
-            (Some(x), Some(y)) => y.total_cmp(&x),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => std::cmp::Ordering::Equal,
-        }
-        .then_with(|| a.1.file.cmp(&b.1.file))
+        crate::analyze::compare::missing_last(x, y, true).then_with(|| a.1.file.cmp(&b.1.file))
     });
     v
 }
@@ -370,13 +364,9 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
         };
         h.push_str(&format!("<dt>{}</dt><dd{class}>{v}</dd>", k.name));
     }
-    let failed = s.slo.iter().filter(|v| !v.pass).count();
-    if !s.slo.is_empty() {
-        let class = if failed > 0 { "bad" } else { "good" };
+    if let Some((met, class)) = objectives_met(&s.slo) {
         h.push_str(&format!(
-            "<dt>objectives</dt><dd class=\"{class}\">{} of {} met</dd>",
-            s.slo.len() - failed,
-            s.slo.len()
+            "<dt>objectives</dt><dd class=\"{class}\">{met} met</dd>"
         ));
     }
     let findings =
@@ -430,16 +420,18 @@ fn kpi_strip(s: &FileSummary, x: &Extras) -> String {
         };
         boxed(v, k.cell.class, k.name);
     }
-    if !s.slo.is_empty() {
-        let failed = s.slo.iter().filter(|v| !v.pass).count();
-        boxed(
-            &format!("{} of {}", s.slo.len() - failed, s.slo.len()),
-            Some(if failed > 0 { "bad" } else { "good" }),
-            "objectives met",
-        );
+    if let Some((met, class)) = objectives_met(&s.slo) {
+        boxed(&met, Some(class), "objectives met");
     }
     h.push_str("</div>\n");
     h
+}
+
+/// `N of M` objectives met and the class that colours it; None without objectives.
+fn objectives_met(slo: &[Verdict]) -> Option<(String, &'static str)> {
+    let failed = slo.iter().filter(|v| !v.pass).count();
+    let class = if failed > 0 { "bad" } else { "good" };
+    (!slo.is_empty()).then(|| (format!("{} of {}", slo.len() - failed, slo.len()), class))
 }
 
 /// What the ranking says it is by.
@@ -606,12 +598,11 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                     r.push(figure(n.map(|n| n as f64), |v| num(v, Some(0))));
                 }
                 if by_slo {
-                    let failed = s.slo.iter().filter(|v| !v.pass).count();
-                    r.push(match s.slo.len() {
-                        0 => text(""),
-                        n => Cell {
-                            text: format!("{} of {n}", n - failed),
-                            class: Some(if failed > 0 { "bad" } else { "good" }),
+                    r.push(match objectives_met(&s.slo) {
+                        None => text(""),
+                        Some((met, class)) => Cell {
+                            text: met,
+                            class: Some(class),
                             ..Cell::default()
                         },
                     });
@@ -944,7 +935,7 @@ const MESSAGE_HEADER: usize = 32;
 fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
     h.push_str(&format!(
         "<h2>Over time</h2>\n<p class=\"muted\">Per {} (by request end); percentiles of the requests ending in each interval, failed requests by message.</p>\n",
-        interval_text(ot.interval_ms)
+        crate::render::perf::duration_text(ot.interval_ms)
     ));
     let mut headers: Vec<(String, bool)> = [
         "start", "requests", "errors", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms",
@@ -1013,16 +1004,6 @@ fn plural(n: u64) -> &'static str {
     }
 }
 
-/// An interval length in words: `1 s`, `5 min`, `1 h`.
-fn interval_text(ms: i64) -> String {
-    match ms {
-        m if m % 3_600_000 == 0 => format!("{} h", m / 3_600_000),
-        m if m % 60_000 == 0 => format!("{} min", m / 60_000),
-        m if m % 1000 == 0 => format!("{} s", m / 1000),
-        m => format!("{m} ms"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1059,13 +1040,5 @@ mod tests {
         assert_eq!(c, "shared_corpus…DumpBeforeFullGc.txt");
         assert_eq!(c.chars().count(), CARD_NAME);
         assert_eq!(middle_cut("gc.log", CARD_NAME), "gc.log");
-    }
-
-    #[test]
-    fn intervals_read_as_clock_units() {
-        assert_eq!(interval_text(1_000), "1 s");
-        assert_eq!(interval_text(300_000), "5 min");
-        assert_eq!(interval_text(3_600_000), "1 h");
-        assert_eq!(interval_text(1_500), "1500 ms");
     }
 }
