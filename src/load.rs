@@ -309,6 +309,9 @@ fn in_parts(
 /// The largest file `in_parts` reads again whole.
 const PARTS_REREAD_MAX: u64 = 256 << 20;
 
+/// The most parts a file is read as (see `inputs_noted`).
+const MAX_PARTS: usize = 256;
+
 /// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
 /// skipped, the file is looked at line by line for parts of other families, and each part is
 /// read by its own parser (so a JRockit log appended to a HotSpot log is not lost). What the
@@ -341,11 +344,23 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
     if whole.skipped_lines() < 3 {
         return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
     }
-    let parts = input::parts(buf);
+    let mut parts = input::parts(buf);
     if parts.len() < 2 {
         return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
     }
     drop(whole);
+    // Past `MAX_PARTS` the families' lines are mixed, not logs one after another: the last
+    // part runs to the end, the other families' lines in it skipped (a part's frame and
+    // figures are ~10 KB: 64,000 parts of three lines were 608 MB for a 13 MB file).
+    let mixed = (parts.len() > MAX_PARTS).then(|| {
+        parts.truncate(MAX_PARTS);
+        let last = parts.last().map_or(1, |p| p.line);
+        format!(
+            "more than {MAX_PARTS} parts of different log families: from line {last} on, \
+             lines of other families than this part's are not read (split the file to read \
+             them)"
+        )
+    });
     let total = crate::parse::lines::count(buf);
     let mut out = Vec::with_capacity(parts.len());
     for (k, p) in parts.iter().enumerate() {
@@ -371,6 +386,12 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
         match parsed.into_input(path, label) {
             Ok(mut i) => {
                 i.set_part(k as u32 + 1);
+                if let Some(note) = mixed.as_ref().filter(|_| k + 1 == parts.len()) {
+                    match &mut i {
+                        Input::Gc(l) => l.warnings.push(note.clone()),
+                        Input::Perf(l) => l.warnings.push(note.clone()),
+                    }
+                }
                 out.push(i);
             }
             // A part its own parser finds nothing in: read the file as one log after all,

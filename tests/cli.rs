@@ -1929,6 +1929,58 @@ fn control_characters_from_logs_and_file_names_are_escaped_on_stderr() {
     }
 }
 
+/// HotSpot and unified logging lines mixed three at a time (400 runs): not 400 logs one after
+/// another. The file is read as its first 256 parts; the 256th (unified, from line 3 * 255 + 1
+/// = 766) runs to the end, the HotSpot lines in it skipped, and stderr says so.
+#[test]
+fn a_file_whose_families_are_mixed_line_by_line_is_read_as_at_most_256_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("mixed.log");
+    let mut t = String::new();
+    let mut s = 1.0;
+    for run in 0..400 {
+        for k in 0..3 {
+            s += 0.01;
+            if run % 2 == 0 {
+                t.push_str(&format!("{s:.3}: [GC 745K->242K(1984K), 0.0043429 secs]\n"));
+            } else {
+                t.push_str(&format!(
+                    "[{s:.3}s][info][gc] GC({}) Pause Young (G1 Evacuation Pause) \
+                     116M->119M(128M) 2.717ms\n",
+                    run * 3 + k
+                ));
+            }
+        }
+    }
+    std::fs::write(&p, t).unwrap();
+    let out = gcperf()
+        .args(["summary", "--format", "json", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 256);
+    let name = p.display().to_string();
+    assert_eq!(rows[1]["file"], format!("{name} (lines 4-6, unified)"));
+    assert_eq!(
+        rows[254]["file"],
+        format!("{name} (lines 763-765, hotspot)")
+    );
+    let last = &rows[255];
+    assert_eq!(last["file"], format!("{name} (lines 766-1200, unified)"));
+    // Lines 766-1200: the unified runs 255, 257, ... 399 (73 runs, 219 pauses) and the
+    // HotSpot runs 256, 258, ... 398 between them (72 runs, 216 lines skipped).
+    assert_eq!(last["gc"]["pauses"], 219);
+    assert_eq!(last["skipped_lines"], 216);
+    assert_eq!(last["lines"], 435);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("more than 256 parts of different log families: from line 766 on"),
+        "{err}"
+    );
+}
+
 /// A HotSpot log with a JRockit log and a performance log appended in one file: three
 /// inputs, each read by its own parser, labelled with its lines, charts named apart.
 #[test]
