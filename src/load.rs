@@ -126,6 +126,12 @@ impl Input {
             Input::Perf(l) => &l.warnings,
         }
     }
+    fn warn(&mut self, note: String) {
+        match self {
+            Input::Gc(l) => l.warnings.push(note),
+            Input::Perf(l) => l.warnings.push(note),
+        }
+    }
     pub fn gc(&self) -> Option<&Loaded> {
         match self {
             Input::Gc(l) => Some(l),
@@ -299,10 +305,7 @@ fn in_parts(
     let note = format!(
         "lines of another log family from line {first}: not read (split the file to read them)"
     );
-    match &mut streamed {
-        Input::Gc(l) => l.warnings.push(note),
-        Input::Perf(l) => l.warnings.push(note),
-    }
+    streamed.warn(note);
     Ok(vec![streamed])
 }
 
@@ -387,10 +390,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             Ok(mut i) => {
                 i.set_part(k as u32 + 1);
                 if let Some(note) = mixed.as_ref().filter(|_| k + 1 == parts.len()) {
-                    match &mut i {
-                        Input::Gc(l) => l.warnings.push(note.clone()),
-                        Input::Perf(l) => l.warnings.push(note.clone()),
-                    }
+                    i.warn(note.clone());
                 }
                 out.push(i);
             }

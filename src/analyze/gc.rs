@@ -913,9 +913,9 @@ pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
                     Some((sum, k, q)) => {
                         sum.add(x);
                         *k += 1;
-                        q.before = max_of(q.before, p.before);
-                        q.after = min_of(q.after, p.after);
-                        q.capacity = max_of(q.capacity, p.capacity);
+                        q.before = either(q.before, p.before, f64::max);
+                        q.after = either(q.after, p.after, f64::min);
+                        q.capacity = either(q.capacity, p.capacity, f64::max);
                     }
                 }
             } else {
@@ -964,17 +964,11 @@ const ORDER: [&str; 8] = [
     "other",
 ];
 
-/// The smaller and the larger of two figures, either missing.
-fn min_of(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+/// The lesser (`f64::min`) or greater (`f64::max`) of two figures, either one where the other
+/// is missing.
+fn either(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<f64> {
     match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-fn max_of(a: Option<f64>, b: Option<f64>) -> Option<f64> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.max(b)),
+        (Some(a), Some(b)) => Some(pick(a, b)),
         (a, b) => a.or(b),
     }
 }

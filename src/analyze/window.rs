@@ -114,12 +114,8 @@ impl GcWindow {
         if self.is_all() {
             return Ok(f.clone());
         }
-        let wall = |b: Option<Bound>| match b {
-            Some(Bound::Wall(ms)) => Some(ms),
-            _ => None,
-        };
-        let lf = f.df.clone().lazy();
-        let lf = super::perf::in_window(lf, self.skip_s, wall(self.from), wall(self.to));
+        let (from, to) = self.wall_ms();
+        let lf = super::perf::in_window(f.df.clone().lazy(), self.skip_s, from, to);
         Ok(PerfFrame {
             df: lf.collect().map_err(|e| e.to_string())?,
             operations: f.operations.clone(),
