@@ -258,8 +258,16 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
 }
 
 /// Why a file in which no family found a record is refused, where it is something known:
-/// a load tool's statistics, or a web-server log that needs `--log-format`.
+/// a J9 XML log without line breaks, a load tool's statistics, or a web-server log that needs
+/// `--log-format`.
 fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
+    if crate::parse::j9_xml::on_one_line(head) {
+        return Some(Error::Unsupported {
+            path: path.to_path_buf(),
+            what: "an IBM J9 or OpenJ9 verbose GC log (XML) written without line breaks",
+            hint: "give it as the JVM writes it, an element to a line (`xmllint --format FILE`)",
+        });
+    }
     if let Some((what, hint)) = input::not_per_request(head) {
         return Some(Error::Unsupported {
             path: path.to_path_buf(),

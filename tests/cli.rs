@@ -1929,6 +1929,35 @@ fn control_characters_from_logs_and_file_names_are_escaped_on_stderr() {
     }
 }
 
+/// A J9 XML log with its line breaks taken out (an XML tool's re-save) is refused by name
+/// (exit 1), not found empty; the same log as the JVM writes it reads.
+#[test]
+fn a_j9_xml_log_without_line_breaks_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("verbosegc.xml");
+    let text = std::fs::read(fixture("j9-xml/gencon-r28.xml")).unwrap();
+    let one: Vec<u8> = text.into_iter().filter(|&b| b != b'\n').collect();
+    std::fs::write(&p, one).unwrap();
+    let out = gcperf()
+        .args(["summary", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "verbosegc.xml: an IBM J9 or OpenJ9 verbose GC log (XML) written without line \
+             breaks: not supported; give it as the JVM writes it"
+        ),
+        "{err}"
+    );
+    let v = json_of(&[
+        "summary",
+        fixture("j9-xml/gencon-r28.xml").to_str().unwrap(),
+    ]);
+    assert_eq!(v[0]["gc"]["pauses"], 5);
+}
+
 /// HotSpot and unified logging lines mixed three at a time (400 runs): not 400 logs one after
 /// another. The file is read as its first 256 parts; the 256th (unified, from line 3 * 255 + 1
 /// = 766) runs to the end, the HotSpot lines in it skipped, and stderr says so.

@@ -248,6 +248,16 @@ const NESTED: &[&[u8]] = &[
     b"gc",
 ];
 
+/// A log written without line breaks (an XML tool's re-save): `<verbosegc>` and its stops on
+/// one of the head's first lines. Its elements are gathered a line at a time, so such a file
+/// is refused by name rather than found empty.
+pub fn on_one_line(head: &[u8]) -> bool {
+    const STOPS: [&[u8]; 5] = [b"<exclusive-start", b"<af ", b"<sys ", b"<con ", b"<gc-op "];
+    lines(head).take(8).any(|(_, l)| {
+        super::num::contains(l, b"<verbosegc") && STOPS.iter().any(|s| super::num::contains(l, s))
+    })
+}
+
 /// The name of the tag `t` starts with (`<name`, `</name`), if it is one.
 fn tag_name(t: &[u8]) -> Option<&[u8]> {
     let r = t.strip_prefix(b"</").or_else(|| t.strip_prefix(b"<"))?;
