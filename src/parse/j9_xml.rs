@@ -55,8 +55,10 @@
 //! heartbeats alone gives no pause.
 //!
 //! Reading: lines are gathered into top-level elements (a start tag to its matching end tag,
-//! told by a scan of the tags on each line), and each element is read with quick-xml. Every
-//! line is counted once (`GcLog::record_lines`, `ignored_lines`, `skipped_lines`):
+//! told by a scan of the tags on each line), and each element is read with quick-xml; a log
+//! written without line breaks is not read this way, and `on_one_line` lets the loader refuse
+//! it by name. Every line is counted once (`GcLog::record_lines`, `ignored_lines`,
+//! `skipped_lines`):
 //! - record: the lines of a stop that gives a pause (its elements, from `exclusive-start` to
 //!   `exclusive-end`; a J9 5.0 element; a `syncgc`).
 //! - ignored: blank lines, the XML declaration, comments, `<verbosegc>` and `</verbosegc>`,
