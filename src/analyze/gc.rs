@@ -659,21 +659,21 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
 /// all fall within one step, or with no pause, gets the default edges. (575 ZGC pauses under
 /// a millisecond all fell in the default's 0-10.)
 pub fn fitted_bands(f: &GcFrame) -> PolarsResult<Vec<f64>> {
-    let df = &f.df;
-    use crate::frame::Num;
-    let rec: Num<Int8Type> = Num::col(df, RECORD)?;
-    let dur: Num<Float64Type> = Num::col(df, DURATION_MS)?;
-    let pause = Record::Pause.code() as i8;
-    let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
-    for d in (0..df.height())
-        .filter(|&i| rec.get(i) == Some(pause))
-        .filter_map(|i| dur.get(i))
-        .filter(|d| d.is_finite() && *d > 0.0)
-    {
-        lo = lo.min(d);
-        hi = hi.max(d);
-    }
-    Ok(fitted_edges(lo, hi))
+    let d = col(DURATION_MS);
+    let timed = d.clone().is_finite().and(d.clone().gt(lit(0.0)));
+    let d = d.filter(is_record(Record::Pause).and(timed));
+    let out =
+        f.df.clone()
+            .lazy()
+            .select([d.clone().min().alias("lo"), d.max().alias("hi")])
+            .collect()?;
+    let (lo, hi) = (super::get_f64(&out, "lo"), super::get_f64(&out, "hi"));
+    Ok(fitted_edges(lo.unwrap_or(f64::INFINITY), hi.unwrap_or(0.0)))
+}
+
+/// The rows of one record, as an expression.
+pub(super) fn is_record(r: Record) -> Expr {
+    col(RECORD).eq(lit(r.code() as i8))
 }
 
 /// Most bands a fitted histogram has (edges + 1).
@@ -1185,6 +1185,30 @@ mod tests {
                 .unwrap();
             assert_eq!(g.map(f64::to_bits), want.map(f64::to_bits), "p{p}");
         }
+    }
+
+    #[test]
+    fn fitted_bands_and_pauses_over_a_target_read_the_pauses_only() {
+        // Pauses of 4, 30, 30 and 200 ms around a concurrent phase of 600 ms (not a pause).
+        let f = hotspot_frame(
+            "1.000: [GC 1.000: [ParNew: 100K->10K(200K), 0.0040000 secs] 300K->210K(600K), 0.0040000 secs]\n\
+             2.000: [GC 2.000: [ParNew: 100K->10K(200K), 0.0300000 secs] 300K->210K(600K), 0.0300000 secs]\n\
+             3.000: [CMS-concurrent-mark: 0.600/0.600 secs]\n\
+             4.000: [GC 4.000: [ParNew: 100K->10K(200K), 0.0300000 secs] 300K->210K(600K), 0.0300000 secs]\n\
+             5.000: [GC 5.000: [ParNew: 100K->10K(200K), 0.2000000 secs] 300K->210K(600K), 0.2000000 secs]\n",
+        );
+        assert_eq!(summary(&f).unwrap().concurrent_phases, 1);
+        // The 1-2-5 steps strictly between 4 and 200 ms (with the phase, 200 and 500 too).
+        assert_eq!(
+            fitted_bands(&f).unwrap(),
+            vec![5.0, 10.0, 20.0, 50.0, 100.0]
+        );
+        // Longer than the target: a pause of exactly the target meets it.
+        let over = |t| crate::analyze::slo::pauses_over(&f, t).unwrap();
+        assert_eq!(
+            (over(3.9), over(4.0), over(30.0), over(200.0)),
+            (4, 3, 1, 0)
+        );
     }
 
     #[test]

@@ -538,18 +538,9 @@ pub fn apply_pause_target(g: &mut GcSummary, f: &GcFrame, target_ms: f64) -> Pol
 
 /// How many pauses are longer than `target_ms`.
 pub fn pauses_over(f: &GcFrame, target_ms: f64) -> PolarsResult<u64> {
-    let rec = f.df.column(RECORD)?.as_materialized_series().i8()?.clone();
-    let dur =
-        f.df.column(DURATION_MS)?
-            .as_materialized_series()
-            .f64()?
-            .clone();
-    let pause = Record::Pause.code() as i8;
-    Ok(rec
-        .iter()
-        .zip(dur.iter())
-        .filter(|(r, d)| *r == Some(pause) && d.is_some_and(|d| d > target_ms))
-        .count() as u64)
+    let over = super::gc::is_record(Record::Pause).and(col(DURATION_MS).gt(lit(target_ms)));
+    let out = f.df.clone().lazy().select([over.sum()]).collect()?;
+    Ok(super::get_f64(&out, RECORD).map_or(0, |n| n as u64))
 }
 
 #[cfg(test)]
