@@ -139,7 +139,8 @@ pub enum CorrelateError {
     Polars(#[from] PolarsError),
 }
 
-/// Pauses sorted by start, with the running maximum of their ends (the join's second search).
+/// Pauses sorted by start, with the running maximum of their ends (the join's second search):
+/// the index of the interval join, which polars has no kernel for, built by hand with it.
 #[derive(Debug, Clone, Default)]
 pub struct Pauses {
     pub start: Vec<f64>,
@@ -389,65 +390,40 @@ pub struct Prepared {
     pauses_untimed: u64,
 }
 
-/// The times of a GC frame's rows on the log's wall clock (local or UTC, as written), ms;
-/// None where a row has no time the clock can place. `Err` when the log has no stamps and no
-/// JVM start was given.
+/// The times of a GC frame's rows on the log's wall clock (local or UTC, as written), ms after
+/// `base`, as an expression over the frame: null where a row has no time the clock can place.
+/// `Err` when the log has no stamps and no JVM start was given; the flag: it has stamps.
 fn gc_times(
     f: &GcFrame,
     clock: GcClock,
     gc_start_ms: Option<i64>,
     base: i64,
-) -> Result<(Vec<Option<f64>>, bool), CorrelateError> {
-    let df = &f.df;
-    let n = df.height();
-    let wall: Vec<Option<i64>> = df.column(gc::WALL_MS)?.i64()?.iter().collect();
-    let up: Vec<Option<f64>> = df.column(gc::START_S)?.f64()?.iter().collect();
-    let run: Vec<u32> = df
-        .column(gc::RUN)?
-        .u32()?
-        .iter()
-        .map(|r| r.unwrap_or(0))
-        .collect();
-    if wall.iter().all(Option::is_none) {
+) -> Result<(Expr, bool), CorrelateError> {
+    let wall = f.df.column(gc::WALL_MS)?;
+    let ms = |e: Expr| e.round(0, RoundMode::HalfAwayFromZero);
+    if wall.null_count() == wall.len() {
         let Some(start) = gc_start_ms else {
             return Err(CorrelateError::NeedGcStart);
         };
         // The runs laid end to end (`t_s`): after a restart the real start is unknown.
-        let t: Vec<Option<f64>> = df
-            .column(gc::T_S)?
-            .f64()?
-            .iter()
-            .map(|t| t.map(|t| (start - base) as f64 + (t * 1000.0 * 1e6).round() / 1e6))
-            .collect();
-        return Ok((t, false));
+        let t = ms(col(gc::T_S) * lit(1000.0) * lit(1e6)) / lit(1e6);
+        return Ok((lit((start - base) as f64) + t, false));
     }
     // Per run, wall clock minus uptime: places a row with an uptime but no stamp, and, for
     // JRockit (whole-second stamps written at a line's end, cut not rounded), gives every row
     // the millisecond of its uptime: the largest difference is the nearest to the truth.
-    let runs = run.iter().max().map_or(1, |&r| r as usize + 1);
-    let mut off: Vec<Option<f64>> = vec![None; runs];
-    for i in 0..n {
-        if let (Some(w), Some(u)) = (wall[i], up[i]) {
-            let d = (w - base) as f64 - (u * 1000.0).round();
-            let o = &mut off[run[i] as usize];
-            *o = Some(match *o {
-                Some(x) if clock.whole_seconds => x.max(d),
-                Some(x) => x,
-                None => d,
-            });
-        }
-    }
-    let t = (0..n)
-        .map(|i| {
-            let by_uptime = || Some(off[run[i] as usize]? + (up[i]? * 1000.0).round());
-            match wall[i] {
-                w if clock.whole_seconds => by_uptime().or(w.map(|w| (w - base) as f64)),
-                Some(w) => Some((w - base) as f64),
-                None => by_uptime(),
-            }
-        })
-        .collect();
-    Ok((t, true))
+    let w = (col(gc::WALL_MS) - lit(base)).cast(DataType::Float64);
+    let up = ms(col(gc::START_S) * lit(1000.0));
+    let d = w.clone() - up.clone();
+    let off = match clock.whole_seconds {
+        true => d.max(),
+        false => d.drop_nulls().first(),
+    };
+    let by_uptime = off.over([col(gc::RUN).fill_null(lit(0u32))])? + up;
+    Ok(match clock.whole_seconds {
+        true => (by_uptime.fill_null(w), true),
+        false => (w.fill_null(by_uptime), true),
+    })
 }
 
 /// The performance logs as one frame: end times moved by each log's shift, operation ids
@@ -572,40 +548,66 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         restarts,
     };
 
-    // The GC side: pauses (and safepoints) on the host clock, and the log's span.
-    let df = &g.frame.df;
-    let record: Vec<Option<i8>> = df.column(gc::RECORD)?.i8()?.iter().collect();
-    let kind: Vec<Option<i8>> = df.column(gc::KIND)?.i8()?.iter().collect();
-    let dur: Vec<Option<f64>> = df.column(gc::DURATION_MS)?.f64()?.iter().collect();
-    let (pause, safepoint) = (Record::Pause.code() as i8, Record::Safepoint.code() as i8);
-    let stall = Record::Stall.code() as i8;
-    let mut gc_p = Vec::new();
-    let mut sp_p = Vec::new();
-    let mut st_p = Vec::new();
-    let (mut first, mut last) = (f64::INFINITY, f64::NEG_INFINITY);
-    let mut untimed = 0u64;
-    for (i, time) in times.iter().enumerate() {
-        let d = dur.get(i).copied().flatten().unwrap_or(0.0);
-        let r = record.get(i).copied().flatten();
-        let Some(t) = time.map(|t| t + gc_shift as f64) else {
-            untimed += u64::from(r == Some(pause));
-            continue;
-        };
-        first = first.min(t);
-        last = last.max(t + d);
-        let k = kind
-            .get(i)
-            .copied()
-            .flatten()
-            .unwrap_or(Kind::Other.code() as i8);
-        if r == Some(pause) {
-            gc_p.push((t, d, k));
-        } else if r == Some(safepoint) && o.safepoints {
-            sp_p.push((t, d, k));
-        } else if r == Some(stall) && o.stalls {
-            st_p.push((t, d, k));
-        }
-    }
+    // The GC side: pauses (and safepoints, stalls) on the host clock, and the log's span.
+    let (t, d) = (col("_t"), col("_d"));
+    let gc = g
+        .frame
+        .df
+        .clone()
+        .lazy()
+        .select([
+            (times + lit(gc_shift as f64)).alias("_t"),
+            col(gc::DURATION_MS).fill_null(lit(0.0)).alias("_d"),
+            col(gc::KIND)
+                .cast(DataType::Int8)
+                .fill_null(lit(Kind::Other.code() as i8))
+                .alias("_k"),
+            col(gc::RECORD),
+        ])
+        .cache();
+    let is = |r: Record| col(gc::RECORD).eq(lit(r.code() as i8));
+    let bounds = gc
+        .clone()
+        .select([
+            t.clone().min().alias("first"),
+            (t.clone() + d).max().alias("last"),
+            is(Record::Pause)
+                .and(t.clone().is_null())
+                .sum()
+                .cast(DataType::Float64)
+                .alias("untimed"),
+        ])
+        .collect()?;
+    let first = super::get_f64(&bounds, "first").unwrap_or(f64::INFINITY);
+    let last = super::get_f64(&bounds, "last").unwrap_or(f64::NEG_INFINITY);
+    let untimed = super::get_f64(&bounds, "untimed").unwrap_or(0.0) as u64;
+    let pauses_of = |r: Record| -> PolarsResult<Vec<(f64, f64, i8)>> {
+        let p = gc
+            .clone()
+            .filter(is(r).and(t.clone().is_not_null()))
+            .collect()?;
+        let (t, d, k) = (
+            p.column("_t")?.f64()?,
+            p.column("_d")?.f64()?,
+            p.column("_k")?.i8()?,
+        );
+        Ok(t.into_no_null_iter()
+            .zip(d.into_no_null_iter())
+            .zip(k.into_no_null_iter())
+            .map(|((t, d), k)| (t, d, k))
+            .collect())
+    };
+    let gc_p = pauses_of(Record::Pause)?;
+    let sp_p = if o.safepoints {
+        pauses_of(Record::Safepoint)?
+    } else {
+        Vec::new()
+    };
+    let st_p = if o.stalls {
+        pauses_of(Record::Stall)?
+    } else {
+        Vec::new()
+    };
     if gc_p.is_empty() {
         return Err(CorrelateError::NoPauses);
     }
@@ -754,7 +756,8 @@ fn overall(p: &Prepared, j: &Joined) -> PolarsResult<Figures> {
     figures_at(&out, 0)
 }
 
-/// The pause-side figures of a category: within the performance logs' span.
+/// The pause-side figures of a category: within the performance logs' span. A loop over the
+/// join's vectors (pauses and their hit counts), which are not a frame.
 fn pause_figures(
     p: &Prepared,
     pauses: &Pauses,
@@ -970,6 +973,7 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
     let slots = slots.max(1);
     let width = ((t1 - t0) / slots as f64).max(1e-9);
     let slot_of = |t: f64| (((t - t0) / width).floor().max(0.0) as usize).min(slots - 1);
+    // The longest pause of each slot, over the join's vectors (not a frame).
     let mut best: Vec<Option<PauseMark>> = vec![None; slots];
     let (mut count, mut max) = (0u64, 0.0f64);
     let g = &p.gc;
@@ -1304,6 +1308,40 @@ mod tests {
         assert_eq!(c.operations[1].figures.slow_requests, 1);
         // d starts at 10:00:05.980, after the GC log's last record ends (05.500).
         assert_eq!(c.requests_outside_gc_log, 1);
+    }
+
+    #[test]
+    fn whole_second_stamps_take_the_millisecond_of_the_uptime() {
+        // JRockit writes a line's stamp when it ends, cut to the second; the frame's wall time
+        // is the stamp less the collection (09:12:43.990 and 09:12:45.980). At uptimes 1.700
+        // and 3.400 s they say the JVM started at or after 09:12:42.290 and 09:12:42.580, the
+        // later bound and so the nearer: the 20 ms pause starts at 09:12:45.980 (at 45.690 by
+        // the first row's bound), all inside the slow request of 09:12:45.910-46.010, and the
+        // 10 ms one at 09:12:44.280.
+        let text = "[memory ][Mon Apr 08 09:12:44 2013][21877] [YC#1] 1.700-1.710: YC 100000KB->40000KB (500000KB), 0.010 s, sum of pauses 10.000 ms, longest pause 10.000 ms.\n\
+            [memory ][Mon Apr 08 09:12:46 2013][21877] [YC#2] 3.400-3.420: YC 120000KB->60000KB (500000KB), 0.020 s, sum of pauses 20.000 ms, longest pause 20.000 ms.\n";
+        let fam = crate::parse::jrockit::FAMILY;
+        let gf =
+            crate::columns::gc_frame(fam, &crate::parse::parse_one(fam, text.as_bytes())).unwrap();
+        let pf = perf_frame("[a];2013-04-08 09:12:46.010;100;100;0;0;op;\n");
+        let g = GcSide {
+            frame: &gf,
+            clock: fam.clock(),
+            zone: Zone::Local,
+        };
+        let sides = [PerfSide {
+            frame: &pf,
+            utc: false,
+        }];
+        let p = prepare(&g, &sides, &Options::default()).unwrap();
+        let c = correlate(&p, "gc.log", &["perf.log".into()]).unwrap();
+        let l = c.longest_pause.as_ref().unwrap();
+        assert_eq!(
+            (l.start.as_str(), l.duration_ms),
+            ("2013-04-08T09:12:45.980", 20.0)
+        );
+        assert_eq!(c.figures.gc_ms_in_slow, 20.0);
+        assert_eq!(c.gc_first, "2013-04-08T09:12:44.280");
     }
 
     #[test]
