@@ -2091,6 +2091,22 @@ fn a_jvm_restart_is_named_and_spans_are_per_run() {
         f(&v[0]["gc"]["throughput_pct"]),
         100.0 * (14.25 - 0.4) / 14.25,
     );
+    // `report` says it as the other commands do; nothing is left out, so `--strict` passes,
+    // and `-q` keeps it quiet.
+    for quiet in [false, true] {
+        let out_dir = dir.path().join(format!("report-{quiet}"));
+        let mut args = vec!["report", "--strict", "--out", out_dir.to_str().unwrap()];
+        args.extend(quiet.then_some("-q"));
+        args.push(p.to_str().unwrap());
+        let out = gcperf().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.contains("restart.log: the JVM restarted 1 time (line 3, uptime 1.000 s)"),
+            !quiet,
+            "{err}"
+        );
+    }
 }
 
 /// A log whose every record is damaged: the one-line error says how many lines were skipped

@@ -4,11 +4,10 @@
 //! is made from. `correlate` uses the parts (it loads its GC log beside its performance logs);
 //! `report` has its own loop in `report::batch`.
 
-use crate::analyze;
 use crate::cli::Common;
 use crate::error::{escape, Error};
 use crate::input;
-use crate::load::{self, Input, Loaded, LoadedPerf};
+use crate::load::{self, Input};
 use crate::render::charts;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -269,13 +268,8 @@ pub(super) fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool
             for w in l.warnings() {
                 out.push(format!("gcperf: {}: {w}", l.label()));
             }
-            if let Some(g) = l.gc().filter(|_| !quiet) {
-                if let Some(note) = restart_note(g) {
-                    out.push(note);
-                }
-            }
-            if let Some(note) = l.perf().filter(|_| !quiet).and_then(stamps_note) {
-                out.push(note);
+            if !quiet {
+                out.extend(crate::report::summary::said_notes(l));
             }
             if !quiet && l.skipped_lines() > 0 {
                 let bad = l.bad().iter().map(|b| (b.line, b.text.as_str()));
@@ -284,48 +278,6 @@ pub(super) fn input_notes(r: &Result<Input, Error>, parts: &[Error], quiet: bool
         }
     }
     out
-}
-
-/// Where the JVM restarted within a GC log (its uptime went back to 0), if it did.
-pub(super) fn restart_note(g: &Loaded) -> Option<String> {
-    let starts = analyze::gc::run_starts(&g.frame).ok()?;
-    if starts.is_empty() {
-        return None;
-    }
-    let at: Vec<String> = starts
-        .iter()
-        .take(3)
-        .map(|(line, up)| match up {
-            Some(u) => format!("line {line}, uptime {} s", crate::report::num(*u, Some(3))),
-            None => format!("line {line}"),
-        })
-        .collect();
-    let more = if starts.len() > 3 { ", ..." } else { "" };
-    Some(format!(
-        "gcperf: {}: the JVM restarted {} time{} ({}{more}): span and throughput are per run, summed",
-        escape(&g.label),
-        starts.len(),
-        if starts.len() == 1 { "" } else { "s" },
-        at.join("; ")
-    ))
-}
-
-/// A JMeter log read with its stamps as the requests' ends (`model::StampOrder::ends`): what
-/// the threads' requests showed. A note, not a warning: nothing is left out.
-pub(super) fn stamps_note(p: &LoadedPerf) -> Option<String> {
-    let o = p.log.stamps;
-    o.ends().then(|| {
-        format!(
-            "gcperf: {}: timeStamp read as each request's end, not its start: read as starts, \
-             {} of the {} requests that follow another on their thread would begin before it \
-             ended; read as ends, {} (JMeter before 2006 stamps ends, as later ones do with \
-             sampleresult.timestamp.start=false)",
-            escape(&p.label),
-            o.overlap_as_starts,
-            o.pairs,
-            o.overlap_as_ends
-        )
-    })
 }
 
 /// The inputs of one group (a file that changes family mid-way is several), each with its

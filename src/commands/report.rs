@@ -84,6 +84,9 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         for n in &e.notes {
             note(&format!("gcperf: {n}"));
         }
+        if !a.common.quiet {
+            e.said.iter().for_each(|n| note(n));
+        }
         match &e.outcome {
             crate::report::summary::Outcome::Failed { file, error } => {
                 note(&format!("gcperf: {file}: {error}"))

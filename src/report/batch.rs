@@ -34,6 +34,8 @@ pub struct Entry {
     pub bad: Vec<(u64, String)>,
     /// What else was left out, one message each (damaged gzip, parts not joined).
     pub notes: Vec<String>,
+    /// What the figures rest on, nothing left out (`report::summary::said_notes`).
+    pub said: Vec<String>,
     /// The wall-clock span of a log that has one: how `report` pairs GC and performance
     /// logs of the same run (`report::correlate::pairs`).
     pub span: Option<Span>,
@@ -61,6 +63,7 @@ impl Entry {
             skipped: 0,
             bad: Vec::new(),
             notes,
+            said: Vec::new(),
             span: None,
             extras: Extras::default(),
             chart_size: (settings.charts.size.width, settings.charts.size.height),
@@ -315,6 +318,7 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -
                 let notes = if k == 0 { notes.clone() } else { Vec::new() };
                 let stem = part_stem(stem, &input);
                 let span = span_of(&input, group);
+                let said = super::summary::said_notes(&input);
                 // `--skip/--from/--to` on a GC log: the figures and charts of its window.
                 let input = match crate::analyze::window::apply_input(
                     &settings.charts.gc_window,
@@ -329,6 +333,7 @@ pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -
                 };
                 let mut e = process_input(input, &stem, dir, settings, notes);
                 e.span = span;
+                e.said = said;
                 out.push(e);
             }
             out

@@ -4,7 +4,8 @@ use super::{num, opt, Format, Output, Table};
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::{PerfOptions, PerfSummary};
 use crate::analyze::slo::{self, Objective, Verdict};
-use crate::load::{Input, Loaded};
+use crate::error::escape;
+use crate::load::{Input, Loaded, LoadedPerf};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -499,4 +500,56 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
 pub fn findings_text(f: &[crate::analyze::diag::Finding]) -> String {
     let v: Vec<String> = f.iter().map(|x| format!("{}:{}", x.id, x.count)).collect();
     v.join(" ")
+}
+
+/// What an input's figures rest on, said on stderr though nothing is left out (no `--strict`
+/// failure): where the JVM restarted in a GC log, how a JMeter log's stamps were read.
+pub fn said_notes(input: &Input) -> Vec<String> {
+    let restart = input.gc().and_then(restart_note);
+    restart
+        .into_iter()
+        .chain(input.perf().and_then(stamps_note))
+        .collect()
+}
+
+/// Where the JVM restarted within a GC log (its uptime went back to 0), if it did.
+fn restart_note(g: &Loaded) -> Option<String> {
+    let starts = crate::analyze::gc::run_starts(&g.frame).ok()?;
+    if starts.is_empty() {
+        return None;
+    }
+    let at: Vec<String> = starts
+        .iter()
+        .take(3)
+        .map(|(line, up)| match up {
+            Some(u) => format!("line {line}, uptime {} s", num(*u, Some(3))),
+            None => format!("line {line}"),
+        })
+        .collect();
+    let more = if starts.len() > 3 { ", ..." } else { "" };
+    Some(format!(
+        "gcperf: {}: the JVM restarted {} time{} ({}{more}): span and throughput are per run, summed",
+        escape(&g.label),
+        starts.len(),
+        if starts.len() == 1 { "" } else { "s" },
+        at.join("; ")
+    ))
+}
+
+/// A JMeter log read with its stamps as the requests' ends (`model::StampOrder::ends`): what
+/// the threads' requests showed. A note, not a warning: nothing is left out.
+fn stamps_note(p: &LoadedPerf) -> Option<String> {
+    let o = p.log.stamps;
+    o.ends().then(|| {
+        format!(
+            "gcperf: {}: timeStamp read as each request's end, not its start: read as starts, \
+             {} of the {} requests that follow another on their thread would begin before it \
+             ended; read as ends, {} (JMeter before 2006 stamps ends, as later ones do with \
+             sampleresult.timestamp.start=false)",
+            escape(&p.label),
+            o.overlap_as_starts,
+            o.pairs,
+            o.overlap_as_ends
+        )
+    })
 }
