@@ -975,3 +975,76 @@ fn the_cause_table_names_its_per_collection_figures_apart() {
     close(&rows[0]["collection_pause_max_ms"], 79.226);
     close(&rows[0]["collection_pause_mean_ms"], 605.221 / 12.0);
 }
+
+/// A generated log big enough that its figures come from several blocks of the file (2 MiB
+/// each) and are worked out here: 300,000 collections 1 s apart (line k at uptime k s), 10 ms
+/// each; a burst of 600 ms pauses on lines 262,101-262,200; four explicit full GCs of 100 ms.
+/// The pairs, causes, evidence lines and per-interval overhead must not depend on where the
+/// rows were cut (blocks here; row chunks, should the passes be split).
+#[test]
+fn a_big_generated_log_gives_the_figures_worked_out_by_hand() {
+    const N: u64 = 300_000;
+    let explicit = [262_001, 262_051, 262_301, 300_000];
+    let mut text = String::with_capacity(60 * N as usize);
+    for line in 1..=N {
+        let secs = if (262_101..=262_200).contains(&line) {
+            "0.6000000"
+        } else {
+            "0.0100000"
+        };
+        text += &if explicit.contains(&line) {
+            format!(
+                "{line}.000: [Full GC (System.gc()) 150000K->50000K(500000K), 0.1000000 secs]\n"
+            )
+        } else {
+            format!("{line}.000: [GC 150000K->50000K(500000K), {secs} secs]\n")
+        };
+    }
+    let (_d, p) = log_file(&text);
+    let (code, out) = run(&[
+        "gc",
+        "-q",
+        "--interval",
+        "10s",
+        "--format",
+        "json",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let g = &v[0]["gc"];
+    assert_eq!(g["collections"].as_u64(), Some(N));
+    // Every collection paired with the one before: 100,000 K each, over the first one's end
+    // (1.010 s) to the last one's start (300,000 s).
+    let allocated = (N - 1) * 100_000;
+    assert_eq!(g["allocated_kb"].as_u64(), Some(allocated));
+    close(
+        &g["alloc_rate_kb_per_s"],
+        allocated as f64 / (300_000.0 - 1.01),
+    );
+    // 299,896 pauses of 10 ms, 100 of 600 ms, four of 100 ms.
+    assert_eq!(
+        causes(g),
+        vec![
+            row("-", N - 4, 299_896.0 * 10.0 + 100.0 * 600.0, 600.0),
+            row("System.gc()", 4, 400.0, 100.0)
+        ]
+    );
+    let by_id = |id: &str| {
+        findings(g)
+            .into_iter()
+            .find(|x| x.0 == id)
+            .unwrap_or_else(|| panic!("no {id} in {g}"))
+    };
+    assert_eq!(
+        by_id("explicit-gc"),
+        finding("explicit-gc", 4, 400.0, &explicit)
+    );
+    // Over 5 % of a 10 s interval: [262100, 262110) holds line 262,100's 10 ms and nine of
+    // 600 ms (5.41 s); the nine after, ten of 600 ms each (54 s); [262200, 262210), one of
+    // 600 ms and nine of 10 ms (0.69 s). Each interval's first pause line.
+    let (id, count, total, lines) = by_id("gc-overhead");
+    assert_eq!((id.as_str(), count), ("gc-overhead", 11));
+    assert!((total - 60_100.0).abs() < 1e-6, "{total}");
+    assert_eq!(lines, vec![262_100, 262_110, 262_120, 262_130, 262_140]);
+}
