@@ -151,6 +151,31 @@ pub struct Pauses {
 }
 
 impl Pauses {
+    /// From starts, durations (ms) and kinds, side by side, in any order. In start order (a
+    /// log's pauses nearly always are) the vectors become the pauses' own, the ends written
+    /// over the durations: a 210 MB JRockit log's 2.9 M pauses were 70 MB more at the peak
+    /// as tuples sorted on their own.
+    pub fn of_columns(start: Vec<f64>, mut dur: Vec<f64>, kind: Vec<i8>) -> Self {
+        let n = start.len().min(dur.len()).min(kind.len());
+        if !start.is_sorted_by(|a, b| a.total_cmp(b).is_le()) || dur.len() != n || kind.len() != n {
+            let v = (0..n).map(|i| (start[i], dur[i], kind[i])).collect();
+            return Pauses::new(v);
+        }
+        let mut max_end = Vec::with_capacity(n);
+        let mut m = f64::NEG_INFINITY;
+        for (s, d) in start.iter().zip(dur.iter_mut()) {
+            *d += s;
+            m = m.max(*d);
+            max_end.push(m);
+        }
+        Pauses {
+            start,
+            end: dur,
+            max_end,
+            kind,
+        }
+    }
+
     /// From (start ms, duration ms, kind) in any order.
     pub fn new(mut v: Vec<(f64, f64, i8)>) -> Self {
         v.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -180,11 +205,11 @@ impl Pauses {
     }
 
     fn of_kind(&self, k: i8) -> Pauses {
-        Pauses::new(
-            (0..self.len())
-                .filter(|&i| self.kind[i] == k)
-                .map(|i| (self.start[i], self.end[i] - self.start[i], k))
-                .collect(),
+        let at: Vec<usize> = (0..self.len()).filter(|&i| self.kind[i] == k).collect();
+        Pauses::of_columns(
+            at.iter().map(|&i| self.start[i]).collect(),
+            at.iter().map(|&i| self.end[i] - self.start[i]).collect(),
+            vec![k; at.len()],
         )
     }
 }
@@ -581,36 +606,26 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let first = super::get_f64(&bounds, "first").unwrap_or(f64::INFINITY);
     let last = super::get_f64(&bounds, "last").unwrap_or(f64::NEG_INFINITY);
     let untimed = super::get_f64(&bounds, "untimed").unwrap_or(0.0) as u64;
-    let pauses_of = |r: Record| -> PolarsResult<Vec<(f64, f64, i8)>> {
+    let pauses_of = |r: Record| -> PolarsResult<Pauses> {
         let p = gc
             .clone()
             .filter(is(r).and(t.clone().is_not_null()))
             .collect()?;
-        let (t, d, k) = (
-            p.column("_t")?.f64()?,
-            p.column("_d")?.f64()?,
-            p.column("_k")?.i8()?,
-        );
-        Ok(t.into_no_null_iter()
-            .zip(d.into_no_null_iter())
-            .zip(k.into_no_null_iter())
-            .map(|((t, d), k)| (t, d, k))
-            .collect())
+        Ok(Pauses::of_columns(
+            p.column("_t")?.f64()?.into_no_null_iter().collect(),
+            p.column("_d")?.f64()?.into_no_null_iter().collect(),
+            p.column("_k")?.i8()?.into_no_null_iter().collect(),
+        ))
     };
-    let gc_p = pauses_of(Record::Pause)?;
-    let sp_p = if o.safepoints {
-        pauses_of(Record::Safepoint)?
-    } else {
-        Vec::new()
-    };
-    let st_p = if o.stalls {
-        pauses_of(Record::Stall)?
-    } else {
-        Vec::new()
-    };
-    if gc_p.is_empty() {
+    let gc = pauses_of(Record::Pause)?;
+    if gc.is_empty() {
         return Err(CorrelateError::NoPauses);
     }
+    let safepoints = o
+        .safepoints
+        .then(|| pauses_of(Record::Safepoint))
+        .transpose()?;
+    let stalls = o.stalls.then(|| pauses_of(Record::Stall)).transpose()?;
 
     // The perf side: one frame on the host clock, the window applied.
     let mut pf = combine(perf, &perf_shift)?;
@@ -645,11 +660,8 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
             perf_last_ms: base + p_last.ceil() as i64,
         });
     }
-    let gc = Pauses::new(gc_p);
     let joined = join(&lo, &hi, &slow, &gc);
-    let safepoints = o.safepoints.then(|| Pauses::new(sp_p));
     let sp_joined = safepoints.as_ref().map(|s| join(&lo, &hi, &slow, s));
-    let stalls = o.stalls.then(|| Pauses::new(st_p));
     let st_joined = stalls.as_ref().map(|s| join(&lo, &hi, &slow, s));
     Ok(Prepared {
         base,
@@ -1145,6 +1157,38 @@ mod tests {
         // Per pause in start order: [100,150] by requests 0, 1; [200,210] by 1; [400,700] by 4.
         assert_eq!(j.requests, vec![2, 1, 1]);
         assert_eq!(j.slow, vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn pauses_from_columns_are_the_pauses_from_tuples() {
+        let same = |a: &Pauses, b: &Pauses| {
+            assert_eq!(
+                (&a.start, &a.end, &a.max_end, &a.kind),
+                (&b.start, &b.end, &b.max_end, &b.kind)
+            );
+        };
+        // In start order, a long pause's end carried past the next (max_end 160, 160, 700).
+        let v = vec![(100.0, 60.0, 3), (120.0, 10.5, 0), (400.0, 300.0, 0)];
+        let cols = |v: &[(f64, f64, i8)]| {
+            Pauses::of_columns(
+                v.iter().map(|p| p.0).collect(),
+                v.iter().map(|p| p.1).collect(),
+                v.iter().map(|p| p.2).collect(),
+            )
+        };
+        let p = cols(&v);
+        assert_eq!(p.max_end, vec![160.0, 160.0, 700.0]);
+        assert_eq!(p.end, vec![160.0, 130.5, 700.0]);
+        same(&p, &Pauses::new(v.clone()));
+        // Out of order: sorted as the tuples are.
+        let w = vec![v[2], v[0], v[1]];
+        same(&cols(&w), &Pauses::new(w.clone()));
+        // One kind's: the young ones, still in order.
+        let young = p.of_kind(0);
+        assert_eq!(
+            (young.start, young.end),
+            (vec![120.0, 400.0], vec![130.5, 700.0])
+        );
     }
 
     #[test]
