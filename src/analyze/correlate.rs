@@ -1222,16 +1222,21 @@ mod tests {
         same(&cols(&w), &Pauses::new(w.clone()));
     }
 
-    #[test]
-    fn a_kinds_join_is_the_join_of_its_pauses_alone() {
-        // Random overlapping pauses of three kinds; 200 000 requests go through four chunks.
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut r = |m: u64| {
+    /// A small LCG from `x`, numbers below `m`: the tests need no crate and the same data
+    /// each run.
+    fn lcg(mut x: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (x >> 33) % m
-        };
+        }
+    }
+
+    #[test]
+    fn a_kinds_join_is_the_join_of_its_pauses_alone() {
+        // Random overlapping pauses of three kinds; 200 000 requests go through four chunks.
+        let mut r = lcg(0x2545_F491_4F6C_DD1D);
         let v: Vec<(f64, f64, i8)> = (0..3000)
             .map(|_| (r(100_000) as f64, (r(4000) + 1) as f64 / 4.0, r(3) as i8))
             .collect();
@@ -1264,14 +1269,7 @@ mod tests {
 
     #[test]
     fn join_agrees_with_every_pair_on_random_data_with_overlapping_pauses() {
-        // A small LCG: the test needs no crate and the same data each run.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut r = |m: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % m
-        };
+        let mut r = lcg(0x9E37_79B9_7F4A_7C15);
         // 300 000 requests in chunks of 65 536 go through five chunks of the parallel join.
         let pauses: Vec<(f64, f64)> = (0..400)
             .map(|_| (r(100_000) as f64, (r(2000) + 1) as f64 / 4.0))
