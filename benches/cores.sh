@@ -8,11 +8,40 @@
 #   MIB=1024 RUNS=3 THREADS="1 2 4 16" bash benches/cores.sh BIN...   (default: target/release/gcperf)
 # DIR: where the logs go (default /dev/shm when it exists, else /tmp); CORPUS: the corpus'
 # gc folder gc_big.py reads (default ../shared/corpus/gc). Logs already there are kept.
-# On a lent device (16 cores, minutes of time): carry the binaries and the five source logs
-# named in gc_big.py (an ignored folder), set CORPUS to it, and give the call a timeout that
-# leaves room: making 1 GiB logs takes ~35 s each, in parallel.
+#
+# On a lent device (16 cores, minutes of time, no network, 64 MiB carried): first, here,
+#   bash benches/cores.sh --prep BIN...
+# puts the five source logs gc_big.py names and each binary, stripped and xz-compressed
+# (~15 MB each), into .devdata/ (ignored), and prints the device command to run with
+# carry [".devdata"]. The time is 6 logs x THREADS x binaries x RUNS runs after making the
+# logs (here, 2 vCPUs: ~35 s a 1 GiB GC log, ~100 s the 13 M-line perf log, all in parallel):
+# MIB=512 RUNS=2 fits a device call's minutes with room to spare.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+if [ "${1:-}" = "--prep" ]; then
+  shift
+  dev=$here/../.devdata
+  src=${CORPUS:-$here/../../shared/corpus/gc}
+  rm -rf "$dev" && mkdir -p "$dev/bin"
+  python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import gc_big
+print("\n".join(v[0] for v in gc_big.FAMILIES.values()))' "$here" |
+    while IFS= read -r rel; do
+      mkdir -p "$dev/corpus/gc/$(dirname "$rel")"
+      cp "$src/$rel" "$dev/corpus/gc/$rel"
+    done
+  names=()
+  for b in "$@"; do
+    name=gcperf-$(( ${#names[@]} + 1 ))
+    strip -o "$dev/bin/$name" "$b"
+    xz -T0 -6 "$dev/bin/$name"
+    names+=(".devdata/bin/$name")
+    echo "$name: $b"
+  done
+  du -sh "$dev"
+  echo "device command (carry [\".devdata\"]):"
+  echo "xz -d .devdata/bin/*.xz && chmod +x .devdata/bin/* && CORPUS=.devdata/corpus/gc bash benches/cores.sh ${names[*]}"
+  exit 0
+fi
 mib=${MIB:-1024}
 runs=${RUNS:-3}
 threads=${THREADS:-"1 2 4 16"}
