@@ -153,8 +153,8 @@ pub struct Pauses {
 impl Pauses {
     /// From starts, durations (ms) and kinds, side by side, in any order. In start order (a
     /// log's pauses nearly always are) the vectors become the pauses' own, the ends written
-    /// over the durations: a 210 MB JRockit log's 2.9 M pauses were 70 MB more at the peak
-    /// as tuples sorted on their own.
+    /// over the durations: tuples sorted apart would hold every pause twice (70 MB more for
+    /// a 210 MB JRockit log's 2.9 M pauses).
     pub fn of_columns(start: Vec<f64>, mut dur: Vec<f64>, kind: Vec<i8>) -> Self {
         let n = start.len().min(dur.len()).min(kind.len());
         if !start.is_sorted_by(|a, b| a.total_cmp(b).is_le()) || dur.len() != n || kind.len() != n {
@@ -296,8 +296,8 @@ pub fn join_kind(lo: &[f64], hi: &[f64], slow: &[bool], p: &Pauses, kind: Option
 }
 
 /// A chunk of requests' counts per pause (requests, slow requests), for the pauses `lo..lo +
-/// v.len()` it touched: each chunk's counters for every pause were two vectors of the
-/// pauses' length per chunk (185 MB with a 1 M-request log against 2.9 M pauses).
+/// v.len()` it touched: counters for every pause would be two vectors of the pauses' length
+/// per chunk (185 MB for 1 M requests in 8 chunks against 2.9 M pauses).
 #[derive(Default)]
 struct Touched {
     lo: usize,
@@ -904,7 +904,7 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
             });
             continue;
         }
-        // The kind's pauses where they are among the others: a copy of them was 70 MB
+        // The kind's pauses where they are among the others: a copy of them would be 70 MB
         // more at the peak for a 2.9 M-pause log's young pauses.
         let j = join_kind(&p.lo, &p.hi, &p.slow, &p.gc, Some(k));
         kinds.push(pause_figures(p, (&p.gc, Some(k)), &j, name)?);
