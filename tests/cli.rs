@@ -37,6 +37,16 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
+/// The stderr of `summary PATH`, which exits 1 (nothing readable).
+fn summary_exit_1(p: &Path) -> String {
+    let out = gcperf()
+        .args(["summary", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
@@ -1938,12 +1948,7 @@ fn a_j9_xml_log_without_line_breaks_is_refused_by_name() {
     let text = std::fs::read(fixture("j9-xml/gencon-r28.xml")).unwrap();
     let one: Vec<u8> = text.into_iter().filter(|&b| b != b'\n').collect();
     std::fs::write(&p, one).unwrap();
-    let out = gcperf()
-        .args(["summary", p.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = summary_exit_1(&p);
     assert!(
         err.contains(
             "verbosegc.xml: an IBM J9 or OpenJ9 verbose GC log (XML) written without line \
@@ -2120,12 +2125,7 @@ fn nothing_found_says_what_was_skipped() {
         "1.0: [GC 1K->2K(3K), NaN secs]\n2.0: [GC 1K->2K(3K), -1 secs]\n",
     )
     .unwrap();
-    let out = gcperf()
-        .args(["summary", p.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = summary_exit_1(&p);
     assert!(
         err.contains(
             "no GC or performance records found: 2 of 2 lines not understood (line 1: 1.0: [GC 1K->2K(3K), NaN secs])"

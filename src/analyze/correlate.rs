@@ -609,8 +609,9 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     };
 
     // The GC side: pauses (and safepoints, stalls) on the host clock, and the log's span.
+    // The clock's columns are worked out once, for the bounds and each record's pauses.
     let (t, d) = (col("_t"), col("_d"));
-    let gc = g
+    let gc_cols = g
         .frame
         .df
         .clone()
@@ -624,9 +625,10 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
                 .alias("_k"),
             col(gc::RECORD),
         ])
-        .cache();
-    let is = |r: Record| col(gc::RECORD).eq(lit(r.code() as i8));
-    let bounds = gc
+        .collect()?
+        .lazy();
+    let is = super::gc::is_record;
+    let bounds = gc_cols
         .clone()
         .select([
             t.clone().min().alias("first"),
@@ -642,7 +644,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let last = super::get_f64(&bounds, "last").unwrap_or(f64::NEG_INFINITY);
     let untimed = super::get_f64(&bounds, "untimed").unwrap_or(0.0) as u64;
     let pauses_of = |r: Record| -> PolarsResult<Pauses> {
-        let p = gc
+        let p = gc_cols
             .clone()
             .filter(is(r).and(t.clone().is_not_null()))
             .collect()?;
@@ -661,6 +663,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         .then(|| pauses_of(Record::Safepoint))
         .transpose()?;
     let stalls = o.stalls.then(|| pauses_of(Record::Stall)).transpose()?;
+    drop(gc_cols);
 
     // The perf side: one frame on the host clock, the window applied.
     let mut pf = combine(perf, &perf_shift)?;

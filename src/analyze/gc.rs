@@ -661,10 +661,10 @@ pub fn bands(f: &GcFrame, edges: &[f64]) -> PolarsResult<Vec<Band>> {
 pub fn fitted_bands(f: &GcFrame) -> PolarsResult<Vec<f64>> {
     let d = col(DURATION_MS);
     let timed = d.clone().is_finite().and(d.clone().gt(lit(0.0)));
-    let d = d.filter(is_record(Record::Pause).and(timed));
     let out =
         f.df.clone()
             .lazy()
+            .filter(is_record(Record::Pause).and(timed))
             .select([d.clone().min().alias("lo"), d.max().alias("hi")])
             .collect()?;
     let (lo, hi) = (super::get_f64(&out, "lo"), super::get_f64(&out, "hi"));
@@ -1323,10 +1323,6 @@ mod tests {
     }
 
     /// `series` as polars queries (what it was): the reference for `series_matches_the_queries`.
-    fn is(r: Record) -> Expr {
-        col(RECORD).eq(lit(r.code() as i8))
-    }
-
     fn series_query(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
         let df = &f.df;
         let has_t = df.column(T_S)?.null_count() < df.height();
@@ -1337,7 +1333,7 @@ mod tests {
             lit(Series::new("x".into(), idx))
         };
         let base = df.clone().lazy().with_column(x.alias("x"));
-        let pause = is(Record::Pause);
+        let pause = is_record(Record::Pause);
         let n_pauses = df
             .clone()
             .lazy()
@@ -1393,7 +1389,7 @@ mod tests {
             let with_heap = col(HEAP_BEFORE_KB)
                 .is_not_null()
                 .or(col(HEAP_AFTER_KB).is_not_null())
-                .and(is(Record::Safepoint).not())
+                .and(is_record(Record::Safepoint).not())
                 .and(col(IN_COLLECTION).not());
             let lf = base.filter(with_heap.and(col("x").is_not_null())).select([
                 col("x"),
@@ -1419,7 +1415,7 @@ mod tests {
         let count_df = df
             .clone()
             .lazy()
-            .filter(is(Record::Pause))
+            .filter(is_record(Record::Pause))
             .group_by([col(KIND)])
             .agg([len().cast(DataType::UInt64).alias("n")])
             .collect()?;
