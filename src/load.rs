@@ -152,10 +152,6 @@ const PROBE: usize = 1 << 20;
 /// first `DETECT_HEAD` bytes, and `DETECT_LINES` lines, is not read further.
 const DETECT_HEAD: usize = 8 << 20;
 const DETECT_LINES: usize = 1000;
-/// Block size for streaming a performance log: one block per core is parsed at a time, so
-/// memory holds the frame plus a few blocks, never the whole file.
-const BLOCK: usize = 2 << 20;
-
 /// What `--stdin-name` calls the input read from `-` (None: `-`).
 static STDIN_NAME: std::sync::RwLock<Option<String>> = std::sync::RwLock::new(None);
 
@@ -626,142 +622,182 @@ fn unstamped(f: &frame::PerfFrame) -> Option<String> {
     ))
 }
 
-/// The next round of blocks from the reader (one per worker), and whether the reader has
-/// sent its last.
-fn next_round(
-    rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
-    per_round: usize,
-    path: &Path,
-) -> Result<(Vec<Vec<u8>>, bool)> {
-    let mut blocks = Vec::with_capacity(per_round);
-    while blocks.len() < per_round {
-        match rx.recv() {
-            Ok(Ok(b)) => blocks.push(b),
-            Ok(Err(source)) => {
-                return Err(Error::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })
+/// Blocks in flight per worker: read and not yet taken by the joining thread.
+const AHEAD: usize = 3;
+
+/// What the workers of `read_and_parse` share: the input, read one block at a time.
+struct Feed<'r> {
+    r: &'r mut input::Reader,
+    /// The bytes after the last block's cut: the next block's first.
+    carry: Vec<u8>,
+    /// Blocks read, and blocks taken by the joining thread.
+    read: usize,
+    taken: usize,
+    /// The input is read to its end, or reading stopped (a read failed, a worker stopped).
+    end: bool,
+    stop: bool,
+    error: Option<std::io::Error>,
+    /// Buffers the joining thread is done with.
+    free: Vec<Vec<u8>>,
+}
+
+impl Feed<'_> {
+    /// The next block into `b`: the carried bytes, then about `size` bytes, ended where `cut`
+    /// says (a block that holds no cut reads on until it does; the reader caps lines at
+    /// `input::MAX_LINE`); the last block ends where the input does.
+    fn next_block(
+        &mut self,
+        b: &mut Vec<u8>,
+        size: usize,
+        cut: &(dyn Fn(&[u8]) -> Option<usize> + Sync),
+    ) -> std::io::Result<()> {
+        b.append(&mut self.carry);
+        let mut want = size;
+        loop {
+            self.end = input::fill(self.r, b, want)?;
+            if self.end {
+                return Ok(());
             }
-            // The reader has sent the last block.
-            Err(_) => return Ok((blocks, true)),
+            if let Some(i) = cut(b) {
+                self.carry.extend_from_slice(&b[i..]);
+                b.truncate(i);
+                return Ok(());
+            }
+            want = b.len() + size;
         }
     }
-    Ok((blocks, false))
 }
 
-/// Threads that stay for a whole stream, one per core; each round's blocks go to them one
-/// each and come back in order. (Given to rayon, a round of two 2 MiB blocks ran one after
-/// the other on one worker, the other never stealing the job; a thread spawned per block
-/// starts with a fresh allocator heap each time and faults in new memory.)
-struct Workers<I, T> {
-    jobs: Vec<std::sync::mpsc::SyncSender<I>>,
-    results: Vec<std::sync::mpsc::Receiver<T>>,
+/// Marks the feed stopped when a thread of `read_and_parse` unwinds, so that the workers stop
+/// waiting for room.
+struct StopOnPanic<'a, 'r>(&'a std::sync::Mutex<Feed<'r>>, &'a std::sync::Condvar);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut f = self
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            f.stop = true;
+            self.1.notify_all();
+        }
+    }
 }
 
-impl<I: Send, T: Send> Workers<I, T> {
-    fn new<'scope, 'env, F>(scope: &'scope std::thread::Scope<'scope, 'env>, n: usize, f: F) -> Self
-    where
-        F: Fn(I) -> T + Send + Copy + 'scope,
-        I: 'scope,
-        T: 'scope,
-    {
-        let mut w = Workers {
-            jobs: Vec::new(),
-            results: Vec::new(),
-        };
-        for _ in 0..n.max(1) {
-            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<I>(ROUNDS_AHEAD);
-            let (res_tx, res_rx) = std::sync::mpsc::sync_channel::<T>(ROUNDS_AHEAD);
+/// A stream in blocks of about `size` bytes ended where `cut` says, each read and parsed
+/// (`parse`, given its number) by one of `workers` threads, and taken in file order by
+/// `consume` on the calling thread, which returns the buffers it is done with (read into
+/// again). A worker
+/// reads its own block (one reads at a time, so the blocks come in order): the bytes it
+/// parses are in its core's cache. (Read on a thread of their own and parsed on another
+/// core, a 2 M-request semicolon log's blocks took 15-20 % more CPU on two cores than on
+/// one.) At most `AHEAD` blocks a worker are in flight, so memory holds the frame plus a
+/// few blocks, never the whole file.
+#[allow(clippy::too_many_arguments)]
+fn read_and_parse<T: Send>(
+    head: Vec<u8>,
+    r: &mut input::Reader,
+    path: &Path,
+    workers: usize,
+    size: usize,
+    cut: &(dyn Fn(&[u8]) -> Option<usize> + Sync),
+    parse: &(dyn Fn(usize, &[u8]) -> T + Sync),
+    mut consume: impl FnMut(Vec<u8>, T) -> Vec<Vec<u8>>,
+) -> Result<()> {
+    use std::sync::{Condvar, Mutex, PoisonError};
+    let workers = workers.max(1);
+    let feed = Mutex::new(Feed {
+        r,
+        carry: head,
+        read: 0,
+        taken: 0,
+        end: false,
+        stop: false,
+        error: None,
+        free: Vec::new(),
+    });
+    let room = Condvar::new();
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Vec<u8>, T)>();
+    let taken = std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (feed, room) = (&feed, &room);
             scope.spawn(move || {
-                while let Ok(i) = job_rx.recv() {
-                    if res_tx.send(f(i)).is_err() {
+                let _stop = StopOnPanic(feed, room);
+                loop {
+                    let (n, b) = {
+                        let Ok(mut f) = feed.lock() else { return };
+                        while !f.end && !f.stop && f.read - f.taken >= AHEAD * workers {
+                            f = match room.wait(f) {
+                                Ok(f) => f,
+                                Err(_) => return,
+                            };
+                        }
+                        if f.end || f.stop {
+                            return;
+                        }
+                        let mut b = f.free.pop().unwrap_or_default();
+                        if let Err(e) = f.next_block(&mut b, size, cut) {
+                            f.error = Some(e);
+                            f.stop = true;
+                            room.notify_all();
+                            return;
+                        }
+                        f.read += 1;
+                        (f.read - 1, b)
+                    };
+                    let t = parse(n, &b);
+                    if tx.send((n, b, t)).is_err() {
                         return;
                     }
                 }
             });
-            w.jobs.push(job_tx);
-            w.results.push(res_rx);
         }
-        w
-    }
-
-    /// Hand each item to a worker (at most one per worker, in order); returns how many.
-    fn submit(&self, items: Vec<I>) -> usize {
-        let n = items.len();
-        for (item, job) in items.into_iter().zip(&self.jobs) {
-            // A worker gone (its `f` panicked) shows as a missing result in `collect`.
-            let _ = job.send(item);
-        }
-        n
-    }
-
-    /// The results of the `n` items submitted last, in order.
-    fn collect(&self, n: usize) -> Vec<T> {
-        self.results
-            .iter()
-            .take(n)
-            .map(|r| match r.recv() {
-                Ok(t) => t,
-                Err(_) => panic!("a parsing thread stopped"),
-            })
-            .collect()
-    }
-}
-
-/// Rounds of blocks in the workers' hands at a time (their channels hold as many jobs and
-/// results each).
-const ROUNDS_AHEAD: usize = 3;
-
-/// Rounds of blocks through the workers, in file order: `prepare` makes a block a job,
-/// `consume` takes each result. The next round is handed out before the one before is
-/// consumed, so the workers parse while the joining thread joins (one round at a time left
-/// both cores idle while the results were taken).
-fn pipelined<St, I: Send, T: Send>(
-    rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
-    per_round: usize,
-    path: &Path,
-    workers: &Workers<I, T>,
-    state: &mut St,
-    mut prepare: impl FnMut(&mut St, Vec<u8>) -> I,
-    mut consume: impl FnMut(&mut St, T),
-) -> Result<()> {
-    // Rounds handed out and not yet taken, oldest first.
-    let mut in_flight: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-    let mut done = false;
-    loop {
-        // `ROUNDS_AHEAD` rounds queued before the oldest one's results are waited for: a
-        // worker that is done goes straight on to its next block (collecting first left the
-        // faster worker idle until the slower one was done, every round: a fifth of two cores
-        // on a JRockit log), and on while the joining thread appends.
-        while !done && in_flight.len() < ROUNDS_AHEAD {
-            let (next, d) = next_round(rx, per_round, path)?;
-            done = d;
-            let jobs = next.into_iter().map(|b| prepare(state, b)).collect();
-            match workers.submit(jobs) {
-                0 => {}
-                n => in_flight.push_back(n),
+        drop(tx);
+        // A `consume` that panics stops the workers too (the scope waits for them).
+        let _stop = StopOnPanic(&feed, &room);
+        // Blocks that came back before the ones before them, by number.
+        let mut early = std::collections::BTreeMap::new();
+        let mut taken = 0;
+        for (n, b, t) in rx {
+            early.insert(n, (b, t));
+            while let Some((b, t)) = early.remove(&taken) {
+                let freed = consume(b, t);
+                taken += 1;
+                let mut f = feed.lock().unwrap_or_else(PoisonError::into_inner);
+                f.taken = taken;
+                f.free.extend(freed.into_iter().map(|mut b| {
+                    b.clear();
+                    b
+                }));
+                room.notify_all();
             }
         }
-        let Some(n) = in_flight.pop_front() else {
-            return Ok(());
-        };
-        for t in workers.collect(n) {
-            consume(state, t);
-        }
+        taken
+    });
+    let f = feed.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(source) = f.error {
+        return Err(Error::Io {
+            path: path.to_path_buf(),
+            source,
+        });
     }
+    // A worker that panicked has unwound the scope above; one that stopped otherwise left its
+    // block untaken.
+    assert_eq!(taken, f.read, "a parsing thread stopped");
+    Ok(())
 }
 
 /// The first bytes of a streamed performance log searched for its header row.
 const HEADER_HEAD: usize = 64 << 10;
 
 /// What a performance log's blocks leave the next: the header in effect, and the bytes of a
-/// record left open; and whether a block has been sent to be read.
+/// record left open.
 #[derive(Default)]
 struct Carried {
     header: Option<Vec<u8>>,
     tail: Vec<u8>,
-    sent: bool,
 }
 
 /// A block of a performance log parsed, its records as columns.
@@ -839,24 +875,18 @@ impl Stacked {
     }
 }
 
-/// Stream a performance log. A reader thread cuts blocks at line ends while the blocks read
-/// before are parsed in parallel, each with the header row the blocks before it left (the
-/// head's, until one is joined); each block's
+/// Stream a performance log in blocks cut at line ends (`read_and_parse`), each parsed with
+/// the header row the blocks before it left (the head's, until one is joined); each block's
 /// records are frozen into columns on the thread pool, in file order (line numbers and
 /// operation ids made global), and appended to the log's as they come back. A block read with
 /// another header than the blocks before it left, or after a block that left a record open
 /// (a quoted field over a cut), is read again on the joining thread with what they left.
-/// Block buffers go back to the reader for reuse, so memory holds the frame plus a few blocks.
 fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
     r: &mut input::Reader,
     format: PerfFormat,
 ) -> Result<LoadedPerf> {
-    use std::sync::mpsc::{channel, sync_channel};
-    let per_round = rayon::current_num_threads().max(1);
-    let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
-    let (free_tx, free_rx) = channel::<Vec<u8>>();
     let mut log = PerfLog::default();
     // Each block's records frozen on the pool as the joining thread says how they become
     // the log's (string ids, lines), and appended in order as they come back.
@@ -867,58 +897,56 @@ fn load_perf_stream(
     };
     let polars = Error::polars(path);
     // Blocks are read with the header the last block joined left; the first with none (as
-    // it is joined), the others sent before one was joined with the last header in the
+    // it is joined), the others read before one was joined with the last header in the
     // head's first lines (a log's header is its first row, so the first block joined leaves
     // it or a later one, never none).
     let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
     let guess = parse::perf::parse_block(format, None, start, false).header;
     let mut carried = Carried::default();
-    std::thread::scope(|scope| -> Result<()> {
-        scope.spawn(move || read_blocks(head, r, &block_tx, &free_rx));
-        let workers = Workers::new(
-            scope,
-            per_round,
-            move |(b, h): (Vec<u8>, Option<Vec<u8>>)| {
-                let (block, cols) = perf_block(format, h.as_deref(), &b, false);
-                (b, block, cols, h)
-            },
-        );
-        let mut state = (&mut log, &mut blocks, &mut stacked, &mut carried);
-        pipelined(
-            &block_rx,
-            per_round,
-            path,
-            &workers,
-            &mut state,
-            |(.., carried), b| {
-                let h = match carried.sent {
-                    true => carried.header.clone().or_else(|| guess.clone()),
-                    false => None,
-                };
-                carried.sent = true;
-                (b, h)
-            },
-            |(log, blocks, stacked, carried), (b, block, cols, h)| {
-                let (b, block, cols) = if carried.tail.is_empty() && carried.header == h {
-                    (b, block, cols)
-                } else {
-                    let mut whole = std::mem::take(&mut carried.tail);
-                    whole.extend_from_slice(&b);
-                    let (block, cols) =
-                        perf_block(format, carried.header.as_deref(), &whole, false);
-                    (whole, block, cols)
-                };
-                carried.tail = b[b.len() - block.unread..].to_vec();
+    let last_header = std::sync::Mutex::new(None::<Vec<u8>>);
+    let parse = |n: usize, b: &[u8]| {
+        let h = match n {
+            0 => None,
+            _ => (last_header.lock().ok().and_then(|h| h.clone())).or_else(|| guess.clone()),
+        };
+        let (block, cols) = perf_block(format, h.as_deref(), b, false);
+        (block, cols, h)
+    };
+    read_and_parse(
+        head,
+        r,
+        path,
+        rayon::current_num_threads(),
+        parse::BLOCK,
+        &last_line_end,
+        &parse,
+        |b, (block, cols, h)| {
+            let (b, block, cols) = if carried.tail.is_empty() && carried.header == h {
+                (b, block, cols)
+            } else {
+                let mut whole = std::mem::take(&mut carried.tail);
+                whole.extend_from_slice(&b);
+                let (block, cols) = perf_block(format, carried.header.as_deref(), &whole, false);
+                (whole, block, cols)
+            };
+            carried.tail = b[b.len() - block.unread..].to_vec();
+            if carried.header != block.header {
+                if let Ok(mut h) = last_header.lock() {
+                    h.clone_from(&block.header);
+                }
                 carried.header = block.header;
-                append_perf_block(log, blocks, stacked, block.log, cols, b.len());
-                let mut b = b;
-                b.clear();
-                // The reader may have finished; then the buffer is simply dropped.
-                let _ = free_tx.send(b);
-            },
-        )?;
-        Ok(())
-    })?;
+            }
+            append_perf_block(
+                &mut log,
+                &mut blocks,
+                &mut stacked,
+                block.log,
+                cols,
+                b.len(),
+            );
+            vec![b]
+        },
+    )?;
     if !carried.tail.is_empty() {
         let (block, cols) = perf_block(format, carried.header.as_deref(), &carried.tail, true);
         append_perf_block(
@@ -963,10 +991,9 @@ fn load_perf_stream(
     })
 }
 
-/// Stream a GC log: a reader thread cuts blocks before lines that start records (see
-/// `parse::stream`), rounds of blocks are parsed in parallel, and the joiner makes of them
-/// what one pass gives, in file order. Memory holds the events and a few blocks, never the
-/// whole file.
+/// Stream a GC log in blocks cut before lines that start records (see `parse::stream`),
+/// parsed in parallel (`read_and_parse`); the joiner makes of them what one pass gives, in
+/// file order. Memory holds the events and a few blocks, never the whole file.
 fn load_gc_stream(
     path: &Path,
     head: Vec<u8>,
@@ -1070,93 +1097,38 @@ fn stream_gc(
     format: GcFormat,
 ) -> Result<(GcLog, columns::LogColumns)> {
     use parse::stream::{Joiner, Parser};
-    use std::sync::mpsc::{channel, sync_channel};
-    let per_round = rayon::current_num_threads().max(1);
-    let (block_tx, block_rx) = sync_channel::<std::io::Result<Vec<u8>>>(per_round);
-    let (free_tx, free_rx) = channel::<Vec<u8>>();
     let mut joiner = Joiner::new(format, columns::LogColumns::expecting(r.content_len()));
-    let cut = move |b: &[u8]| parse::stream::last_cut(format, b);
-    std::thread::scope(|scope| -> Result<()> {
-        scope.spawn(move || read_blocks_cut(head, r, &block_tx, &free_rx, parse::BLOCK, &cut));
-        let workers = Workers::new(scope, per_round, move |(b, ev): (Vec<u8>, Vec<_>)| {
-            let p = Parser::reusing(format, &b, ev);
-            (b, p)
-        });
-        pipelined(
-            &block_rx,
-            per_round,
-            path,
-            &workers,
-            &mut joiner,
-            |joiner, b| (b, joiner.spare()),
-            |joiner, (b, p): (Vec<u8>, Parser)| {
-                joiner.sink.bytes += b.len() as u64;
-                for mut b in joiner.block_owned(b, p) {
-                    b.clear();
-                    let _ = free_tx.send(b);
+    // Event lists the joiner is done with, for the workers to fill again.
+    let spare = std::sync::Mutex::new(Vec::new());
+    let parse = |_: usize, b: &[u8]| {
+        let ev = spare
+            .lock()
+            .ok()
+            .and_then(|mut s| s.pop())
+            .unwrap_or_default();
+        Parser::reusing(format, b, ev)
+    };
+    read_and_parse(
+        head,
+        r,
+        path,
+        rayon::current_num_threads(),
+        parse::BLOCK,
+        &|b| parse::stream::last_cut(format, b),
+        &parse,
+        |b, p| {
+            joiner.sink.bytes += b.len() as u64;
+            let freed = joiner.block_owned(b, p);
+            let ev = joiner.spare();
+            if ev.capacity() > 0 {
+                if let Ok(mut s) = spare.lock() {
+                    s.push(ev);
                 }
-            },
-        )?;
-        Ok(())
-    })?;
+            }
+            freed
+        },
+    )?;
     Ok(joiner.finish())
-}
-
-/// The reader thread: blocks of about `BLOCK` bytes ending at a line end (the last block
-/// ends where the input does), in order, reusing the buffers handed back.
-fn read_blocks(
-    head: Vec<u8>,
-    r: &mut input::Reader,
-    out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
-    free: &std::sync::mpsc::Receiver<Vec<u8>>,
-) {
-    read_blocks_cut(head, r, out, free, BLOCK, &last_line_end)
-}
-
-/// `read_blocks`, each block `size` bytes or so and ended where `cut` says (a block that
-/// holds no cut reads on until it does).
-fn read_blocks_cut(
-    head: Vec<u8>,
-    r: &mut input::Reader,
-    out: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>,
-    free: &std::sync::mpsc::Receiver<Vec<u8>>,
-    size: usize,
-    cut: &dyn Fn(&[u8]) -> Option<usize>,
-) {
-    let mut carry = head;
-    loop {
-        let mut b = free.try_recv().unwrap_or_default();
-        b.extend_from_slice(&carry);
-        carry.clear();
-        let mut end = match input::fill(r, &mut b, size) {
-            Ok(e) => e,
-            Err(e) => {
-                let _ = out.send(Err(e));
-                return;
-            }
-        };
-        // A line longer than a block reads on until its end; the reader caps lines at
-        // `input::MAX_LINE`, so a block holds at most that much more.
-        while !end && cut(&b).is_none() {
-            let want = b.len() + size;
-            end = match input::fill(r, &mut b, want) {
-                Ok(e) => e,
-                Err(e) => {
-                    let _ = out.send(Err(e));
-                    return;
-                }
-            };
-        }
-        if !end {
-            if let Some(i) = cut(&b) {
-                carry.extend_from_slice(&b[i..]);
-                b.truncate(i);
-            }
-        }
-        if out.send(Ok(b)).is_err() || end {
-            return;
-        }
-    }
 }
 
 /// Where the last complete line of `b` ends (just after its `\n`, `\r\n` or lone `\r`, as
@@ -1416,7 +1388,7 @@ mod tests {
     fn streamed_perf_log_equals_one_piece_parse_plain_and_gzip() {
         use std::io::Write;
         let buf = big_perf_log();
-        assert!(buf.len() > 3 * BLOCK);
+        assert!(buf.len() > 3 * parse::BLOCK);
         let whole = parse::perf::parse(parse::perf::SEMICOLON, &buf);
         let reference = LoadedPerf {
             path: PathBuf::new(),
@@ -1558,6 +1530,85 @@ mod tests {
             rotation_base(Path::new("x/app.2016.log")),
             PathBuf::from("x/app.2016.log")
         );
+    }
+
+    /// A file of numbered lines read by `read_and_parse` with `workers` threads: the blocks
+    /// as `consume` takes them, with the number each was parsed as.
+    fn blocks_read(workers: usize, lines: usize) -> (Vec<u8>, Vec<(usize, Vec<u8>)>) {
+        let text: Vec<u8> = (0..lines)
+            .flat_map(|i| format!("line {i} {}\n", "x".repeat(i % 97)).into_bytes())
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("lines.log");
+        std::fs::write(&p, &text).unwrap();
+        let mut r = input::open(&p).unwrap();
+        let mut head = Vec::new();
+        input::fill(&mut r, &mut head, 1000).unwrap();
+        let mut got = Vec::new();
+        read_and_parse(
+            head,
+            &mut r,
+            &p,
+            workers,
+            4096,
+            &last_line_end,
+            &|n, b| (n, b.to_vec()),
+            |b, (n, copy)| {
+                assert_eq!(b, copy);
+                got.push((n, copy));
+                vec![b]
+            },
+        )
+        .unwrap();
+        (text, got)
+    }
+
+    #[test]
+    fn blocks_read_by_their_workers_come_back_in_file_order_at_line_ends() {
+        for workers in [1, 2, 5] {
+            let (text, got) = blocks_read(workers, 20_000);
+            // Numbered in turn, taken in turn, each ended at a line end, all the bytes once.
+            assert!(got.len() > 100, "{}", got.len());
+            assert!(got.iter().enumerate().all(|(i, (n, _))| *n == i));
+            assert!(got.iter().all(|(_, b)| b.ends_with(b"\n")));
+            // About 4096 bytes each, less the line the cut left to the next (lines are at
+            // most 110 bytes).
+            let mut sizes = got[..got.len() - 1].iter().map(|(_, b)| b.len());
+            assert!(sizes.all(|l| l > 4096 - 110 && l <= 4096));
+            let all: Vec<u8> = got.into_iter().flat_map(|(_, b)| b).collect();
+            assert_eq!(all, text);
+        }
+    }
+
+    #[test]
+    fn a_worker_or_joiner_that_panics_stops_the_stream_and_hangs_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("lines.log");
+        std::fs::write(&p, "a line\n".repeat(50_000)).unwrap();
+        // Block 30 fails as it is parsed, then as it is taken.
+        for in_worker in [true, false] {
+            let mut r = input::open(&p).unwrap();
+            let mut taken = 0;
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                read_and_parse(
+                    Vec::new(),
+                    &mut r,
+                    &p,
+                    2,
+                    1024,
+                    &last_line_end,
+                    &|n, _| assert!(!in_worker || n != 30, "block 30"),
+                    |b, ()| {
+                        assert!(in_worker || taken != 30, "block 30");
+                        taken += 1;
+                        vec![b]
+                    },
+                )
+            }));
+            assert!(outcome.is_err());
+            // The blocks before the one that failed were taken, and none after it.
+            assert_eq!(taken, 30);
+        }
     }
 
     #[test]

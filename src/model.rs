@@ -472,6 +472,7 @@ impl GcLog {
     }
     /// Keep `ev` if its values can be true; otherwise leave it out and return the reason, so
     /// that the parser counts the record's lines as skipped.
+    #[inline]
     pub fn push_checked(&mut self, ev: GcEvent) -> Result<(), &'static str> {
         match ev.implausible() {
             None => {
@@ -494,6 +495,7 @@ impl GcEvent {
     /// Why the event's values cannot be true, if they cannot: durations that are not finite,
     /// negative or longer than a day, uptimes that are not finite or negative, heap sizes over
     /// 2^53 K. Such an event is skipped and counted, never read as something else.
+    #[inline]
     pub fn implausible(&self) -> Option<&'static str> {
         implausible_values(
             self.duration_ms,

@@ -36,11 +36,13 @@ pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
     log
 }
 
-/// Block size for parsing a large log in parallel (in memory or streamed). 512 KiB: a block
-/// and its events stay in a core's L2 while the joining thread takes them, and fewer bytes
-/// are in flight — a dozen blocks and their events are, so the peak of a log whose frame is
-/// small is mostly them (2 MiB blocks: 5-10 % slower, 12-16 MB more at the peak on the 210 MB
-/// logs; 1 MiB against 512 KiB: 6-20 MB more, as fast; 256 KiB: the unified log 10 % slower).
+/// Block size for parsing a large log in parallel (a GC log in memory or streamed, a
+/// performance log streamed). 512 KiB: a block and its events stay in a core's L2 while the
+/// joining thread takes them, and fewer bytes are in flight — a dozen blocks and their events
+/// are, so the peak of a log whose frame is small is mostly them (2 MiB blocks: 5-10 % slower,
+/// 12-16 MB more at the peak on the 210 MB GC logs, and 20-25 MB more on the 2 M-request
+/// semicolon log, as fast; 1 MiB against 512 KiB: 6-20 MB more, as fast; 256 KiB: the unified
+/// log 10 % slower).
 pub const BLOCK: usize = 1 << 19;
 
 /// Parse a whole log in memory into `sink`, in blocks parsed in parallel when it is large:
