@@ -1291,6 +1291,16 @@ pub fn gc_frame(format: GcFormat, log: &GcLog) -> PolarsResult<GcFrame> {
 pub fn move_lines(f: &mut GcFrame, by: u64) -> PolarsResult<()> {
     let moved = lines_moved(f.df.column(gc::LINE)?, by)?;
     f.df.replace(gc::LINE, moved)?;
+    f.damaged
+        .iter_mut()
+        .for_each(|(l, _)| *l = line_at(u64::from(*l), by));
+    Ok(())
+}
+
+/// `move_lines` for a performance log's frame.
+pub fn move_perf_lines(f: &mut PerfFrame, by: u64) -> PolarsResult<()> {
+    let moved = lines_moved(f.df.column(perf::LINE)?, by)?;
+    f.df.replace(perf::LINE, moved)?;
     Ok(())
 }
 

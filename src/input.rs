@@ -701,6 +701,10 @@ pub struct Reader {
     broken: bool,
     max_line: usize,
     notes: ReadNotes,
+    /// Reading a part of the content (`set_part`): the bytes of it not yet handed on, and the
+    /// bytes read past its end, the next part's first.
+    part_left: Option<u64>,
+    spill: Vec<u8>,
 }
 
 impl Reader {
@@ -730,6 +734,8 @@ impl Reader {
             broken: false,
             max_line: max_line.max(1),
             notes: ReadNotes::default(),
+            part_left: None,
+            spill: Vec::new(),
         }
     }
 
@@ -746,9 +752,15 @@ impl Reader {
     }
 
     /// How many bytes the content holds, where that is known before it is read (a plain
-    /// file, a zip member; not gzip, not standard input).
+    /// file, a zip member; not gzip, not standard input); a part's length while one is read.
     pub fn content_len(&self) -> Option<u64> {
-        self.size.filter(|_| !self.gzip)
+        self.part_left.or(self.size.filter(|_| !self.gzip))
+    }
+
+    /// Read the next `len` bytes of the content as if they were all of it (the end of the
+    /// input comes after them), then the next part's; `None`: the rest of the content.
+    pub fn set_part(&mut self, len: Option<u64>) {
+        self.part_left = len;
     }
 
     /// A good first size for a buffer that will hold the whole content (gzip: eight times
@@ -1063,10 +1075,40 @@ impl Reader {
 }
 
 impl Reader {
-    /// Append to `out` until it holds `want` bytes or the input ends (true then). Copied
-    /// from the reader's buffer onto the end of `out`, never zeroed first: `read` into a
-    /// zeroed slice was 2 % of a GC log's time.
+    /// Append to `out` until it holds `want` bytes or the input (or the part being read)
+    /// ends (true then).
     pub fn append(&mut self, out: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
+        let Some(left) = self.part_left else {
+            if self.spill.is_empty() {
+                return self.append_all(out, want);
+            }
+            out.append(&mut self.spill);
+            return self.append_all(out, want);
+        };
+        let start = out.len();
+        let left_here = usize::try_from(left).unwrap_or(usize::MAX);
+        let want = want.min(start.saturating_add(left_here));
+        let n = self.spill.len().min(want.saturating_sub(start));
+        out.extend(self.spill.drain(..n));
+        let end = if self.spill.is_empty() && out.len() < want {
+            self.append_all(out, want)?
+        } else {
+            false
+        };
+        if out.len() - start > left_here {
+            // Read past the part's end: those bytes are the next part's.
+            let mut past = out.split_off(start + left_here);
+            past.append(&mut self.spill);
+            self.spill = past;
+        }
+        let left = left - (out.len() - start) as u64;
+        self.part_left = Some(left);
+        Ok(left == 0 || end && self.spill.is_empty())
+    }
+
+    /// `append` over the whole content. Copied from the reader's buffer onto the end of
+    /// `out`, never zeroed first: `read` into a zeroed slice was 2 % of a GC log's time.
+    fn append_all(&mut self, out: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
         if out.len() < want {
             out.reserve_exact(want - out.len());
         }
@@ -1092,6 +1134,23 @@ impl Reader {
 
 impl Read for Reader {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.part_left.is_some() || !self.spill.is_empty() {
+            // A part, or what the last one read past its end: through `append`.
+            let mut v = Vec::new();
+            self.append(&mut v, out.len())?;
+            let n = v.len().min(out.len());
+            out[..n].copy_from_slice(&v[..n]);
+            if v.len() > n {
+                // More than asked for (whole lines): handed on next time.
+                let mut more = v.split_off(n);
+                if let Some(left) = &mut self.part_left {
+                    *left += more.len() as u64;
+                }
+                more.append(&mut self.spill);
+                self.spill = more;
+            }
+            return Ok(n);
+        }
         loop {
             if self.pos < self.ready {
                 let n = out.len().min(self.ready - self.pos);
@@ -1208,47 +1267,76 @@ pub struct Part {
     pub line: u64,
 }
 
+/// The most parts a file is read as: past this many the families' lines are mixed, not logs
+/// one after another (see `load::inputs_noted`); `parts` finds at most one more.
+pub const MAX_PARTS: usize = 256;
+
 /// Where a file changes log family (a HotSpot log with a JRockit log or a performance log
-/// appended, say): the parts in order, one when it does not. A part starts at the first line
-/// of a run of at least three lines of its family; shorter runs are stray lines of the part
-/// around them (its parser skips and counts them). Lines of no family stay with the part
-/// before them.
+/// appended, say): the parts in order, one when it does not (see `PartFinder`).
 pub fn parts(buf: &[u8]) -> Vec<Part> {
-    // Runs of consecutive classified lines of one family: (part start, lines in the run).
-    let mut runs: Vec<(Part, u32)> = Vec::new();
-    let mut classifier = Classifier::default();
+    let mut f = PartFinder::default();
     for (no, line) in lines(buf) {
-        let Some(d) = classifier.line(line) else {
-            continue;
+        f.line(no, line.as_ptr() as usize - buf.as_ptr() as usize, line);
+    }
+    f.finish()
+}
+
+/// `parts` fed a line at a time (a file read in blocks): a part starts at the first line of
+/// a run of at least three lines of its family; shorter runs are stray lines of the part
+/// around them (its parser skips and counts them). Lines of no family stay with the part
+/// before them. At most `MAX_PARTS + 1` parts are kept.
+#[derive(Default)]
+pub struct PartFinder {
+    classifier: Classifier,
+    /// The run of consecutive classified lines of one family going on: its start, its lines.
+    run: Option<(Part, u32)>,
+    out: Vec<Part>,
+}
+
+impl PartFinder {
+    /// Line `no` (1-based), starting at byte `start` of the file.
+    pub fn line(&mut self, no: u64, start: usize, line: &[u8]) {
+        let Some(family) = self.classifier.line(line) else {
+            return;
         };
-        match runs.last_mut() {
-            Some((p, n)) if p.family == d => *n += 1,
-            _ => runs.push((
-                Part {
-                    family: d,
-                    start: line.as_ptr() as usize - buf.as_ptr() as usize,
-                    line: no,
-                },
-                1,
-            )),
+        match &mut self.run {
+            Some((p, n)) if p.family == family => *n += 1,
+            _ => {
+                self.close_run();
+                self.run = Some((
+                    Part {
+                        family,
+                        start,
+                        line: no,
+                    },
+                    1,
+                ));
+            }
         }
     }
-    let mut out: Vec<Part> = Vec::new();
-    for (p, n) in runs {
-        if n < SETTLE {
-            continue;
+
+    fn close_run(&mut self) {
+        let Some((p, n)) = self.run.take() else {
+            return;
+        };
+        if n < SETTLE || self.out.len() > MAX_PARTS {
+            return;
         }
-        match out.last() {
+        match self.out.last() {
             Some(last) if last.family == p.family => {}
-            _ => out.push(p),
+            _ => self.out.push(p),
         }
     }
-    if let Some(first) = out.first_mut() {
-        // The first part takes the file's head (banners, headers) too.
-        first.start = 0;
-        first.line = 1;
+
+    pub fn finish(mut self) -> Vec<Part> {
+        self.close_run();
+        if let Some(first) = self.out.first_mut() {
+            // The first part takes the file's head (banners, headers) too.
+            first.start = 0;
+            first.line = 1;
+        }
+        self.out
     }
-    out
 }
 
 fn detect_line(line: &[u8]) -> Option<Detected> {
@@ -1311,6 +1399,36 @@ pub fn not_per_request(head: &[u8]) -> Option<(&'static str, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A content read as parts, by `append` in odd sizes and by `read`: each part is its
+    /// bytes and ends there; the last runs to the content's end.
+    #[test]
+    fn a_reader_hands_on_parts_as_whole_contents() {
+        let content: Vec<u8> = (0..5000u32)
+            .flat_map(|i| format!("line {i}\n").into_bytes())
+            .collect();
+        let cuts = [0, 7, 7, 4000, 4001, 30_000, content.len()];
+        for by_read in [false, true] {
+            let mut r = Reader::capped(Box::new(std::io::Cursor::new(content.clone())), 1 << 20);
+            for w in cuts.windows(2) {
+                let last = w[1] == content.len();
+                r.set_part((!last).then(|| (w[1] - w[0]) as u64));
+                let mut got = Vec::new();
+                if by_read {
+                    r.read_to_end(&mut got).unwrap();
+                } else {
+                    let mut want = 1;
+                    while !r.append(&mut got, want).unwrap() {
+                        want = got.len() + 333;
+                    }
+                }
+                assert_eq!(got, &content[w[0]..w[1]], "{w:?} {by_read}");
+                let n = got.len();
+                assert!(r.append(&mut got, n + 10).unwrap());
+                assert_eq!(got.len(), w[1] - w[0]);
+            }
+        }
+    }
 
     #[test]
     fn detects_each_family_past_noise() {

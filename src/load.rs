@@ -3,7 +3,7 @@
 use crate::columns;
 use crate::error::{Error, Result};
 use crate::frame;
-use crate::input::{self, Detected, ReadNotes};
+use crate::input::{self, Detected, ReadNotes, MAX_PARTS};
 use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
@@ -69,6 +69,12 @@ impl Input {
         match self {
             Input::Gc(l) => l.part,
             Input::Perf(l) => l.part,
+        }
+    }
+    fn set_label(&mut self, label: String) {
+        match self {
+            Input::Gc(l) => l.label = label,
+            Input::Perf(l) => l.label = label,
         }
     }
     fn set_part(&mut self, part: u32) {
@@ -301,23 +307,149 @@ fn in_parts(
     if other < 3 {
         return Ok(vec![streamed]);
     }
-    if len.is_some_and(|n| n <= PARTS_REREAD_MAX) && path != Path::new("-") {
+    if path == Path::new("-") {
+        let note = format!(
+            "lines of another log family from line {first}: not read (standard input is read \
+             once; give it as a file to read them)"
+        );
+        streamed.warn(note);
+        return Ok(vec![streamed]);
+    }
+    if len.is_some_and(|n| n <= PARTS_REREAD_MAX) {
         drop(streamed);
         let c = input::read_noted(path)?;
         return inputs_noted(path, &c.bytes, &c.notes);
     }
-    let note = format!(
-        "lines of another log family from line {first}: not read (split the file to read them)"
-    );
-    streamed.warn(note);
-    Ok(vec![streamed])
+    streamed_parts(path, streamed, parse::BLOCK)
 }
 
-/// The largest file `in_parts` reads again whole.
+/// The largest file `in_parts` reads again whole; a larger one is streamed part by part.
 const PARTS_REREAD_MAX: u64 = 256 << 20;
 
-/// The most parts a file is read as (see `inputs_noted`).
-const MAX_PARTS: usize = 256;
+/// `inputs_noted` for a file too large to hold: read once more to find its parts
+/// (`input::PartFinder`, in blocks of about `block` bytes), and once more, each part streamed
+/// by its own family's loader. The log read whole (`whole`) stands where the parts are one,
+/// or one of them gives nothing.
+fn streamed_parts(path: &Path, whole: Input, block: usize) -> Result<Vec<Input>> {
+    let io = Error::io(path);
+    let mut r = input::open(path)?;
+    let mut finder = input::PartFinder::default();
+    let (mut buf, mut at, mut lines) = (Vec::new(), 0, 0);
+    let mut want = block;
+    loop {
+        let end = input::fill(&mut r, &mut buf, want).map_err(io)?;
+        let Some(cut) = (if end {
+            Some(buf.len())
+        } else {
+            last_line_end(&buf)
+        }) else {
+            want = buf.len() + block;
+            continue;
+        };
+        let mut n = 0;
+        for (no, line) in parse::lines::lines(&buf[..cut]) {
+            let start = at + (line.as_ptr() as usize - buf.as_ptr() as usize);
+            finder.line(lines + no, start, line);
+            n = no;
+        }
+        lines += n;
+        at += cut;
+        buf.drain(..cut);
+        want = block;
+        if end {
+            break;
+        }
+    }
+    drop(buf);
+    let mut parts = finder.finish();
+    if parts.len() < 2 {
+        return Ok(vec![whole]);
+    }
+    let mixed = mixed_parts(&mut parts);
+    let mut r = input::open(path)?;
+    let mut out: Vec<(Input, u64, u64)> = Vec::with_capacity(parts.len());
+    for (k, p) in parts.iter().enumerate() {
+        let next = parts.get(k + 1);
+        r.set_part(next.map(|n| (n.start - p.start) as u64));
+        let last_line = next.map_or(lines, |n| n.line - 1);
+        let mut head = Vec::new();
+        input::fill(&mut r, &mut head, PROBE).map_err(io)?;
+        let by = p.line - 1;
+        let polars = Error::polars(path);
+        let part = match p.family {
+            Detected::Gc(f) => load_gc_stream(path, head, &mut r, f).and_then(|mut l| {
+                columns::move_lines(&mut l.frame, by).map_err(polars)?;
+                l.log.bad.iter_mut().for_each(|b| b.line += by);
+                l.warnings = frame_warnings(&l.frame, &l.log);
+                Ok(Input::Gc(l))
+            }),
+            Detected::Perf(f) => load_perf_stream(path, head, &mut r, f).and_then(|mut l| {
+                columns::move_perf_lines(&mut l.frame, by).map_err(polars)?;
+                l.log.bad.iter_mut().for_each(|b| b.line += by);
+                l.warnings = unstamped(&l.frame).into_iter().collect();
+                Ok(Input::Perf(l))
+            }),
+        };
+        // A part its own parser finds nothing in: the file as one log after all.
+        let Ok(mut part) = part else {
+            return Ok(vec![whole]);
+        };
+        part.set_label(part_label(path, p.line, last_line, p.family));
+        part.set_part(k as u32 + 1);
+        out.push((part, p.line, last_line));
+    }
+    drop(whole);
+    let notes = r.into_notes();
+    let last = out.len() - 1;
+    Ok(out
+        .into_iter()
+        .enumerate()
+        .map(|(k, (mut part, first, last_line))| {
+            let part_notes = notes.lines_within(first, last_line);
+            match &mut part {
+                Input::Gc(l) => account_gc(&mut l.log, &part_notes),
+                Input::Perf(l) => account_perf(&mut l.log, &part_notes),
+            }
+            if k == last {
+                if let Some(d) = &notes.damage {
+                    part.warn(d.clone());
+                }
+                if let Some(note) = &mixed {
+                    part.warn(note.clone());
+                }
+            }
+            part
+        })
+        .collect())
+}
+
+/// Past `MAX_PARTS` the families' lines are mixed, not logs one after another: the parts
+/// cut to that many, the last running to the end, the other families' lines in it skipped
+/// (a part's frame and figures are ~10 KB: 64,000 parts of three lines were 608 MB for a 13
+/// MB file); and the note that says so.
+fn mixed_parts(parts: &mut Vec<input::Part>) -> Option<String> {
+    (parts.len() > MAX_PARTS).then(|| {
+        parts.truncate(MAX_PARTS);
+        let last = parts.last().map_or(1, |p| p.line);
+        format!(
+            "more than {MAX_PARTS} parts of different log families: from line {last} on, \
+             lines of other families than this part's are not read (split the file to read \
+             them)"
+        )
+    })
+}
+
+/// How outputs name a part of a file: its lines and its family.
+fn part_label(path: &Path, first: u64, last: u64, family: Detected) -> String {
+    format!(
+        "{} (lines {first}-{last}, {})",
+        name_of(path),
+        match family {
+            Detected::Gc(f) => f.as_str(),
+            Detected::Perf(f) => f.as_str(),
+        }
+    )
+}
 
 /// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
 /// skipped, the file is looked at line by line for parts of other families, and each part is
@@ -356,18 +488,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
         return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
     }
     drop(whole);
-    // Past `MAX_PARTS` the families' lines are mixed, not logs one after another: the last
-    // part runs to the end, the other families' lines in it skipped (a part's frame and
-    // figures are ~10 KB: 64,000 parts of three lines were 608 MB for a 13 MB file).
-    let mixed = (parts.len() > MAX_PARTS).then(|| {
-        parts.truncate(MAX_PARTS);
-        let last = parts.last().map_or(1, |p| p.line);
-        format!(
-            "more than {MAX_PARTS} parts of different log families: from line {last} on, \
-             lines of other families than this part's are not read (split the file to read \
-             them)"
-        )
-    });
+    let mixed = mixed_parts(&mut parts);
     let total = crate::parse::lines::count(buf);
     let mut out = Vec::with_capacity(parts.len());
     for (k, p) in parts.iter().enumerate() {
@@ -380,17 +501,7 @@ fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>
             part_notes.damage = None;
         }
         let parsed = parsed.noted(&part_notes);
-        let label = format!(
-            "{} (lines {}-{}, {})",
-            name_of(path),
-            p.line,
-            last_line,
-            match p.family {
-                Detected::Gc(f) => f.as_str(),
-                Detected::Perf(f) => f.as_str(),
-            }
-        );
-        match parsed.into_input(path, label) {
+        match parsed.into_input(path, part_label(path, p.line, last_line, p.family)) {
             Ok(mut i) => {
                 i.set_part(k as u32 + 1);
                 if let Some(note) = mixed.as_ref().filter(|_| k + 1 == parts.len()) {
@@ -1609,6 +1720,169 @@ mod tests {
             // The blocks before the one that failed were taken, and none after it.
             assert_eq!(taken, 30);
         }
+    }
+
+    /// What a test compares of an input: its name, part, counts, skipped lines, warnings and
+    /// damaged stamps; and its frame.
+    fn shown(i: &Input) -> (String, DataFrame) {
+        let (log, damaged, part, df) = match i {
+            Input::Gc(l) => (
+                &l.log.bad,
+                format!("{:?}", l.frame.damaged),
+                l.part,
+                &l.frame.df,
+            ),
+            Input::Perf(l) => (&l.log.bad, String::new(), l.part, &l.frame.df),
+        };
+        let counts = match i {
+            Input::Gc(l) => [
+                l.log.lines,
+                l.log.record_lines,
+                l.log.ignored_lines,
+                l.log.skipped_lines,
+            ],
+            Input::Perf(l) => [
+                l.log.lines,
+                l.log.record_lines,
+                l.log.ignored_lines,
+                l.log.skipped_lines,
+            ],
+        };
+        let text = format!(
+            "{} part {part} {counts:?} {log:?} {:?} {damaged}",
+            i.label(),
+            i.warnings()
+        );
+        (text, df.clone())
+    }
+
+    fn same(got: &[(String, DataFrame)], want: &[(String, DataFrame)], name: &str) {
+        assert_eq!(got.len(), want.len());
+        for ((g, gf), (w, wf)) in got.iter().zip(want) {
+            assert_eq!(g, &w.replace("mixed.log", name));
+            assert!(gf.equals_missing(wf), "{g}\n{gf:?}\n{wf:?}");
+        }
+    }
+
+    /// A HotSpot log with a JRockit log, a performance log and a HotSpot log again appended
+    /// (each part with a skipped line, the second HotSpot part a damaged uptime): streamed
+    /// part by part in small blocks, plain and gzipped, it reads as it does read whole.
+    #[test]
+    fn a_file_streamed_part_by_part_reads_as_read_whole() {
+        use std::fmt::Write as _;
+        use std::io::Write as _;
+        let mut t = String::from("Java HotSpot(TM) 64-Bit Server VM\n");
+        for i in 1..9000 {
+            writeln!(t, "{i}.000: [GC 100K->50K(200K), 0.0{i:04} secs]").unwrap();
+        }
+        t.push_str("not a record\n");
+        for i in 0..6000 {
+            writeln!(
+                t,
+                "[memory ] {}.385: Nursery GC 123930K->27087K (1048576K), {}.417 ms",
+                4000 + i,
+                i % 70
+            )
+            .unwrap();
+        }
+        t.push_str("[memory ] cut\n");
+        for i in 0..9000 {
+            writeln!(
+                t,
+                "[A{i}];2012-09-21 12:{:02}:{:02}.308;{};8;5;1;op{};",
+                i / 60 % 60,
+                i % 60,
+                i % 300,
+                i % 7
+            )
+            .unwrap();
+        }
+        t.push_str("[A];2012-09-21 12:04:0x.308;13;8;5;1;getContract;\n");
+        for i in 1..6000 {
+            writeln!(t, "{}.000: [GC 100K->50K(200K), 0.0100000 secs]", i * 3).unwrap();
+        }
+        t.push_str("1e300: [GC 100K->50K(200K), 0.0100000 secs]\n");
+        t.push_str("9000.000: [GC 100K->50K(200K), 0.0100000 secs]\n");
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("mixed.log");
+        std::fs::write(&plain, &t).unwrap();
+        let gz = dir.path().join("mixed.log.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(t.as_bytes()).unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+
+        let want: Vec<(String, DataFrame)> =
+            inputs_noted(&plain, t.as_bytes(), &ReadNotes::default())
+                .unwrap()
+                .iter()
+                .map(shown)
+                .collect();
+        assert_eq!(want.len(), 4, "{want:?}");
+        assert!(
+            want[1].0.contains("(lines 9002-15002, jrockit) part 2"),
+            "{}",
+            want[1].0
+        );
+        for (path, block) in [(&plain, 4096), (&plain, 1 << 20), (&gz, 4096)] {
+            let whole = load_file(&plain).unwrap().remove(0);
+            let got: Vec<(String, DataFrame)> = streamed_parts(path, whole, block)
+                .unwrap()
+                .iter()
+                .map(shown)
+                .collect();
+            same(&got, &want, &path.file_name().unwrap().to_string_lossy());
+        }
+        // More than a probe's worth, so `load_file` streams it, then reads it in parts.
+        assert!(t.len() > PROBE);
+        let got: Vec<(String, DataFrame)> = load_file(&gz).unwrap().iter().map(shown).collect();
+        same(&got, &want, "mixed.log.gz");
+    }
+
+    /// Families mixed every three lines: streamed, the parts stop at `MAX_PARTS` as they do
+    /// read whole, the last one saying so.
+    #[test]
+    fn a_file_of_too_many_parts_streamed_reads_as_read_whole() {
+        use std::fmt::Write as _;
+        let mut t = String::new();
+        for i in 0..300 {
+            for j in 0..3 {
+                writeln!(
+                    t,
+                    "{}.000: [GC 100K->50K(200K), 0.0100000 secs]",
+                    i * 10 + j
+                )
+                .unwrap();
+            }
+            for j in 0..3 {
+                writeln!(
+                    t,
+                    "[memory ] {}.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms",
+                    i * 10 + j + 5
+                )
+                .unwrap();
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("mixed.log");
+        std::fs::write(&p, &t).unwrap();
+        let want: Vec<(String, DataFrame)> = inputs_noted(&p, t.as_bytes(), &ReadNotes::default())
+            .unwrap()
+            .iter()
+            .map(shown)
+            .collect();
+        assert_eq!(want.len(), MAX_PARTS);
+        assert!(
+            want[MAX_PARTS - 1].0.contains("more than 256 parts"),
+            "{}",
+            want[255].0
+        );
+        let whole = load_file(&p).unwrap().remove(0);
+        let got: Vec<(String, DataFrame)> = streamed_parts(&p, whole, 1000)
+            .unwrap()
+            .iter()
+            .map(shown)
+            .collect();
+        same(&got, &want, "mixed.log");
     }
 
     #[test]
