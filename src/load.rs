@@ -995,6 +995,9 @@ fn load_perf_stream(
     let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
     let guess = parse::perf::parse_block(format, None, start, false).header;
     let mut carried = Carried::default();
+    let mut append = |block: PerfLog, cols: columns::PerfColumns, bytes: usize| {
+        append_perf_block(&mut log, &mut blocks, &mut stacked, block, cols, bytes);
+    };
     let last_header = std::sync::Mutex::new(None::<Vec<u8>>);
     let parse = |n: usize, b: &[u8]| {
         let h = match n {
@@ -1028,27 +1031,13 @@ fn load_perf_stream(
                 }
                 carried.header = block.header;
             }
-            append_perf_block(
-                &mut log,
-                &mut blocks,
-                &mut stacked,
-                block.log,
-                cols,
-                b.len(),
-            );
+            append(block.log, cols, b.len());
             vec![b]
         },
     )?;
     if !carried.tail.is_empty() {
         let (block, cols) = perf_block(format, carried.header.as_deref(), &carried.tail, true);
-        append_perf_block(
-            &mut log,
-            &mut blocks,
-            &mut stacked,
-            block.log,
-            cols,
-            carried.tail.len(),
-        );
+        append(block.log, cols, carried.tail.len());
     }
     let handed = blocks.len();
     blocks.collect().into_iter().for_each(|f| stacked.push(f));
