@@ -1209,11 +1209,11 @@ impl Default for Classifier {
     }
 }
 
-/// What the performance families that read the lines before a line make of it: it is inside
-/// one's record (no family's line), or the others weigh it alone, knowing which of these
+/// What the performance families that read the lines before a line make of it: no family's
+/// line (blank, or inside one's record), or one the others weigh alone, knowing which of these
 /// took it first (its place among the families, and the family), if one did.
 enum Seen {
-    Inside,
+    Nothing,
     Weigh(Option<(usize, PerfFormat)>),
 }
 
@@ -1226,7 +1226,7 @@ impl Classifier {
     /// The family of `line`, the next line of the log.
     pub fn line(&mut self, line: &[u8]) -> Option<Detected> {
         match self.ordered(line) {
-            Seen::Inside => None,
+            Seen::Nothing => None,
             Seen::Weigh(first) => alone(&self.alone, line, first),
         }
     }
@@ -1236,7 +1236,7 @@ impl Classifier {
     fn ordered(&mut self, line: &[u8]) -> Seen {
         let t = trimmed(line);
         if t.is_empty() {
-            return Seen::Inside;
+            return Seen::Nothing;
         }
         let (mut own, mut inside) = (None, false);
         for (i, (f, r)) in self.perf.iter_mut().enumerate() {
@@ -1248,7 +1248,7 @@ impl Classifier {
             }
         }
         match inside {
-            true => Seen::Inside,
+            true => Seen::Nothing,
             false => Seen::Weigh(own),
         }
     }

@@ -308,15 +308,38 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input
         streamed.warn(note);
         return Ok(vec![streamed]);
     }
-    streamed_parts(path, streamed, parse::BLOCK)
+    streamed_parts(path, streamed, FIND_PARTS_BLOCK)
 }
 
-/// `inputs_noted` for a streamed file: read once more to find its parts
-/// (`input::PartFinder`, in blocks of about `block` bytes), and once more, each part streamed
-/// by its own family's loader, never held whole (read whole and cut, a 250 MB file took 3.9 s
-/// and 565 MB; this way 2.7 s and 222-240 MB). The log read as one (`whole`) stands where
-/// the parts are one, or one of them gives nothing.
-fn streamed_parts(path: &Path, whole: Input, block: usize) -> Result<Vec<Input>> {
+/// How much `find_parts` reads at a time: batches of lines enough to share among the cores.
+const FIND_PARTS_BLOCK: usize = 4 << 20;
+
+/// `inputs_noted` for a streamed file: read once more to find its parts (`find_parts`), and
+/// once more, each part streamed by its own family's loader (`read_parts`), never held whole
+/// (read whole and cut, a 250 MB file took 3.9 s and 565 MB; this way 2.7 s and 222-240 MB).
+/// The log read as one (`whole`) stands where the parts are one, where one of them gives
+/// nothing, and where the file cannot be read again (said).
+fn streamed_parts(path: &Path, mut whole: Input, block: usize) -> Result<Vec<Input>> {
+    let read = find_parts(path, block).and_then(|(mut parts, lines)| match parts.len() {
+        0 | 1 => Ok(None),
+        _ => read_parts(path, &mut parts, lines),
+    });
+    match read {
+        Ok(Some(parts)) => Ok(parts),
+        Ok(None) => Ok(vec![whole]),
+        Err(e) => {
+            whole.warn(format!(
+                "lines of another log family in it are not read: reading it again to find them \
+                 failed ({e})"
+            ));
+            Ok(vec![whole])
+        }
+    }
+}
+
+/// A file's parts (`input::PartFinder`, read in blocks of about `block` bytes) and its
+/// lines.
+fn find_parts(path: &Path, block: usize) -> Result<(Vec<input::Part>, u64)> {
     let io = Error::io(path);
     let mut r = input::open(path)?;
     let mut finder = input::PartFinder::default();
@@ -338,15 +361,16 @@ fn streamed_parts(path: &Path, whole: Input, block: usize) -> Result<Vec<Input>>
         buf.drain(..cut);
         want = block;
         if end {
-            break;
+            return Ok((finder.finish(), lines));
         }
     }
-    drop(buf);
-    let mut parts = finder.finish();
-    if parts.len() < 2 {
-        return Ok(vec![whole]);
-    }
-    let mixed = mixed_parts(&mut parts);
+}
+
+/// Each of a file's parts (of its `lines`) streamed by its family's loader, its lines made
+/// the file's; None where one gives nothing.
+fn read_parts(path: &Path, parts: &mut Vec<input::Part>, lines: u64) -> Result<Option<Vec<Input>>> {
+    let mixed = mixed_parts(parts);
+    let io = Error::io(path);
     let mut r = input::open(path)?;
     let mut out: Vec<(Input, u64, u64)> = Vec::with_capacity(parts.len());
     for (k, p) in parts.iter().enumerate() {
@@ -371,37 +395,39 @@ fn streamed_parts(path: &Path, whole: Input, block: usize) -> Result<Vec<Input>>
                 Ok(Input::Perf(l))
             }),
         };
-        // A part its own parser finds nothing in: the file as one log after all.
-        let Ok(mut part) = part else {
-            return Ok(vec![whole]);
+        let mut part = match part {
+            Ok(part) => part,
+            Err(e @ Error::Io { .. }) => return Err(e),
+            // A part its own parser finds nothing in: the file as one log after all.
+            Err(_) => return Ok(None),
         };
         part.set_label(part_label(path, p.line, last_line, p.family));
         part.set_part(k as u32 + 1);
         out.push((part, p.line, last_line));
     }
-    drop(whole);
     let notes = r.into_notes();
     let last = out.len() - 1;
-    Ok(out
-        .into_iter()
-        .enumerate()
-        .map(|(k, (mut part, first, last_line))| {
-            let part_notes = notes.lines_within(first, last_line);
-            match &mut part {
-                Input::Gc(l) => account_gc(&mut l.log, &part_notes),
-                Input::Perf(l) => account_perf(&mut l.log, &part_notes),
-            }
-            if k == last {
-                if let Some(d) = &notes.damage {
-                    part.warn(d.clone());
+    Ok(Some(
+        out.into_iter()
+            .enumerate()
+            .map(|(k, (mut part, first, last_line))| {
+                let part_notes = notes.lines_within(first, last_line);
+                match &mut part {
+                    Input::Gc(l) => account_gc(&mut l.log, &part_notes),
+                    Input::Perf(l) => account_perf(&mut l.log, &part_notes),
                 }
-                if let Some(note) = &mixed {
-                    part.warn(note.clone());
+                if k == last {
+                    if let Some(d) = &notes.damage {
+                        part.warn(d.clone());
+                    }
+                    if let Some(note) = &mixed {
+                        part.warn(note.clone());
+                    }
                 }
-            }
-            part
-        })
-        .collect())
+                part
+            })
+            .collect(),
+    ))
 }
 
 /// Past `MAX_PARTS` the families' lines are mixed, not logs one after another: the parts
@@ -1853,6 +1879,28 @@ mod tests {
             .map(shown)
             .collect();
         same(&got, &want, "mixed.log");
+    }
+
+    /// A file gone when it is to be read again for its parts: read as one log, which says
+    /// that the other family's lines are not read.
+    #[test]
+    fn a_file_that_cannot_be_read_again_stays_one_log_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("gc.log");
+        std::fs::write(
+            &p,
+            "1.000: [GC 100K->50K(200K), 0.0100000 secs]\n".repeat(3),
+        )
+        .unwrap();
+        let whole = load_file(&p).unwrap().remove(0);
+        std::fs::remove_file(&p).unwrap();
+        let got = streamed_parts(&p, whole, 4096).unwrap();
+        assert_eq!(got.len(), 1);
+        let w = got[0].warnings().join("\n");
+        assert!(
+            w.contains("lines of another log family in it are not read: reading it again"),
+            "{w}"
+        );
     }
 
     #[test]
