@@ -283,13 +283,13 @@ fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
 }
 
 /// A streamed log as it was read, unless the lines it skipped hold a log of another family
-/// (three of those kept): then the file is read in parts, each by its own parser
+/// (three of those kept, or counted by the joiners): then the file is read in parts, each by its own parser
 /// (`streamed_parts`; a HotSpot log with a performance log appended lost every request).
 /// Standard input, read once, keeps its reading and says what was not read.
 fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input>> {
-    let bad = match &streamed {
-        Input::Gc(l) => &l.log.bad,
-        Input::Perf(l) => &l.log.bad,
+    let (bad, counted) = match &streamed {
+        Input::Gc(l) => (&l.log.bad, l.log.other_family_lines),
+        Input::Perf(l) => (&l.log.bad, l.log.other_family_lines),
     };
     let first = bad.first().map_or(0, |b| b.line);
     let mut classifier = input::Classifier::default();
@@ -297,7 +297,9 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input
         .iter()
         .filter(|b| classifier.line(b.text.as_bytes()).is_some_and(|d| d != own))
         .count();
-    if other < 3 {
+    // The log's first skipped lines, or those kept block by block where its first are its own
+    // damage (a HotSpot log with a few bad lines, then a JRockit log appended).
+    if other < 3 && counted < 3 {
         return Ok(vec![streamed]);
     }
     if path == Path::new("-") {
@@ -934,6 +936,7 @@ fn perf_block(
 /// Append a parsed block (of `bytes` bytes) to the log: its strings, lines and counts made the
 /// log's, its columns frozen on the pool and appended in order as they come back.
 fn append_perf_block(
+    (own, classifier): (PerfFormat, &mut input::Classifier),
     log: &mut PerfLog,
     blocks: &mut columns::Frozen<PolarsResult<DataFrame>>,
     stacked: &mut Stacked,
@@ -957,6 +960,11 @@ fn append_perf_block(
     blocks.spawn(move || cols.freeze(&join));
     blocks.ready(|f| stacked.push(f));
     for b in block.bad {
+        // (`family::Foreign`, the GC joiner's test, cannot tell HotSpot lines.)
+        let family = classifier.line(b.text.as_bytes());
+        if family.is_some_and(|d| d != Detected::Perf(own)) {
+            log.other_family_lines += 1;
+        }
         if log.bad.len() < crate::model::BAD_LINES_KEPT {
             log.bad.push(crate::model::BadLine {
                 line: b.line + log.lines,
@@ -1021,8 +1029,10 @@ fn load_perf_stream(
     let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
     let guess = parse::perf::parse_block(format, None, start, false).header;
     let mut carried = Carried::default();
+    let mut classifier = input::Classifier::default();
     let mut append = |block: PerfLog, cols: columns::PerfColumns, bytes: usize| {
-        append_perf_block(&mut log, &mut blocks, &mut stacked, block, cols, bytes);
+        let own = (format, &mut classifier);
+        append_perf_block(own, &mut log, &mut blocks, &mut stacked, block, cols, bytes);
     };
     let last_header = std::sync::Mutex::new(None::<Vec<u8>>);
     let parse = |n: usize, b: &[u8]| {
@@ -1901,6 +1911,68 @@ mod tests {
             w.contains("lines of another log family in it are not read: reading it again"),
             "{w}"
         );
+    }
+
+    /// A streamed HotSpot log whose first skipped lines are its own damage, then a JRockit
+    /// log appended: the joiner's count of other families' lines splits it all the same; so
+    /// for a JRockit log with a HotSpot log appended, and a performance log with one.
+    #[test]
+    fn a_log_appended_after_damage_is_read_as_its_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("gc.log");
+        // Runs of lines, each made from its numbers, written and read (over a probe, so
+        // streamed): the parts' labels are `want`.
+        type Runs<'a> = [(std::ops::Range<u32>, &'a dyn Fn(u32) -> String)];
+        let parts_of = |runs: &Runs, want: [&str; 2]| {
+            let t: String = (runs.iter())
+                .flat_map(|(r, line)| r.clone().map(|i| line(i) + "\n"))
+                .collect();
+            assert!(t.len() > PROBE);
+            std::fs::write(&p, t).unwrap();
+            let got = load_file(&p).unwrap();
+            let labels: Vec<&str> = got.iter().map(Input::label).collect();
+            let name = p.display().to_string();
+            assert_eq!(labels, want.map(|w| format!("{name} ({w})")));
+            got
+        };
+        let hotspot = |i: u32| format!("{i}.000: [GC 100K->50K(200K), 0.0100000 secs]");
+        let jrockit =
+            |i: u32| format!("[memory ] {i}.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms");
+        let got = parts_of(
+            &[
+                (0..8, &|i| {
+                    format!("{i}.500: [GC 100K->50K(200K), damaged secs]")
+                }),
+                (10..40_000, &hotspot),
+                (50_000..53_000, &jrockit),
+            ],
+            ["lines 1-39998, hotspot", "lines 39999-42998, jrockit"],
+        );
+        assert_eq!(got[1].gc().unwrap().frame.df.height(), 3000);
+        parts_of(
+            &[
+                (0..8, &|i| {
+                    format!("[memory ] {i}.385: Nursery GC 123930K->27087K (1048576K), x ms")
+                }),
+                (10..25_000, &jrockit),
+                (30_001..33_001, &hotspot),
+            ],
+            ["lines 1-24998, jrockit", "lines 24999-27998, hotspot"],
+        );
+        let got = parts_of(
+            &[
+                (0..8, &|i| {
+                    format!("[D{i}];2012-09-21 12:04:0x.308;13;8;5;1;getContract;")
+                }),
+                (0..30_000, &|i| {
+                    let (m, s) = (i / 60 % 60, i % 60);
+                    format!("[A{i}];2012-09-21 12:{m:02}:{s:02}.308;13;8;5;1;getContract;")
+                }),
+                (1..3001, &hotspot),
+            ],
+            ["lines 1-30008, perf-csv", "lines 30009-33008, hotspot"],
+        );
+        assert_eq!(got[1].gc().unwrap().frame.df.height(), 3000);
     }
 
     #[test]

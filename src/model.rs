@@ -439,6 +439,10 @@ pub struct GcLog {
     /// whose values cannot be true (see `GcEvent::implausible`).
     pub skipped_lines: u64,
     pub bad: Vec<BadLine>,
+    /// Of the skipped lines kept block by block (`BAD_LINES_KEPT` a block, where `bad` keeps
+    /// the log's first), those of another log family (`family::Foreign`): the sign that a
+    /// streamed file changes family part-way (`load::in_parts`).
+    pub other_family_lines: u64,
 }
 
 impl GcLog {
@@ -627,6 +631,8 @@ pub struct PerfLog {
     /// values cannot be true. `lines == record_lines + ignored_lines + skipped_lines`.
     pub skipped_lines: u64,
     pub bad: Vec<BadLine>,
+    /// As `GcLog::other_family_lines`.
+    pub other_family_lines: u64,
     /// Its stamps are local wall time though its family's are UTC instants (an IIS log of
     /// `date-local`, `time-local`): it is placed on a clock as local time is.
     pub local_stamps: bool,

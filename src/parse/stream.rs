@@ -364,6 +364,9 @@ impl<S: Sink> Joiner<S> {
             }
         }
         for mut b in part.bad {
+            if other_family(self.format, b.text.as_bytes()) {
+                self.log.other_family_lines += 1;
+            }
             if self.log.bad.len() < BAD_LINES_KEPT {
                 b.line += offset;
                 self.log.bad.push(b);
@@ -374,6 +377,14 @@ impl<S: Sink> Joiner<S> {
         self.log.ignored_lines += part.ignored_lines;
         self.log.skipped_lines += part.skipped_lines;
     }
+}
+
+/// `line` is one another log family recognises: a performance log's, or another GC
+/// family's (as detection weighs a line, each alone; `family::Foreign`, which tells the lines
+/// a parser skips from their start, cannot tell HotSpot lines).
+fn other_family(me: GcFormat, line: &[u8]) -> bool {
+    super::family::perf_families().any(|f| f.recognises(line))
+        || super::family::family_of_line(line).is_some_and(|f| f != me)
 }
 
 /// The simplest sink: the events themselves, as the one-pass parse gives them (tests, logs
