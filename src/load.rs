@@ -291,21 +291,24 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input
         Input::Gc(l) => (&l.log.bad, l.log.other_family_lines),
         Input::Perf(l) => (&l.log.bad, l.log.other_family_lines),
     };
-    let first = bad.first().map_or(0, |b| b.line);
     let mut classifier = input::Classifier::default();
-    let other = bad
-        .iter()
+    let other: Vec<u64> = (bad.iter())
         .filter(|b| classifier.line(b.text.as_bytes()).is_some_and(|d| d != own))
-        .count();
+        .map(|b| b.line)
+        .collect();
     // The log's first skipped lines, or those kept block by block where its first are its own
     // damage (a HotSpot log with a few bad lines, then a JRockit log appended).
-    if other < 3 && counted < 3 {
+    if other.len() < 3 && counted < 3 {
         return Ok(vec![streamed]);
     }
     if path == Path::new("-") {
+        let from = match other.first() {
+            Some(line) => format!(" from line {line}"),
+            None => String::new(),
+        };
         let note = format!(
-            "lines of another log family from line {first}: not read (standard input is read \
-             once; give it as a file to read them)"
+            "lines of another log family{from}: not read (standard input is read once; give it \
+             as a file to read them)"
         );
         streamed.warn(note);
         return Ok(vec![streamed]);

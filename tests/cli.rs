@@ -2065,6 +2065,40 @@ fn a_file_that_changes_family_is_read_as_its_parts() {
     }
 }
 
+/// Standard input that changes family past the first MiB cannot be read again to split it:
+/// the first family's log is read, and stderr names the line the other family's begin.
+#[test]
+fn standard_input_that_changes_family_says_what_it_left_unread() {
+    let mut t = String::new();
+    for i in 1..30_001 {
+        t.push_str(&format!("{i}.000: [GC 100K->50K(200K), 0.0100000 secs]\n"));
+    }
+    for i in 0..3000 {
+        t.push_str(&format!(
+            "[memory ] {}.385: Nursery GC 123930K->27087K (1048576K), 53.417 ms\n",
+            i + 40_000
+        ));
+    }
+    assert!(t.len() > 1 << 20);
+    let out = bounded()
+        .args(["summary", "--format", "json", "-"])
+        .write_stdin(t)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "-: lines of another log family from line 30001: not read (standard input is read \
+             once; give it as a file to read them)"
+        ),
+        "{stderr}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["gc"]["pauses"], 30_000);
+    assert_eq!(v[0]["skipped_lines"], 3000);
+}
+
 /// The JVM restarts in the middle of a log: stderr says where, `restarts` is 1, the span is
 /// the two runs' spans summed (10.2 s + 4.05 s), never the negative or clamped difference.
 #[test]
