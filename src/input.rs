@@ -1079,9 +1079,7 @@ impl Reader {
     /// ends (true then).
     pub fn append(&mut self, out: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
         let Some(left) = self.part_left else {
-            if self.spill.is_empty() {
-                return self.append_all(out, want);
-            }
+            // What a part before read past its end comes first (none where none was read).
             out.append(&mut self.spill);
             return self.append_all(out, want);
         };

@@ -345,30 +345,19 @@ fn streamed_parts(path: &Path, mut whole: Input, block: usize) -> Result<Vec<Inp
 /// A file's parts (`input::PartFinder`, read in blocks of about `block` bytes) and its
 /// lines.
 fn find_parts(path: &Path, block: usize) -> Result<(Vec<input::Part>, u64)> {
-    let io = Error::io(path);
     let mut r = input::open(path)?;
+    let mut feed = Feed::new(&mut r, Vec::new());
     let mut finder = input::PartFinder::default();
-    let (mut buf, mut at, mut lines) = (Vec::new(), 0, 0);
-    let mut want = block;
-    loop {
-        let end = input::fill(&mut r, &mut buf, want).map_err(io)?;
-        let Some(cut) = (if end {
-            Some(buf.len())
-        } else {
-            last_line_end(&buf)
-        }) else {
-            want = buf.len() + block;
-            continue;
-        };
-        finder.lines(&buf[..cut], lines, at);
-        lines += parse::lines::count(&buf[..cut]);
-        at += cut;
-        buf.drain(..cut);
-        want = block;
-        if end {
-            return Ok((finder.finish(), lines));
-        }
+    let (mut b, mut at, mut lines) = (Vec::new(), 0, 0);
+    while !feed.end {
+        b.clear();
+        feed.next_block(&mut b, block, &last_line_end)
+            .map_err(Error::io(path))?;
+        finder.lines(&b, lines, at);
+        lines += parse::lines::count(&b);
+        at += b.len();
     }
+    Ok((finder.finish(), lines))
 }
 
 /// Each of a file's parts (of its `lines`) streamed by its family's loader, its lines made
@@ -764,7 +753,21 @@ struct Feed<'r> {
     free: Vec<Vec<u8>>,
 }
 
-impl Feed<'_> {
+impl<'r> Feed<'r> {
+    /// A feed that reads `head`, then the rest of `r`.
+    fn new(r: &'r mut input::Reader, head: Vec<u8>) -> Self {
+        Feed {
+            r,
+            carry: head,
+            read: 0,
+            taken: 0,
+            end: false,
+            stop: false,
+            error: None,
+            free: Vec::new(),
+        }
+    }
+
     /// The next block into `b`: the carried bytes, then about `size` bytes, ended where `cut`
     /// says (a block that holds no cut reads on until it does; the reader caps lines at
     /// `input::MAX_LINE`); the last block ends where the input does.
@@ -830,16 +833,7 @@ fn read_and_parse<T: Send>(
 ) -> Result<()> {
     use std::sync::{Condvar, Mutex, PoisonError};
     let workers = workers.max(1);
-    let feed = Mutex::new(Feed {
-        r,
-        carry: head,
-        read: 0,
-        taken: 0,
-        end: false,
-        stop: false,
-        error: None,
-        free: Vec::new(),
-    });
+    let feed = Mutex::new(Feed::new(r, head));
     let room = Condvar::new();
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Vec<u8>, T)>();
     let taken = std::thread::scope(|scope| {
