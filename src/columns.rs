@@ -502,11 +502,14 @@ fn take_duration(cols: &mut [Column]) -> PolarsResult<Vec<f64>> {
     Ok(out)
 }
 
-/// Work done on the thread pool as it is handed over, its results kept in the order handed
-/// over (blocks frozen while the next are parsed and joined). At most `MAX_IN_FLIGHT` a
+/// Work done elsewhere as it is handed over (where `hand_to` says, else on the thread pool),
+/// its results kept in the order handed over (blocks frozen while the next are parsed and
+/// joined). At most `MAX_IN_FLIGHT` a
 /// thread wait their turn: a pool slower than the parsers would otherwise hold every block's
 /// events queued (a 2 GB log's peak went from 0.8 to 1.3 GB).
 pub struct Frozen<T> {
+    /// Where tasks go first (`hand_to`); the pool takes those it returns.
+    hand: Option<Hand>,
     tx: std::sync::mpsc::Sender<(usize, T)>,
     rx: std::sync::mpsc::Receiver<(usize, T)>,
     done: Vec<Option<T>>,
@@ -518,10 +521,17 @@ pub struct Frozen<T> {
 /// Tasks a pool thread not yet done, per thread.
 const MAX_IN_FLIGHT: usize = 2;
 
+/// A task `Frozen` hands over.
+pub type Task = Box<dyn FnOnce() + Send>;
+
+/// Takes a task to run elsewhere than the pool, or returns it.
+pub type Hand = std::sync::Arc<dyn Fn(Task) -> Option<Task> + Send + Sync>;
+
 impl<T> Default for Frozen<T> {
     fn default() -> Self {
         let (tx, rx) = std::sync::mpsc::channel();
         Frozen {
+            hand: None,
             tx,
             rx,
             done: Vec::new(),
@@ -537,9 +547,21 @@ impl<T: Send + 'static> Frozen<T> {
         while self.done.len() - self.received >= max && self.wait_one() {}
         let (k, tx) = (self.done.len(), self.tx.clone());
         self.done.push(None);
-        rayon::spawn(move || {
+        let task: Task = Box::new(move || {
             let _ = tx.send((k, f()));
         });
+        let task = match &self.hand {
+            Some(hand) => hand(task),
+            None => Some(task),
+        };
+        if let Some(task) = task {
+            rayon::spawn(task);
+        }
+    }
+
+    /// Hand the tasks to `hand` first.
+    pub fn hand_to(&mut self, hand: Hand) {
+        self.hand = Some(hand);
     }
 
     /// A result already there, in its turn.
@@ -613,7 +635,7 @@ impl<T: Send + 'static> Frozen<T> {
     }
 }
 
-/// The streamed path's sink: each block frozen into a `Chunk` on the thread pool as it is
+/// The streamed path's sink: each block frozen into a `Chunk` (by `Frozen`) as it is
 /// pushed (no thread appends rows one by one), and the chunks back from the pool appended
 /// in log order as the next blocks are pushed: when the log ends, its columns are there.
 /// (Put together when the log ended, the copy was a serial tail: 32 ms of a 200 MB JRockit
@@ -681,6 +703,11 @@ impl LogColumns {
             cols: Appended::expecting(len),
             ..LogColumns::default()
         }
+    }
+
+    /// Hand the blocks' freezes to `hand` first.
+    pub fn hand_to(&mut self, hand: Hand) {
+        self.chunks.hand_to(hand);
     }
 
     fn append(&mut self, chunk: Chunk) {
