@@ -1119,6 +1119,7 @@ fn load_perf_stream(
         cols: columns::Appended::expecting(r.content_len()),
         ..Stacked::default()
     };
+    stacked.cols.hand_to(crew.handing());
     let polars = Error::polars(path);
     // Blocks are read with the header the last block joined left; the first with none (as
     // it is joined), the others read before one was joined with the last header in the
