@@ -739,6 +739,13 @@ impl Reader {
         }
     }
 
+    /// A reader of content already read and decoded (over-long lines already made empty),
+    /// to read its parts again (`load::read_parts`).
+    pub fn of_content(bytes: Vec<u8>) -> Self {
+        let src: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(bytes));
+        Reader::new(Peeked::new(src), Vec::new(), "the content", MAX_LINE)
+    }
+
     /// A reader over `src` as it is (no sniffing), with its own line cap: for tests.
     #[cfg(test)]
     fn capped(src: Box<dyn Read + Send>, max_line: usize) -> Self {
@@ -1338,7 +1345,7 @@ pub struct Part {
 }
 
 /// The most parts a file is read as: past this many the families' lines are mixed, not logs
-/// one after another (see `load::inputs_noted`); `parts` finds at most one more.
+/// one after another (see `load::streamed_parts`); `parts` finds at most one more.
 pub const MAX_PARTS: usize = 256;
 
 /// Where a file changes log family (a HotSpot log with a JRockit log or a performance log

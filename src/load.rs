@@ -218,44 +218,75 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     if let Some(e) = detected.is_none().then(|| refusal(path, &buf)).flatten() {
         return Err(e);
     }
-    if end {
-        // The whole file is in: it is detected again on all of its content.
-        let notes = r.into_notes();
-        return match (inputs_noted(path, &buf, &notes), &notes.damage) {
-            (Err(Error::NothingRecognised { .. } | Error::AllSkipped { .. }), Some(damage)) => {
-                Err(Error::CutBeforeRecords {
-                    path: path.to_path_buf(),
-                    damage: damage.clone(),
-                })
-            }
-            (r, _) => r,
-        };
-    }
-    // More than the head: the head names the log's family, and the rest is read in blocks
-    // (GC and performance logs reach gigabytes).
     let Some(own) = detected else {
-        return Err(Error::NothingInHead {
-            path: path.to_path_buf(),
-            mib: buf.len() >> 20,
+        let notes = r.into_notes();
+        return Err(match end {
+            // The whole content: nothing of any family in it (a line over the cap named, if
+            // that is what there was: a gzip of zeros is one such line).
+            true => cut_before_records(path, nothing_in_content(path, &buf, &notes), &notes),
+            false => Error::NothingInHead {
+                path: path.to_path_buf(),
+                mib: buf.len() >> 20,
+            },
         });
     };
-    let input = match own {
-        Detected::Gc(format) => {
-            let mut l = load_gc_stream(path, buf, &mut r, format)?;
-            let notes = r.into_notes();
-            account_gc(&mut l.log, &notes);
-            l.warnings.extend(notes.damage);
-            Input::Gc(l)
-        }
-        Detected::Perf(format) => {
-            let mut l = load_perf_stream(path, buf, &mut r, format)?;
-            let notes = r.into_notes();
-            account_perf(&mut l.log, &notes);
-            l.warnings.extend(notes.damage);
-            Input::Perf(l)
-        }
+    // The content, where it is all in: its parts are found in it, not read again (standard
+    // input cannot be).
+    let content = end.then(|| buf.clone());
+    // The rest is read in blocks (GC and performance logs reach gigabytes); a file read
+    // whole is one block.
+    let loaded = match own {
+        Detected::Gc(format) => load_gc_stream(path, buf, &mut r, format).map(Input::Gc),
+        Detected::Perf(format) => load_perf_stream(path, buf, &mut r, format).map(Input::Perf),
     };
-    in_parts(path, own, input)
+    let notes = r.into_notes();
+    let mut input = loaded.map_err(|e| cut_before_records(path, e, &notes))?;
+    match &mut input {
+        Input::Gc(l) => account_gc(&mut l.log, &notes),
+        Input::Perf(l) => account_perf(&mut l.log, &notes),
+    }
+    if let Some(d) = &notes.damage {
+        input.warn(d.clone());
+    }
+    let again = match &content {
+        Some(c) => Again::Content(c, &notes),
+        None => Again::File,
+    };
+    in_parts(path, own, input, again)
+}
+
+/// Where a file's parts are read from: the file read again, or its content, all in memory,
+/// with what reading it noted.
+#[derive(Clone, Copy)]
+enum Again<'a> {
+    File,
+    Content(&'a [u8], &'a ReadNotes),
+}
+
+/// `e`, or where it is that no record was found and the content was damaged, that the
+/// damage came before any record.
+fn cut_before_records(path: &Path, e: Error, notes: &ReadNotes) -> Error {
+    match (e, &notes.damage) {
+        (Error::NothingRecognised { .. } | Error::AllSkipped { .. }, Some(damage)) => {
+            Error::CutBeforeRecords {
+                path: path.to_path_buf(),
+                damage: damage.clone(),
+            }
+        }
+        (e, _) => e,
+    }
+}
+
+/// Content of no family: what it held, its lines over the cap named.
+fn nothing_in_content(path: &Path, buf: &[u8], notes: &ReadNotes) -> Error {
+    let long: Vec<BadLine> = (notes.long_lines.iter())
+        .map(|&(line, bytes)| BadLine {
+            line,
+            text: ReadNotes::long_line_text(bytes),
+        })
+        .collect();
+    let lines = crate::parse::lines::count(buf);
+    Error::nothing_in(path, notes.long_count, lines, &long)
 }
 
 /// Why a file in which no family found a record is refused, where it is something known:
@@ -286,7 +317,7 @@ fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
 /// (three of those kept, or counted by the joiners): then the file is read in parts, each by its own parser
 /// (`streamed_parts`; a HotSpot log with a performance log appended lost every request).
 /// Standard input, read once, keeps its reading and says what was not read.
-fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input>> {
+fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Result<Vec<Input>> {
     let (bad, counted) = match &streamed {
         Input::Gc(l) => (&l.log.bad, l.log.other_family_lines),
         Input::Perf(l) => (&l.log.bad, l.log.other_family_lines),
@@ -301,7 +332,7 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input
     if other.len() < 3 && counted < 3 {
         return Ok(vec![streamed]);
     }
-    if path == Path::new("-") {
+    if path == Path::new("-") && matches!(again, Again::File) {
         let from = match other.first() {
             Some(line) => format!(" from line {line}"),
             None => String::new(),
@@ -313,21 +344,26 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input) -> Result<Vec<Input
         streamed.warn(note);
         return Ok(vec![streamed]);
     }
-    streamed_parts(path, streamed, FIND_PARTS_BLOCK)
+    streamed_parts(path, streamed, FIND_PARTS_BLOCK, again)
 }
 
 /// How much `find_parts` reads at a time: batches of lines enough to share among the cores.
 const FIND_PARTS_BLOCK: usize = 4 << 20;
 
-/// `inputs_noted` for a streamed file: read once more to find its parts (`find_parts`), and
-/// once more, each part streamed by its own family's loader (`read_parts`), never held whole
-/// (read whole and cut, a 250 MB file took 3.9 s and 565 MB; this way 2.7 s and 222-240 MB).
-/// The log read as one (`whole`) stands where the parts are one, where one of them gives
-/// nothing, and where the file cannot be read again (said).
-fn streamed_parts(path: &Path, mut whole: Input, block: usize) -> Result<Vec<Input>> {
-    let read = find_parts(path, block).and_then(|(mut parts, lines)| match parts.len() {
+/// A log read as one whose lines hold another family's log: read once more to find its
+/// parts (`find_parts`; found in the content where it is all in memory), and once more, each
+/// part streamed by its own family's loader (`read_parts`), never held whole (read whole and
+/// cut, a 250 MB file took 3.9 s and 565 MB; this way 2.7 s and 222-240 MB). The log read as
+/// one (`whole`) stands where the parts are one, where one of them gives nothing, and where
+/// the file cannot be read again (said).
+fn streamed_parts(path: &Path, mut whole: Input, block: usize, again: Again) -> Result<Vec<Input>> {
+    let found = match again {
+        Again::File => find_parts(path, block),
+        Again::Content(c, _) => Ok((input::parts(c), parse::lines::count(c))),
+    };
+    let read = found.and_then(|(mut parts, lines)| match parts.len() {
         0 | 1 => Ok(None),
-        _ => read_parts(path, &mut parts, lines),
+        _ => read_parts(path, &mut parts, lines, again),
     });
     match read {
         Ok(Some(parts)) => Ok(parts),
@@ -362,10 +398,18 @@ fn find_parts(path: &Path, block: usize) -> Result<(Vec<input::Part>, u64)> {
 
 /// Each of a file's parts (of its `lines`) streamed by its family's loader, its lines made
 /// the file's; None where one gives nothing.
-fn read_parts(path: &Path, parts: &mut Vec<input::Part>, lines: u64) -> Result<Option<Vec<Input>>> {
+fn read_parts(
+    path: &Path,
+    parts: &mut Vec<input::Part>,
+    lines: u64,
+    again: Again,
+) -> Result<Option<Vec<Input>>> {
     let mixed = mixed_parts(parts);
     let io = Error::io(path);
-    let mut r = input::open(path)?;
+    let mut r = match again {
+        Again::File => input::open(path)?,
+        Again::Content(c, _) => input::Reader::of_content(c.to_vec()),
+    };
     let mut out: Vec<(Input, u64, u64)> = Vec::with_capacity(parts.len());
     for (k, p) in parts.iter().enumerate() {
         let next = parts.get(k + 1);
@@ -399,7 +443,12 @@ fn read_parts(path: &Path, parts: &mut Vec<input::Part>, lines: u64) -> Result<O
         part.set_part(k as u32 + 1);
         out.push((part, p.line, last_line));
     }
-    let notes = r.into_notes();
+    let notes = match again {
+        Again::File => r.into_notes(),
+        // Read again from the content, the over-long lines are empty ones: what the first
+        // reading noted stands.
+        Again::Content(_, notes) => notes.clone(),
+    };
     let last = out.len() - 1;
     Ok(Some(
         out.into_iter()
@@ -452,172 +501,6 @@ fn part_label(path: &Path, first: u64, last: u64, family: Detected) -> String {
     )
 }
 
-/// The inputs in a file read whole. Parsed as the family detected; when that leaves lines
-/// skipped, the file is looked at line by line for parts of other families, and each part is
-/// read by its own parser (so a JRockit log appended to a HotSpot log is not lost). What the
-/// reader noted goes with them: over-long lines counted as skipped in the part that holds
-/// them, damage warned of by the last part (it is at the end of what was read).
-fn inputs_noted(path: &Path, buf: &[u8], notes: &ReadNotes) -> Result<Vec<Input>> {
-    // Nothing of any family: say so, and name a line over the cap if that is what there was
-    // (a gzip of zeros is one such line).
-    let nothing = || {
-        let long: Vec<crate::model::BadLine> = notes
-            .long_lines
-            .iter()
-            .map(|&(line, bytes)| crate::model::BadLine {
-                line,
-                text: ReadNotes::long_line_text(bytes),
-            })
-            .collect();
-        Error::nothing_in(
-            path,
-            notes.long_count,
-            crate::parse::lines::count(buf),
-            &long,
-        )
-    };
-    let Some(family) = input::detect(buf) else {
-        return Err(refusal(path, buf).unwrap_or_else(nothing));
-    };
-    let whole = Parsed::of(family, buf);
-    // Lines over the cap reach the parsers as empty lines: not a sign of another family.
-    if whole.skipped_lines() < 3 {
-        return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
-    }
-    let mut parts = input::parts(buf);
-    if parts.len() < 2 {
-        return Ok(vec![whole.noted(notes).into_input(path, name_of(path))?]);
-    }
-    drop(whole);
-    let mixed = mixed_parts(&mut parts);
-    let total = crate::parse::lines::count(buf);
-    let mut out = Vec::with_capacity(parts.len());
-    for (k, p) in parts.iter().enumerate() {
-        let end = parts.get(k + 1).map_or(buf.len(), |n| n.start);
-        let last_line = parts.get(k + 1).map_or(total, |n| n.line - 1);
-        let mut parsed = Parsed::of(p.family, buf.get(p.start..end).unwrap_or(&[]));
-        parsed.shift_lines(p.line - 1);
-        let mut part_notes = notes.lines_within(p.line, last_line);
-        if k + 1 < parts.len() {
-            part_notes.damage = None;
-        }
-        let parsed = parsed.noted(&part_notes);
-        match parsed.into_input(path, part_label(path, p.line, last_line, p.family)) {
-            Ok(mut i) => {
-                i.set_part(k as u32 + 1);
-                if let Some(note) = mixed.as_ref().filter(|_| k + 1 == parts.len()) {
-                    i.warn(note.clone());
-                }
-                out.push(i);
-            }
-            // A part its own parser finds nothing in: read the file as one log after all,
-            // that part's lines skipped and counted there.
-            Err(_) => {
-                let whole = Parsed::of(family, buf).noted(notes);
-                return Ok(vec![whole.into_input(path, name_of(path))?]);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// A log parsed from a buffer, either family (a GC log framed), and the damage the reader
-/// met (if any).
-enum Parsed {
-    /// Its family, counts, frame, damage, and the zone of its stamps.
-    Gc(
-        GcFormat,
-        GcLog,
-        PolarsResult<frame::GcFrame>,
-        Option<String>,
-        Zone,
-    ),
-    Perf(PerfFormat, PerfLog, Option<String>),
-}
-
-impl Parsed {
-    fn of(family: Detected, buf: &[u8]) -> Parsed {
-        match family {
-            Detected::Gc(f) => {
-                let (log, cols) = parse::parse_blocks(f, buf, columns::LogColumns::default());
-                let frame = cols.finish(&log);
-                Parsed::Gc(f, log, frame, None, gc_zone(buf, f.clock()))
-            }
-            Detected::Perf(f) => Parsed::Perf(f, parse::perf::parse(f, buf), None),
-        }
-    }
-    /// With what the reader noted about these lines.
-    fn noted(mut self, notes: &ReadNotes) -> Parsed {
-        match &mut self {
-            Parsed::Gc(_, l, _, d, _) => {
-                account_gc(l, notes);
-                d.clone_from(&notes.damage);
-            }
-            Parsed::Perf(_, l, d) => {
-                account_perf(l, notes);
-                d.clone_from(&notes.damage);
-            }
-        }
-        self
-    }
-    fn skipped_lines(&self) -> u64 {
-        match self {
-            Parsed::Gc(_, l, _, _, _) => l.skipped_lines,
-            Parsed::Perf(_, l, _) => l.skipped_lines,
-        }
-    }
-    /// Line numbers of a part, made the file's.
-    fn shift_lines(&mut self, by: u64) {
-        match self {
-            Parsed::Gc(_, l, f, _, _) => {
-                if let Some(e) = f
-                    .as_mut()
-                    .ok()
-                    .and_then(|f| columns::move_lines(f, by).err())
-                {
-                    *f = Err(e);
-                }
-                l.bad.iter_mut().for_each(|b| b.line += by);
-            }
-            Parsed::Perf(_, l, _) => {
-                l.records.iter_mut().for_each(|r| r.line += by);
-                l.bad.iter_mut().for_each(|b| b.line += by);
-            }
-        }
-    }
-    fn into_input(self, path: &Path, label: String) -> Result<Input> {
-        let polars = Error::polars(path);
-        match self {
-            Parsed::Gc(format, log, frame, damage, zone) => {
-                let frame = frame.map_err(polars)?;
-                if frame.df.height() == 0 {
-                    return Err(gc_nothing(path, &log));
-                }
-                Ok(Input::Gc(Loaded {
-                    path: path.to_path_buf(),
-                    label,
-                    format,
-                    warnings: damage
-                        .into_iter()
-                        .chain(frame_warnings(&frame, &log))
-                        .collect(),
-                    log,
-                    frame,
-                    part: 0,
-                    zone,
-                }))
-            }
-            Parsed::Perf(format, log, damage) => {
-                let mut i = perf_input(path, format, log, damage)?;
-                if let Input::Perf(l) = &mut i {
-                    l.label = label;
-                }
-                Ok(i)
-            }
-        }
-    }
-}
-
 /// Lines the reader dropped for being longer than `input::MAX_LINE` reach the parser as
 /// empty lines (counted as ignored, or inside a record): count them as skipped instead, each
 /// with a bad-line entry saying how long it was.
@@ -667,36 +550,6 @@ fn account_perf(log: &mut PerfLog, notes: &ReadNotes) {
         &mut log.skipped_lines,
         &mut log.bad,
     );
-}
-
-/// A performance log parsed in one piece, framed.
-fn perf_input(
-    path: &Path,
-    format: PerfFormat,
-    mut log: PerfLog,
-    damage: Option<String>,
-) -> Result<Input> {
-    let polars = Error::polars(path);
-    if log.records.is_empty() {
-        return Err(Error::nothing_in(
-            path,
-            log.skipped_lines,
-            log.lines,
-            &log.bad,
-        ));
-    }
-    let mut frame = columns::perf_frame(&log).map_err(polars)?;
-    log.records = Vec::new();
-    stamps_as_ends(&mut frame, &log).map_err(polars)?;
-    Ok(Input::Perf(LoadedPerf {
-        path: path.to_path_buf(),
-        label: name_of(path),
-        format,
-        log,
-        warnings: damage.into_iter().chain(unstamped(&frame)).collect(),
-        frame,
-        part: 0,
-    }))
 }
 
 /// A JMeter log whose stamps are its requests' ends (`StampOrder::ends`): each request's end
@@ -898,7 +751,23 @@ fn read_and_parse<T: Send>(
 ) -> Result<()> {
     use std::sync::{Mutex, PoisonError};
     let workers = workers.max(1);
-    let feed = Mutex::new(Feed::new(r, head));
+    let mut first = Feed::new(r, head);
+    let mut b = Vec::new();
+    first
+        .next_block(&mut b, size, cut)
+        .map_err(Error::io(path))?;
+    if first.end {
+        // One block (a small file, read whole): parsed on this thread, none started (a
+        // folder of 2,000 logs of 8 KB took 1.25 s with threads started for each, 0.65 s
+        // without).
+        let t = parse(0, &b);
+        consume(b, t);
+        return Ok(());
+    }
+    // The first block is read again by the first worker.
+    b.append(&mut first.carry);
+    first.carry = b;
+    let feed = Mutex::new(first);
     crew.state().working = workers;
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Vec<u8>, T)>();
     let taken = std::thread::scope(|scope| {
@@ -1219,7 +1088,11 @@ fn load_gc_stream(
 ) -> Result<Loaded> {
     let zone = gc_zone(&head, format.clock());
     let (log, cols) = stream_gc(path, head, r, format)?;
-    release_freed();
+    if cols.bytes > parse::BLOCK as u64 {
+        // (Not after one block: for a folder of small logs, each collection's purge was
+        // page-table flushes on every core.)
+        release_freed();
+    }
     if columns::Sink::is_empty(&cols) {
         return Err(gc_nothing(path, &log));
     }
@@ -1920,6 +1793,41 @@ mod tests {
         (text, df.clone())
     }
 
+    /// The file at `path`, whose content is `t`, read as one log and then cut into its parts
+    /// in memory (as content read whole is).
+    fn cut_in_memory(path: &Path, t: &str) -> Vec<(String, DataFrame)> {
+        let notes = ReadNotes::default();
+        let whole = load_file(path).unwrap().remove(0);
+        let in_memory = Again::Content(t.as_bytes(), &notes);
+        let parts = streamed_parts(path, whole, 4096, in_memory).unwrap();
+        parts.iter().map(shown).collect()
+    }
+
+    /// Each part of `t` (`input::parts`) read from a file of its own, its line numbers
+    /// moved to where they stand in `t`.
+    fn parts_alone(t: &str) -> Vec<DataFrame> {
+        let parts = input::parts(t.as_bytes());
+        let dir = tempfile::tempdir().unwrap();
+        let mut out = Vec::new();
+        for (k, p) in parts.iter().enumerate() {
+            let end = parts.get(k + 1).map_or(t.len(), |n| n.start);
+            let f = dir.path().join(format!("part{k}.log"));
+            std::fs::write(&f, &t.as_bytes()[p.start..end]).unwrap();
+            let df = match load_any(&f).unwrap() {
+                Input::Gc(mut l) => {
+                    columns::move_lines(&mut l.frame, p.line - 1).unwrap();
+                    l.frame.df
+                }
+                Input::Perf(mut l) => {
+                    columns::move_perf_lines(&mut l.frame, p.line - 1).unwrap();
+                    l.frame.df
+                }
+            };
+            out.push(df);
+        }
+        out
+    }
+
     fn same(got: &[(String, DataFrame)], want: &[(String, DataFrame)], name: &str) {
         assert_eq!(got.len(), want.len());
         for ((g, gf), (w, wf)) in got.iter().zip(want) {
@@ -1975,21 +1883,22 @@ mod tests {
         enc.write_all(t.as_bytes()).unwrap();
         std::fs::write(&gz, enc.finish().unwrap()).unwrap();
 
-        let want: Vec<(String, DataFrame)> =
-            inputs_noted(&plain, t.as_bytes(), &ReadNotes::default())
-                .unwrap()
-                .iter()
-                .map(shown)
-                .collect();
+        // Cut in memory, each part's frame is the part's read from a file of its own.
+        let want = cut_in_memory(&plain, &t);
         assert_eq!(want.len(), 4, "{want:?}");
         assert!(
             want[1].0.contains("(lines 9002-15002, jrockit) part 2"),
             "{}",
             want[1].0
         );
+        let alone = parts_alone(&t);
+        assert_eq!(alone.len(), 4);
+        for ((label, got), alone) in want.iter().zip(&alone) {
+            assert!(got.equals_missing(alone), "{label}");
+        }
         for (path, block) in [(&plain, 4096), (&plain, 1 << 20), (&gz, 4096)] {
             let whole = load_file(&plain).unwrap().remove(0);
-            let got: Vec<(String, DataFrame)> = streamed_parts(path, whole, block)
+            let got: Vec<(String, DataFrame)> = streamed_parts(path, whole, block, Again::File)
                 .unwrap()
                 .iter()
                 .map(shown)
@@ -2029,11 +1938,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("mixed.log");
         std::fs::write(&p, &t).unwrap();
-        let want: Vec<(String, DataFrame)> = inputs_noted(&p, t.as_bytes(), &ReadNotes::default())
-            .unwrap()
-            .iter()
-            .map(shown)
-            .collect();
+        let want = cut_in_memory(&p, &t);
         assert_eq!(want.len(), MAX_PARTS);
         assert!(
             want[MAX_PARTS - 1].0.contains("more than 256 parts"),
@@ -2041,7 +1946,7 @@ mod tests {
             want[255].0
         );
         let whole = load_file(&p).unwrap().remove(0);
-        let got: Vec<(String, DataFrame)> = streamed_parts(&p, whole, 1000)
+        let got: Vec<(String, DataFrame)> = streamed_parts(&p, whole, 1000, Again::File)
             .unwrap()
             .iter()
             .map(shown)
@@ -2062,7 +1967,7 @@ mod tests {
         .unwrap();
         let whole = load_file(&p).unwrap().remove(0);
         std::fs::remove_file(&p).unwrap();
-        let got = streamed_parts(&p, whole, 4096).unwrap();
+        let got = streamed_parts(&p, whole, 4096, Again::File).unwrap();
         assert_eq!(got.len(), 1);
         let w = got[0].warnings().join("\n");
         assert!(
