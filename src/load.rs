@@ -313,10 +313,11 @@ fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
     })
 }
 
-/// A streamed log as it was read, unless the lines it skipped hold a log of another family
-/// (three of those kept, or counted by the joiners): then the file is read in parts, each by its own parser
+/// A log as it was read, unless the lines it skipped hold a log of another family (three of
+/// those kept, or counted by the joiners): then it is read in parts, each by its own parser
 /// (`streamed_parts`; a HotSpot log with a performance log appended lost every request).
-/// Standard input, read once, keeps its reading and says what was not read.
+/// Standard input over a probe's worth, read once and not held, keeps its reading and says
+/// what was not read.
 fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Result<Vec<Input>> {
     let (bad, counted) = match &streamed {
         Input::Gc(l) => (&l.log.bad, l.log.other_family_lines),
