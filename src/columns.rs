@@ -504,9 +504,9 @@ fn take_duration(cols: &mut [Column]) -> PolarsResult<Vec<f64>> {
 
 /// Work done elsewhere as it is handed over (where `hand_to` says, else on the thread pool),
 /// its results kept in the order handed over (blocks frozen while the next are parsed and
-/// joined). At most `MAX_IN_FLIGHT` a
-/// thread wait their turn: a pool slower than the parsers would otherwise hold every block's
-/// events queued (a 2 GB log's peak went from 0.8 to 1.3 GB).
+/// joined). At most `MAX_IN_FLIGHT` a thread wait their turn: a pool slower than the parsers
+/// would otherwise hold every block's events queued (a 2 GB log's peak went from 0.8 to 1.3
+/// GB).
 pub struct Frozen<T> {
     /// Where tasks go first (`hand_to`); the pool takes those it returns.
     hand: Option<Hand>,
@@ -823,6 +823,8 @@ impl Appended {
     /// in about half the time, on a worker.
     fn fault_ahead(&mut self) {
         let Some(hand) = &self.hand else { return };
+        // (Where pages are larger, the ranges are not aligned to them: the call fails and
+        // the appends fault the pages in as before.)
         let page = 4096;
         let mut ranges = Vec::new();
         for (c, room) in self.cols.iter().zip(&mut self.rooms) {
