@@ -2017,10 +2017,8 @@ fn a_file_whose_families_are_mixed_line_by_line_is_read_as_at_most_256_parts() {
 
 /// A HotSpot log with a JRockit log and a performance log appended in one file: three
 /// inputs, each read by its own parser, labelled with its lines, charts named apart.
-#[test]
-fn a_file_that_changes_family_is_read_as_its_parts() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("mixed.log");
+/// A HotSpot log (lines 1-5), a JRockit log (6-8) and a semicolon log (9-13) in one text.
+fn three_families() -> String {
     let mut t = String::from("Java HotSpot(TM) 64-Bit Server VM\n");
     for i in 1..5 {
         t.push_str(&format!("{i}.000: [GC 100K->50K(200K), 0.0100000 secs]\n"));
@@ -2035,11 +2033,13 @@ fn a_file_that_changes_family_is_read_as_its_parts() {
             "[A{i}];2012-09-21 12:04:0{i}.308;13;8;5;1;getContract;\n"
         ));
     }
-    std::fs::write(&p, t).unwrap();
-    let v = json_of(&["summary", p.to_str().unwrap()]);
+    t
+}
+
+/// `three_families` summarised (JSON rows), read as its three parts, named from `name`.
+fn assert_three_parts(v: &Value, name: &str) {
     let rows = v.as_array().unwrap();
     assert_eq!(rows.len(), 3);
-    let name = p.display().to_string();
     assert_eq!(rows[0]["file"], format!("{name} (lines 1-5, hotspot)"));
     assert_eq!(rows[0]["gc"]["pauses"], 4);
     close(f(&rows[0]["gc"]["pause_total_ms"]), 40.0);
@@ -2051,6 +2051,15 @@ fn a_file_that_changes_family_is_read_as_its_parts() {
     for r in rows {
         assert_eq!(r["skipped_lines"], 0, "{r}");
     }
+}
+
+#[test]
+fn a_file_that_changes_family_is_read_as_its_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("mixed.log");
+    std::fs::write(&p, three_families()).unwrap();
+    let v = json_of(&["summary", p.to_str().unwrap()]);
+    assert_three_parts(&v, &p.display().to_string());
     let out = dir.path().join("charts");
     gcperf()
         .args(["chart", p.to_str().unwrap(), "--out", out.to_str().unwrap()])
@@ -2063,6 +2072,21 @@ fn a_file_that_changes_family_is_read_as_its_parts() {
     ] {
         assert!(out.join(png).is_file(), "{png}");
     }
+}
+
+/// Standard input that changes family within the first MiB is held whole: it is cut into its
+/// parts there, as a file is.
+#[test]
+fn small_standard_input_that_changes_family_is_read_as_its_parts() {
+    let out = bounded()
+        .args(["summary", "--format", "json", "-"])
+        .write_stdin(three_families())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("not read"), "{stderr}");
+    assert_three_parts(&serde_json::from_slice(&out.stdout).unwrap(), "-");
 }
 
 /// Standard input that changes family past the first MiB cannot be read again to split it:
