@@ -241,10 +241,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     };
     let notes = r.into_notes();
     let mut input = loaded.map_err(|e| cut_before_records(path, e, &notes))?;
-    match &mut input {
-        Input::Gc(l) => account_gc(&mut l.log, &notes),
-        Input::Perf(l) => account_perf(&mut l.log, &notes),
-    }
+    account(&mut input, &notes);
     if let Some(d) = &notes.damage {
         input.warn(d.clone());
     }
@@ -456,10 +453,7 @@ fn read_parts(
             .enumerate()
             .map(|(k, (mut part, first, last_line))| {
                 let part_notes = notes.lines_within(first, last_line);
-                match &mut part {
-                    Input::Gc(l) => account_gc(&mut l.log, &part_notes),
-                    Input::Perf(l) => account_perf(&mut l.log, &part_notes),
-                }
+                account(&mut part, &part_notes);
                 if k == last {
                     if let Some(d) = &notes.damage {
                         part.warn(d.clone());
@@ -543,14 +537,18 @@ fn account_gc(log: &mut GcLog, notes: &ReadNotes) {
     );
 }
 
-fn account_perf(log: &mut PerfLog, notes: &ReadNotes) {
-    account_long_lines(
-        notes,
-        &mut log.record_lines,
-        &mut log.ignored_lines,
-        &mut log.skipped_lines,
-        &mut log.bad,
-    );
+/// `account_long_lines` for an input of either kind.
+fn account(i: &mut Input, notes: &ReadNotes) {
+    match i {
+        Input::Gc(l) => account_gc(&mut l.log, notes),
+        Input::Perf(l) => account_long_lines(
+            notes,
+            &mut l.log.record_lines,
+            &mut l.log.ignored_lines,
+            &mut l.log.skipped_lines,
+            &mut l.log.bad,
+        ),
+    }
 }
 
 /// A JMeter log whose stamps are its requests' ends (`StampOrder::ends`): each request's end
