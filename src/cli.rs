@@ -310,23 +310,8 @@ pub struct ExportArgs {
     /// to FILE-gc.parquet and FILE-perf.parquet beside it (no files table).
     #[arg(long, short)]
     pub out: PathBuf,
-    /// Do not report lines that were not understood on stderr, and show no progress bar (one
-    /// is drawn on stderr only when it is a terminal).
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Read all the files given as one log (the parts of a rotated set, in any order: they are
-    /// put in time order).
-    #[arg(long, conflicts_with = "rotated")]
-    pub join: bool,
-    /// Join the files of each JVM rotation set (`gc.log.0`, `gc.log.1`, ... `gc.log.N.current`,
-    /// gzipped or not) into one log each; other files stay on their own.
-    #[arg(long)]
-    pub rotated: bool,
-    /// Exit with code 4 instead of 0 when any line was skipped or any input (or part of one)
-    /// was left out: unreadable, unrecognised, not a regular file, damaged, or not of the
-    /// command's kind.
-    #[arg(long)]
-    pub strict: bool,
+    #[command(flatten)]
+    pub read: Reading,
     /// Only the records in the window (GC records by their start, requests by their end).
     #[command(flatten)]
     pub window: Window,
@@ -339,9 +324,6 @@ pub struct ExportArgs {
     /// back as a column). The tag must be given.
     #[arg(long, value_name = "TAG")]
     pub partition_by: Option<String>,
-    /// The name of the input read from `-` (standard input): its `file` (default `-`).
-    #[arg(long, value_name = "NAME")]
-    pub stdin_name: Option<String>,
     /// The zone of stamps written in local time without an offset (JRockit, the semicolon
     /// log, access logs), for the `start_utc`/`end_utc` instants: an offset (`+0200`,
     /// `-05:00`, `UTC`) or a tz-database zone (`Europe/Paris`: its DST changes followed; also
@@ -518,12 +500,19 @@ pub struct Common {
     /// separators (default: table).
     #[arg(long, short, value_enum)]
     pub format: Option<Format>,
+    #[command(flatten)]
+    pub csv: CsvOpts,
+    #[command(flatten)]
+    pub read: Reading,
+}
+
+/// How the inputs of a command that reads a list of them are grouped, named and spoken of.
+#[derive(Args, Debug, Default)]
+pub struct Reading {
     /// Do not report lines that were not understood on stderr, and show no progress bar (one
     /// is drawn on stderr only when it is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
-    #[command(flatten)]
-    pub csv: CsvOpts,
     /// Read all the files given as one log (the parts of a rotated set, in any order: they are
     /// put in time order).
     #[arg(long, conflicts_with = "rotated")]

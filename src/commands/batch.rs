@@ -20,7 +20,7 @@ pub(super) struct Inputs {
 }
 
 pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
-    load::set_stdin_name(c.stdin_name.clone());
+    load::set_stdin_name(c.read.stdin_name.clone());
     let mut paths = c.inputs.paths.clone();
     let mut left_out = Vec::new();
     if let Some(list) = &c.inputs.files_from {
@@ -30,9 +30,9 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     }
     let mut x = input::expand(&paths);
     x.skipped.extend(left_out);
-    let groups = if c.join {
+    let groups = if c.read.join {
         vec![x.files]
-    } else if c.rotated {
+    } else if c.read.rotated {
         load::group_rotated(&x.files)
     } else {
         x.files.into_iter().map(|f| vec![f]).collect()

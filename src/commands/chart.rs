@@ -75,7 +75,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     let unwritten = std::sync::atomic::AtomicBool::new(false);
     let tally = each_input(
         &inputs,
-        a.common.quiet,
+        a.common.read.quiet,
         &|i, _, r| match windowed(&win, r, false) {
             Err(step) => step,
             Ok(Err(_)) => Step::none(),
@@ -116,5 +116,5 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     if unwritten.into_inner() {
         return Ok(2);
     }
-    Ok(tally.exit_code(a.common.strict))
+    Ok(tally.exit_code(a.common.read.strict))
 }

@@ -57,7 +57,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     let win = gc_window(&a.perf.window)?;
     let tally = each_input(
         &inputs,
-        a.common.quiet,
+        a.common.read.quiet,
         &|i, _, r| match windowed(&win, r, false) {
             Err(step) => step,
             Ok(r) => match r {
@@ -167,12 +167,12 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         };
         if a.load_curve {
             load_curve_chart(path, &runs, &a.percentiles, &slo.objectives, a.size)?;
-            return Ok(tally.exit_code_slo(a.common.strict, failed));
+            return Ok(tally.exit_code_slo(a.common.read.strict, failed));
         }
         crate::render::compare::compare(path, &runs, a.size, &chart_opts)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
-    Ok(tally.exit_code_slo(a.common.strict, failed))
+    Ok(tally.exit_code_slo(a.common.read.strict, failed))
 }
 
 /// `--group LABEL=FILE,FILE...`: the label and the files; a one-line error for a spec

@@ -14,12 +14,8 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let c = Common {
         inputs: a.inputs,
         format: None,
-        quiet: a.quiet,
         csv: Default::default(),
-        join: a.join,
-        rotated: a.rotated,
-        strict: a.strict,
-        stdin_name: a.stdin_name,
+        read: a.read,
     };
     let o = ExportOptions {
         tags: a.tags.tags,
@@ -43,7 +39,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let ins = inputs(&c)?;
     let mut tally = each_input(
         &ins,
-        c.quiet,
+        c.read.quiet,
         &|_, p, r| {
             let failed = |error: String| Step {
                 value: Some(Err((crate::load::name_of(p), error))),
@@ -108,5 +104,5 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     {
         tally.produced = 0;
     }
-    Ok(tally.exit_code(c.strict))
+    Ok(tally.exit_code(c.read.strict))
 }

@@ -73,7 +73,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         // first, a 210 MB log's rows took 2.2 GB).
         let tally = each_input(
             &inputs,
-            a.common.quiet,
+            a.common.read.quiet,
             &|_, _, r| match windowed(&win, r, false) {
                 Err(step) => step,
                 Ok(Ok(l)) => match l.gc() {
@@ -119,13 +119,13 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         if let Some(e) = failure {
             return Err(e);
         }
-        return Ok(tally.exit_code(a.common.strict));
+        return Ok(tally.exit_code(a.common.read.strict));
     }
     let mut reports: Vec<GcReport> = Vec::new();
     let mut lines = super::JsonLines::new(out.format, true);
     let tally = each_input(
         &inputs,
-        a.common.quiet,
+        a.common.read.quiet,
         &|_, _, r| match windowed(&win, r, false) {
             Err(step) => step,
             Ok(r) => match r {
@@ -154,7 +154,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     if !streamed {
         print(&out.finish(gcreport::render(&reports, out, a.by) + &said))?;
     }
-    Ok(tally.exit_code_slo(a.common.strict, failed))
+    Ok(tally.exit_code_slo(a.common.read.strict, failed))
 }
 
 fn gc_report(

@@ -36,7 +36,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     let mut lines = super::JsonLines::new(out.format, true);
     let tally = each_input(
         &inputs(&a.common)?,
-        a.common.quiet,
+        a.common.read.quiet,
         &|_, _, r| match r {
             Ok(l) if l.perf().is_some() => {
                 // The window is the analyses' (`opts`); said when it leaves no request.
@@ -70,5 +70,5 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     if !streamed {
         print(&out.finish(crate::report::perf::render(&reports, out, a.by) + &said))?;
     }
-    Ok(tally.exit_code_slo(a.common.strict, failed))
+    Ok(tally.exit_code_slo(a.common.read.strict, failed))
 }

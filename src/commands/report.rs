@@ -50,7 +50,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     }
     let stems = inputs.stems();
     let groups = &inputs.groups;
-    let bar = progress(groups.len(), a.common.quiet);
+    let bar = progress(groups.len(), a.common.read.quiet);
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
     let mut entries = batch::process_all(
@@ -84,7 +84,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
         for n in &e.notes {
             note(&format!("gcperf: {n}"));
         }
-        if !a.common.quiet {
+        if !a.common.read.quiet {
             e.said.iter().for_each(|n| note(n));
         }
         match &e.outcome {
@@ -93,7 +93,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
             }
             crate::report::summary::Outcome::Ok(s) => {
                 reported += 1;
-                if !a.common.quiet && e.skipped > 0 {
+                if !a.common.read.quiet && e.skipped > 0 {
                     let bad = e.bad.iter().map(|(n, t)| (*n, t.as_str()));
                     for l in super::batch::skipped_note(&s.file, e.skipped, s.lines, bad) {
                         note(&l);
@@ -125,7 +125,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     if entries.iter().any(|e| e.charts_unwritten) {
         return Ok(2);
     }
-    Ok(tally.exit_code_slo(a.common.strict, slo_failed))
+    Ok(tally.exit_code_slo(a.common.read.strict, slo_failed))
 }
 
 /// The files a report writes at the top of its folder; `charts/` holds its PNGs, `runs/`

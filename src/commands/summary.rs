@@ -23,7 +23,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     // memory of one log per core.
     let tally = each_input(
         &inputs(&a.common)?,
-        a.common.quiet,
+        a.common.read.quiet,
         &|_, p, r| match windowed(&win, r, false) {
             Err(step) => step,
             Ok(r) => match r {
@@ -88,5 +88,5 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     if !streamed {
         print(&out.finish(heading + &summary::render(&outcomes, out) + &said))?;
     }
-    Ok(tally.exit_code_slo(a.common.strict, failed))
+    Ok(tally.exit_code_slo(a.common.read.strict, failed))
 }
