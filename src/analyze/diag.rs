@@ -914,10 +914,17 @@ struct Timed {
 }
 
 /// The allocation pass and the pauses' spread over the intervals, side by side, within the
-/// log's bounds `b`. Hand loops: a row's figure is split over every interval its time
-/// crosses, in proportion (a row lands in several groups, which no polars aggregation does),
-/// and each collection is paired with the one before it in its run.
-fn timed_passes(c: &Cols, n: usize, o: &DiagOptions, b: Bounds) -> PolarsResult<Timed> {
+/// log's bounds `b`, and `beside` (the passes that need no bounds) after them. Hand loops: a
+/// row's figure is split over every interval its time crosses, in proportion (a row lands in
+/// several groups, which no polars aggregation does), and each collection is paired with the
+/// one before it in its run.
+fn timed_passes<R: Send>(
+    c: &Cols,
+    n: usize,
+    o: &DiagOptions,
+    b: Bounds,
+    beside: impl FnOnce() -> R + Send,
+) -> (PolarsResult<Timed>, R) {
     let Bounds {
         t_lo,
         t_hi,
@@ -946,8 +953,9 @@ fn timed_passes(c: &Cols, n: usize, o: &DiagOptions, b: Bounds) -> PolarsResult<
         None => None,
     }
     .filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0);
-    let grid = match len {
-        Some(len) => Some((len, grid(t_lo, t_hi, len)?)),
+    let grid = match len.map(|len| grid(t_lo, t_hi, len).map(|g| (len, g))) {
+        Some(Err(e)) => return (Err(e), beside()),
+        Some(Ok(g)) => Some(g),
         None => None,
     };
 
@@ -1067,9 +1075,13 @@ fn timed_passes(c: &Cols, n: usize, o: &DiagOptions, b: Bounds) -> PolarsResult<
         }
         Some((paused, first_line))
     };
-    let ((allocated, timed_kb, spans, alloc_kb), pause_bins) = rayon::join(alloc_pass, pause_pass);
+    // The longest first: a core that comes free (on two cores, the summary's) takes the pause
+    // pass before `beside`'s short passes, which would otherwise leave it to run alone at the
+    // end, the other core idle.
+    let ((allocated, timed_kb, spans, alloc_kb), (pause_bins, rest)) =
+        rayon::join(alloc_pass, || rayon::join(pause_pass, beside));
     drop(order);
-    Ok(Timed {
+    let timed = Timed {
         t_lo,
         t_hi,
         grid,
@@ -1078,7 +1090,8 @@ fn timed_passes(c: &Cols, n: usize, o: &DiagOptions, b: Bounds) -> PolarsResult<
         spans,
         alloc_kb,
         pause_bins,
-    })
+    };
+    (Ok(timed), rest)
 }
 
 /// `diag`, reading `c` (the frame's columns, shared with the summary).
@@ -1092,19 +1105,15 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
 
     // The passes over the rows, side by side as far as they need nothing of each other (one
     // after the other, a 2.9 M-row JRockit log's diagnostics kept one core busy and the other
-    // idle for most of their 0.4 s): the time bounds and then the allocation and pause passes
-    // that need them, beside the promotion and the live set, beside the causes and the
-    // findings read off each row. (The allocation and pause passes waiting for the others,
-    // they ran alone, the summary's work done: a fifth of the analysis on one core.)
-    let (timed, ((promoted, pts), read)) = rayon::join(
-        || timed_passes(c, n, o, Bounds::of(c, n)),
-        || {
-            rayon::join(
-                || (promoted_kb(c, n), live_set_points(c, n)),
-                || read_off(f, c, n, o),
-            )
-        },
-    );
+    // idle for most of their 0.4 s): the time bounds, then the allocation and pause passes
+    // that need them, then the promotion and the live set beside the causes and the findings
+    // read off each row.
+    let (timed, (read, (promoted, pts))) = timed_passes(c, n, o, Bounds::of(c, n), || {
+        rayon::join(
+            || read_off(f, c, n, o),
+            || (promoted_kb(c, n), live_set_points(c, n)),
+        )
+    });
     let read = read?;
     let Timed {
         t_lo,
