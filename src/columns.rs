@@ -78,8 +78,8 @@ pub struct GcColumns {
     name: Vec<u32>,
     start_s: MutablePrimitiveArray<f64>,
     wall_ms: MutablePrimitiveArray<i64>,
-    /// As logged: rounded (`round_ms`) when the log's frame is made, after the family rules
-    /// and the runs' ends have read them.
+    /// As logged, rounded (`round_ms`) as the block is frozen, on the stream's workers; a
+    /// family rule's own (a cycle's pauses summed) rounded as it is set.
     duration: Vec<f64>,
     ttsp: MutablePrimitiveArray<f64>,
     heap_before: MutablePrimitiveArray<u64>,
@@ -276,7 +276,8 @@ impl GcColumns {
                 id_column(gc::NAME, ids(self.name)),
                 optional::<Float64Type>(gc::START_S, self.start_s),
                 optional::<Int64Type>(gc::WALL_MS, self.wall_ms),
-                Float64Chunked::from_vec(gc::DURATION_MS.into(), self.duration).into_column(),
+                Float64Chunked::from_vec(gc::DURATION_MS.into(), rounded(self.duration))
+                    .into_column(),
                 optional::<Float64Type>(gc::TTSP_MS, ttsp),
                 figures(gc::HEAP_BEFORE_KB, self.heap_before),
                 figures(gc::HEAP_AFTER_KB, self.heap_after),
@@ -1203,7 +1204,7 @@ impl Rows for RuleRows<'_> {
     }
     fn set_duration_ms(&mut self, i: usize, ms: f64) {
         if let Some(d) = self.duration.get_mut(i) {
-            *d = ms;
+            *d = round_ms(ms);
         }
     }
     fn set_in_collection(&mut self, i: usize, v: bool) {
@@ -1224,12 +1225,12 @@ impl Rows for RuleRows<'_> {
     }
 }
 
-/// The frame of the appended stored columns (`STORED`) and the durations as logged:
-/// runs, the time axis, the rows' order (`sort_by_time`: the JRockit parser's time order
-/// within each run, else the runs one after another), the durations rounded.
+/// The frame of the appended stored columns (`STORED`) and the durations: runs, the time
+/// axis, the rows' order (`sort_by_time`: the JRockit parser's time order within each run,
+/// else the runs one after another).
 fn timeline(
     mut cols: Vec<Column>,
-    mut duration: Vec<f64>,
+    duration: Vec<f64>,
     sort_by_time: bool,
     strings: Vec<String>,
 ) -> PolarsResult<GcFrame> {
@@ -1311,10 +1312,6 @@ fn timeline(
             .map(|o| IdxCa::from_vec("".into(), o));
         (run, t, order, damaged)
     };
-    // Each on its own, on every core.
-    duration
-        .par_chunks_mut(1 << 16)
-        .for_each(|c| c.iter_mut().for_each(|d| *d = round_ms(*d)));
     // Put in that order a column at a time, each old column dropped as its new one is made:
     // the whole frame taken at once was held twice at the peak.
     let ordered = |c: Column| -> PolarsResult<Column> {
@@ -1755,6 +1752,12 @@ impl Iterator for LineOrder<'_> {
 /// (`0.0050319 secs` * 1000 is 5.031899999999999): rounded to a nanosecond, far below the
 /// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
 /// result prints as `5.0319`.
+/// Each of `v` by `round_ms`: a block's durations as it is frozen, on the stream's workers.
+fn rounded(mut v: Vec<f64>) -> Vec<f64> {
+    v.iter_mut().for_each(|d| *d = round_ms(*d));
+    v
+}
+
 fn round_ms(ms: f64) -> f64 {
     let r = round(ms * 1e6) / 1e6;
     if r.is_finite() {
