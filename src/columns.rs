@@ -1748,16 +1748,16 @@ impl Iterator for LineOrder<'_> {
     }
 }
 
-/// A duration in ms as the log wrote it, without the noise of converting from seconds
-/// (`0.0050319 secs` * 1000 is 5.031899999999999): rounded to a nanosecond, far below the
-/// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
-/// result prints as `5.0319`.
 /// Each of `v` by `round_ms`: a block's durations as it is frozen, on the stream's workers.
 fn rounded(mut v: Vec<f64>) -> Vec<f64> {
     v.iter_mut().for_each(|d| *d = round_ms(*d));
     v
 }
 
+/// A duration in ms as the log wrote it, without the noise of converting from seconds
+/// (`0.0050319 secs` * 1000 is 5.031899999999999): rounded to a nanosecond, far below the
+/// 0.1 µs the finest log writes. An integer over a power of ten is correctly rounded, so the
+/// result prints as `5.0319`.
 fn round_ms(ms: f64) -> f64 {
     let r = round(ms * 1e6) / 1e6;
     if r.is_finite() {

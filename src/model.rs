@@ -680,7 +680,7 @@ impl PerfLog {
 
 /// `x.round()` (half away from zero), bit for bit, without the libm call `round` is on
 /// x86-64's baseline (no SSE4.1 rounding instruction): a call for every duration and wall
-/// stamp was 1-2 % of a GC log's time, the frame's rounding of its durations on one core.
+/// stamp was 1-2 % of a GC log's time, the rounding of its durations among it.
 #[inline]
 pub fn round(x: f64) -> f64 {
     // From 2^52 on every double is an integer (the infinities too); NaN is NaN.
