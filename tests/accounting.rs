@@ -74,13 +74,18 @@ fn corpus_accounts_for_every_line() {
             let buf = std::fs::read(&f).unwrap();
             let log = parse(&buf);
             check_gc(&f.display().to_string(), &log);
-            // The parallel path (chunks merged) counts the same.
+            // Read in blocks (the streamed path's joining), it counts the same.
             let fmt = if family == "unified" {
                 gcperf::parse::unified::FAMILY
             } else {
                 gcperf::parse::jrockit::FAMILY
             };
-            let merged = gcperf::parse::parse_gc(fmt, &buf);
+            let (merged, _, _) = gcperf::parse::stream::parse_in_blocks(
+                fmt,
+                &buf,
+                4096,
+                gcperf::parse::stream::Events::default(),
+            );
             assert_eq!(merged.lines, log.lines);
             assert_eq!(merged.skipped_lines, log.skipped_lines);
             n += 1;

@@ -181,7 +181,12 @@ fn every_family_accounts_for_every_line() {
             let one = gcperf::parse::parse_one(f, &buf);
             accounted(&what, &one, line_count(&buf));
             assert!(one.record_lines > 0, "{what}: no record line");
-            let blocks = gcperf::parse::parse_gc(f, &buf);
+            let (blocks, _, _) = gcperf::parse::stream::parse_in_blocks(
+                f,
+                &buf,
+                4096,
+                gcperf::parse::stream::Events::default(),
+            );
             accounted(&format!("{what} in blocks"), &blocks, line_count(&buf));
             assert_eq!(blocks.record_lines, one.record_lines, "{what}");
         }

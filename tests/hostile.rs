@@ -114,18 +114,6 @@ fn bad_fixtures_through_everything_no_panic_no_impossible_values() {
         for t in Target::all() {
             run_case(&mut faults, t, name, bytes, checks, dir.path(), false);
         }
-        // The parallel path of big GC logs as well.
-        for &f in gcperf::parse::family::GC_FAMILIES {
-            if let Err(c) = guarded(|| gcperf::parse::parse_gc(f, bytes)) {
-                faults.add(
-                    format!("parse_gc {f:?} {}", c.location),
-                    format!(
-                        "parse_gc {f:?} {name}: panic at {}: {}",
-                        c.location, c.message
-                    ),
-                );
-            }
-        }
     }
     faults.assert_none(&format!("{} files of fixtures/bad", files.len()));
 }

@@ -49,7 +49,7 @@ proptest! {
     #[test]
     fn parsers_never_panic_on_log_like_input(buf in log_like()) {
         for &f in gcperf::parse::family::GC_FAMILIES {
-            let log = gcperf::parse::parse_gc(f, &buf);
+            let log = gcperf::parse::parse_one(f, &buf);
             prop_assert!(log.events.iter().all(|e| e.duration_ms.is_finite() && e.duration_ms >= 0.0));
         }
         let _ = gcperf::input::detect(&buf);
@@ -58,7 +58,7 @@ proptest! {
     #[test]
     fn parsers_never_panic_on_bytes(buf in prop::collection::vec(any::<u8>(), 0..2000)) {
         for &f in gcperf::parse::family::GC_FAMILIES {
-            let _ = gcperf::parse::parse_gc(f, &buf);
+            let _ = gcperf::parse::parse_one(f, &buf);
         }
     }
 

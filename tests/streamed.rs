@@ -224,8 +224,12 @@ fn streamed_files_plain_and_gzip_equal_one_pass() {
         buf.extend_from_slice(&one[..one.len() / 3]);
         let whole = gcperf::parse::parse_one(format, &buf);
         // The frame of the log in memory (its blocks cut there, not where the reader cut).
-        let (log, cols) =
-            gcperf::parse::parse_blocks(format, &buf, gcperf::columns::LogColumns::default());
+        let (log, cols, _) = parse_in_blocks(
+            format,
+            &buf,
+            gcperf::parse::BLOCK,
+            gcperf::columns::LogColumns::default(),
+        );
         let want = cols.finish(&log).unwrap();
         let plain = dir.path().join("plain.log");
         std::fs::write(&plain, &buf).unwrap();

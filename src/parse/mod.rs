@@ -1,5 +1,6 @@
-//! One parser per log family. Parsers take the whole (decompressed) input as bytes and return
-//! typed records; they never print and never do I/O.
+//! One parser per log family. Parsers take a block of a log's (decompressed) bytes and return
+//! typed records; they never print and never do I/O. `load` reads and parses a log in blocks
+//! on every core; `parse_one` parses bytes in memory as one block.
 
 pub mod access;
 pub mod family;
@@ -22,10 +23,6 @@ pub mod zone;
 
 use crate::model::GcLog;
 pub use family::GcFormat;
-use rayon::prelude::*;
-
-/// Inputs smaller than this are parsed on one thread: splitting costs more than it saves.
-const PARALLEL_MIN_BYTES: usize = 4 << 20;
 
 /// A whole log as one block, on one thread, its events kept: what every block edge must give
 /// (see `stream`).
@@ -36,52 +33,13 @@ pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
     log
 }
 
-/// Block size for parsing a large log in parallel (a GC log in memory or streamed, a
-/// performance log streamed). 512 KiB: a block and its events stay in a core's L2 while the
+/// Block size for parsing a log in parallel (a GC or performance log, streamed). 512 KiB: a block and its events stay in a core's L2 while the
 /// joining thread takes them, and fewer bytes are in flight — a dozen blocks and their events
 /// are, so the peak of a log whose frame is small is mostly them (2 MiB blocks: 5-10 % slower,
 /// 12-16 MB more at the peak on the 210 MB GC logs, and 20-25 MB more on the 2 M-request
 /// semicolon log, as fast; 1 MiB against 512 KiB: 6-20 MB more, as fast; 256 KiB: the unified
 /// log 10 % slower).
 pub const BLOCK: usize = 1 << 19;
-
-/// Parse a whole log in memory into `sink`, in blocks parsed in parallel when it is large:
-/// the result is the one-block parse (see `stream`).
-pub fn parse_blocks<S: crate::columns::Sink>(format: GcFormat, buf: &[u8], sink: S) -> (GcLog, S) {
-    let threads = rayon::current_num_threads();
-    let block = if buf.len() < PARALLEL_MIN_BYTES || threads < 2 {
-        usize::MAX
-    } else {
-        BLOCK
-    };
-    let mut ranges = Vec::new();
-    let mut start = 0;
-    while start < buf.len() {
-        let end = stream::cut(format, buf, start, block);
-        ranges.push((start, end));
-        start = end;
-    }
-    let mut j = stream::Joiner::new(format, sink);
-    // A round of blocks per thread at a time: memory holds their events, not the whole log's
-    // twice.
-    for round in ranges.chunks(threads * 2) {
-        let parsed: Vec<stream::Parser> = round
-            .par_iter()
-            .map(|&(a, b)| stream::Parser::of(format, &buf[a..b]))
-            .collect();
-        for (&(a, b), p) in round.iter().zip(parsed) {
-            j.block(&buf[a..b], p);
-        }
-    }
-    j.finish()
-}
-
-/// `parse_blocks` with the events kept.
-pub fn parse_gc(format: GcFormat, buf: &[u8]) -> GcLog {
-    let (mut log, sink) = parse_blocks(format, buf, stream::Events::default());
-    log.events = sink.events;
-    log
-}
 
 #[cfg(test)]
 mod tests {
@@ -117,67 +75,6 @@ mod tests {
                 "{}",
                 String::from_utf8_lossy(line)
             );
-        }
-    }
-
-    /// The parallel path must give what one thread gives, on every family.
-    #[test]
-    fn parallel_blocks_equal_one_pass() {
-        let cases: [(GcFormat, &[u8]); 4] = [
-            (
-                hotspot::FAMILY,
-                include_bytes!("../../fixtures/hotspot/jdk142-parnew-cms-incremental.log"),
-            ),
-            (
-                jrockit::FAMILY,
-                include_bytes!("../../fixtures/jrockit/r26-gencon.log"),
-            ),
-            (
-                unified::FAMILY,
-                include_bytes!("../../fixtures/unified/g1-jdk17.log"),
-            ),
-            // Without tags: blocks cut before untagged start lines.
-            (
-                unified::FAMILY,
-                include_bytes!("../../fixtures/unified-decorations/g1-jdk17-uptime.log"),
-            ),
-        ];
-        for (format, one) in cases {
-            // Repeat the fixture past the parallel threshold.
-            let mut buf = Vec::new();
-            while buf.len() < PARALLEL_MIN_BYTES + one.len() {
-                buf.extend_from_slice(one);
-            }
-            let serial = parse_one(format, &buf);
-            let parallel = parse_gc(format, &buf);
-            assert_eq!(parallel.lines, serial.lines, "{format:?}");
-            assert_eq!(
-                (
-                    parallel.record_lines,
-                    parallel.ignored_lines,
-                    parallel.skipped_lines
-                ),
-                (
-                    serial.record_lines,
-                    serial.ignored_lines,
-                    serial.skipped_lines
-                ),
-                "{format:?}"
-            );
-            let spell = |l: &GcLog| -> Vec<(u64, String, String)> {
-                l.events
-                    .iter()
-                    .map(|e| {
-                        (
-                            e.line,
-                            format!("{:?} {:?} {:?}", e.duration_ms, e.uptime_s, e.gc_id),
-                            l.strings.get(e.name).to_string(),
-                        )
-                    })
-                    .collect()
-            };
-            // Same events in the same order.
-            assert_eq!(spell(&parallel), spell(&serial), "{format:?}");
         }
     }
 }

@@ -453,8 +453,8 @@ pub fn sort_jrockit(events: &mut Vec<GcEvent>) {
     *events = keyed.into_iter().map(|(_, e)| e).collect();
 }
 
-/// Parse `buf` as the streamed path does, in blocks cut at (about) every `block` bytes: for
-/// tests, and for logs already in memory.
+/// Parse `buf` as the streamed path does, in blocks cut at (about) every `block` bytes, on
+/// this thread: for `parse_one` and tests.
 pub fn parse_in_blocks<S: Sink>(
     format: GcFormat,
     buf: &[u8],
