@@ -179,21 +179,8 @@ impl Pauses {
     /// From (start ms, duration ms, kind) in any order.
     pub fn new(mut v: Vec<(f64, f64, i8)>) -> Self {
         v.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut p = Pauses {
-            start: Vec::with_capacity(v.len()),
-            end: Vec::with_capacity(v.len()),
-            max_end: Vec::with_capacity(v.len()),
-            kind: Vec::with_capacity(v.len()),
-        };
-        let mut m = f64::NEG_INFINITY;
-        for (s, d, k) in v {
-            p.start.push(s);
-            p.end.push(s + d);
-            m = m.max(s + d);
-            p.max_end.push(m);
-            p.kind.push(k);
-        }
-        p
+        let (start, (dur, kind)) = v.into_iter().map(|(s, d, k)| (s, (d, k))).unzip();
+        Pauses::of_columns(start, dur, kind)
     }
 
     pub fn len(&self) -> usize {
@@ -573,13 +560,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     };
     let gc_shift = shift(gc_zone);
     let perf_shift: Vec<i64> = perf_zone.iter().map(|&z| shift(z)).collect();
-    let restarts = g
-        .frame
-        .df
-        .column(gc::RUN)?
-        .u32()?
-        .max()
-        .map_or(0, u64::from);
+    let restarts = super::gc::restarts(g.frame)?;
     let clock = Clock {
         gc: if stamped { "date stamps" } else { "--gc-start" },
         gc_zone: match gc_zone {
@@ -593,17 +574,11 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
                 Zone::Offset(_) => "epoch (UTC)",
             })
             .collect(),
-        host_offset: if needs_host {
-            host.map(zone_text)
-        } else {
-            None
-        },
-        host_offset_from: if needs_host { host_from } else { None },
+        host_offset: host.filter(|_| needs_host).map(zone_text),
+        host_offset_from: host_from.filter(|_| needs_host),
         gc_shift_ms: gc_shift,
         perf_shift_ms: perf_shift.clone(),
-        gc_start: (!stamped)
-            .then(|| o.gc_start_ms.map(format_wall_ms))
-            .flatten(),
+        gc_start: o.gc_start_ms.filter(|_| !stamped).map(format_wall_ms),
         gc_start_ignored: stamped && o.gc_start_ms.is_some(),
         restarts,
     };
@@ -913,14 +888,12 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         kinds.push(pause_figures(p, (&p.gc, Some(k)), &j, name)?);
     }
     kinds.sort_by(|a, b| b.pause_ms.total_cmp(&a.pause_ms).then(a.kind.cmp(b.kind)));
-    let safepoints = match (&p.safepoints, &p.sp_joined) {
-        (Some(s), Some(j)) => Some(pause_figures(p, (s, None), j, "safepoint")?),
-        _ => None,
+    let apart = |s: &Option<Pauses>, j: &Option<Joined>, kind| match (s, j) {
+        (Some(s), Some(j)) => pause_figures(p, (s, None), j, kind).map(Some),
+        _ => Ok(None),
     };
-    let stalls = match (&p.stalls, &p.st_joined) {
-        (Some(s), Some(j)) => Some(pause_figures(p, (s, None), j, "stall")?),
-        _ => None,
-    };
+    let safepoints = apart(&p.safepoints, &p.sp_joined, "safepoint")?;
+    let stalls = apart(&p.stalls, &p.st_joined, "stall")?;
     let (lo, hi) = span(p);
     let outside =
         p.lo.iter()
