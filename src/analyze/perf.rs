@@ -303,10 +303,9 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         },
     );
     let (out, (operations, failed)) = (out?, operations?);
-    let errors = get_f64(&out, "errors").unwrap_or(0.0) as u64;
-    let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
-    let error_messages = error_messages(failed, pf, errors, requests);
     let n = |name: &str| get_f64(&out, name).unwrap_or(0.0) as u64;
+    let (errors, requests) = (n("errors"), n("requests"));
+    let error_messages = error_messages(failed, pf, errors, requests);
     let (first, last) = (first.map(|v| v.floor() as i64), last.map(|v| v as i64));
     let total_sum = get_f64(&out, "total_sum").unwrap_or(0.0);
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
@@ -629,9 +628,7 @@ fn intervals_with(
     pcts: &[f64],
 ) -> PolarsResult<(Vec<Interval>, Vec<Vec<Option<f64>>>)> {
     if interval_ms <= 0 {
-        return Err(PolarsError::ComputeError(
-            "interval must be positive".into(),
-        ));
+        polars_bail!(ComputeError: "interval must be positive");
     }
     let t = col(TOTAL_MS);
     let mut aggs = vec![
@@ -680,15 +677,12 @@ fn intervals_with(
     // (damage, or a clock reset) would ask for billions of them.
     let count = s1.saturating_sub(s0).saturating_add(1);
     if count > MAX_INTERVALS {
-        return Err(PolarsError::ComputeError(
-            format!(
-                "the log spans {count} intervals of {interval_ms} ms (from {} to {}), more than \
-                 {MAX_INTERVALS}: choose a longer interval",
-                format_wall_ms(first_ms),
-                format_wall_ms(last_ms)
-            )
-            .into(),
-        ));
+        polars_bail!(
+            ComputeError: "the log spans {count} intervals of {interval_ms} ms (from {} to {}), \
+                           more than {MAX_INTERVALS}: choose a longer interval",
+            format_wall_ms(first_ms),
+            format_wall_ms(last_ms)
+        );
     }
     let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
     let mut rows: Vec<Interval> = (s0..=s1)
@@ -1319,15 +1313,8 @@ pub fn apdex(pf: &PerfFrame, o: &PerfOptions, t_ms: f64, f_ms: f64) -> PolarsRes
                 .alias("f"),
         ])
         .collect()?;
-    let get = |n: &str| -> PolarsResult<u64> {
-        Ok(out
-            .column(n)?
-            .cast(&DataType::UInt64)?
-            .u64()?
-            .get(0)
-            .unwrap_or(0))
-    };
-    let (requests, satisfied, tolerated) = (get("n")?, get("s")?, get("f")?);
+    let get = |n: &str| get_f64(&out, n).unwrap_or(0.0) as u64;
+    let (requests, satisfied, tolerated) = (get("n"), get("s"), get("f"));
     Ok(Apdex {
         t_ms,
         f_ms,
