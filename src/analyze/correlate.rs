@@ -217,8 +217,7 @@ pub fn join_kind(lo: &[f64], hi: &[f64], slow: &[bool], p: &Pauses, kind: Option
         return Joined {
             ms: vec![0.0; n],
             hits: vec![0; n],
-            requests: Vec::new(),
-            slow: Vec::new(),
+            ..Joined::default()
         };
     }
     let chunk = (n / (rayon::current_num_threads() * 4)).max(65_536);
@@ -663,8 +662,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     let hi: Vec<f64> = end.iter().map(|&e| (e - base) as f64).collect();
     let lo: Vec<f64> = hi.iter().zip(&total).map(|(h, t)| h - t).collect();
     let slow: Vec<bool> = total.iter().map(|&t| t > o.over_ms).collect();
-    let p_first = lo.iter().copied().fold(f64::INFINITY, f64::min);
-    let p_last = hi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (p_first, p_last) = span(&lo, &hi);
     if p_last < first || p_first > last {
         return Err(CorrelateError::NoOverlap {
             gc_first_ms: base + first.floor() as i64,
@@ -789,7 +787,7 @@ fn pause_figures(
     j: &Joined,
     kind: &'static str,
 ) -> PolarsResult<PauseFigures> {
-    let (lo, hi) = span(p);
+    let (lo, hi) = span(&p.lo, &p.hi);
     let mut count = 0u64;
     let mut ms = 0.0;
     let mut hitting = 0u64;
@@ -837,10 +835,10 @@ fn pause_hit(base: i64, pauses: &Pauses, j: &Joined, i: usize) -> PauseHit {
 }
 
 /// First request start and last request end.
-fn span(p: &Prepared) -> (f64, f64) {
+fn span(lo: &[f64], hi: &[f64]) -> (f64, f64) {
     (
-        p.lo.iter().copied().fold(f64::INFINITY, f64::min),
-        p.hi.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        lo.iter().copied().fold(f64::INFINITY, f64::min),
+        hi.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     )
 }
 
@@ -894,7 +892,7 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
     };
     let safepoints = apart(&p.safepoints, &p.sp_joined, "safepoint")?;
     let stalls = apart(&p.stalls, &p.st_joined, "stall")?;
-    let (lo, hi) = span(p);
+    let (lo, hi) = span(&p.lo, &p.hi);
     let outside =
         p.lo.iter()
             .zip(&p.hi)
@@ -978,7 +976,7 @@ pub struct ChartData {
 /// The chart's data with `slots` time slots across (about the plot's width in pixels) and the
 /// given interval (None: chosen as the two-hour chart chooses it).
 pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> PolarsResult<ChartData> {
-    let (lo, hi) = span(p);
+    let (lo, hi) = span(&p.lo, &p.hi);
     let requests = p.hi.len() as u64;
     let span_ms = (hi - lo).max(0.0) as i64;
     let iv = interval_ms.unwrap_or_else(|| {

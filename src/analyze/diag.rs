@@ -476,10 +476,7 @@ impl Evidence {
         }
     }
     fn finding(self, id: &'static str) -> Option<Finding> {
-        if self.count == 0 {
-            return None;
-        }
-        Some(Finding {
+        (self.count > 0).then(|| Finding {
             id,
             count: self.count,
             total_ms: clean(self.total_ms),
@@ -513,16 +510,7 @@ impl Per {
     }
     #[inline(always)]
     fn floor(self, x: f64) -> i64 {
-        let q = x * self.inv;
-        let f = floor_i64(q);
-        let frac = q - f as f64;
-        let m = q.abs() * (4.0 * f64::EPSILON);
-        if frac > m && frac < 1.0 - m {
-            f
-        } else {
-            // Near an integer, not finite, or beyond i64: the division itself.
-            floor_i64(x / self.len)
-        }
+        self.floor_ceil(x).0
     }
     /// `floor` and ceiling of `x / len` in one: where the product is clearly not an integer,
     /// the quotient is not one either and its ceiling is the floor's next.
@@ -535,7 +523,8 @@ impl Per {
         if frac > m && frac < 1.0 - m {
             (f, f + 1)
         } else {
-            // -floor(-y) is the ceiling of y.
+            // Near an integer, not finite, or beyond i64: the division itself; -floor(-y) is
+            // the ceiling of y.
             let y = x / self.len;
             (floor_i64(y), floor_i64(-y).saturating_neg())
         }
