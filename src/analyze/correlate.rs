@@ -645,13 +645,6 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     if pf.df.height() == 0 {
         return Err(CorrelateError::NoRequests);
     }
-    let end: Vec<i64> = pf
-        .df
-        .column(perf::END_MS)?
-        .i64()?
-        .iter()
-        .map(|v| v.unwrap_or(0))
-        .collect();
     let total: Vec<f64> = pf
         .df
         .column(perf::TOTAL_MS)?
@@ -659,7 +652,13 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         .iter()
         .map(|v| v.unwrap_or(0.0))
         .collect();
-    let hi: Vec<f64> = end.iter().map(|&e| (e - base) as f64).collect();
+    let hi: Vec<f64> = pf
+        .df
+        .column(perf::END_MS)?
+        .i64()?
+        .iter()
+        .map(|e| (e.unwrap_or(0) - base) as f64)
+        .collect();
     let lo: Vec<f64> = hi.iter().zip(&total).map(|(h, t)| h - t).collect();
     let slow: Vec<bool> = total.iter().map(|&t| t > o.over_ms).collect();
     let (p_first, p_last) = span(&lo, &hi);

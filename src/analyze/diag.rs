@@ -1118,9 +1118,6 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
             for &(_, a, b) in &spans {
                 for (k, cv) in cov.iter_mut().enumerate() {
                     let lo = lo_of(k);
-                    if lo > b || lo + len < a {
-                        continue;
-                    }
                     *cv += overlap(a, b, lo, lo + len);
                 }
             }
