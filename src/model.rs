@@ -19,25 +19,25 @@ pub struct GcClock {
 #[serde(rename_all = "lowercase")]
 pub enum Record {
     /// One stop-the-world GC pause.
-    Pause,
+    Pause = 0,
     /// A whole collection whose individual pauses are itemised as `Pause` records with the
     /// same `gc_id` (JRockit with `-Xverbose:gcpause`). Its duration is the sum of its pauses.
-    Collection,
+    Collection = 1,
     /// A concurrent phase: the application keeps running, so never counted as a pause.
-    Concurrent,
+    Concurrent = 2,
     /// A safepoint stop (`Total time for which application threads were stopped`, JDK 17+
     /// `Safepoint "..."`): kept apart from GC pauses.
-    Safepoint,
+    Safepoint = 3,
     /// A thread-level stall (ZGC `Allocation Stall`, `Relocation Stall`): one application
     /// thread waited for the collector while the others ran, so it is neither a pause nor a
     /// safepoint; counted and summed apart from both.
-    Stall,
+    Stall = 4,
     /// A collection run inside another stop (the young collection of a CMS remark with
     /// `-XX:+CMSScavengeBeforeRemark`, a full collection inside a failed young one): one
     /// stop, one pause, whose duration is the outer stop's; this collection counts as a
     /// collection, its time (`duration_ms`, its own) part of the enclosing pause's, never a
     /// pause of its own.
-    Nested,
+    Nested = 5,
 }
 
 impl Record {
@@ -51,17 +51,10 @@ impl Record {
         Record::Nested,
     ];
 
-    /// The record as the GC frame stores it (`frame::gc::RECORD`): 0 pause, 1 collection,
-    /// 2 concurrent, 3 safepoint, 4 stall, 5 nested. Stable: frames and filters are written against these numbers.
+    /// The record as the GC frame stores it (`frame::gc::RECORD`): its number above. Stable:
+    /// frames and filters are written against these numbers.
     pub fn code(self) -> u8 {
-        match self {
-            Record::Pause => 0,
-            Record::Collection => 1,
-            Record::Concurrent => 2,
-            Record::Safepoint => 3,
-            Record::Stall => 4,
-            Record::Nested => 5,
-        }
+        self as u8
     }
 
     /// The record of a `code()`; `None` for a number no record has.
@@ -85,16 +78,16 @@ impl Record {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
-    Young,
-    Mixed,
+    Young = 0,
+    Mixed = 1,
     /// An old-generation collection that is not a full GC (JRockit OC, Shenandoah/ZGC cycles).
-    Old,
-    Full,
-    InitialMark,
-    Remark,
-    Cleanup,
+    Old = 2,
+    Full = 3,
+    InitialMark = 4,
+    Remark = 5,
+    Cleanup = 6,
     /// A pause inside a concurrent cycle that has no better name (Shenandoah/ZGC phases...).
-    Other,
+    Other = 7,
 }
 
 impl Kind {
@@ -110,19 +103,10 @@ impl Kind {
         Kind::Other,
     ];
 
-    /// The kind as the GC frame stores it (`frame::gc::KIND`): 0 young, 1 mixed, 2 old,
-    /// 3 full, 4 initial-mark, 5 remark, 6 cleanup, 7 other. Stable, like `Record::code`.
+    /// The kind as the GC frame stores it (`frame::gc::KIND`): its number above. Stable, like
+    /// `Record::code`.
     pub fn code(self) -> u8 {
-        match self {
-            Kind::Young => 0,
-            Kind::Mixed => 1,
-            Kind::Old => 2,
-            Kind::Full => 3,
-            Kind::InitialMark => 4,
-            Kind::Remark => 5,
-            Kind::Cleanup => 6,
-            Kind::Other => 7,
-        }
+        self as u8
     }
 
     /// The kind of a `code()`; `None` for a number no kind has.
@@ -311,15 +295,12 @@ const RECENT: usize = 16;
 
 impl Default for Strings {
     fn default() -> Self {
-        let mut s = Strings {
-            list: Vec::new(),
-            map: std::collections::HashMap::new(),
+        Strings {
+            list: vec![String::new()],
+            map: std::collections::HashMap::from([(Vec::new(), 0)]),
             recent: [0; RECENT],
             next_recent: 0,
-        };
-        s.list.push(String::new());
-        s.map.insert(Vec::new(), 0);
-        s
+        }
     }
 }
 
@@ -478,13 +459,11 @@ impl GcLog {
     /// that the parser counts the record's lines as skipped.
     #[inline]
     pub fn push_checked(&mut self, ev: GcEvent) -> Result<(), &'static str> {
-        match ev.implausible() {
-            None => {
-                self.events.push(ev);
-                Ok(())
-            }
-            Some(why) => Err(why),
+        if let Some(why) = ev.implausible() {
+            return Err(why);
         }
+        self.events.push(ev);
+        Ok(())
     }
 }
 

@@ -157,16 +157,14 @@ pub fn percentile(p: &PerfSummary, pct: u32) -> Option<f64> {
 /// The limits of objectives on one of `pcts` (`p95<=50ms`, `total_ms_p95<0.05s`): (index
 /// into `pcts`, limit in ms, objective text), read as `--slo` judges them.
 pub fn percentile_limits(objectives: &[slo::Objective], pcts: &[u32]) -> Vec<(usize, f64, String)> {
-    let mut out = Vec::new();
-    for o in objectives {
-        let Some(key) = o.key(slo::LogKind::Perf) else {
-            continue;
-        };
-        if let Some(i) = pcts.iter().position(|p| key == format!("total_ms_p{p}")) {
-            out.push((i, o.limit(&key), o.text.clone()));
-        }
-    }
-    out
+    objectives
+        .iter()
+        .filter_map(|o| {
+            let key = o.key(slo::LogKind::Perf)?;
+            let i = pcts.iter().position(|p| key == format!("total_ms_p{p}"))?;
+            Some((i, o.limit(&key), o.text.clone()))
+        })
+        .collect()
 }
 
 #[cfg(test)]

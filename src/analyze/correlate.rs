@@ -179,21 +179,8 @@ impl Pauses {
     /// From (start ms, duration ms, kind) in any order.
     pub fn new(mut v: Vec<(f64, f64, i8)>) -> Self {
         v.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut p = Pauses {
-            start: Vec::with_capacity(v.len()),
-            end: Vec::with_capacity(v.len()),
-            max_end: Vec::with_capacity(v.len()),
-            kind: Vec::with_capacity(v.len()),
-        };
-        let mut m = f64::NEG_INFINITY;
-        for (s, d, k) in v {
-            p.start.push(s);
-            p.end.push(s + d);
-            m = m.max(s + d);
-            p.max_end.push(m);
-            p.kind.push(k);
-        }
-        p
+        let (start, (dur, kind)) = v.into_iter().map(|(s, d, k)| (s, (d, k))).unzip();
+        Pauses::of_columns(start, dur, kind)
     }
 
     pub fn len(&self) -> usize {
@@ -230,8 +217,7 @@ pub fn join_kind(lo: &[f64], hi: &[f64], slow: &[bool], p: &Pauses, kind: Option
         return Joined {
             ms: vec![0.0; n],
             hits: vec![0; n],
-            requests: Vec::new(),
-            slow: Vec::new(),
+            ..Joined::default()
         };
     }
     let chunk = (n / (rayon::current_num_threads() * 4)).max(65_536);
@@ -573,13 +559,7 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     };
     let gc_shift = shift(gc_zone);
     let perf_shift: Vec<i64> = perf_zone.iter().map(|&z| shift(z)).collect();
-    let restarts = g
-        .frame
-        .df
-        .column(gc::RUN)?
-        .u32()?
-        .max()
-        .map_or(0, u64::from);
+    let restarts = super::gc::restarts(g.frame)?;
     let clock = Clock {
         gc: if stamped { "date stamps" } else { "--gc-start" },
         gc_zone: match gc_zone {
@@ -593,17 +573,11 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
                 Zone::Offset(_) => "epoch (UTC)",
             })
             .collect(),
-        host_offset: if needs_host {
-            host.map(zone_text)
-        } else {
-            None
-        },
-        host_offset_from: if needs_host { host_from } else { None },
+        host_offset: host.filter(|_| needs_host).map(zone_text),
+        host_offset_from: host_from.filter(|_| needs_host),
         gc_shift_ms: gc_shift,
         perf_shift_ms: perf_shift.clone(),
-        gc_start: (!stamped)
-            .then(|| o.gc_start_ms.map(format_wall_ms))
-            .flatten(),
+        gc_start: o.gc_start_ms.filter(|_| !stamped).map(format_wall_ms),
         gc_start_ignored: stamped && o.gc_start_ms.is_some(),
         restarts,
     };
@@ -671,13 +645,6 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
     if pf.df.height() == 0 {
         return Err(CorrelateError::NoRequests);
     }
-    let end: Vec<i64> = pf
-        .df
-        .column(perf::END_MS)?
-        .i64()?
-        .iter()
-        .map(|v| v.unwrap_or(0))
-        .collect();
     let total: Vec<f64> = pf
         .df
         .column(perf::TOTAL_MS)?
@@ -685,11 +652,16 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         .iter()
         .map(|v| v.unwrap_or(0.0))
         .collect();
-    let hi: Vec<f64> = end.iter().map(|&e| (e - base) as f64).collect();
+    let hi: Vec<f64> = pf
+        .df
+        .column(perf::END_MS)?
+        .i64()?
+        .iter()
+        .map(|e| (e.unwrap_or(0) - base) as f64)
+        .collect();
     let lo: Vec<f64> = hi.iter().zip(&total).map(|(h, t)| h - t).collect();
     let slow: Vec<bool> = total.iter().map(|&t| t > o.over_ms).collect();
-    let p_first = lo.iter().copied().fold(f64::INFINITY, f64::min);
-    let p_last = hi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (p_first, p_last) = span(&lo, &hi);
     if p_last < first || p_first > last {
         return Err(CorrelateError::NoOverlap {
             gc_first_ms: base + first.floor() as i64,
@@ -814,7 +786,7 @@ fn pause_figures(
     j: &Joined,
     kind: &'static str,
 ) -> PolarsResult<PauseFigures> {
-    let (lo, hi) = span(p);
+    let (lo, hi) = span(&p.lo, &p.hi);
     let mut count = 0u64;
     let mut ms = 0.0;
     let mut hitting = 0u64;
@@ -862,10 +834,10 @@ fn pause_hit(base: i64, pauses: &Pauses, j: &Joined, i: usize) -> PauseHit {
 }
 
 /// First request start and last request end.
-fn span(p: &Prepared) -> (f64, f64) {
+fn span(lo: &[f64], hi: &[f64]) -> (f64, f64) {
     (
-        p.lo.iter().copied().fold(f64::INFINITY, f64::min),
-        p.hi.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        lo.iter().copied().fold(f64::INFINITY, f64::min),
+        hi.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     )
 }
 
@@ -913,15 +885,13 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         kinds.push(pause_figures(p, (&p.gc, Some(k)), &j, name)?);
     }
     kinds.sort_by(|a, b| b.pause_ms.total_cmp(&a.pause_ms).then(a.kind.cmp(b.kind)));
-    let safepoints = match (&p.safepoints, &p.sp_joined) {
-        (Some(s), Some(j)) => Some(pause_figures(p, (s, None), j, "safepoint")?),
-        _ => None,
+    let apart = |s: &Option<Pauses>, j: &Option<Joined>, kind| match (s, j) {
+        (Some(s), Some(j)) => pause_figures(p, (s, None), j, kind).map(Some),
+        _ => Ok(None),
     };
-    let stalls = match (&p.stalls, &p.st_joined) {
-        (Some(s), Some(j)) => Some(pause_figures(p, (s, None), j, "stall")?),
-        _ => None,
-    };
-    let (lo, hi) = span(p);
+    let safepoints = apart(&p.safepoints, &p.sp_joined, "safepoint")?;
+    let stalls = apart(&p.stalls, &p.st_joined, "stall")?;
+    let (lo, hi) = span(&p.lo, &p.hi);
     let outside =
         p.lo.iter()
             .zip(&p.hi)
@@ -1005,7 +975,7 @@ pub struct ChartData {
 /// The chart's data with `slots` time slots across (about the plot's width in pixels) and the
 /// given interval (None: chosen as the two-hour chart chooses it).
 pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> PolarsResult<ChartData> {
-    let (lo, hi) = span(p);
+    let (lo, hi) = span(&p.lo, &p.hi);
     let requests = p.hi.len() as u64;
     let span_ms = (hi - lo).max(0.0) as i64;
     let iv = interval_ms.unwrap_or_else(|| {

@@ -476,10 +476,7 @@ impl Evidence {
         }
     }
     fn finding(self, id: &'static str) -> Option<Finding> {
-        if self.count == 0 {
-            return None;
-        }
-        Some(Finding {
+        (self.count > 0).then(|| Finding {
             id,
             count: self.count,
             total_ms: clean(self.total_ms),
@@ -513,16 +510,7 @@ impl Per {
     }
     #[inline(always)]
     fn floor(self, x: f64) -> i64 {
-        let q = x * self.inv;
-        let f = floor_i64(q);
-        let frac = q - f as f64;
-        let m = q.abs() * (4.0 * f64::EPSILON);
-        if frac > m && frac < 1.0 - m {
-            f
-        } else {
-            // Near an integer, not finite, or beyond i64: the division itself.
-            floor_i64(x / self.len)
-        }
+        self.floor_ceil(x).0
     }
     /// `floor` and ceiling of `x / len` in one: where the product is clearly not an integer,
     /// the quotient is not one either and its ceiling is the floor's next.
@@ -535,7 +523,8 @@ impl Per {
         if frac > m && frac < 1.0 - m {
             (f, f + 1)
         } else {
-            // -floor(-y) is the ceiling of y.
+            // Near an integer, not finite, or beyond i64: the division itself; -floor(-y) is
+            // the ceiling of y.
             let y = x / self.len;
             (floor_i64(y), floor_i64(-y).saturating_neg())
         }
@@ -748,8 +737,7 @@ fn live_set_points(c: &Cols, n: usize) -> Vec<(f64, f64, usize)> {
 /// What is read off each row on its own: the causes table and the findings' evidence.
 struct ReadOff {
     causes: Vec<CauseRow>,
-    /// explicit-gc, concurrent-mode-failure, promotion-failure, to-space-exhausted, humongous,
-    /// metadata-gc, full-gc.
+    /// The first seven of `FINDING_IDS`, in that order.
     ev: [Evidence; 7],
     over: Evidence,
     ttsp: Evidence,
@@ -900,8 +888,6 @@ pub fn diag(f: &GcFrame, o: &DiagOptions) -> PolarsResult<GcDiag> {
 
 /// What the passes over the pauses and collections in time give (`timed_passes`).
 struct Timed {
-    t_lo: f64,
-    t_hi: f64,
     /// The intervals' length and (first index, count), where there are intervals.
     grid: Option<(f64, (i64, usize))>,
     allocated: Option<u64>,
@@ -914,7 +900,7 @@ struct Timed {
 }
 
 /// The allocation pass and the pauses' spread over the intervals, side by side, within the
-/// log's bounds `b`, and `beside` (the passes that need no bounds) after them. Hand loops: a
+/// log's `bounds`, and `beside` (the passes that need no bounds) after them. Hand loops: a
 /// row's figure is split over every interval its time crosses, in proportion (a row lands in
 /// several groups, which no polars aggregation does), and each collection is paired with the
 /// one before it in its run.
@@ -922,24 +908,16 @@ fn timed_passes<R: Send>(
     c: &Cols,
     n: usize,
     o: &DiagOptions,
-    b: Bounds,
+    bounds: &Bounds,
     beside: impl FnOnce() -> R + Send,
 ) -> (PolarsResult<Timed>, R) {
-    let Bounds {
-        t_lo,
-        t_hi,
-        n_heap,
-        timed,
-        by_time,
-        by_line,
-    } = b;
     let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
     let is_heap = |i: usize| c.is_heap(i);
-    let span = t_hi - t_lo;
+    let span = bounds.t_hi - bounds.t_lo;
     let len = match o.interval_s {
         Some(s) => Some(s),
         None if span.is_finite() && span > 0.0 => {
-            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, n_heap);
+            let ms = super::perf::auto_interval_ms((span * 1000.0).ceil() as i64, bounds.n_heap);
             // Whole hours enough to keep within `MAX_INTERVALS` where even hours are too
             // many (a damaged stamp can make a span of centuries): coarse figures, never a
             // failed analysis over an option nobody gave.
@@ -953,7 +931,7 @@ fn timed_passes<R: Send>(
         None => None,
     }
     .filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0);
-    let grid = match len.map(|len| grid(t_lo, t_hi, len).map(|g| (len, g))) {
+    let grid = match len.map(|len| grid(bounds.t_lo, bounds.t_hi, len).map(|g| (len, g))) {
         Some(Err(e)) => return (Err(e), beside()),
         Some(Ok(g)) => Some(g),
         None => None,
@@ -962,11 +940,12 @@ fn timed_passes<R: Send>(
     // --- Allocation: collections with heap figures, in time order (line order when some
     // have no time), each paired with the one before it in the same JVM run. Sorted only
     // when the log is out of order (it mostly is not).
-    let order: Option<Vec<u32>> = if (timed && by_time) || (!timed && by_line) {
+    let in_order = (bounds.timed && bounds.by_time) || (!bounds.timed && bounds.by_line);
+    let order: Option<Vec<u32>> = if in_order {
         None
     } else {
         let mut v: Vec<u32> = (0..n as u32).filter(|&i| is_heap(i as usize)).collect();
-        if timed {
+        if bounds.timed {
             // Stable: ties keep the frame's order.
             v.sort_by(|&a, &b| {
                 let t = |i: u32| c.t.get(i as usize).unwrap_or(0.0);
@@ -1082,8 +1061,6 @@ fn timed_passes<R: Send>(
         rayon::join(alloc_pass, || rayon::join(pause_pass, beside));
     drop(order);
     let timed = Timed {
-        t_lo,
-        t_hi,
         grid,
         allocated,
         timed_kb,
@@ -1108,7 +1085,8 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     // idle for most of their 0.4 s): the time bounds, then the allocation and pause passes
     // that need them, then the promotion and the live set beside the causes and the findings
     // read off each row.
-    let (timed, (read, (promoted, pts))) = timed_passes(c, n, o, Bounds::of(c, n), || {
+    let bounds = Bounds::of(c, n);
+    let (timed, (read, (promoted, pts))) = timed_passes(c, n, o, &bounds, || {
         rayon::join(
             || read_off(f, c, n, o),
             || (promoted_kb(c, n), live_set_points(c, n)),
@@ -1116,8 +1094,6 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     });
     let read = read?;
     let Timed {
-        t_lo,
-        t_hi,
         grid,
         allocated,
         timed_kb,
@@ -1142,9 +1118,6 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
             for &(_, a, b) in &spans {
                 for (k, cv) in cov.iter_mut().enumerate() {
                     let lo = lo_of(k);
-                    if lo > b || lo + len < a {
-                        continue;
-                    }
                     *cv += overlap(a, b, lo, lo + len);
                 }
             }
@@ -1166,7 +1139,7 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         let (paused, first_line) = pause_bins.unwrap_or_default();
         for k in 0..count {
             let lo = lo_of(k);
-            let cv = overlap(t_lo, t_hi, lo, lo + len);
+            let cv = overlap(bounds.t_lo, bounds.t_hi, lo, lo + len);
             let (Some(&p), Some(&fl)) = (paused.get(k), first_line.get(k)) else {
                 continue;
             };
@@ -1209,30 +1182,15 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         }
     }
 
-    let ReadOff {
-        causes,
-        ev,
-        over,
-        ttsp,
-    } = read;
-    out.causes = causes;
-    let [a, b, cc, d, e, g, h] = ev;
-    out.findings = [
-        a.finding("explicit-gc"),
-        b.finding("concurrent-mode-failure"),
-        cc.finding("promotion-failure"),
-        d.finding("to-space-exhausted"),
-        e.finding("humongous"),
-        g.finding("metadata-gc"),
-        h.finding("full-gc"),
-        over.finding("over-pause-target"),
-        overhead.finding("gc-overhead"),
-        ttsp.finding("long-ttsp"),
-        growth.finding("live-set-growth"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    out.causes = read.causes;
+    // `FINDING_IDS` lists the findings in this order.
+    out.findings = read
+        .ev
+        .into_iter()
+        .chain([read.over, overhead, read.ttsp, growth])
+        .zip(FINDING_IDS)
+        .filter_map(|(e, id)| e.finding(id))
+        .collect();
     Ok(out)
 }
 

@@ -417,6 +417,7 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
 const MIN_RUNNING_MS: f64 = 1.0;
 
 /// The summary's counts of rows by record and kind.
+#[derive(Default)]
 struct Counts {
     collections: u64,
     pauses: u64,
@@ -426,13 +427,7 @@ struct Counts {
 }
 
 fn counts(c: &super::diag::Cols) -> Counts {
-    let mut n = Counts {
-        collections: 0,
-        pauses: 0,
-        full: 0,
-        concurrent: 0,
-        safepoints: 0,
-    };
+    let mut n = Counts::default();
     // By class: the rows of each class counted once, each class's record and kind looked
     // at once (tested per row, this was 2 % of a 2.9 M-row log's summary).
     for (class, k) in c.class_counts() {

@@ -79,13 +79,18 @@ pub fn bands_of(edges: &[f64], counts: Vec<u64>) -> Vec<Band> {
         .map(|(label, count)| Band {
             label,
             count,
-            share_pct: if total > 0 {
-                count as f64 * 100.0 / total as f64
-            } else {
-                0.0
-            },
+            share_pct: share_pct(count, total),
         })
         .collect()
+}
+
+/// `count` as a percentage of `of`, full precision; 0 where `of` is 0.
+pub(crate) fn share_pct(count: u64, of: u64) -> f64 {
+    if of > 0 {
+        count as f64 * 100.0 / of as f64
+    } else {
+        0.0
+    }
 }
 
 /// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading

@@ -1,8 +1,7 @@
 //! Performance-log figures: requests, errors, latency percentiles, Java/DB split, latency
 //! bands, shares over thresholds, throughput, per operation.
 
-use super::get_f64;
-use super::Band;
+use super::{get_f64, share_pct, Band};
 use crate::frame::perf::*;
 use crate::frame::PerfFrame;
 use crate::parse::num::format_wall_ms;
@@ -304,17 +303,9 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         },
     );
     let (out, (operations, failed)) = (out?, operations?);
-    let errors = get_f64(&out, "errors").unwrap_or(0.0) as u64;
-    let requests = get_f64(&out, "requests").unwrap_or(0.0) as u64;
-    let error_messages = error_messages(failed, pf, errors, requests);
-    let share = |c: u64| {
-        if requests > 0 {
-            c as f64 * 100.0 / requests as f64
-        } else {
-            0.0
-        }
-    };
     let n = |name: &str| get_f64(&out, name).unwrap_or(0.0) as u64;
+    let (errors, requests) = (n("errors"), n("requests"));
+    let error_messages = error_messages(failed, pf, errors, requests);
     let (first, last) = (first.map(|v| v.floor() as i64), last.map(|v| v as i64));
     let total_sum = get_f64(&out, "total_sum").unwrap_or(0.0);
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
@@ -329,7 +320,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
             Over {
                 ms,
                 count: c,
-                share_pct: share(c),
+                share_pct: share_pct(c, requests),
             }
         })
         .collect();
@@ -347,7 +338,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     Ok(PerfSummary {
         requests,
         errors,
-        error_pct: (requests > 0).then(|| share(errors)),
+        error_pct: (requests > 0).then(|| share_pct(errors, requests)),
         inconsistent: n("inconsistent"),
         first: first.map(format_wall_ms),
         last: last.map(format_wall_ms),
@@ -487,11 +478,7 @@ fn operations(
                 total_ms_p95: at(2),
                 total_ms_max: s.max.unwrap_or(0.0),
                 db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
-                error_pct: if n > 0.0 {
-                    s.errors as f64 * 100.0 / n
-                } else {
-                    0.0
-                },
+                error_pct: share_pct(s.errors, s.count),
                 throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
                 total_ms_min: s.min.unwrap_or(0.0),
                 total_ms_p50: at(0),
@@ -572,13 +559,6 @@ fn error_messages(
             count,
         });
     }
-    let pct = |c: u64, of: u64| {
-        if of > 0 {
-            c as f64 * 100.0 / of as f64
-        } else {
-            0.0
-        }
-    };
     let mut rows: Vec<ErrorMessage> = by
         .into_iter()
         .map(|(message, mut operations)| {
@@ -591,8 +571,8 @@ fn error_messages(
             ErrorMessage {
                 message,
                 count,
-                errors_pct: pct(count, errors),
-                requests_pct: pct(count, requests),
+                errors_pct: share_pct(count, errors),
+                requests_pct: share_pct(count, requests),
                 operations,
             }
         })
@@ -648,9 +628,7 @@ fn intervals_with(
     pcts: &[f64],
 ) -> PolarsResult<(Vec<Interval>, Vec<Vec<Option<f64>>>)> {
     if interval_ms <= 0 {
-        return Err(PolarsError::ComputeError(
-            "interval must be positive".into(),
-        ));
+        polars_bail!(ComputeError: "interval must be positive");
     }
     let t = col(TOTAL_MS);
     let mut aggs = vec![
@@ -699,15 +677,12 @@ fn intervals_with(
     // (damage, or a clock reset) would ask for billions of them.
     let count = s1.saturating_sub(s0).saturating_add(1);
     if count > MAX_INTERVALS {
-        return Err(PolarsError::ComputeError(
-            format!(
-                "the log spans {count} intervals of {interval_ms} ms (from {} to {}), more than \
-                 {MAX_INTERVALS}: choose a longer interval",
-                format_wall_ms(first_ms),
-                format_wall_ms(last_ms)
-            )
-            .into(),
-        ));
+        polars_bail!(
+            ComputeError: "the log spans {count} intervals of {interval_ms} ms (from {} to {}), \
+                           more than {MAX_INTERVALS}: choose a longer interval",
+            format_wall_ms(first_ms),
+            format_wall_ms(last_ms)
+        );
     }
     let rated = |covered_s: f64| covered_s > 0.0 && covered_s * 4000.0 >= interval_ms as f64;
     let mut rows: Vec<Interval> = (s0..=s1)
@@ -1338,15 +1313,8 @@ pub fn apdex(pf: &PerfFrame, o: &PerfOptions, t_ms: f64, f_ms: f64) -> PolarsRes
                 .alias("f"),
         ])
         .collect()?;
-    let get = |n: &str| -> PolarsResult<u64> {
-        Ok(out
-            .column(n)?
-            .cast(&DataType::UInt64)?
-            .u64()?
-            .get(0)
-            .unwrap_or(0))
-    };
-    let (requests, satisfied, tolerated) = (get("n")?, get("s")?, get("f")?);
+    let get = |n: &str| get_f64(&out, n).unwrap_or(0.0) as u64;
+    let (requests, satisfied, tolerated) = (get("n"), get("s"), get("f"));
     Ok(Apdex {
         t_ms,
         f_ms,
