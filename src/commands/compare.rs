@@ -60,27 +60,25 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         a.common.read.quiet,
         &|i, _, r| match windowed(&win, r, false) {
             Err(step) => step,
-            Ok(r) => match r {
-                Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                    Ok(mut summary) => {
-                        summary.judge(&slo.objectives, false);
-                        let label = labels.get(i).cloned().unwrap_or_default();
-                        // A repeat is named by its group and file.
-                        let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
-                            Some((g, _)) => format!("{g}: {label}"),
-                            None => label,
-                        };
-                        // The parts of a file that changes family: one run each.
-                        let label = match l.part() {
-                            0 => label,
-                            n => format!("{label} (part {n})"),
-                        };
-                        Step::output((i, Run { label, summary }))
-                    }
-                    Err(e) => failed(&l, e),
-                },
-                Err(_) => Step::none(),
+            Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                Ok(mut summary) => {
+                    summary.judge(&slo.objectives, false);
+                    let label = labels.get(i).cloned().unwrap_or_default();
+                    // A repeat is named by its group and file.
+                    let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
+                        Some((g, _)) => format!("{g}: {label}"),
+                        None => label,
+                    };
+                    // The parts of a file that changes family: one run each.
+                    let label = match l.part() {
+                        0 => label,
+                        n => format!("{label} (part {n})"),
+                    };
+                    Step::output((i, Run { label, summary }))
+                }
+                Err(e) => failed(&l, e),
             },
+            Ok(Err(_)) => Step::none(),
         },
         &mut |_, run| runs.push(run),
     );

@@ -40,25 +40,22 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let mut tally = each_input(
         &ins,
         c.read.quiet,
-        &|_, p, r| {
-            let failed = |error: String| Step {
-                value: Some(Err((crate::load::name_of(p), error))),
-                ..Step::none()
-            };
-            match r {
-                Err(e) => failed(crate::report::batch::error_text(&e)),
-                Ok(l) => match windowed(&win, Ok(l), true) {
-                    Err(mut step) => {
-                        let why = step.notes.first().map_or(String::new(), |n| {
-                            n.trim_start_matches("gcperf: ").to_string()
-                        });
-                        step.value = Some(Err((crate::load::name_of(p), why)));
-                        step
-                    }
-                    Ok(Ok(l)) => Step::output(Ok(l)),
-                    Ok(Err(_)) => Step::none(),
-                },
+        &|_, p, r| match windowed(&win, r, true) {
+            Err(mut step) => {
+                let why = step.notes.first().map_or(String::new(), |n| {
+                    n.trim_start_matches("gcperf: ").to_string()
+                });
+                step.value = Some(Err((crate::load::name_of(p), why)));
+                step
             }
+            Ok(Ok(l)) => Step::output(Ok(l)),
+            Ok(Err(e)) => Step {
+                value: Some(Err((
+                    crate::load::name_of(p),
+                    crate::report::batch::error_text(&e),
+                ))),
+                ..Step::none()
+            },
         },
         &mut |_, it| got.push(it),
     );

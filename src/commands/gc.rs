@@ -128,19 +128,17 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         a.common.read.quiet,
         &|_, _, r| match windowed(&win, r, false) {
             Err(step) => step,
-            Ok(r) => match r {
-                Ok(l) => match l.gc() {
-                    Some(g) => match gc_report(g, &edges, slo.pause_target_ms, interval_s) {
-                        Ok(mut rep) => {
-                            rep.summary.judge(&slo.objectives, false);
-                            Step::output(rep)
-                        }
-                        Err(e) => failed(&l, e),
-                    },
-                    None => not_gc(&l),
+            Ok(Ok(l)) => match l.gc() {
+                Some(g) => match gc_report(g, &edges, slo.pause_target_ms, interval_s) {
+                    Ok(mut rep) => {
+                        rep.summary.judge(&slo.objectives, false);
+                        Step::output(rep)
+                    }
+                    Err(e) => failed(&l, e),
                 },
-                Err(_) => Step::none(),
+                None => not_gc(&l),
             },
+            Ok(Err(_)) => Step::none(),
         },
         &mut |_, rep| {
             lines.write(|| &rep);

@@ -118,21 +118,19 @@ pub(super) fn sort_key(
 /// `60s`, `2m`, `1h`, `500ms`, `90` (seconds) → seconds.
 pub(super) fn duration_s(s: &str) -> anyhow::Result<f64> {
     let t = s.trim();
-    let (num, mult) = if let Some(v) = t.strip_suffix("ms") {
-        (v, 0.001)
-    } else if let Some(v) = t.strip_suffix('s') {
-        (v, 1.0)
-    } else if let Some(v) = t.strip_suffix('m') {
-        (v, 60.0)
-    } else if let Some(v) = t.strip_suffix('h') {
-        (v, 3600.0)
-    } else {
-        (t, 1.0)
-    };
+    let (num, mult) = unit(t, &[("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]);
     match num.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v * mult),
         _ => anyhow::bail!("bad duration {s:?}: use e.g. 60s, 2m, 1h, 500ms"),
     }
+}
+
+/// `t` without the first of `units` it ends with, and that unit's scale (a bare figure's: 1).
+fn unit<'a>(t: &'a str, units: &[(&str, f64)]) -> (&'a str, f64) {
+    units
+        .iter()
+        .find_map(|&(u, m)| Some((t.strip_suffix(u)?, m)))
+        .unwrap_or((t, 1.0))
 }
 
 pub(super) fn log_time(s: &str) -> anyhow::Result<i64> {
@@ -156,13 +154,7 @@ pub(super) fn interval_ms(s: &str) -> anyhow::Result<i64> {
 /// `--pause-target`: `30ms`, `0.03s`, `30` (ms) → ms.
 pub(super) fn pause_target_ms(t: &str) -> anyhow::Result<f64> {
     let t = t.trim();
-    let (n, mult) = if let Some(v) = t.strip_suffix("ms") {
-        (v, 1.0)
-    } else if let Some(v) = t.strip_suffix('s') {
-        (v, 1000.0)
-    } else {
-        (t, 1.0)
-    };
+    let (n, mult) = unit(t, &[("ms", 1.0), ("s", 1000.0)]);
     match n.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(crate::report::clean(v * mult)),
         _ => anyhow::bail!("bad --pause-target {t:?}: use e.g. 30ms or 0.03s"),

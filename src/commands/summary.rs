@@ -26,28 +26,26 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
         a.common.read.quiet,
         &|_, p, r| match windowed(&win, r, false) {
             Err(step) => step,
-            Ok(r) => match r {
-                Ok(l) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                    Ok(mut s) => {
-                        s.judge(&slo.objectives, false);
-                        Step::output(Outcome::Ok(Box::new(s)))
-                    }
-                    Err(e) => {
-                        let mut s = failed(&l, &e);
-                        s.value = Some(Outcome::Failed {
-                            file: l.label().to_string(),
-                            error: format!("analysis failed: {e}"),
-                        });
-                        s
-                    }
-                },
-                Err(e) => Step {
-                    value: Some(Outcome::Failed {
-                        file: crate::load::name_of(p),
-                        error: crate::report::batch::error_text(&e),
-                    }),
-                    ..Step::none()
-                },
+            Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                Ok(mut s) => {
+                    s.judge(&slo.objectives, false);
+                    Step::output(Outcome::Ok(Box::new(s)))
+                }
+                Err(e) => {
+                    let mut s = failed(&l, &e);
+                    s.value = Some(Outcome::Failed {
+                        file: l.label().to_string(),
+                        error: format!("analysis failed: {e}"),
+                    });
+                    s
+                }
+            },
+            Ok(Err(e)) => Step {
+                value: Some(Outcome::Failed {
+                    file: crate::load::name_of(p),
+                    error: crate::report::batch::error_text(&e),
+                }),
+                ..Step::none()
             },
         },
         &mut |_, o| {
