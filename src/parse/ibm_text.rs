@@ -154,30 +154,18 @@ struct Tagged<'a> {
 const MAX_ID_DIGITS: usize = 19;
 
 fn tagged(t: &[u8]) -> Option<Tagged<'_>> {
+    const TAGS: [(&[u8], Tag, u8); 5] = [
+        (b"AF[", Tag::Af, b']'),
+        (b"GC(", Tag::Gc, b')'),
+        (b"CON[", Tag::Con, b']'),
+        (b"SYS[", Tag::Sys, b']'),
+        (b"GC[", Tag::GcSystem, b']'),
+    ];
     let t = t.strip_prefix(b"<")?;
-    let (tag, close, r) = if let Some(r) = t.strip_prefix(b"AF[") {
-        (Tag::Af, b']', r)
-    } else if let Some(r) = t.strip_prefix(b"GC(") {
-        (Tag::Gc, b')', r)
-    } else if let Some(r) = t.strip_prefix(b"CON[") {
-        (Tag::Con, b']', r)
-    } else if let Some(r) = t.strip_prefix(b"SYS[") {
-        (Tag::Sys, b']', r)
-    } else if let Some(r) = t.strip_prefix(b"GC[") {
-        (Tag::GcSystem, b']', r)
-    } else {
-        return None;
-    };
-    if !r.first().is_some_and(u8::is_ascii_digit)
-        || r.iter()
-            .take(MAX_ID_DIGITS + 1)
-            .take_while(|b| b.is_ascii_digit())
-            .count()
-            > MAX_ID_DIGITS
-    {
-        return None;
-    }
-    let (id, n) = uint_prefix(r)?;
+    let (tag, close, r) = TAGS
+        .iter()
+        .find_map(|&(p, tag, close)| Some((tag, close, t.strip_prefix(p)?)))?;
+    let (id, n) = digits(r, MAX_ID_DIGITS)?;
     let r = r.get(n..)?.strip_prefix(&[close])?.strip_prefix(b":")?;
     let r = trim(r);
     let rest = trim(r.strip_suffix(b">").unwrap_or(r));
@@ -300,9 +288,7 @@ impl Parser {
             Tag::Af | Tag::Con | Tag::Sys | Tag::Gc => {
                 // A block's line without its block: the head was before this parser's lines,
                 // or is lost.
-                if !self.seen_head {
-                    self.consulted = true;
-                }
+                self.consulted |= !self.seen_head;
                 self.log.skip(no, raw);
             }
         }
@@ -462,18 +448,23 @@ fn used(s: &[u8]) -> Option<u64> {
 
 /// `free/total)` at the start of `s`: the figures and the bytes read.
 fn pair(s: &[u8]) -> Option<(u64, u64, usize)> {
-    let (f, a) = digits(s)?;
+    let (f, a) = digits(s, 20)?;
     let s2 = s.get(a..)?.strip_prefix(b"/")?;
-    let (t, b) = digits(s2)?;
+    let (t, b) = digits(s2, 20)?;
     if s2.get(b) != Some(&b')') {
         return None;
     }
     Some((f, t, a + 1 + b + 1))
 }
 
-/// An unsigned figure of at most 20 digits.
-fn digits(s: &[u8]) -> Option<(u64, usize)> {
-    if s.iter().take(21).take_while(|b| b.is_ascii_digit()).count() > 20 {
+/// An unsigned figure of at most `max` digits.
+fn digits(s: &[u8], max: usize) -> Option<(u64, usize)> {
+    if s.iter()
+        .take(max + 1)
+        .take_while(|b| b.is_ascii_digit())
+        .count()
+        > max
+    {
         return None;
     }
     uint_prefix(s)
@@ -481,7 +472,7 @@ fn digits(s: &[u8]) -> Option<(u64, usize)> {
 
 /// `40064000 bytes, 97% free (1050748672/1073674752), in 45 ms` (after `freed `).
 fn freed(s: &[u8]) -> Option<Freed> {
-    let (bytes, n) = digits(s)?;
+    let (bytes, n) = digits(s, 20)?;
     let s = s.get(n..)?.strip_prefix(b" bytes,")?;
     let open = memchr::memchr(b'(', s)?;
     let (free, total, m) = pair(s.get(open + 1..)?)?;

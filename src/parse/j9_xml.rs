@@ -425,6 +425,13 @@ struct Unit {
     scan: Scan,
 }
 
+impl Unit {
+    /// The element's first line, for the report if its lines are skipped.
+    fn first_line(&self) -> &[u8] {
+        self.bytes.split(|&b| b == b'\n').next().unwrap_or_default()
+    }
+}
+
 /// A heap's figures, bytes: in use, the total, the young area's in use.
 #[derive(Clone, Copy, Default)]
 struct Heap {
@@ -510,9 +517,7 @@ impl Parser {
     /// A line not of the format: skipped, and a sign the lines before mattered if no head was
     /// read yet.
     fn skip(&mut self, no: u64, raw: &[u8]) {
-        if !self.seen_head {
-            self.consulted = true;
-        }
+        self.consulted |= !self.seen_head;
         self.log.skip(no, raw);
     }
 
@@ -640,27 +645,18 @@ impl Parser {
 
     /// An element's lines skipped.
     fn skip_unit(&mut self, u: &Unit) {
-        if !self.seen_head {
-            self.consulted = true;
-        }
-        let first = u.bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-        self.log.skip_lines(u.line, u.lines, first);
+        self.consulted |= !self.seen_head;
+        self.log.skip_lines(u.line, u.lines, u.first_line());
     }
 
     /// A top-level element read whole.
     fn unit_done(&mut self, u: Unit) {
-        let Some(els) = elements(&u.bytes) else {
+        let Some(els) = elements(&u.bytes).filter(|e| e.first().is_some_and(|r| r.name == u.name))
+        else {
             self.skip_unit(&u);
             return;
         };
-        let Some(root) = els.first() else {
-            self.skip_unit(&u);
-            return;
-        };
-        if root.name != u.name {
-            self.skip_unit(&u);
-            return;
-        }
+        let root = &els[0];
         let name = u.name.as_slice();
         match name {
             b"initialized" => {
@@ -782,14 +778,9 @@ impl Parser {
             b"af-start" => self.cause("Allocation Failure"),
             b"sys-start" => match root.attr(b"reason") {
                 Some(b"explicit") | None => self.cause("System.gc()"),
-                Some(r) => {
-                    let r = unescape(r);
-                    let id = self.log.strings.intern_lossy(cap_label(trim(&r)));
-                    if let Some(s) = self.stop.as_mut() {
-                        if s.cause == 0 {
-                            s.cause = id;
-                        }
-                    }
+                r => {
+                    let id = self.name_of(r);
+                    self.set_cause(id);
                 }
             },
             b"concurrent-collection-start" | b"concurrent-global-final" => {
@@ -820,8 +811,7 @@ impl Parser {
         p.gc_id = g.id;
         p.collector = self.collector;
         p.cause = self.syncgc_cause(els);
-        let first = u.bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-        self.push_stop(vec![p], u.line, u.lines, first);
+        self.push_stop(vec![p], u.line, u.lines, u.first_line());
     }
 
     /// A `syncgc` as a collection: full, its time `timems`, its start the stamp (written at
@@ -831,11 +821,7 @@ impl Parser {
         let root = els.first()?;
         let d = root.attr(b"timems").and_then(ms)?;
         let cause = self.syncgc_cause(els);
-        if let Some(s) = self.stop.as_mut() {
-            if s.cause == 0 {
-                s.cause = cause;
-            }
-        }
+        self.set_cause(cause);
         Some(Gc {
             kind: Kind::Full,
             name: self.log.strings.intern("syncgc"),
@@ -861,22 +847,21 @@ impl Parser {
 
     fn cause(&mut self, c: &str) {
         let id = self.log.strings.intern(c);
-        if let Some(s) = self.stop.as_mut() {
-            if s.cause == 0 {
-                s.cause = id;
-            }
+        self.set_cause(id);
+    }
+
+    /// The open stop's cause, unless it has one.
+    fn set_cause(&mut self, id: u32) {
+        if let Some(s) = self.stop.as_mut().filter(|s| s.cause == 0) {
+            s.cause = id;
         }
     }
 
     /// A collection or cycle type as the log writes it, interned.
     fn name_of(&mut self, ty: Option<&[u8]>) -> u32 {
-        match ty {
-            Some(t) => {
-                let t = unescape(t);
-                self.log.strings.intern_lossy(cap_label(trim(&t)))
-            }
-            None => 0,
-        }
+        ty.map_or(0, |t| {
+            self.log.strings.intern_lossy(cap_label(trim(&unescape(t))))
+        })
     }
 
     /// The header: the policy and heap sizes.
@@ -1094,8 +1079,7 @@ impl Parser {
             e.collector = self.collector;
             out.push(e);
         }
-        let first = u.bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-        self.push_stop(out, u.line, u.lines, first);
+        self.push_stop(out, u.line, u.lines, u.first_line());
     }
 }
 
