@@ -589,13 +589,11 @@ impl<'a> Reading<'a> {
         };
         // `as` saturates; checked_add rejects what would not fit.
         let end_ms = start.checked_add(super::num::round(elapsed) as i64)?;
-        let operation = match v.lb.as_deref() {
-            Some(lb) => self
-                .log
+        let operation = v.lb.as_deref().map_or(0, |lb| {
+            self.log
                 .strings
-                .intern_bytes(cap_label(trim(&unescape(lb)))),
-            None => 0,
-        };
+                .intern_bytes(cap_label(trim(&unescape(lb))))
+        });
         let error = (!ok).then(|| {
             let text = |v: Option<&[u8]>| v.map(|v| unescape(v).into_owned()).unwrap_or_default();
             let failure = text(failure.and_then(|(a, b)| self.buf.get(a..b)));

@@ -107,16 +107,12 @@ impl LogFormat {
     fn request<'a>(&self, line: &'a [u8]) -> Option<Request<'a>> {
         let c = self.re.captures(line)?;
         let get = |n: &str| c.name(n).map(|m| m.as_bytes());
-        let mut ms = None;
-        for (n, unit) in ELAPSED {
-            if let Some(v) = get(n) {
-                ms = Some(elapsed(v, unit)?);
-                break;
-            }
-        }
         // nginx: `$request_time` where it is there, else the upstreams'.
-        let ms = match ms {
-            Some(ms) => ms,
+        let ms = match ELAPSED
+            .into_iter()
+            .find_map(|(n, unit)| Some((get(n)?, unit)))
+        {
+            Some((v, unit)) => elapsed(v, unit)?,
             None => elapsed(get("upstream")?, Unit::S)?,
         };
         let (end_ms, is_end) = if let Some(t) = get("end_clf") {
