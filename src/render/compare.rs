@@ -16,7 +16,7 @@
 
 use super::perf::{count_text, share_text};
 use super::{
-    builder, legend_row, linear_ticks, nice_max, note, render_scaled, style_mesh, titled, Mark,
+    builder, cut_labels, legend_row, note, render_scaled, style_mesh, titled, widest, Mark,
     RenderError, Root, Scale, Size, Ticked, FONT,
 };
 use crate::analyze::gc::GcSummary;
@@ -247,15 +247,6 @@ fn thin_bars(area: &Root, p: &Panel, sc: &Scale) -> Res<bool> {
     Ok(bars_in_row(plot_h as f64, p.rows.len(), n, sc).1 < 7.0)
 }
 
-/// The width of the widest of `texts` in `style` (0 for none).
-fn widest<'s>(area: &Root, texts: impl Iterator<Item = &'s str>, style: &TextStyle) -> Res<u32> {
-    let mut w = 0;
-    for t in texts {
-        w = w.max(area.estimate_text_size(t, style)?.0);
-    }
-    Ok(w)
-}
-
 /// Draw a panel into `area`; its row names are already cut to fit.
 fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
     // Bars too thin for a label's text (many runs in a small chart) go unlabelled, and the
@@ -316,19 +307,12 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
         Ticked::new(lo, hi, decades.into_iter().step_by(every).collect())
     } else {
         let need = if max > 0.0 { max / (1.0 - room) } else { 1.0 };
-        let ticks = linear_ticks(nice_max(need), max_ticks, false);
-        let step = ticks.get(1).copied().unwrap_or(1.0);
-        let hi = (need / step).ceil() * step;
-        Ticked::new(
-            0.0,
-            hi,
-            (0..=(hi / step).round() as u64)
-                .map(|i| i as f64 * step)
-                .filter(|v| p.max_tick.is_none_or(|m| *v <= m * (1.0 + 1e-9)))
-                .collect(),
-        )
+        let mut t = Ticked::up_to(need, max_ticks, false);
+        t.bold
+            .retain(|v| p.max_tick.is_none_or(|m| *v <= m * (1.0 + 1e-9)));
+        t
     };
-    let y = Ticked::new(0.0, k as f64, (0..k).map(|i| i as f64 + 0.5).collect());
+    let y = Ticked::centres(k);
     let mut chart = builder(&area, sc)
         .y_label_area_size(y_area)
         .margin_top(margin_top(sc))
@@ -430,14 +414,12 @@ fn side_by_side<'a>(area: &Root<'a>, y_areas: &[u32], sc: &Scale) -> Vec<Root<'a
 /// Row names cut to at most a sixth of the chart's width, and the widest.
 fn names(area: &Root, rows: &[String], sc: &Scale, size: Size) -> Res<(Vec<String>, u32)> {
     let style: TextStyle = (FONT, sc.label).into_text_style(area);
-    let mut out = Vec::with_capacity(rows.len());
-    let mut widest = 0;
-    for r in rows {
-        let (n, w) = super::cut_label(area, r, &style, size.width / 6)?;
-        widest = widest.max(w);
-        out.push(n);
-    }
-    Ok((out, widest))
+    cut_labels(
+        area,
+        rows.iter().map(String::as_str),
+        &style,
+        size.width / 6,
+    )
 }
 
 /// A legend of `runs` (each its colour and label) above the rest of `area`, which it returns.
