@@ -65,9 +65,9 @@ impl Table {
         }
     }
 
-    pub fn new(headers: &[&str]) -> Self {
+    pub fn new(headers: &[impl AsRef<str>]) -> Self {
         Table {
-            headers: headers.iter().map(|s| s.to_string()).collect(),
+            headers: headers.iter().map(|s| s.as_ref().to_string()).collect(),
             rows: Vec::new(),
             numeric: vec![false; headers.len()],
         }
@@ -81,6 +81,18 @@ impl Table {
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
+}
+
+/// A section's heading (Markdown's `###` in `md`), after a blank line unless it comes first.
+fn push_heading(s: &mut String, title: &str, md: bool) {
+    if !s.is_empty() {
+        s.push('\n');
+    }
+    s.push_str(&if md {
+        format!("### {title}\n\n")
+    } else {
+        format!("{title}\n\n")
+    });
 }
 
 /// One file's `t` in its text section, which names the file: without the file column, a

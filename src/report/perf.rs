@@ -228,8 +228,7 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     let perf: Vec<&FileSummary> = files.iter().filter(|f| f.perf.is_some()).collect();
     let mut headers = vec!["band_ms".to_string()];
     headers.extend(perf.iter().map(|f| format!("{} %", short(&f.file))));
-    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let mut t = Table::new(&h).numeric_from(1);
+    let mut t = Table::new(&headers).numeric_from(1);
     let Some(first) = perf.first().and_then(|f| f.perf.as_ref()) else {
         return t;
     };

@@ -387,14 +387,7 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     let md = out.format == Format::Markdown;
     let mut s = String::new();
     let mut section = |title: &str, body: String| {
-        if !s.is_empty() {
-            s.push('\n');
-        }
-        s.push_str(&if md {
-            format!("### {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        });
+        super::push_heading(&mut s, title, md);
         s.push_str(&body);
     };
     section("GC logs", write(table(&gc, out.format)));
@@ -446,8 +439,7 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
         ttsp: any(&|g| g.stalls.ttsp_max_ms.is_some()),
     };
     let cols = columns(&over, any_gc, any_perf, text, shown);
-    let names: Vec<&str> = cols.iter().map(String::as_str).collect();
-    let mut t = Table::new(&names);
+    let mut t = Table::new(&cols);
     if text {
         t = t.numeric_from(3);
         if let Some(last) = t.numeric.last_mut() {
