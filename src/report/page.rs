@@ -245,6 +245,16 @@ fn kpi(name: &'static str, cell: Cell) -> Kpi {
     Kpi { name, cell }
 }
 
+impl Kpi {
+    /// Its value as a card or box shows it: a dash where there is none.
+    fn shown(&self) -> &str {
+        match self.cell.text.as_str() {
+            "" => "–",
+            t => t,
+        }
+    }
+}
+
 /// How a figure reads against thresholds: `bad` beyond `bad_at`, `warn` beyond `warn_at`;
 /// `low` when smaller is worse.
 fn judged(mut c: Cell, warn_at: f64, bad_at: f64, low: bool) -> Cell {
@@ -373,11 +383,7 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
             .class
             .map(|c| format!(" class=\"{c}\""))
             .unwrap_or_default();
-        let v = if k.cell.text.is_empty() {
-            "–".to_string()
-        } else {
-            html_escape(&k.cell.text)
-        };
+        let v = html_escape(k.shown());
         h.push_str(&format!("<dt>{}</dt><dd{class}>{v}</dd>", k.name));
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
@@ -429,12 +435,7 @@ fn kpi_strip(s: &FileSummary, x: &Extras) -> String {
         ));
     };
     for k in kpis(s, x) {
-        let v = if k.cell.text.is_empty() {
-            "–"
-        } else {
-            &k.cell.text
-        };
-        boxed(v, k.cell.class, k.name);
+        boxed(k.shown(), k.cell.class, k.name);
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
         boxed(&met, Some(class), "objectives met");
