@@ -16,7 +16,7 @@
 
 use super::perf::{count_text, share_text};
 use super::{
-    builder, legend_row, linear_ticks, nice_max, note, render_scaled, style_mesh, titled, Mark,
+    builder, cut_labels, legend_row, note, render_scaled, style_mesh, titled, widest, Mark,
     RenderError, Root, Scale, Size, Ticked, FONT,
 };
 use crate::analyze::gc::GcSummary;
@@ -135,6 +135,7 @@ struct Bar {
 }
 
 /// A panel of horizontal grouped bars, rows top to bottom.
+#[derive(Default)]
 struct Panel {
     caption: String,
     rows: Vec<(String, Vec<Bar>)>,
@@ -233,12 +234,15 @@ fn name_every(row_px: f64, sc: &Scale) -> usize {
     }
 }
 
+/// Height of the plot of a panel drawn into `area`: less its caption, x axis and margin.
+fn plot_height(area: &Root, sc: &Scale) -> Res<u32> {
+    let (_, h) = area.dim_in_pixel();
+    Ok(h.saturating_sub(caption_h(area, sc)? + sc.label * 3 + margin_top(sc)))
+}
+
 /// Whether the bars of panel `p` drawn into `area` are too thin to carry a label (7 px).
 fn thin_bars(area: &Root, p: &Panel, sc: &Scale) -> Res<bool> {
-    let plot_h = area
-        .dim_in_pixel()
-        .1
-        .saturating_sub(caption_h(area, sc)? + sc.label * 3 + margin_top(sc));
+    let plot_h = plot_height(area, sc)?;
     let n = p.rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
     Ok(bars_in_row(plot_h as f64, p.rows.len(), n, sc).1 < 7.0)
 }
@@ -257,13 +261,7 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
     let area = area.titled(&caption, fitting(area, &caption, sc.desc, aw)?)?;
     let name_w = if p.names {
         let style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        p.rows
-            .iter()
-            .map(|(n, _)| area.estimate_text_size(n, &style).map(|s| s.0))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .max()
-            .unwrap_or(0)
+        widest(&area, p.rows.iter().map(|(n, _)| n.as_str()), &style)?
     } else {
         0
     };
@@ -283,16 +281,8 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
         .round()
         .clamp(10f64.min(sc.label as f64), sc.label as f64);
     let value_style: TextStyle = (FONT, value_px as u32).into_text_style(&area);
-    let text_w = p
-        .rows
-        .iter()
-        .flat_map(|r| r.1.iter())
-        .filter(|_| !thin)
-        .map(|b| area.estimate_text_size(&b.text, &value_style).map(|s| s.0))
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .max()
-        .unwrap_or(0);
+    let texts = p.rows.iter().flat_map(|r| r.1.iter()).filter(|_| !thin);
+    let text_w = widest(&area, texts.map(|b| b.text.as_str()), &value_style)?;
     // Room right of the longest bar for its label.
     let room = ((text_w + sc.label) as f64 / plot_w).min(0.6);
     let values = || {
@@ -317,19 +307,12 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
         Ticked::new(lo, hi, decades.into_iter().step_by(every).collect())
     } else {
         let need = if max > 0.0 { max / (1.0 - room) } else { 1.0 };
-        let ticks = linear_ticks(nice_max(need), max_ticks, false);
-        let step = ticks.get(1).copied().unwrap_or(1.0);
-        let hi = (need / step).ceil() * step;
-        Ticked::new(
-            0.0,
-            hi,
-            (0..=(hi / step).round() as u64)
-                .map(|i| i as f64 * step)
-                .filter(|v| p.max_tick.is_none_or(|m| *v <= m * (1.0 + 1e-9)))
-                .collect(),
-        )
+        let mut t = Ticked::up_to(need, max_ticks, false);
+        t.bold
+            .retain(|v| p.max_tick.is_none_or(|m| *v <= m * (1.0 + 1e-9)));
+        t
     };
-    let y = Ticked::new(0.0, k as f64, (0..k).map(|i| i as f64 + 0.5).collect());
+    let y = Ticked::centres(k);
     let mut chart = builder(&area, sc)
         .y_label_area_size(y_area)
         .margin_top(margin_top(sc))
@@ -431,14 +414,21 @@ fn side_by_side<'a>(area: &Root<'a>, y_areas: &[u32], sc: &Scale) -> Vec<Root<'a
 /// Row names cut to at most a sixth of the chart's width, and the widest.
 fn names(area: &Root, rows: &[String], sc: &Scale, size: Size) -> Res<(Vec<String>, u32)> {
     let style: TextStyle = (FONT, sc.label).into_text_style(area);
-    let mut out = Vec::with_capacity(rows.len());
-    let mut widest = 0;
-    for r in rows {
-        let (n, w) = super::cut_label(area, r, &style, size.width / 6)?;
-        widest = widest.max(w);
-        out.push(n);
-    }
-    Ok((out, widest))
+    cut_labels(
+        area,
+        rows.iter().map(String::as_str),
+        &style,
+        size.width / 6,
+    )
+}
+
+/// A legend of `runs` (each its colour and label) above the rest of `area`, which it returns.
+fn run_legend<'a, T>(area: &Root<'a>, runs: &[(usize, &str, T)], sc: &Scale) -> Res<Root<'a>> {
+    let legend: Vec<(Mark, String)> = runs
+        .iter()
+        .map(|(i, l, _)| (Mark::Bar(run_color(*i)), l.to_string()))
+        .collect();
+    legend_row(area, &legend, sc)
 }
 
 /// The performance runs: a legend, then throughput and mean response time per operation and
@@ -450,17 +440,10 @@ fn perf_section(
     size: Size,
     log_y: bool,
 ) -> Res<()> {
-    let legend: Vec<(Mark, String)> = runs
-        .iter()
-        .map(|(i, l, _)| (Mark::Bar(run_color(*i)), l.to_string()))
-        .collect();
-    let area = legend_row(area, &legend, sc)?;
+    let area = run_legend(area, runs, sc)?;
     let sums: Vec<&PerfSummary> = runs.iter().map(|r| r.2).collect();
     let all_ops = busiest_operations(&sums);
-    let plot_h = area
-        .dim_in_pixel()
-        .1
-        .saturating_sub(caption_h(&area, sc)? + sc.label * 3 + margin_top(sc));
+    let plot_h = plot_height(&area, sc)?;
     let k = all_ops
         .len()
         .min(operations_that_fit(plot_h, runs.len(), sc.label));
@@ -516,9 +499,8 @@ fn perf_section(
             names: true,
             y_desc: "operation (busiest by total time first)",
             x_desc: "requests/s over the run's span".into(),
-            log: false,
-            max_tick: None,
             empty: no_ops,
+            ..Panel::default()
         },
         sc,
     )?;
@@ -527,12 +509,9 @@ fn perf_section(
         &Panel {
             caption: "mean response time per operation".into(),
             rows: per_op(&|_, o| Some(o.total_ms_mean)),
-            names: false,
-            y_desc: "",
             x_desc: "mean response time (ms)".into(),
-            log: false,
-            max_tick: None,
             empty: no_ops,
+            ..Panel::default()
         },
         sc,
     )?;
@@ -597,11 +576,7 @@ fn gc_section(
     let area = if single {
         area.clone()
     } else {
-        let legend: Vec<(Mark, String)> = runs
-            .iter()
-            .map(|(i, l, _)| (Mark::Bar(run_color(*i)), l.to_string()))
-            .collect();
-        legend_row(area, &legend, sc)?
+        run_legend(area, runs, sc)?
     };
     let labels: Vec<String> = runs.iter().map(|r| r.1.to_string()).collect();
     let (run_names, run_w) = names(&area, &labels, sc, size)?;
@@ -651,8 +626,8 @@ fn gc_section(
                 y_desc: "run",
                 x_desc: format!("{key}{scale_word}"),
                 log,
-                max_tick: None,
                 empty: "no GC runs",
+                ..Panel::default()
             },
             sc,
         )?;
@@ -695,8 +670,8 @@ fn gc_pause_panels(
             y_desc: "run",
             x_desc: format!("sum of all stop-the-world GC pauses (ms{scale_word})"),
             log,
-            max_tick: None,
             empty: "no GC runs",
+            ..Panel::default()
         },
         sc,
     )?;
@@ -708,12 +683,10 @@ fn gc_pause_panels(
                 Some(m) => (Some(m), format!("{} ms", pause_text(m))),
                 None => (None, "no pauses".into()),
             }),
-            names: false,
-            y_desc: "",
             x_desc: format!("longest stop-the-world GC pause (ms{scale_word})"),
             log,
-            max_tick: None,
             empty: "no GC runs",
+            ..Panel::default()
         },
         sc,
     )?;

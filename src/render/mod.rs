@@ -356,6 +356,36 @@ pub(crate) fn cut_label(
     Ok((cut, w))
 }
 
+/// `names` cut as `cut_label` cuts them, and the width of the widest.
+pub(crate) fn cut_labels<'s>(
+    area: &Root,
+    names: impl IntoIterator<Item = &'s str>,
+    style: &TextStyle,
+    max_w: u32,
+) -> Result<(Vec<String>, u32), Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    let mut widest = 0;
+    for n in names {
+        let (n, w) = cut_label(area, n, style, max_w)?;
+        widest = widest.max(w);
+        out.push(n);
+    }
+    Ok((out, widest))
+}
+
+/// The width of the widest of `texts` in `style` (0 for none).
+pub(crate) fn widest<'s>(
+    area: &Root,
+    texts: impl IntoIterator<Item = &'s str>,
+    style: &TextStyle,
+) -> Result<u32, Box<dyn std::error::Error>> {
+    let mut w = 0;
+    for t in texts {
+        w = w.max(area.estimate_text_size(t, style)?.0);
+    }
+    Ok(w)
+}
+
 /// The chart's frame: a margin all round and the caption on top; returns the area below it.
 /// (What plotters' `ChartBuilder::margin` + `caption` do, as a step of its own so that a
 /// legend row can go between the caption and the plot.)
@@ -541,6 +571,25 @@ impl Ticked {
             bold,
             light: Vec::new(),
         }
+    }
+
+    /// An axis of `n` categories (room for one at least), ticked at their centres.
+    pub fn centres(n: usize) -> Self {
+        Ticked::new(
+            0.0,
+            n.max(1) as f64,
+            (0..n).map(|i| i as f64 + 0.5).collect(),
+        )
+    }
+
+    /// From 0 to `need` rounded up to a tick, so that the axis ends on one: ticks at the step
+    /// `linear_ticks` takes for at most `max_n` of them (`whole`: 1 or more).
+    pub fn up_to(need: f64, max_n: usize, whole: bool) -> Self {
+        let ticks = linear_ticks(nice_max(need), max_n, whole);
+        let step = ticks.get(1).copied().unwrap_or(1.0);
+        let hi = (need / step).ceil() * step;
+        let ticks = (0..=(hi / step).round() as u64).map(|i| i as f64 * step);
+        Ticked::new(0.0, hi, ticks.collect())
     }
 }
 

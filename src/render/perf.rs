@@ -4,8 +4,8 @@
 //! size of the log.
 
 use super::{
-    bold, builder, legend_row, linear_ticks, nice_max, note, render, style_mesh, thick_line, tick,
-    titled, Mark, RenderError, Size, Ticked, FONT,
+    bold, builder, cut_labels, legend_row, nice_max, note, render, style_mesh, thick_line, tick,
+    titled, widest, Mark, RenderError, Size, Ticked, FONT,
 };
 use crate::analyze::perf::{Interval, OperationSplit};
 use crate::analyze::Band;
@@ -429,7 +429,6 @@ pub fn latency_histogram(
             )],
             sc,
         )?;
-        let n = bands.len().max(1);
         let maxc = bands.iter().map(|b| b.count).max().unwrap_or(0).max(1) as f64;
         // Room above the tallest bar for its two label lines.
         let plot_h = area.dim_in_pixel().1.saturating_sub(sc.label * 3).max(1) as f64;
@@ -445,21 +444,9 @@ pub fn latency_histogram(
                 .collect();
             (t, lo)
         } else {
-            // The axis ends on a tick.
-            let need = maxc / (1.0 - room);
-            let ticks = linear_ticks(nice_max(need), 8, true);
-            let step = ticks.get(1).copied().unwrap_or(1.0);
-            let hi = (need / step).ceil() * step;
-            let ticks = (0..=(hi / step).round() as u64)
-                .map(|i| i as f64 * step)
-                .collect();
-            (Ticked::new(0.0, hi, ticks), 0.0)
+            (Ticked::up_to(maxc / (1.0 - room), 8, true), 0.0)
         };
-        let x = Ticked::new(
-            0.0,
-            n as f64,
-            (0..bands.len()).map(|i| i as f64 + 0.5).collect(),
-        );
+        let x = Ticked::centres(bands.len());
         let mut chart = builder(&area, sc)
             .margin_right(sc.label)
             .build_cartesian_2d(x, y.clone())?;
@@ -602,13 +589,12 @@ pub fn split(
         let shown = &ops[..k];
         // Operation names as y labels, cut with "…" to at most a third of the width.
         let max_w = size.width / 3;
-        let mut names = Vec::with_capacity(k);
-        let mut name_w = 0;
-        for o in shown {
-            let (name, w) = super::cut_label(&area, &o.name, &label_style, max_w)?;
-            name_w = name_w.max(w);
-            names.push(name);
-        }
+        let (names, name_w) = cut_labels(
+            &area,
+            shown.iter().map(|o| o.name.as_str()),
+            &label_style,
+            max_w,
+        )?;
         let ends: Vec<String> = shown
             .iter()
             .map(|o| {
@@ -620,13 +606,7 @@ pub fn split(
                 s
             })
             .collect();
-        let end_w = ends
-            .iter()
-            .map(|e| area.estimate_text_size(e, &label_style).map(|s| s.0))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .max()
-            .unwrap_or(0);
+        let end_w = widest(&area, ends.iter().map(String::as_str), &label_style)?;
         let y_area = name_w + sc.label;
         let plot_w = area
             .dim_in_pixel()
@@ -644,11 +624,7 @@ pub fn split(
         // Room right of the longest bar for its label.
         let room = ((end_w + sc.label) as f64 / plot_w).min(0.6);
         let x1 = nice_max(max_len / (1.0 - room));
-        let y = Ticked::new(
-            0.0,
-            k.max(1) as f64,
-            (0..k).map(|i| i as f64 + 0.5).collect(),
-        );
+        let y = Ticked::centres(k);
         let mut chart = builder(&area, sc)
             .y_label_area_size(y_area)
             .margin_right(sc.label)

@@ -445,28 +445,21 @@ pub fn write(
         format: Format::Csv,
         ..out
     };
+    let mut written = Vec::new();
+    let mut write_csv = |name: &str, t: &super::Table| {
+        let path = dir.join(name);
+        crate::output::write(&path, csv.finish(csv.writer().write(t)))?;
+        written.push(path);
+        std::io::Result::Ok(())
+    };
     let outcomes: Vec<&Outcome> = entries.iter().map(|e| &e.outcome).collect();
-    let summary_csv = dir.join("summary.csv");
-    crate::output::write(
-        &summary_csv,
-        csv.finish(csv.writer().write(&summary::table(&outcomes, Format::Csv))),
-    )?;
+    write_csv("summary.csv", &summary::table(&outcomes, Format::Csv))?;
     let perf: Vec<FileSummary> = ok(entries).filter(|s| s.perf.is_some()).cloned().collect();
-    let ops_csv = dir.join("operations.csv");
-    crate::output::write(
-        &ops_csv,
-        csv.finish(csv.writer().write(&ops_table(&perf, None))),
-    )?;
-    let mut written = vec![summary_csv, ops_csv];
+    write_csv("operations.csv", &ops_table(&perf, None))?;
     // The verdicts of --slo: slo.csv, and tables on the pages.
     let verdicts = verdicts(entries);
     if !verdicts.is_empty() {
-        let slo_csv = dir.join("slo.csv");
-        crate::output::write(
-            &slo_csv,
-            csv.finish(csv.writer().write(&super::slo::table(&verdicts))),
-        )?;
-        written.push(slo_csv);
+        write_csv("slo.csv", &super::slo::table(&verdicts))?;
     }
     let runs = dir.join(page::RUNS);
     std::fs::create_dir_all(&runs)?;

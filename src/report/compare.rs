@@ -8,7 +8,7 @@
 //! (`section,metric,<run>...`) at full precision; text and Markdown round for reading.
 
 use super::summary::FileSummary;
-use super::{num, Format, Output, Table};
+use super::{num, opt, Format, Output, Table};
 use crate::analyze::compare::{delta, spread, Spread};
 use serde::Serialize;
 
@@ -564,14 +564,10 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
         Format::Csv | Format::Tsv => {
             // One table: a section column, so that a spreadsheet gets everything at once. The
             // run columns are those of the section's kind; with both kinds, every run.
-            let all: Vec<&Group> = if perf.is_empty() || gc.is_empty() {
-                if perf.is_empty() {
-                    gc.clone()
-                } else {
-                    perf.clone()
-                }
-            } else {
-                groups.iter().collect()
+            let all: Vec<&Group> = match (perf.is_empty(), gc.is_empty()) {
+                (true, _) => gc.clone(),
+                (_, true) => perf.clone(),
+                _ => groups.iter().collect(),
             };
             let mut sections = Vec::new();
             if !perf.is_empty() {
@@ -582,8 +578,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
             }
             let mut headers = vec!["section".to_string(), "metric".into()];
             headers.extend(all.iter().map(|g| g.label.clone()));
-            let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-            let mut t = Table::new(&h).numeric_from(2);
+            let mut t = Table::new(&headers).numeric_from(2);
             let mut deltas: Vec<Vec<String>> = Vec::new();
             for sec in sections {
                 let rows = sec.rows(&all, view);
@@ -615,15 +610,8 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                         let mut pct = vec![sec, format!("{}_delta_pct", r.name)];
                         for i in 0..all.len() {
                             let d = r.delta(i);
-                            abs.push(
-                                d.map(|d| cell(Some(d.0), r.digits, true))
-                                    .unwrap_or_default(),
-                            );
-                            pct.push(
-                                d.and_then(|d| d.1)
-                                    .map(|p| num(p, None))
-                                    .unwrap_or_default(),
-                            );
+                            abs.push(cell(d.map(|d| d.0), r.digits, true));
+                            pct.push(opt(d.and_then(|d| d.1), None));
                         }
                         deltas.push(abs);
                         deltas.push(pct);
@@ -640,19 +628,12 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
             let w = out.writer();
             let mut s = String::new();
             let heading = |s: &mut String, title: &str| {
-                if !s.is_empty() {
-                    s.push('\n');
-                }
                 let bands = title == BANDS;
                 let title = match &view.note {
                     Some(n) => format!("{title} ({n})"),
                     None => title.to_string(),
                 };
-                s.push_str(&if md {
-                    format!("### {title}\n\n")
-                } else {
-                    format!("{title}\n\n")
-                });
+                super::push_heading(s, &title, md);
                 // What the cells are, under the heading.
                 let mut notes: Vec<String> = Vec::new();
                 if view.grouped {
@@ -669,8 +650,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
             let table = |first: &str, cols: &[&Group], sec: Section, dash: bool| {
                 let mut headers = vec![first.to_string()];
                 headers.extend(cols.iter().map(|g| g.label.clone()));
-                let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-                let mut t = Table::new(&h).numeric_from(1);
+                let mut t = Table::new(&headers).numeric_from(1);
                 if view.grouped {
                     let mut row = vec!["repeats".to_string()];
                     row.extend(cols.iter().map(|g| g.runs.len().to_string()));

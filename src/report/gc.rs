@@ -1,7 +1,7 @@
 //! `gcperf gc`: breakdown per pause kind and collector, pause-duration bands, heap figures,
 //! and every pause as a CSV row (`--events`).
 
-use super::{num, num_into, opt, push_u64, with_unit, Format, Output, Table, TableWriter};
+use super::{num, num_into, opt, push_u64, with_unit, Format, Output, Table};
 use crate::analyze::gc::{HeapSummary, KindRow};
 use crate::analyze::Band;
 use crate::frame::gc as c;
@@ -175,19 +175,17 @@ fn kind_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     t
 }
 
-fn band_table(reports: &[GcReport], digits: Option<usize>) -> Table {
-    let mut t = Table::new(&["file", "band_ms", "pauses", "share_pct"]).numeric_from(2);
-    for r in reports {
-        for b in &r.bands {
-            t.push(vec![
-                r.summary.file.clone(),
-                b.label.clone(),
-                b.count.to_string(),
-                num(b.share_pct, digits),
-            ]);
+/// The table `by` picks.
+fn by_table(reports: &[GcReport], by: By, digits: Option<usize>) -> Table {
+    match by {
+        By::Kind => kind_table(reports, digits),
+        By::Band => {
+            let bands = reports.iter().map(|r| (&r.summary.file, &r.bands[..]));
+            super::band_table("pauses", bands, digits)
         }
+        By::Cause => cause_table(reports, digits),
+        By::Finding => finding_table(reports, digits),
     }
-    t
 }
 
 /// The reports in `out`'s format: JSON holds every table; CSV, TSV and Markdown the one `by`
@@ -196,13 +194,8 @@ pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
     match out.format {
         Format::Json | Format::Jsonl => super::json_rows(reports, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => {
-            let t = match by.unwrap_or(By::Kind) {
-                By::Kind => kind_table(reports, None),
-                By::Band => band_table(reports, None),
-                By::Cause => cause_table(reports, None),
-                By::Finding => finding_table(reports, None),
-            };
-            out.writer().write(&t)
+            out.writer()
+                .write(&by_table(reports, by.unwrap_or(By::Kind), None))
         }
         Format::Table => {
             let mut out = String::new();
@@ -260,40 +253,22 @@ pub fn render(reports: &[GcReport], out: Output, by: Option<By>) -> String {
                     out.push_str(&diag_text(d));
                 }
                 out.push('\n');
-                let one = std::slice::from_ref(r);
+                let table = |by| by_table(std::slice::from_ref(r), by, Some(3));
                 if let Some(by) = by {
-                    let mut t = match by {
-                        By::Kind => kind_table(one, Some(3)),
-                        By::Band => band_table(one, Some(3)),
-                        By::Cause => cause_table(one, Some(3)),
-                        By::Finding => finding_table(one, Some(3)),
-                    };
-                    t.drop_first_column();
-                    out.push_str(&super::Text.write(&t));
-                    out.push('\n');
+                    super::push_file_table(&mut out, table(by));
                     continue;
                 }
-                let mut k = kind_table(one, Some(3));
-                k.drop_first_column();
-                out.push_str(&super::Text.write(&k));
-                out.push('\n');
-                let mut b = band_table(one, Some(3));
-                b.drop_first_column();
-                out.push_str(&super::Text.write(&b));
-                out.push('\n');
-                let mut c = cause_table(one, Some(3));
+                super::push_file_table(&mut out, table(By::Kind));
+                super::push_file_table(&mut out, table(By::Band));
+                let c = table(By::Cause);
                 if !c.rows.is_empty() {
-                    c.drop_first_column();
-                    out.push_str(&super::Text.write(&c));
-                    out.push('\n');
+                    super::push_file_table(&mut out, c);
                 }
-                let mut f = finding_table(one, Some(3));
+                let f = table(By::Finding);
                 if f.rows.is_empty() {
                     out.push_str("findings: none\n\n");
                 } else {
-                    f.drop_first_column();
-                    out.push_str(&super::Text.write(&f));
-                    out.push('\n');
+                    super::push_file_table(&mut out, f);
                 }
             }
             out

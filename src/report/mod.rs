@@ -65,9 +65,9 @@ impl Table {
         }
     }
 
-    pub fn new(headers: &[&str]) -> Self {
+    pub fn new(headers: &[impl AsRef<str>]) -> Self {
         Table {
-            headers: headers.iter().map(|s| s.to_string()).collect(),
+            headers: headers.iter().map(|s| s.as_ref().to_string()).collect(),
             rows: Vec::new(),
             numeric: vec![false; headers.len()],
         }
@@ -81,6 +81,46 @@ impl Table {
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
+}
+
+/// A section's heading (Markdown's `###` in `md`), after a blank line unless it comes first.
+fn push_heading(s: &mut String, title: &str, md: bool) {
+    if !s.is_empty() {
+        s.push('\n');
+    }
+    s.push_str(&if md {
+        format!("### {title}\n\n")
+    } else {
+        format!("{title}\n\n")
+    });
+}
+
+/// One file's `t` in its text section, which names the file: without the file column, a
+/// blank line after.
+fn push_file_table(out: &mut String, mut t: Table) {
+    t.drop_first_column();
+    out.push_str(&Text.write(&t));
+    out.push('\n');
+}
+
+/// Per file (`bands`: its name and bands), each band's `count` column and share.
+fn band_table<'a>(
+    count: &str,
+    bands: impl Iterator<Item = (&'a String, &'a [crate::analyze::Band])>,
+    digits: Option<usize>,
+) -> Table {
+    let mut t = Table::new(&["file", "band_ms", count, "share_pct"]).numeric_from(2);
+    for (file, bands) in bands {
+        for b in bands {
+            t.push(vec![
+                file.clone(),
+                b.label.clone(),
+                b.count.to_string(),
+                num(b.share_pct, digits),
+            ]);
+        }
+    }
+    t
 }
 
 /// A text format for tables.
@@ -819,6 +859,11 @@ pub fn push_u64(out: &mut Vec<u8>, n: u64) {
 
 pub fn opt(v: Option<f64>, digits: Option<usize>) -> String {
     v.map(|v| num(v, digits)).unwrap_or_default()
+}
+
+/// A count for a cell; empty where there is none.
+pub fn opt_count(v: Option<impl ToString>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
 }
 
 /// A figure in a text line with its unit (`12.500 ms`), or `NO_FIGURE` where there is none:

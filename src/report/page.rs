@@ -84,6 +84,20 @@ fn text(t: impl Into<String>) -> Cell {
     }
 }
 
+/// Text that links to `href`, where there is one.
+fn link(t: impl Into<String>, href: Option<String>) -> Cell {
+    Cell { href, ..text(t) }
+}
+
+impl Cell {
+    fn class(self, class: &'static str) -> Cell {
+        Cell {
+            class: Some(class),
+            ..self
+        }
+    }
+}
+
 /// A number shown as `shown`, sorted by `v`; empty where there is none.
 fn figure(v: Option<f64>, shown: impl FnOnce(f64) -> String) -> Cell {
     match v.filter(|v| v.is_finite()) {
@@ -94,6 +108,11 @@ fn figure(v: Option<f64>, shown: impl FnOnce(f64) -> String) -> Cell {
         },
         None => text(""),
     }
+}
+
+/// A count, sorted by its value.
+fn count(n: u64) -> Cell {
+    figure(Some(n as f64), |v| num(v, Some(0)))
 }
 
 /// A table that sorts on a click of its headers; `numeric` columns sort as numbers.
@@ -226,6 +245,16 @@ fn kpi(name: &'static str, cell: Cell) -> Kpi {
     Kpi { name, cell }
 }
 
+impl Kpi {
+    /// Its value as a card or box shows it: a dash where there is none.
+    fn shown(&self) -> &str {
+        match self.cell.text.as_str() {
+            "" => "–",
+            t => t,
+        }
+    }
+}
+
 /// How a figure reads against thresholds: `bad` beyond `bad_at`, `warn` beyond `warn_at`;
 /// `low` when smaller is worse.
 fn judged(mut c: Cell, warn_at: f64, bad_at: f64, low: bool) -> Cell {
@@ -294,10 +323,7 @@ fn perf_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
         return Vec::new();
     };
     vec![
-        kpi(
-            "requests",
-            figure(Some(p.requests as f64), |v| num(v, Some(0))),
-        ),
+        kpi("requests", count(p.requests)),
         kpi(
             "throughput",
             figure(p.throughput_per_s, |v| format!("{} /s", num(v, Some(1)))),
@@ -357,11 +383,7 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
             .class
             .map(|c| format!(" class=\"{c}\""))
             .unwrap_or_default();
-        let v = if k.cell.text.is_empty() {
-            "–".to_string()
-        } else {
-            html_escape(&k.cell.text)
-        };
+        let v = html_escape(k.shown());
         h.push_str(&format!("<dt>{}</dt><dd{class}>{v}</dd>", k.name));
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
@@ -413,12 +435,7 @@ fn kpi_strip(s: &FileSummary, x: &Extras) -> String {
         ));
     };
     for k in kpis(s, x) {
-        let v = if k.cell.text.is_empty() {
-            "–"
-        } else {
-            &k.cell.text
-        };
-        boxed(v, k.cell.class, k.name);
+        boxed(k.shown(), k.cell.class, k.name);
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
         boxed(&met, Some(class), "objectives met");
@@ -501,20 +518,14 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                     (
                         m,
                         vec![
-                            Cell {
-                                text: s.file.clone(),
-                                href: e.map(run_href),
-                                ..Cell::default()
-                            },
+                            link(s.file.clone(), e.map(run_href)),
                             text(v.objective.clone()),
                             text(v.operation.clone().unwrap_or_default()),
                             figure(v.value, |x| num(x, None)),
-                            Cell {
-                                class: Some("bad"),
-                                ..figure(m.is_finite().then_some(m * 100.0), |x| {
-                                    format!("+{} %", num(x, Some(1)))
-                                })
-                            },
+                            figure(m.is_finite().then_some(m * 100.0), |x| {
+                                format!("+{} %", num(x, Some(1)))
+                            })
+                            .class("bad"),
                         ],
                     )
                 })
@@ -581,12 +592,8 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             .enumerate()
             .map(|(i, (e, s))| {
                 let mut r = vec![
-                    figure(Some(i as f64 + 1.0), |v| num(v, Some(0))),
-                    Cell {
-                        text: s.file.clone(),
-                        href: Some(run_href(e)),
-                        ..Cell::default()
-                    },
+                    count(i as u64 + 1),
+                    link(s.file.clone(), Some(run_href(e))),
                     text(s.format),
                 ];
                 r.extend(kpis(s, &e.extras).into_iter().map(|k| k.cell));
@@ -600,11 +607,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                 if by_slo {
                     r.push(match objectives_met(&s.slo) {
                         None => text(""),
-                        Some((met, class)) => Cell {
-                            text: met,
-                            class: Some(class),
-                            ..Cell::default()
-                        },
+                        Some((met, class)) => text(met).class(class),
                     });
                     let m = badness(s, true);
                     r.push(figure(
@@ -612,7 +615,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                         |v| format!("{}{} %", if v > 0.0 { "+" } else { "" }, num(v, Some(1))),
                     ));
                 }
-                r.push(figure(Some(s.skipped_lines as f64), |v| num(v, Some(0))));
+                r.push(count(s.skipped_lines));
                 r
             })
             .collect();
@@ -632,14 +635,9 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
     let failed: Vec<Vec<Cell>> = entries
         .iter()
         .filter_map(|e| match &e.outcome {
-            Outcome::Failed { file, error } => Some(vec![
-                text(file.clone()),
-                Cell {
-                    text: error.clone(),
-                    class: Some("wrap"),
-                    ..Cell::default()
-                },
-            ]),
+            Outcome::Failed { file, error } => {
+                Some(vec![text(file.clone()), text(error.clone()).class("wrap")])
+            }
             Outcome::Ok(_) => None,
         })
         .collect();
@@ -659,7 +657,6 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
     page(INDEX_TITLE, &h)
 }
 
-/// A run's page, `runs/<stem>.html`: links go up a folder.
 /// The `--tag`s as a line of their own (`host=web01 · run=42`), on the index and every run
 /// page, as every CSV has them as columns; nothing without tags.
 pub(super) fn tags_line() -> String {
@@ -674,6 +671,7 @@ pub(super) fn tags_line() -> String {
     format!("<p class=\"muted\">Tags: {}</p>\n", t.join(" · "))
 }
 
+/// A run's page, `runs/<stem>.html`: links go up a folder.
 pub fn run(
     e: &Entry,
     s: &FileSummary,
@@ -886,28 +884,24 @@ fn perf_sections(
                     .collect();
                 let more = m.operations.len().saturating_sub(3);
                 vec![
-                    Cell {
-                        text: if m.message.is_empty() {
-                            "(no message)".into()
-                        } else {
-                            m.message.clone()
-                        },
-                        class: Some("wrap"),
-                        ..Cell::default()
-                    },
-                    figure(Some(m.count as f64), |v| num(v, Some(0))),
+                    text(if m.message.is_empty() {
+                        "(no message)".into()
+                    } else {
+                        m.message.clone()
+                    })
+                    .class("wrap"),
+                    count(m.count),
                     figure(Some(m.errors_pct), |v| num(v, Some(2))),
                     figure(Some(m.requests_pct), |v| num(v, Some(2))),
-                    Cell {
-                        text: ops.join(", ")
+                    text(
+                        ops.join(", ")
                             + &if more > 0 {
                                 format!(" and {more} more")
                             } else {
                                 String::new()
                             },
-                        class: Some("wrap"),
-                        ..Cell::default()
-                    },
+                    )
+                    .class("wrap"),
                 ]
             })
             .collect();
@@ -960,14 +954,11 @@ fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
         .map(|r| {
             let i = &r.interval;
             let mut row = vec![
-                Cell {
-                    text: i.start.clone(),
-                    ..Cell::default()
-                },
-                figure(Some(i.requests as f64), |v| num(v, Some(0))),
+                text(i.start.clone()),
+                count(i.requests),
                 Cell {
                     class: (i.errors > 0).then_some("bad"),
-                    ..figure(Some(i.errors as f64), |v| num(v, Some(0)))
+                    ..count(i.errors)
                 },
                 d1(i.throughput_per_s),
                 d1(r.total_ms_p50),
@@ -975,13 +966,9 @@ fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
                 d1(i.total_ms_p99),
                 d1(i.total_ms_max),
             ];
-            row.extend(
-                r.by_message
-                    .iter()
-                    .map(|&c| figure(Some(c as f64), |v| num(v, Some(0)))),
-            );
+            row.extend(r.by_message.iter().map(|&c| count(c)));
             if !ot.messages.is_empty() && other {
-                row.push(figure(Some(r.other_errors as f64), |v| num(v, Some(0))));
+                row.push(count(r.other_errors));
             }
             row
         })

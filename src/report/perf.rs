@@ -3,7 +3,7 @@
 //! the per-operation Java/DB split.
 
 use super::summary::FileSummary;
-use super::{num, opt, Format, Output, Table, TableWriter, Text};
+use super::{num, opt, opt_count, Format, Output, Table, TableWriter, Text};
 
 /// Which table `--format csv|tsv` prints (text shows all; JSON holds all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -83,7 +83,7 @@ pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
                 num(o.total_ms_sum, digits),
                 opt(o.java_ms_sum, digits),
                 opt(o.db_ms_sum, digits),
-                o.db_calls_sum.map(|v| v.to_string()).unwrap_or_default(),
+                opt_count(o.db_calls_sum),
                 num(o.total_ms_mean, digits),
                 num(o.total_ms_p95, digits),
                 num(o.total_ms_max, digits),
@@ -167,19 +167,10 @@ pub fn ops_people_table(files: &[FileSummary], with_file: bool) -> Table {
 }
 
 fn long_band_table(files: &[FileSummary], digits: Option<usize>) -> Table {
-    let mut t = Table::new(&["file", "band_ms", "requests", "share_pct"]).numeric_from(2);
-    for f in files {
-        let Some(p) = &f.perf else { continue };
-        for b in &p.bands {
-            t.push(vec![
-                f.file.clone(),
-                b.label.clone(),
-                b.count.to_string(),
-                num(b.share_pct, digits),
-            ]);
-        }
-    }
-    t
+    let bands = files
+        .iter()
+        .filter_map(|f| Some((&f.file, &f.perf.as_ref()?.bands[..])));
+    super::band_table("requests", bands, digits)
 }
 
 fn over_table(files: &[FileSummary], digits: Option<usize>) -> Table {
@@ -237,8 +228,7 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     let perf: Vec<&FileSummary> = files.iter().filter(|f| f.perf.is_some()).collect();
     let mut headers = vec!["band_ms".to_string()];
     headers.extend(perf.iter().map(|f| format!("{} %", short(&f.file))));
-    let h: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let mut t = Table::new(&h).numeric_from(1);
+    let mut t = Table::new(&headers).numeric_from(1);
     let Some(first) = perf.first().and_then(|f| f.perf.as_ref()) else {
         return t;
     };
@@ -361,10 +351,10 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
                     out.push('\n');
                 }
                 if p.intervals.is_some() {
-                    let mut iv = interval_table(std::slice::from_ref(f), Some(3));
-                    iv.drop_first_column();
-                    out.push_str(&Text.write(&iv));
-                    out.push('\n');
+                    super::push_file_table(
+                        &mut out,
+                        interval_table(std::slice::from_ref(f), Some(3)),
+                    );
                 }
             }
             if files.iter().any(|f| f.perf.is_some()) {

@@ -1,6 +1,6 @@
 //! `gcperf summary`: one row (or JSON object) per input file.
 
-use super::{num, opt, Format, Output, Table};
+use super::{num, opt, opt_count, Format, Output, Table};
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::{PerfOptions, PerfSummary};
 use crate::analyze::slo::{self, Objective, Verdict};
@@ -233,6 +233,7 @@ pub fn all_columns() -> Vec<String> {
 fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, val: String| v.push((k.to_string(), val));
+    let fig = |v: Option<f64>| opt(v, digits);
     match o {
         Outcome::Failed { file, error } => {
             put("file", file.clone());
@@ -247,68 +248,41 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
             if let Some(g) = &s.gc {
                 put("collections", g.collections.to_string());
                 put("pauses", g.pauses.to_string());
-                put("pause_total_ms", opt(g.pause_total_ms, digits));
-                put("pause_max_ms", opt(g.pause_max_ms, digits));
-                put("pause_mean_ms", opt(g.pause_mean_ms, digits));
-                put("pause_p50_ms", opt(g.pause_p50_ms, digits));
-                put("pause_p95_ms", opt(g.pause_p95_ms, digits));
-                put("pause_p99_ms", opt(g.pause_p99_ms, digits));
+                put("pause_total_ms", fig(g.pause_total_ms));
+                put("pause_max_ms", fig(g.pause_max_ms));
+                put("pause_mean_ms", fig(g.pause_mean_ms));
+                put("pause_p50_ms", fig(g.pause_p50_ms));
+                put("pause_p95_ms", fig(g.pause_p95_ms));
+                put("pause_p99_ms", fig(g.pause_p99_ms));
                 put("full_collections", g.full_collections.to_string());
                 put("safepoint_pauses", g.safepoint_pauses.to_string());
                 put("safepoint_total_ms", num(g.safepoint_total_ms, digits));
                 put("restarts", g.restarts.to_string());
-                put("span_s", opt(g.span_s, digits));
-                put("throughput_pct", opt(g.throughput_pct, digits));
-                put(
-                    "heap_max_kb",
-                    g.heap_max_kb.map(|v| v.to_string()).unwrap_or_default(),
-                );
-                put("pause_target_ms", opt(g.pause_target_ms, digits));
-                put(
-                    "pauses_over_target",
-                    g.pauses_over_target
-                        .map(|v| v.to_string())
-                        .unwrap_or_default(),
-                );
+                put("span_s", fig(g.span_s));
+                put("throughput_pct", fig(g.throughput_pct));
+                put("heap_max_kb", opt_count(g.heap_max_kb));
+                put("pause_target_ms", fig(g.pause_target_ms));
+                put("pauses_over_target", opt_count(g.pauses_over_target));
                 put(
                     "pauses_over_target_pct",
                     opt(g.pauses_over_target_pct, digits.map(|d| d.max(4))),
                 );
                 put("stalls", g.stalls.stalls.to_string());
                 put("stall_total_ms", num(g.stalls.stall_total_ms, digits));
-                put("stall_max_ms", opt(g.stalls.stall_max_ms, digits));
-                put("ttsp_max_ms", opt(g.stalls.ttsp_max_ms, digits));
+                put("stall_max_ms", fig(g.stalls.stall_max_ms));
+                put("ttsp_max_ms", fig(g.stalls.ttsp_max_ms));
                 if let Some(d) = &g.diag {
-                    let ou = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
-                    put("allocated_kb", ou(d.allocated_kb));
-                    put("alloc_rate_kb_per_s", opt(d.alloc_rate_kb_per_s, digits));
-                    put(
-                        "alloc_rate_p50_kb_per_s",
-                        opt(d.alloc_rate_p50_kb_per_s, digits),
-                    );
-                    put(
-                        "alloc_rate_p95_kb_per_s",
-                        opt(d.alloc_rate_p95_kb_per_s, digits),
-                    );
-                    put(
-                        "alloc_rate_max_kb_per_s",
-                        opt(d.alloc_rate_max_kb_per_s, digits),
-                    );
-                    put("alloc_interval_s", opt(d.alloc_interval_s, digits));
-                    put(
-                        "promoted_kb",
-                        d.promoted_kb.map(|v| v.to_string()).unwrap_or_default(),
-                    );
-                    put(
-                        "promotion_rate_kb_per_s",
-                        opt(d.promotion_rate_kb_per_s, digits),
-                    );
+                    put("allocated_kb", opt_count(d.allocated_kb));
+                    put("alloc_rate_kb_per_s", fig(d.alloc_rate_kb_per_s));
+                    put("alloc_rate_p50_kb_per_s", fig(d.alloc_rate_p50_kb_per_s));
+                    put("alloc_rate_p95_kb_per_s", fig(d.alloc_rate_p95_kb_per_s));
+                    put("alloc_rate_max_kb_per_s", fig(d.alloc_rate_max_kb_per_s));
+                    put("alloc_interval_s", fig(d.alloc_interval_s));
+                    put("promoted_kb", opt_count(d.promoted_kb));
+                    put("promotion_rate_kb_per_s", fig(d.promotion_rate_kb_per_s));
                     put("live_set_collections", d.live_set_collections.to_string());
-                    put("live_set_kb", ou(d.live_set_kb));
-                    put(
-                        "live_set_slope_kb_per_h",
-                        opt(d.live_set_slope_kb_per_h, digits),
-                    );
+                    put("live_set_kb", opt_count(d.live_set_kb));
+                    put("live_set_slope_kb_per_h", fig(d.live_set_slope_kb_per_h));
                     put("findings", findings_text(&d.findings));
                 }
             }
@@ -320,18 +294,18 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                 put("inconsistent", p.inconsistent.to_string());
                 put("first", p.first.clone().unwrap_or_default());
                 put("last", p.last.clone().unwrap_or_default());
-                put("span_s", opt(p.span_s, digits));
-                put("throughput_per_s", opt(p.throughput_per_s, digits));
-                put("total_ms_mean", opt(p.total_ms_mean, digits));
-                put("total_ms_p50", opt(p.total_ms_p50, digits));
-                put("total_ms_p90", opt(p.total_ms_p90, digits));
-                put("total_ms_p95", opt(p.total_ms_p95, digits));
-                put("total_ms_p99", opt(p.total_ms_p99, digits));
-                put("total_ms_max", opt(p.total_ms_max, digits));
+                put("span_s", fig(p.span_s));
+                put("throughput_per_s", fig(p.throughput_per_s));
+                put("total_ms_mean", fig(p.total_ms_mean));
+                put("total_ms_p50", fig(p.total_ms_p50));
+                put("total_ms_p90", fig(p.total_ms_p90));
+                put("total_ms_p95", fig(p.total_ms_p95));
+                put("total_ms_p99", fig(p.total_ms_p99));
+                put("total_ms_max", fig(p.total_ms_max));
                 put("total_ms_sum", num(p.total_ms_sum, digits));
-                put("java_ms_sum", opt(p.java_ms_sum, digits));
-                put("db_ms_sum", opt(p.db_ms_sum, digits));
-                put("db_share_pct", opt(p.db_share_pct, digits));
+                put("java_ms_sum", fig(p.java_ms_sum));
+                put("db_ms_sum", fig(p.db_ms_sum));
+                put("db_share_pct", fig(p.db_share_pct));
                 for o in &p.over {
                     put(
                         &format!("over_{}ms_pct", num(o.ms, None)),
@@ -413,14 +387,7 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     let md = out.format == Format::Markdown;
     let mut s = String::new();
     let mut section = |title: &str, body: String| {
-        if !s.is_empty() {
-            s.push('\n');
-        }
-        s.push_str(&if md {
-            format!("### {title}\n\n")
-        } else {
-            format!("{title}\n\n")
-        });
+        super::push_heading(&mut s, title, md);
         s.push_str(&body);
     };
     section("GC logs", write(table(&gc, out.format)));
@@ -472,8 +439,7 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
         ttsp: any(&|g| g.stalls.ttsp_max_ms.is_some()),
     };
     let cols = columns(&over, any_gc, any_perf, text, shown);
-    let names: Vec<&str> = cols.iter().map(String::as_str).collect();
-    let mut t = Table::new(&names);
+    let mut t = Table::new(&cols);
     if text {
         t = t.numeric_from(3);
         if let Some(last) = t.numeric.last_mut() {
