@@ -1894,7 +1894,8 @@ pub fn ends_at_stamps(df: &mut DataFrame) -> PolarsResult<()> {
 }
 
 /// One row per record of a performance log parsed in one piece.
-pub fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
+#[cfg(test)]
+pub(crate) fn perf_frame(log: &crate::model::PerfLog) -> PolarsResult<PerfFrame> {
     let df = PerfColumns::of(&log.records).freeze(&Join::own(log.strings.len()))?;
     Ok(PerfFrame {
         df,
