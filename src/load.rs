@@ -1246,13 +1246,12 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     // Each part streamed into a frame of its own, then put in time order and joined.
-    let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcFrame)> = Vec::new();
-    let mut zones: Vec<Zone> = Vec::new();
+    let mut parts: Vec<(PathBuf, GcFormat, GcLog, frame::GcFrame, Zone)> = Vec::new();
     for p in paths {
         match stream_part(p) {
             Err(e) => errors.push(e),
             Ok((f, log, part_frame, damage, zone)) => {
-                if let Some((_, first, _, _)) = parts.first() {
+                if let Some((_, first, ..)) = parts.first() {
                     if *first != f {
                         errors.push(Error::Usage(format!(
                             "{}: a {} log cannot be joined to a {} log",
@@ -1266,41 +1265,30 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
                 if let Some(d) = damage {
                     warnings.push(format!("{}: {d}", name_of(p)));
                 }
-                parts.push((p.clone(), f, log, part_frame));
-                zones.push(zone);
+                parts.push((p.clone(), f, log, part_frame, zone));
             }
         }
     }
     let times: Vec<(Option<i64>, Option<f64>)> = parts
         .iter()
-        .map(|(_, _, _, f)| columns::first_times(f))
+        .map(|(.., f, _)| columns::first_times(f))
         .collect();
     let by_wall = times.iter().all(|t| t.0.is_some());
     let key = |t: &(Option<i64>, Option<f64>)| -> f64 {
         let first = if by_wall { t.0.map(|w| w as f64) } else { t.1 };
         first.unwrap_or(f64::INFINITY)
     };
-    let mut order: Vec<usize> = (0..parts.len()).collect();
-    order.sort_by(|&a, &b| {
-        key(&times[a])
-            .total_cmp(&key(&times[b]))
-            .then_with(|| parts[a].0.cmp(&parts[b].0))
-    });
-    let Some(&first) = order.first() else {
+    let mut parts: Vec<(f64, _)> = times.iter().map(key).zip(parts).collect();
+    parts.sort_by(|(ka, a), (kb, b)| ka.total_cmp(kb).then_with(|| a.0.cmp(&b.0)));
+    let Some((_, (first_path, format, .., zone))) = parts.first() else {
         return (None, errors);
     };
-    let (first_path, format) = (parts[first].0.clone(), parts[first].1);
     // The zone of the set's first part in time: a rotated set is one JVM's, one host's.
-    let zone = zones[first];
+    let (first_path, format, zone) = (first_path.clone(), *format, *zone);
     let n_parts = parts.len();
     let mut log = GcLog::default();
     let mut joined = Vec::with_capacity(n_parts);
-    let mut slots: Vec<Option<(PathBuf, GcFormat, GcLog, frame::GcFrame)>> =
-        parts.into_iter().map(Some).collect();
-    for i in order {
-        let Some((_, _, part, part_frame)) = slots.get_mut(i).and_then(Option::take) else {
-            continue;
-        };
+    for (_, (_, _, part, part_frame, _)) in parts {
         let ids: Vec<u32> = part
             .strings
             .list()
