@@ -63,38 +63,33 @@ pub enum Input {
     Perf(LoadedPerf),
 }
 
+/// `$e` of the loaded log, whichever kind it is (the two share these fields), as `$l`.
+macro_rules! either {
+    ($i:expr, $l:ident => $e:expr) => {
+        match $i {
+            Input::Gc($l) => $e,
+            Input::Perf($l) => $e,
+        }
+    };
+}
+
 impl Input {
     /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
     pub fn part(&self) -> u32 {
-        match self {
-            Input::Gc(l) => l.part,
-            Input::Perf(l) => l.part,
-        }
+        either!(self, l => l.part)
     }
     fn set_label(&mut self, label: String) {
-        match self {
-            Input::Gc(l) => l.label = label,
-            Input::Perf(l) => l.label = label,
-        }
+        either!(self, l => l.label = label)
     }
     fn set_part(&mut self, part: u32) {
-        match self {
-            Input::Gc(l) => l.part = part,
-            Input::Perf(l) => l.part = part,
-        }
+        either!(self, l => l.part = part)
     }
     pub fn label(&self) -> &str {
-        match self {
-            Input::Gc(l) => &l.label,
-            Input::Perf(l) => &l.label,
-        }
+        either!(self, l => &l.label)
     }
     /// The file read (the first part of a joined set).
     pub fn path(&self) -> &Path {
-        match self {
-            Input::Gc(l) => &l.path,
-            Input::Perf(l) => &l.path,
-        }
+        either!(self, l => &l.path)
     }
     pub fn kind(&self) -> &'static str {
         match self {
@@ -103,40 +98,22 @@ impl Input {
         }
     }
     pub fn format(&self) -> &'static str {
-        match self {
-            Input::Gc(l) => l.format.as_str(),
-            Input::Perf(l) => l.format.as_str(),
-        }
+        either!(self, l => l.format.as_str())
     }
     pub fn lines(&self) -> u64 {
-        match self {
-            Input::Gc(l) => l.log.lines,
-            Input::Perf(l) => l.log.lines,
-        }
+        either!(self, l => l.log.lines)
     }
     pub fn skipped_lines(&self) -> u64 {
-        match self {
-            Input::Gc(l) => l.log.skipped_lines,
-            Input::Perf(l) => l.log.skipped_lines,
-        }
+        either!(self, l => l.log.skipped_lines)
     }
     pub fn bad(&self) -> &[crate::model::BadLine] {
-        match self {
-            Input::Gc(l) => &l.log.bad,
-            Input::Perf(l) => &l.log.bad,
-        }
+        either!(self, l => &l.log.bad)
     }
     pub fn warnings(&self) -> &[String] {
-        match self {
-            Input::Gc(l) => &l.warnings,
-            Input::Perf(l) => &l.warnings,
-        }
+        either!(self, l => &l.warnings)
     }
     fn warn(&mut self, note: String) {
-        match self {
-            Input::Gc(l) => l.warnings.push(note),
-            Input::Perf(l) => l.warnings.push(note),
-        }
+        either!(self, l => l.warnings.push(note))
     }
     pub fn gc(&self) -> Option<&Loaded> {
         match self {
@@ -316,10 +293,7 @@ fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
 /// Standard input over a probe's worth, read once and not held, keeps its reading and says
 /// what was not read.
 fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Result<Vec<Input>> {
-    let (bad, counted) = match &streamed {
-        Input::Gc(l) => (&l.log.bad, l.log.other_family_lines),
-        Input::Perf(l) => (&l.log.bad, l.log.other_family_lines),
-    };
+    let (bad, counted) = either!(&streamed, l => (&l.log.bad, l.log.other_family_lines));
     let mut classifier = input::Classifier::default();
     let other: Vec<u64> = (bad.iter())
         .filter(|b| classifier.line(b.text.as_bytes()).is_some_and(|d| d != own))
