@@ -4,10 +4,15 @@
 //! run removes them (`remove_on_signal`).
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The temporary files being written now.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// `PENDING`, locked: a thread that panicked holding it left the list whole.
+fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// A temporary file being written: removed if the process is interrupted before the file
 /// is renamed into place or removed (and the value dropped).
@@ -19,10 +24,7 @@ impl Pending {
     /// known before it is created.
     pub fn beside(path: &Path) -> Pending {
         let tmp = temporary(path);
-        PENDING
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(tmp.clone());
+        pending().push(tmp.clone());
         Pending(tmp)
     }
     pub fn path(&self) -> &Path {
@@ -32,9 +34,7 @@ impl Pending {
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        let mut p = PENDING
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut p = pending();
         if let Some(i) = p.iter().rposition(|t| *t == self.0) {
             p.swap_remove(i);
         }
@@ -52,9 +52,7 @@ pub fn remove_on_signal() {
     std::thread::spawn(move || {
         if let Some(sig) = signals.forever().next() {
             // Held to the end: no file is registered, or renamed into place, after this.
-            let pending = PENDING
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let pending = pending();
             for tmp in pending.iter() {
                 let _ = std::fs::remove_file(tmp);
             }

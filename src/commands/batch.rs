@@ -119,10 +119,9 @@ impl Inputs {
     }
     /// Chart-file stems, one per input (`-` is `stdin`).
     pub(super) fn stems(&self) -> Vec<String> {
-        let stdin = PathBuf::from("stdin");
         charts::unique_stems(self.groups.iter().map(|g| {
             if input::is_stdin(&g[0]) {
-                stdin.as_path()
+                Path::new("stdin")
             } else {
                 g[0].as_path()
             }
@@ -201,6 +200,13 @@ pub(super) fn note(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{}", escape(line));
 }
 
+/// Each of `lines` on stderr as gcperf's (`gcperf: ...`).
+pub(super) fn notes(lines: impl IntoIterator<Item = impl std::fmt::Display>) {
+    for l in lines {
+        note(&format!("gcperf: {l}"));
+    }
+}
+
 /// `N of M lines not understood (skipped)`, then the first three of them.
 pub(super) fn skipped_note<'a>(
     label: &str,
@@ -231,8 +237,7 @@ impl<T> Step<T> {
         Step {
             value: Some(v),
             produced: true,
-            left_out: false,
-            notes: Vec::new(),
+            ..Step::none()
         }
     }
     /// Nothing from this input (its load error is already counted and reported).
@@ -247,10 +252,9 @@ impl<T> Step<T> {
     /// Left out by the command, saying why (if anything).
     pub(super) fn left_out(note: Option<String>) -> Self {
         Step {
-            value: None,
-            produced: false,
             left_out: true,
             notes: note.into_iter().collect(),
+            ..Step::none()
         }
     }
 }
@@ -322,9 +326,7 @@ pub(super) fn each_input<T: Send>(
         left_out: inputs.skipped.len(),
         ..Tally::default()
     };
-    for s in &inputs.skipped {
-        note(&format!("gcperf: {s}"));
-    }
+    notes(&inputs.skipped);
     let groups = &inputs.groups;
     let bar = progress(groups.len(), quiet);
     crate::report::batch::ordered(

@@ -16,11 +16,12 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     check_bands(&a.pause_bands)?;
     check_latency_bands(&a.latency_bands, "--latency-bands")?;
     let skip_s = duration_s(&a.window.skip)?;
+    let win = gc_window(&a.window)?;
     let popts = analyze::perf::PerfOptions {
         bands: a.latency_bands.clone(),
         skip_s,
-        from_ms: gc_window(&a.window)?.wall_ms().0,
-        to_ms: gc_window(&a.window)?.wall_ms().1,
+        from_ms: win.wall_ms().0,
+        to_ms: win.wall_ms().1,
         ..analyze::perf::PerfOptions::default()
     };
     let kinds = if a.kind.is_empty() {
@@ -62,14 +63,13 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
         interval_ms: a.interval.as_deref().map(interval_ms).transpose()?,
         window: window_text(&a.window, skip_s),
         pause_target_ms: a.pause_target.as_deref().map(pause_target_ms).transpose()?,
-        gc_window: gc_window(&a.window)?,
+        gc_window: win.clone(),
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let inputs = inputs(&a.common)?;
     let stems = inputs.stems();
     let out = output(&a.common)?;
-    let win = gc_window(&a.window)?;
     let mut written: Vec<PathBuf> = Vec::new();
     // A chart that could not be written (a full disk): an output error, exit 2.
     let unwritten = std::sync::atomic::AtomicBool::new(false);

@@ -1,7 +1,7 @@
 //! `gcperf correlate`: one GC log and the performance logs of the same run on one clock, the
 //! table of slow requests over pauses, and its chart.
 
-use super::batch::{load_noted, note, progress, Tally};
+use super::batch::{load_noted, note, notes, progress, Tally};
 use super::options::{duration_s, interval_ms, log_time, output_or, window_order};
 use super::print;
 use crate::cli::CorrelateArgs;
@@ -28,13 +28,13 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     if !a.over.is_finite() || a.over < 0.0 {
         anyhow::bail!("--over takes non-negative milliseconds, e.g. 50");
     }
-    let tz_min = match a.tz.as_deref() {
-        Some(t) => Some(
-            crate::parse::zone::parse_zone(t)
-                .ok_or_else(|| anyhow::anyhow!("bad --tz {t:?}: use e.g. +0300, -05:00 or Z"))?,
-        ),
-        None => None,
-    };
+    let tz_min =
+        a.tz.as_deref()
+            .map(|t| {
+                crate::parse::zone::parse_zone(t)
+                    .ok_or_else(|| anyhow::anyhow!("bad --tz {t:?}: use e.g. +0300, -05:00 or Z"))
+            })
+            .transpose()?;
     super::options::png_chart(a.chart.as_deref())?;
     let (from_ms, to_ms) = (
         a.window.from.as_deref().map(log_time).transpose()?,
@@ -71,9 +71,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     if let Some(list) = &a.files_from {
         let given: Vec<PathBuf> = a.gc.iter().chain(&a.perf).cloned().collect();
         let (listed, too_long) = super::batch::files_from(list, a.null, &given)?;
-        for t in &too_long {
-            note(&format!("gcperf: {t}"));
-        }
+        notes(&too_long);
         tally.left_out += too_long.len();
         // Each to its side by what its head holds; what is neither goes with the performance
         // logs, whose loading says what it is and leaves it out.
@@ -86,9 +84,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     }
     let gx = input::expand(&gc_paths);
     let px = input::expand(&perf_paths);
-    for s in gx.skipped.iter().chain(&px.skipped) {
-        note(&format!("gcperf: {s}"));
-    }
+    notes(gx.skipped.iter().chain(&px.skipped));
     tally.left_out += gx.skipped.len() + px.skipped.len();
     // The GC log is read beside the performance logs (each parse is parallel too, but a
     // stream's reader thread and its merging steps leave a core idle).

@@ -76,10 +76,7 @@ impl JsonLines {
     /// Whether the output was written here (the command prints nothing more), or the error
     /// that stopped it.
     fn finish(self) -> anyhow::Result<bool> {
-        match self.failure {
-            Some(e) => Err(e),
-            None => Ok(self.on),
-        }
+        self.failure.map_or(Ok(self.on), Err)
     }
 }
 

@@ -3,7 +3,7 @@
 //! not a note; the inputs' messages come after the report is written and the runs are paired,
 //! in the report's words (no JVM-restart note).
 
-use super::batch::{inputs, note, progress, Tally};
+use super::batch::{inputs, note, notes, progress, Tally};
 use super::options::{check_bands, gc_window, perf_options, window_text, Slo, BOTH};
 use super::{listing, print};
 use crate::analyze;
@@ -45,9 +45,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     std::fs::create_dir_all(a.out.join("charts"))
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let inputs = inputs(&a.common)?;
-    for s in &inputs.skipped {
-        note(&format!("gcperf: {s}"));
-    }
+    notes(&inputs.skipped);
     let stems = inputs.stems();
     let groups = &inputs.groups;
     let bar = progress(groups.len(), a.common.read.quiet);
@@ -74,16 +72,12 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     slo.said(&verdicts, out)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings.charts);
-    for n in &pair_notes {
-        note(&format!("gcperf: {n}"));
-    }
+    notes(&pair_notes);
     let written = batch::write(&a.out, &entries, &pairs, out)
         .with_context(|| format!("cannot write the report into {}", a.out.display()))?;
     let mut reported = 0;
     for e in &entries {
-        for n in &e.notes {
-            note(&format!("gcperf: {n}"));
-        }
+        notes(&e.notes);
         if !a.common.read.quiet {
             e.said.iter().for_each(|n| note(n));
         }

@@ -461,23 +461,17 @@ struct IisRecogniser {
 
 impl Recogniser for IisRecogniser {
     fn line(&mut self, line: &[u8]) -> Recognised {
-        if line.starts_with(b"#Fields:") {
+        let own = if line.starts_with(b"#Fields:") {
             self.cols = w3c_header(line);
-            return if self.cols.is_some() {
-                Recognised::Own
-            } else {
-                Recognised::No
-            };
-        }
-        if is_directive(line) {
-            return Recognised::Own;
-        }
-        let Some(c) = self.cols else {
-            return Recognised::No;
+            self.cols.is_some()
+        } else {
+            // Asked only of the lines after a header: an IIS log's.
+            is_directive(line)
+                || self
+                    .cols
+                    .is_some_and(|c| w3c_request(line, &c, &mut Vec::with_capacity(c.n)).is_some())
         };
-        // Asked only of the lines after a header: an IIS log's.
-        let mut fields = Vec::with_capacity(c.n);
-        if w3c_request(line, &c, &mut fields).is_some() {
+        if own {
             Recognised::Own
         } else {
             Recognised::No

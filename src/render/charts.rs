@@ -160,10 +160,9 @@ pub fn charts_for(
                     let target = s
                         .pause_target_ms
                         .or_else(|| analyze::slo::meta_pause_target(&l.log.meta));
-                    let target = match target {
-                        Some(t) => Some((t, analyze::slo::pauses_over(&l.frame, t)?)),
-                        None => None,
-                    };
+                    let target = target
+                        .map(|t| analyze::slo::pauses_over(&l.frame, t).map(|n| (t, n)))
+                        .transpose()?;
                     super::gc::pauses(&pp, &title, &series, s.size, s.log_y, target)?;
                     out.push(pp);
                 }

@@ -10,6 +10,7 @@ use super::{
     Mark, RenderError, Size, Ticked, FONT,
 };
 use crate::analyze::correlate::ChartData;
+use crate::analyze::perf::Interval;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -136,7 +137,6 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .axis_desc_style((FONT, sc.desc))
             .y_label_formatter(&tick)
             .draw()?;
-        let (y0, y1) = (lo, hi);
         // Long pauses shaded across the plot, at least a pixel wide.
         let px_ms = (t1 - t0) as f64 / chart.plotting_area().dim_in_pixel().0.max(1) as f64;
         // Only the longest few: a young pause over the threshold every few seconds would
@@ -156,8 +156,8 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
                 .map(|p| {
                     Rectangle::new(
                         [
-                            (p.start_ms, y0),
-                            (p.start_ms + p.duration_ms.max(px_ms), y1),
+                            (p.start_ms, lo),
+                            (p.start_ms + p.duration_ms.max(px_ms), hi),
                         ],
                         SHADE.mix(0.25).filled(),
                     )
@@ -181,15 +181,14 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             let (c, rr) = if s.gc { (HIT, r + 1) } else { (MISS, r) };
             Circle::new((s.end_ms as f64, to_y(s.total_ms)), rr, c.filled())
         }))?;
-        let mid = |i: &crate::analyze::perf::Interval| (i.start_ms + iv / 2) as f64;
+        let mid = |i: &Interval| (i.start_ms + iv / 2) as f64;
         let width = (sc.label / 6).max(2);
         for (get, color) in [
             (
-                (|i: &crate::analyze::perf::Interval| i.total_ms_p99)
-                    as fn(&crate::analyze::perf::Interval) -> Option<f64>,
+                (|i: &Interval| i.total_ms_p99) as fn(&Interval) -> Option<f64>,
                 P99,
             ),
-            (|i: &crate::analyze::perf::Interval| i.total_ms_mean, MEAN),
+            (|i: &Interval| i.total_ms_mean, MEAN),
         ] {
             for run in runs(d.intervals.iter().map(|i| (mid(i), get(i).map(to_y)))) {
                 if run.len() == 1 {
@@ -216,17 +215,12 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .right_y_label_area_size(right)
             .build_cartesian_2d(x(), 0.0..pmax)?;
         let longest = tick(&((d.pause_max_ms * 10.0).round() / 10.0));
-        let x_desc = if axis.multi_day() {
-            format!(
-                "date and time (host clock), to {}; {} GC pauses, longest {longest} ms",
-                axis.last_day, d.pause_count
-            )
+        let when = if axis.multi_day() {
+            format!("date and time (host clock), to {}", axis.last_day)
         } else {
-            format!(
-                "time of day on {} (host clock); {} GC pauses, longest {longest} ms",
-                axis.first_day, d.pause_count
-            )
+            format!("time of day on {} (host clock)", axis.first_day)
         };
+        let x_desc = format!("{when}; {} GC pauses, longest {longest} ms", d.pause_count);
         let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut strip.configure_mesh(), sc)
             .max_light_lines(1)

@@ -145,7 +145,6 @@ pub fn pauses(
             .x_label_formatter(&tick)
             .y_label_formatter(&ylabel)
             .draw()?;
-        let base = y0;
         // The kinds with the longest pauses drawn first: a short pause's bar then stands over
         // the long ones at its time, where drawn after it was hidden (a dense log's full GCs
         // covered every young pause).
@@ -163,7 +162,7 @@ pub fn pauses(
             chart
                 .draw_series(pts.iter().map(move |&(x, y)| {
                     let x = x / u.div;
-                    PathElement::new(vec![(x, base), (x, tr(y))], color.stroke_width(2))
+                    PathElement::new(vec![(x, y0), (x, tr(y))], color.stroke_width(2))
                 }))?
                 .label(format!("{kind} ({n})"))
                 .legend(move |(x, y)| {

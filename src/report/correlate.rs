@@ -1,7 +1,7 @@
 //! `gcperf correlate`: how much of the slow tail GC explains, as text, CSV/TSV, Markdown or
 //! JSON (the analysis structs serialised as they are).
 
-use super::{num, opt, Format, Output, Table, TableWriter, Text};
+use super::{num, opt, opt_count, Format, Output, Table, TableWriter, Text};
 use crate::analyze::correlate::{Clock, CorrelateError, Correlation, Figures, PauseFigures};
 use crate::parse::num::format_wall_ms;
 
@@ -151,7 +151,7 @@ fn pause_cells(p: &PauseFigures, d: Option<usize>) -> Vec<String> {
         p.pauses_hitting_requests.to_string(),
         l.map(|l| num(l.duration_ms, d)).unwrap_or_default(),
         l.map(|l| l.start.clone()).unwrap_or_default(),
-        l.map(|l| l.requests.to_string()).unwrap_or_default(),
+        opt_count(l.map(|l| l.requests)),
     ]
 }
 

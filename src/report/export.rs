@@ -236,10 +236,9 @@ pub enum Tz {
 impl Tz {
     /// `+0200`, `-05:00`, `Z`, `UTC`, or a tz-database name (`Europe/Paris`).
     pub fn parse(s: &str) -> Option<Tz> {
-        match crate::parse::zone::parse_zone(s) {
-            Some(m) => Some(Tz::Offset(m)),
-            None => s.trim().parse::<chrono_tz::Tz>().ok().map(Tz::Named),
-        }
+        crate::parse::zone::parse_zone(s)
+            .map(Tz::Offset)
+            .or_else(|| s.trim().parse::<chrono_tz::Tz>().ok().map(Tz::Named))
     }
 }
 
@@ -305,10 +304,9 @@ impl ToUtc {
     ) -> PolarsResult<Expr> {
         let wall = df.column(name)?.cast(&DataType::Int64)?;
         let wall = wall.i64()?;
-        let own = match offsets {
-            Some(q) => Some(df.column(q)?.cast(&DataType::Int8)?),
-            None => None,
-        };
+        let own = offsets
+            .map(|q| df.column(q)?.cast(&DataType::Int8))
+            .transpose()?;
         // A log whose stamps write no offset goes by the rule alone; one that keeps one offset
         // (a scalar) by that offset; one of several row by row, the rule only for the rows
         // without one (a zone's rule looked up for every row, then dropped, was most of it).
