@@ -28,14 +28,14 @@ struct Metric {
 }
 
 fn perf_metrics(runs: &[&Run]) -> Vec<Metric> {
-    let p = |r: &&Run| r.summary.perf.clone();
-    let perf: Vec<_> = runs.iter().map(p).collect();
+    // Borrowed: a summary holds its sketch and per-operation rows.
+    let perf: Vec<_> = runs.iter().map(|r| r.summary.perf.as_ref()).collect();
     let m = |name: &str,
              digits: Option<usize>,
              f: &dyn Fn(&crate::analyze::perf::PerfSummary) -> Option<f64>| Metric {
         name: name.to_string(),
         digits,
-        values: perf.iter().map(|s| s.as_ref().and_then(f)).collect(),
+        values: perf.iter().map(|s| s.and_then(f)).collect(),
     };
     let mut out = vec![
         m("requests", None, &|s| Some(s.requests as f64)),
@@ -96,13 +96,13 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
 }
 
 fn gc_metrics(runs: &[&Run]) -> Vec<Metric> {
-    let gc: Vec<_> = runs.iter().map(|r| r.summary.gc.clone()).collect();
+    let gc: Vec<_> = runs.iter().map(|r| r.summary.gc.as_ref()).collect();
     let m = |name: &str,
              digits: Option<usize>,
              f: &dyn Fn(&crate::analyze::gc::GcSummary) -> Option<f64>| Metric {
         name: name.to_string(),
         digits,
-        values: gc.iter().map(|s| s.as_ref().and_then(f)).collect(),
+        values: gc.iter().map(|s| s.and_then(f)).collect(),
     };
     let mut out = vec![
         m("collections", None, &|s| Some(s.collections as f64)),
