@@ -382,13 +382,7 @@ fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
         // a 20 MB line costs 200 bytes here, not a 20 MB copy.
         let text = &text[..text.len().min(204)];
         let mut t = String::from_utf8_lossy(text).into_owned();
-        if t.len() > 200 {
-            let mut cut = 200;
-            while !t.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            t.truncate(cut);
-        }
+        t.truncate(t.floor_char_boundary(200));
         bad.push(BadLine { line, text: t });
     }
 }

@@ -448,16 +448,8 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
     }
     for o in outcomes.iter().map(std::borrow::Borrow::borrow) {
         let c = cells(o, text.then_some(3));
-        t.push(
-            cols.iter()
-                .map(|k| {
-                    c.iter()
-                        .find(|(kk, _)| kk == k)
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default()
-                })
-                .collect(),
-        );
+        let cell = |k: &String| c.iter().find(|(kk, _)| kk == k).map(|(_, v)| v.clone());
+        t.push(cols.iter().map(|k| cell(k).unwrap_or_default()).collect());
     }
     t
 }
