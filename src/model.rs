@@ -339,10 +339,7 @@ impl Strings {
         if b.is_ascii() {
             return self.intern_bytes(b);
         }
-        match std::str::from_utf8(b) {
-            Ok(t) => self.intern(t),
-            Err(_) => self.intern(&String::from_utf8_lossy(b)),
-        }
+        self.intern(&String::from_utf8_lossy(b))
     }
     /// The id of `s` if it was interned.
     pub fn find(&self, s: &str) -> Option<u32> {

@@ -559,11 +559,7 @@ fn error_messages(
     let mut rows: Vec<ErrorMessage> = by
         .into_iter()
         .map(|(message, mut operations)| {
-            operations.sort_by(|a, b| {
-                b.count
-                    .cmp(&a.count)
-                    .then_with(|| a.operation.cmp(&b.operation))
-            });
+            operations.sort_by(|a, b| (b.count, &a.operation).cmp(&(a.count, &b.operation)));
             let count = operations.iter().map(|o| o.count).sum();
             ErrorMessage {
                 message,
@@ -574,11 +570,7 @@ fn error_messages(
             }
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.count
-            .cmp(&a.count)
-            .then_with(|| a.message.cmp(&b.message))
-    });
+    rows.sort_by(|a, b| (b.count, &a.message).cmp(&(a.count, &b.message)));
     rows
 }
 

@@ -301,18 +301,13 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
         .bytes()
         .take_while(|b| matches!(b, b'<' | b'>' | b'=' | b'!'))
         .count();
-    let cmp = match &rest[..op_len] {
-        "<" => Cmp::Lt,
-        "<=" => Cmp::Le,
-        ">" => Cmp::Gt,
-        ">=" => Cmp::Ge,
-        "==" => Cmp::Eq,
-        o => {
-            return Err(err(
-                &text,
-                format!("unknown comparison {o:?}: use <, <=, >, >= or =="),
-            ))
-        }
+    let op = &rest[..op_len];
+    let every = [Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq];
+    let Some(cmp) = every.into_iter().find(|c| c.as_str() == op) else {
+        return Err(err(
+            &text,
+            format!("unknown comparison {op:?}: use <, <=, >, >= or =="),
+        ));
     };
     if metric.is_empty() {
         return Err(err(
@@ -464,24 +459,18 @@ pub fn evaluate(
     });
     let pv = figures.and_then(|p| serde_json::to_value(p).ok());
     for o in objectives {
-        if let Some(g) = &gcv {
-            if let Some(key) = o.key(LogKind::Gc) {
-                out.push(judge(o, &key, field(g, &key), None));
-            }
+        if let (Some(g), Some(key)) = (&gcv, o.key(LogKind::Gc)) {
+            out.push(judge(o, &key, field(g, &key), None));
         }
-        if let (Some(p), Some(pj)) = (perf, &pv) {
-            if let Some(key) = o.key(LogKind::Perf) {
-                let v = match o.over_ms {
-                    Some(n) => p.over.iter().find(|x| x.ms == n).map(|x| x.share_pct),
-                    None => field(pj, &key),
-                };
-                out.push(judge(o, &key, v, None));
-                if per_op {
-                    if let Some(k) = o.op_key() {
-                        for op in &p.operations {
-                            out.push(judge(o, k, op_field(op, k), Some(op.name.clone())));
-                        }
-                    }
+        if let (Some(p), Some(pj), Some(key)) = (perf, &pv, o.key(LogKind::Perf)) {
+            let v = match o.over_ms {
+                Some(n) => p.over.iter().find(|x| x.ms == n).map(|x| x.share_pct),
+                None => field(pj, &key),
+            };
+            out.push(judge(o, &key, v, None));
+            if let Some(k) = o.op_key().filter(|_| per_op) {
+                for op in &p.operations {
+                    out.push(judge(o, k, op_field(op, k), Some(op.name.clone())));
                 }
             }
         }

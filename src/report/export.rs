@@ -183,12 +183,8 @@ impl Records {
         }
     }
 
-    /// The polars schema the rows are made in (without tags).
-    pub fn schema(self) -> Schema {
-        self.schema_tagged(&[])
-    }
-
-    /// The schema the rows are written with: `tags` as string columns after `file`.
+    /// The schema the rows are written with: `tags` as string columns after `file` (none: the
+    /// schema the rows are made in).
     pub fn schema_tagged(self, tags: &[(String, String)]) -> Schema {
         let mut f: Vec<Field> = self
             .columns()
@@ -438,7 +434,7 @@ pub fn perf_rows(l: &LoadedPerf, utc: ToUtc, offset: usize, len: usize) -> Polar
 /// double `clean`ed: Parquet readers print the f64 as it is, and a start worked out as end
 /// minus duration (`2.1310000000000002`) would show its noise there.
 fn checked(mut df: DataFrame, r: Records) -> PolarsResult<DataFrame> {
-    let want = r.schema();
+    let want = r.schema_tagged(&[]);
     if **df.schema() != want {
         polars_bail!(SchemaMismatch: "{} export frame {:?} is not the schema {:?}", r.as_str(), df.schema(), want);
     }
