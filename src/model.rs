@@ -15,10 +15,11 @@ pub struct GcClock {
 }
 
 /// What a record stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Record {
     /// One stop-the-world GC pause.
+    #[default]
     Pause = 0,
     /// A whole collection whose individual pauses are itemised as `Pause` records with the
     /// same `gc_id` (JRockit with `-Xverbose:gcpause`). Its duration is the sum of its pauses.
@@ -75,7 +76,7 @@ impl Record {
 }
 
 /// The kind of a GC event, as far as the log tells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Young = 0,
@@ -87,6 +88,7 @@ pub enum Kind {
     Remark = 5,
     Cleanup = 6,
     /// A pause inside a concurrent cycle that has no better name (Shenandoah/ZGC phases...).
+    #[default]
     Other = 7,
 }
 
@@ -138,7 +140,7 @@ pub const FLAG_TO_SPACE_EXHAUSTED: u8 = 4;
 
 /// One event. Strings (collector, cause, phase name) are interned in `GcLog::strings` so that
 /// parsing allocates per distinct name, not per event.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct GcEvent {
     pub record: Record,
     pub kind: Kind,
@@ -250,29 +252,14 @@ pub fn fill_collector(rows: &mut dyn Rows, upto: usize, id: u32) {
 }
 
 impl GcEvent {
+    /// The event with nothing else known: no stamps, names, heap figures or flags.
     pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
         GcEvent {
             record,
             kind,
-            uptime_s: None,
-            wall_ms: None,
-            utc_offset_qh: None,
             duration_ms,
-            ttsp_ms: None,
-            collector: 0,
-            cause: 0,
-            name: 0,
-            heap_before_kb: None,
-            heap_after_kb: None,
-            heap_total_kb: None,
-            young_before_kb: None,
-            young_after_kb: None,
-            promoted_kb: None,
-            flags: 0,
-            gc_id: None,
-            in_collection: false,
-            invented_id: false,
             line,
+            ..GcEvent::default()
         }
     }
 }

@@ -724,47 +724,37 @@ fn files_rows(items: &[Item<'_>]) -> PolarsResult<DataFrame> {
     let (mut lines, mut skipped, mut records) = (Vec::new(), Vec::new(), Vec::new());
     let (mut pauses, mut requests, mut error) = (Vec::new(), Vec::new(), Vec::new());
     for it in items {
-        match it {
-            Item::Loaded(i) => {
-                file.push(i.label().to_string());
-                format.push(Some(i.format().to_string()));
-                kind.push(Some(i.kind().to_string()));
-                lines.push(Some(i.lines() as i64));
-                skipped.push(Some(i.skipped_lines() as i64));
-                let (n, p, r) = match i {
-                    Input::Gc(l) => {
-                        let n = l.frame.df.height() as i64;
-                        let rec = l
-                            .frame
-                            .df
-                            .column(frame::gc::RECORD)?
-                            .cast(&DataType::Int32)?;
-                        let code = i32::from(crate::model::Record::Pause.code());
-                        let p = rec.i32()?.iter().filter(|v| *v == Some(code)).count();
-                        (n, Some(p as i64), None)
-                    }
-                    Input::Perf(l) => {
-                        let n = l.frame.df.height() as i64;
-                        (n, None, Some(n))
-                    }
-                };
-                records.push(n);
-                pauses.push(p);
-                requests.push(r);
-                error.push(None);
+        let (name, input, why) = match it {
+            Item::Loaded(i) => (i.label(), Some(*i), None),
+            Item::Failed { file, error } => (file.as_str(), None, Some(error.clone())),
+        };
+        file.push(name.to_string());
+        format.push(input.map(|i| i.format().to_string()));
+        kind.push(input.map(|i| i.kind().to_string()));
+        lines.push(input.map(|i| i.lines() as i64));
+        skipped.push(input.map(|i| i.skipped_lines() as i64));
+        let (n, p, r) = match input {
+            Some(Input::Gc(l)) => {
+                let n = l.frame.df.height() as i64;
+                let rec = l
+                    .frame
+                    .df
+                    .column(frame::gc::RECORD)?
+                    .cast(&DataType::Int32)?;
+                let code = i32::from(crate::model::Record::Pause.code());
+                let p = rec.i32()?.iter().filter(|v| *v == Some(code)).count();
+                (n, Some(p as i64), None)
             }
-            Item::Failed { file: f, error: e } => {
-                file.push(f.clone());
-                format.push(None);
-                kind.push(None);
-                lines.push(None);
-                skipped.push(None);
-                records.push(0);
-                pauses.push(None);
-                requests.push(None);
-                error.push(Some(e.clone()));
+            Some(Input::Perf(l)) => {
+                let n = l.frame.df.height() as i64;
+                (n, None, Some(n))
             }
-        }
+            None => (0, None, None),
+        };
+        records.push(n);
+        pauses.push(p);
+        requests.push(r);
+        error.push(why);
     }
     let df = DataFrame::new(
         items.len(),

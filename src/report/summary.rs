@@ -364,22 +364,15 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     let perf: Vec<&Outcome> = outcomes.iter().filter(is(false)).collect();
     let w = out.writer();
     let write = |t: Table| w.write(&drop_empty_error(t));
-    let failed: Vec<&Outcome> = outcomes
-        .iter()
-        .filter(|o| matches!(o, Outcome::Failed { .. }))
-        .collect();
-    let failed_table = |failed: &[&Outcome]| {
-        let mut t = Table::new(&["file", "error"]);
-        for o in failed {
-            if let Outcome::Failed { file, error } = o {
-                t.push(vec![file.clone(), error.clone()]);
-            }
+    let mut failed = Table::new(&["file", "error"]);
+    for o in outcomes {
+        if let Outcome::Failed { file, error } = o {
+            failed.push(vec![file.clone(), error.clone()]);
         }
-        w.write(&t)
-    };
+    }
     // Nothing read: the files and their errors, not empty GC columns.
-    if gc.is_empty() && perf.is_empty() && failed.len() == outcomes.len() {
-        return failed_table(&failed);
+    if gc.is_empty() && perf.is_empty() && failed.rows.len() == outcomes.len() {
+        return w.write(&failed);
     }
     if gc.is_empty() || perf.is_empty() {
         return write(table(outcomes, out.format));
@@ -392,8 +385,8 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     };
     section("GC logs", write(table(&gc, out.format)));
     section("Performance logs", write(table(&perf, out.format)));
-    if !failed.is_empty() {
-        section("Not read", failed_table(&failed));
+    if !failed.rows.is_empty() {
+        section("Not read", w.write(&failed));
     }
     s
 }
