@@ -519,7 +519,7 @@ pub fn implausible_values(
 pub const PERF_CLOCK_MS: std::ops::Range<i64> = 631_152_000_000..4_102_444_800_000;
 
 /// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct PerfRecord {
     /// When the operation ended: milliseconds since the Unix epoch. Dates written as text are
     /// local time taken as UTC, like `GcEvent::wall_ms`; JMeter and Grinder epoch stamps are
@@ -561,14 +561,11 @@ impl PerfRecord {
         PerfRecord {
             end_ms,
             total_ms,
-            java_ms: None,
-            db_ms: None,
-            db_calls: None,
             operation,
             ok,
             error,
-            inconsistent: false,
             line,
+            ..PerfRecord::default()
         }
     }
 }

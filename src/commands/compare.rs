@@ -198,13 +198,10 @@ fn load_curve_chart(
     size: crate::render::Size,
 ) -> anyhow::Result<()> {
     use crate::render::load_curve::{self as lc, LoadPoint};
-    let perf: Vec<&analyze::perf::PerfSummary> = runs
+    let points: Vec<LoadPoint> = runs
         .iter()
-        .filter_map(|r| r.summary.perf.as_ref())
-        .collect();
-    let points: Vec<LoadPoint> = perf
-        .iter()
-        .filter_map(|p| {
+        .filter_map(|r| {
+            let p = r.summary.perf.as_ref()?;
             Some(LoadPoint {
                 throughput: p.throughput_per_s?,
                 values: pcts

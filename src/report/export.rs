@@ -467,14 +467,6 @@ impl Sink {
         let tmp = crate::output::Pending::beside(path);
         let f = File::create(tmp.path())
             .with_context(|| format!("cannot write {}", tmp.path().display()))?;
-        let mut sink = Sink {
-            path: path.to_path_buf(),
-            tmp,
-            writer: None,
-            pending: Vec::new(),
-            pending_rows: 0,
-            rows: 0,
-        };
         let meta = KeyValueMetadata::from_static(vec![
             ("gcperf.records".into(), r.as_str().into()),
             ("gcperf.schema_version".into(), "1".into()),
@@ -485,9 +477,15 @@ impl Sink {
             .with_statistics(StatisticsOptions::full())
             .with_key_value_metadata(Some(meta))
             .batched(&r.schema_tagged(tags));
-        let w = ctx(w, || format!("cannot write {}", sink.path.display()))?;
-        sink.writer = Some(w);
-        Ok(sink)
+        let w = ctx(w, || format!("cannot write {}", path.display()))?;
+        Ok(Sink {
+            path: path.to_path_buf(),
+            tmp,
+            writer: Some(w),
+            pending: Vec::new(),
+            pending_rows: 0,
+            rows: 0,
+        })
     }
 
     fn push(&mut self, df: DataFrame) -> anyhow::Result<()> {
