@@ -199,11 +199,11 @@ pub struct SloError {
     pub why: String,
 }
 
-fn err(text: &str, why: impl Into<String>) -> SloError {
-    SloError {
+fn fail<T>(text: &str, why: impl Into<String>) -> Result<T, SloError> {
+    Err(SloError {
         text: text.to_string(),
         why: why.into(),
-    }
+    })
 }
 
 /// Aliases: the request's total time for performance logs, the pause duration for GC logs.
@@ -290,10 +290,10 @@ pub fn parse(exprs: &[String]) -> Result<Vec<Objective>, SloError> {
 fn parse_one(expr: &str) -> Result<Objective, SloError> {
     let text: String = expr.chars().filter(|c| !c.is_whitespace()).collect();
     let Some(at) = text.find(['<', '>', '=', '!']) else {
-        return Err(err(
+        return fail(
             &text,
             "no comparison: write METRIC OP VALUE, e.g. p95<=50ms (OP: <, <=, >, >=, ==)",
-        ));
+        );
     };
     let metric = text[..at].to_ascii_lowercase();
     let rest = &text[at..];
@@ -304,22 +304,19 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
     let op = &rest[..op_len];
     let every = [Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq];
     let Some(cmp) = every.into_iter().find(|c| c.as_str() == op) else {
-        return Err(err(
+        return fail(
             &text,
             format!("unknown comparison {op:?}: use <, <=, >, >= or =="),
-        ));
+        );
     };
     if metric.is_empty() {
-        return Err(err(
-            &text,
-            "no metric before the comparison, e.g. p95<=50ms",
-        ));
+        return fail(&text, "no metric before the comparison, e.g. p95<=50ms");
     }
     if !metric
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
     {
-        return Err(err(&text, format!("{metric:?} is not a metric name")));
+        return fail(&text, format!("{metric:?} is not a metric name"));
     }
     let v = &rest[op_len..];
     let num_len = v
@@ -327,21 +324,18 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
         .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
         .count();
     let (num, unit) = v.split_at(num_len);
-    let value: f64 = match num.parse() {
-        Ok(x) if f64::is_finite(x) => x,
-        _ => {
-            return Err(err(
-                &text,
-                format!("{v:?} is not a number (with ms, s or % after it where it fits)"),
-            ))
-        }
+    let Some(value) = num.parse::<f64>().ok().filter(|x| x.is_finite()) else {
+        return fail(
+            &text,
+            format!("{v:?} is not a number (with ms, s or % after it where it fits)"),
+        );
     };
     let unit = match unit.to_ascii_lowercase().as_str() {
         "" => None,
         "ms" => Some("ms"),
         "s" => Some("s"),
         "%" => Some("%"),
-        u => return Err(err(&text, format!("unknown unit {u:?}: ms, s or %"))),
+        u => return fail(&text, format!("unknown unit {u:?}: ms, s or %")),
     };
     let o = Objective {
         metric: metric.clone(),
@@ -353,14 +347,14 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
     };
     let kinds = o.kinds();
     if kinds.is_empty() {
-        return Err(err(
+        return fail(
             &text,
             format!(
                 "unknown metric {metric:?}: a key of the gc or perf object of `summary --format \
                  json` (pause_max_ms, total_ms_p95, throughput_pct...), over_<N>ms_pct, or \
                  p50, p90, p95, p99, max, mean"
             ),
-        ));
+        );
     }
     // The unit must fit every figure the metric names.
     for k in kinds {
@@ -375,10 +369,10 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
                 Unit::Pct => "a share: % or none",
                 Unit::Plain => "a plain number: no unit",
             };
-            return Err(err(
+            return fail(
                 &text,
                 format!("{key} is {what}, not {:?}", unit.unwrap_or_default()),
-            ));
+            );
         }
     }
     Ok(o)
