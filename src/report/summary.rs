@@ -52,26 +52,21 @@ impl FileSummary {
         o: &PerfOptions,
         pause_target_ms: Option<f64>,
     ) -> polars::prelude::PolarsResult<Self> {
-        let (gc, perf) = match i {
-            Input::Gc(l) => (
-                Some(gc_summary_interval(
-                    l,
-                    pause_target_ms,
-                    o.interval_ms.map(|ms| ms as f64 / 1000.0),
-                )?),
-                None,
-            ),
-            Input::Perf(l) => (None, Some(crate::analyze::perf::summary(&l.frame, o)?)),
-        };
-        Ok(FileSummary {
-            file: i.label().to_string(),
-            kind: i.kind(),
-            format: i.format(),
-            lines: i.lines(),
-            skipped_lines: i.skipped_lines(),
-            gc,
-            perf,
-            slo: Vec::new(),
+        Ok(match i {
+            Input::Gc(l) => {
+                let interval_s = o.interval_ms.map(|ms| ms as f64 / 1000.0);
+                FileSummary::gc(l, gc_summary_interval(l, pause_target_ms, interval_s)?)
+            }
+            Input::Perf(l) => FileSummary {
+                file: l.label.clone(),
+                kind: i.kind(),
+                format: l.format.as_str(),
+                lines: l.log.lines,
+                skipped_lines: l.log.skipped_lines,
+                gc: None,
+                perf: Some(crate::analyze::perf::summary(&l.frame, o)?),
+                slo: Vec::new(),
+            },
         })
     }
 
