@@ -125,18 +125,16 @@ impl Error {
         match bad.first() {
             Some(b) if skipped > 0 => {
                 // A line's first 80 characters say enough of it here.
-                let first: String = b.text.chars().take(80).collect();
-                let cut = if first.len() < b.text.len() {
-                    "…"
-                } else {
-                    ""
-                };
+                let mut first: String = b.text.chars().take(80).collect();
+                if first.len() < b.text.len() {
+                    first.push('…');
+                }
                 Error::AllSkipped {
                     path: path.to_path_buf(),
                     skipped,
                     lines,
                     first_line: b.line,
-                    first: format!("{first}{cut}"),
+                    first,
                 }
             }
             _ => Error::NothingRecognised {

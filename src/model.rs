@@ -15,10 +15,11 @@ pub struct GcClock {
 }
 
 /// What a record stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Record {
     /// One stop-the-world GC pause.
+    #[default]
     Pause = 0,
     /// A whole collection whose individual pauses are itemised as `Pause` records with the
     /// same `gc_id` (JRockit with `-Xverbose:gcpause`). Its duration is the sum of its pauses.
@@ -75,7 +76,7 @@ impl Record {
 }
 
 /// The kind of a GC event, as far as the log tells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Young = 0,
@@ -87,6 +88,7 @@ pub enum Kind {
     Remark = 5,
     Cleanup = 6,
     /// A pause inside a concurrent cycle that has no better name (Shenandoah/ZGC phases...).
+    #[default]
     Other = 7,
 }
 
@@ -138,7 +140,7 @@ pub const FLAG_TO_SPACE_EXHAUSTED: u8 = 4;
 
 /// One event. Strings (collector, cause, phase name) are interned in `GcLog::strings` so that
 /// parsing allocates per distinct name, not per event.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct GcEvent {
     pub record: Record,
     pub kind: Kind,
@@ -250,29 +252,14 @@ pub fn fill_collector(rows: &mut dyn Rows, upto: usize, id: u32) {
 }
 
 impl GcEvent {
+    /// The event with nothing else known: no stamps, names, heap figures or flags.
     pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
         GcEvent {
             record,
             kind,
-            uptime_s: None,
-            wall_ms: None,
-            utc_offset_qh: None,
             duration_ms,
-            ttsp_ms: None,
-            collector: 0,
-            cause: 0,
-            name: 0,
-            heap_before_kb: None,
-            heap_after_kb: None,
-            heap_total_kb: None,
-            young_before_kb: None,
-            young_after_kb: None,
-            promoted_kb: None,
-            flags: 0,
-            gc_id: None,
-            in_collection: false,
-            invented_id: false,
             line,
+            ..GcEvent::default()
         }
     }
 }
@@ -339,10 +326,7 @@ impl Strings {
         if b.is_ascii() {
             return self.intern_bytes(b);
         }
-        match std::str::from_utf8(b) {
-            Ok(t) => self.intern(t),
-            Err(_) => self.intern(&String::from_utf8_lossy(b)),
-        }
+        self.intern(&String::from_utf8_lossy(b))
     }
     /// The id of `s` if it was interned.
     pub fn find(&self, s: &str) -> Option<u32> {
@@ -382,13 +366,7 @@ fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
         // a 20 MB line costs 200 bytes here, not a 20 MB copy.
         let text = &text[..text.len().min(204)];
         let mut t = String::from_utf8_lossy(text).into_owned();
-        if t.len() > 200 {
-            let mut cut = 200;
-            while !t.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            t.truncate(cut);
-        }
+        t.truncate(t.floor_char_boundary(200));
         bad.push(BadLine { line, text: t });
     }
 }
@@ -541,7 +519,7 @@ pub fn implausible_values(
 pub const PERF_CLOCK_MS: std::ops::Range<i64> = 631_152_000_000..4_102_444_800_000;
 
 /// One measured operation (a web-service call, a JMeter sample, a Grinder test run).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct PerfRecord {
     /// When the operation ended: milliseconds since the Unix epoch. Dates written as text are
     /// local time taken as UTC, like `GcEvent::wall_ms`; JMeter and Grinder epoch stamps are
@@ -583,14 +561,11 @@ impl PerfRecord {
         PerfRecord {
             end_ms,
             total_ms,
-            java_ms: None,
-            db_ms: None,
-            db_calls: None,
             operation,
             ok,
             error,
-            inconsistent: false,
             line,
+            ..PerfRecord::default()
         }
     }
 }

@@ -96,13 +96,11 @@ pub fn ranking(values: &[Option<f64>], descending: bool) -> Vec<usize> {
 
 /// Two figures in order, ascending or `descending`; a missing one after any present.
 pub fn missing_last(a: Option<f64>, b: Option<f64>, descending: bool) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
     match (a, b) {
         (Some(x), Some(y)) if descending => y.total_cmp(&x),
         (Some(x), Some(y)) => x.total_cmp(&y),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
+        // Present (not none) first.
+        _ => a.is_none().cmp(&b.is_none()),
     }
 }
 

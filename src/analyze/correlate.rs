@@ -850,7 +850,7 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         .group_by([col(perf::OPERATION_ID)])
         .agg(figure_aggs(p.over_ms))
         .collect()?;
-    let ids = out.column(perf::OPERATION_ID)?.u32()?.clone();
+    let ids = out.column(perf::OPERATION_ID)?.u32()?;
     let mut operations = Vec::with_capacity(out.height());
     for i in 0..out.height() {
         operations.push(OperationFigures {
@@ -1006,24 +1006,16 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
         let d = g.end[i] - g.start[i];
         count += 1;
         max = max.max(d);
-        let cell = &mut best[slot_of(g.start[i])];
-        match cell {
-            Some(m) => {
-                m.count += 1;
-                if d > m.duration_ms {
-                    m.start_ms = p.base as f64 + g.start[i];
-                    m.duration_ms = d;
-                    m.kind = kind_name(g.kind[i]);
-                }
-            }
-            None => {
-                *cell = Some(PauseMark {
-                    start_ms: p.base as f64 + g.start[i],
-                    duration_ms: d,
-                    kind: kind_name(g.kind[i]),
-                    count: 1,
-                })
-            }
+        let mark = |count| PauseMark {
+            start_ms: p.base as f64 + g.start[i],
+            duration_ms: d,
+            kind: kind_name(g.kind[i]),
+            count,
+        };
+        match &mut best[slot_of(g.start[i])] {
+            Some(m) if d > m.duration_ms => *m = mark(m.count + 1),
+            Some(m) => m.count += 1,
+            cell => *cell = Some(mark(1)),
         }
     }
     // Slow requests: one mark per cell of a slot by 1/40 of a decade of response time (a
@@ -1045,11 +1037,8 @@ pub fn chart_data(p: &Prepared, slots: usize, interval_ms: Option<i64>) -> Polar
             (total.max(1e-3).log10() * 40.0).floor() as i64,
         );
         let c = cells.entry(key).or_insert((i, 0, 0));
-        if gc {
-            c.1 += 1;
-        } else {
-            c.2 += 1;
-        }
+        c.1 += u32::from(gc);
+        c.2 += u32::from(!gc);
     }
     let mut slow: Vec<SlowMark> = cells
         .into_values()

@@ -470,11 +470,8 @@ fn operations(
                 java_ms_sum: (s.java_n > 0).then_some(s.java.sum),
                 db_ms_sum: (s.db_n > 0).then_some(s.db.sum),
                 db_calls_sum: (s.calls_n > 0).then_some(s.calls),
-                total_ms_mean: if s.times > 0 {
-                    s.total.sum / s.times as f64
-                } else {
-                    0.0
-                },
+                // 0 where no record has a time (the sum is then 0).
+                total_ms_mean: s.total.sum / s.times.max(1) as f64,
                 total_ms_p95: at(2),
                 total_ms_max: s.max.unwrap_or(0.0),
                 db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
@@ -562,11 +559,7 @@ fn error_messages(
     let mut rows: Vec<ErrorMessage> = by
         .into_iter()
         .map(|(message, mut operations)| {
-            operations.sort_by(|a, b| {
-                b.count
-                    .cmp(&a.count)
-                    .then_with(|| a.operation.cmp(&b.operation))
-            });
+            operations.sort_by(|a, b| (b.count, &a.operation).cmp(&(a.count, &b.operation)));
             let count = operations.iter().map(|o| o.count).sum();
             ErrorMessage {
                 message,
@@ -577,11 +570,7 @@ fn error_messages(
             }
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.count
-            .cmp(&a.count)
-            .then_with(|| a.message.cmp(&b.message))
-    });
+    rows.sort_by(|a, b| (b.count, &a.message).cmp(&(a.count, &b.message)));
     rows
 }
 

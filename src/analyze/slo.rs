@@ -199,11 +199,11 @@ pub struct SloError {
     pub why: String,
 }
 
-fn err(text: &str, why: impl Into<String>) -> SloError {
-    SloError {
+fn fail<T>(text: &str, why: impl Into<String>) -> Result<T, SloError> {
+    Err(SloError {
         text: text.to_string(),
         why: why.into(),
-    }
+    })
 }
 
 /// Aliases: the request's total time for performance logs, the pause duration for GC logs.
@@ -290,10 +290,10 @@ pub fn parse(exprs: &[String]) -> Result<Vec<Objective>, SloError> {
 fn parse_one(expr: &str) -> Result<Objective, SloError> {
     let text: String = expr.chars().filter(|c| !c.is_whitespace()).collect();
     let Some(at) = text.find(['<', '>', '=', '!']) else {
-        return Err(err(
+        return fail(
             &text,
             "no comparison: write METRIC OP VALUE, e.g. p95<=50ms (OP: <, <=, >, >=, ==)",
-        ));
+        );
     };
     let metric = text[..at].to_ascii_lowercase();
     let rest = &text[at..];
@@ -301,30 +301,22 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
         .bytes()
         .take_while(|b| matches!(b, b'<' | b'>' | b'=' | b'!'))
         .count();
-    let cmp = match &rest[..op_len] {
-        "<" => Cmp::Lt,
-        "<=" => Cmp::Le,
-        ">" => Cmp::Gt,
-        ">=" => Cmp::Ge,
-        "==" => Cmp::Eq,
-        o => {
-            return Err(err(
-                &text,
-                format!("unknown comparison {o:?}: use <, <=, >, >= or =="),
-            ))
-        }
+    let op = &rest[..op_len];
+    let every = [Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq];
+    let Some(cmp) = every.into_iter().find(|c| c.as_str() == op) else {
+        return fail(
+            &text,
+            format!("unknown comparison {op:?}: use <, <=, >, >= or =="),
+        );
     };
     if metric.is_empty() {
-        return Err(err(
-            &text,
-            "no metric before the comparison, e.g. p95<=50ms",
-        ));
+        return fail(&text, "no metric before the comparison, e.g. p95<=50ms");
     }
     if !metric
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
     {
-        return Err(err(&text, format!("{metric:?} is not a metric name")));
+        return fail(&text, format!("{metric:?} is not a metric name"));
     }
     let v = &rest[op_len..];
     let num_len = v
@@ -332,21 +324,18 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
         .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
         .count();
     let (num, unit) = v.split_at(num_len);
-    let value: f64 = match num.parse() {
-        Ok(x) if f64::is_finite(x) => x,
-        _ => {
-            return Err(err(
-                &text,
-                format!("{v:?} is not a number (with ms, s or % after it where it fits)"),
-            ))
-        }
+    let Some(value) = num.parse::<f64>().ok().filter(|x| x.is_finite()) else {
+        return fail(
+            &text,
+            format!("{v:?} is not a number (with ms, s or % after it where it fits)"),
+        );
     };
     let unit = match unit.to_ascii_lowercase().as_str() {
         "" => None,
         "ms" => Some("ms"),
         "s" => Some("s"),
         "%" => Some("%"),
-        u => return Err(err(&text, format!("unknown unit {u:?}: ms, s or %"))),
+        u => return fail(&text, format!("unknown unit {u:?}: ms, s or %")),
     };
     let o = Objective {
         metric: metric.clone(),
@@ -358,14 +347,14 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
     };
     let kinds = o.kinds();
     if kinds.is_empty() {
-        return Err(err(
+        return fail(
             &text,
             format!(
                 "unknown metric {metric:?}: a key of the gc or perf object of `summary --format \
                  json` (pause_max_ms, total_ms_p95, throughput_pct...), over_<N>ms_pct, or \
                  p50, p90, p95, p99, max, mean"
             ),
-        ));
+        );
     }
     // The unit must fit every figure the metric names.
     for k in kinds {
@@ -380,10 +369,10 @@ fn parse_one(expr: &str) -> Result<Objective, SloError> {
                 Unit::Pct => "a share: % or none",
                 Unit::Plain => "a plain number: no unit",
             };
-            return Err(err(
+            return fail(
                 &text,
                 format!("{key} is {what}, not {:?}", unit.unwrap_or_default()),
-            ));
+            );
         }
     }
     Ok(o)
@@ -464,24 +453,18 @@ pub fn evaluate(
     });
     let pv = figures.and_then(|p| serde_json::to_value(p).ok());
     for o in objectives {
-        if let Some(g) = &gcv {
-            if let Some(key) = o.key(LogKind::Gc) {
-                out.push(judge(o, &key, field(g, &key), None));
-            }
+        if let (Some(g), Some(key)) = (&gcv, o.key(LogKind::Gc)) {
+            out.push(judge(o, &key, field(g, &key), None));
         }
-        if let (Some(p), Some(pj)) = (perf, &pv) {
-            if let Some(key) = o.key(LogKind::Perf) {
-                let v = match o.over_ms {
-                    Some(n) => p.over.iter().find(|x| x.ms == n).map(|x| x.share_pct),
-                    None => field(pj, &key),
-                };
-                out.push(judge(o, &key, v, None));
-                if per_op {
-                    if let Some(k) = o.op_key() {
-                        for op in &p.operations {
-                            out.push(judge(o, k, op_field(op, k), Some(op.name.clone())));
-                        }
-                    }
+        if let (Some(p), Some(pj), Some(key)) = (perf, &pv, o.key(LogKind::Perf)) {
+            let v = match o.over_ms {
+                Some(n) => p.over.iter().find(|x| x.ms == n).map(|x| x.share_pct),
+                None => field(pj, &key),
+            };
+            out.push(judge(o, &key, v, None));
+            if let Some(k) = o.op_key().filter(|_| per_op) {
+                for op in &p.operations {
+                    out.push(judge(o, k, op_field(op, k), Some(op.name.clone())));
                 }
             }
         }

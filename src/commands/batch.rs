@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// The inputs of a command: each file on its own, all as one log (`--join`), or rotation sets
 /// (`--rotated`); and what was left out before reading (not a regular file).
+#[derive(Default)]
 pub(super) struct Inputs {
     pub(super) groups: Vec<Vec<PathBuf>>,
     pub(super) skipped: Vec<String>,

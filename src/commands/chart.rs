@@ -41,14 +41,11 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     // then ignored.
     for o in &objectives {
         if analyze::compare::percentile_limits(std::slice::from_ref(o), &a.percentiles).is_empty() {
+            let drawn: Vec<String> = a.percentiles.iter().map(|p| format!("p{p}")).collect();
             anyhow::bail!(
                 "--slo {}: the load curve draws objectives on its percentiles ({}) only",
                 o.text,
-                a.percentiles
-                    .iter()
-                    .map(|p| format!("p{p}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                drawn.join(", ")
             );
         }
     }
@@ -67,6 +64,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     };
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let kind_names: Vec<&str> = settings.kinds.iter().map(|k| k.name()).collect();
     let inputs = inputs(&a.common)?;
     let stems = inputs.stems();
     let out = output(&a.common)?;
@@ -87,12 +85,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
                     Ok(paths) if paths.is_empty() => Step::left_out(Some(format!(
                         "gcperf: {}: no chart of --kind {} applies to a {}",
                         l.label(),
-                        settings
-                            .kinds
-                            .iter()
-                            .map(|k| k.name())
-                            .collect::<Vec<_>>()
-                            .join(","),
+                        kind_names.join(","),
                         if l.gc().is_some() {
                             "GC log"
                         } else {

@@ -38,10 +38,7 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     let (inputs, group_of) = if specs.is_empty() {
         (inputs(&a.common)?, Vec::new())
     } else {
-        let mut all = Inputs {
-            groups: Vec::new(),
-            skipped: Vec::new(),
-        };
+        let mut all = Inputs::default();
         let mut group_of = Vec::new();
         for (gi, (_, files)) in specs.iter().enumerate() {
             let x = input::expand(files);
@@ -111,27 +108,22 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
             })
             .collect()
     };
-    let baseline = match &a.baseline {
-        Some(b) => Some(
-            groups
-                .iter()
-                .find(|g| g.label == *b)
-                .cloned()
-                .ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "--baseline {b:?}: no run or group has that label (labels: {})",
-                        groups
-                            .iter()
-                            .map(|g| g.label.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })?,
-        ),
-        // Changes are shown when asked for: against a run chosen by its order, a row per
-        // figure doubled the table of 72 runs and meant nothing.
-        None => None,
-    };
+    // Changes are shown when asked for: against a run chosen by its order, a row per figure
+    // doubled the table of 72 runs and meant nothing.
+    let baseline = a.baseline.as_ref().map(|b| {
+        groups
+            .iter()
+            .find(|g| g.label == *b)
+            .cloned()
+            .ok_or_else(|| {
+                let labels: Vec<&str> = groups.iter().map(|g| g.label.as_str()).collect();
+                anyhow::anyhow!(
+                    "--baseline {b:?}: no run or group has that label (labels: {})",
+                    labels.join(", ")
+                )
+            })
+    });
+    let baseline = baseline.transpose()?;
     let note = compare::rank_groups(
         &mut groups,
         sort.as_ref(),
@@ -158,17 +150,17 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     super::options::access_used(&a.perf.access)?;
     print(&out.finish(compare::render_groups(&groups, out, &view) + &slo.said(&verdicts, out)?))?;
     if let Some(path) = chart {
-        let chart_opts = crate::render::compare::ChartOptions {
-            log_y: a.log_y,
-            sort,
-            note,
-        };
         if a.load_curve {
             load_curve_chart(path, &runs, &a.percentiles, &slo.objectives, a.size)?;
-            return Ok(tally.exit_code_slo(a.common.read.strict, failed));
+        } else {
+            let chart_opts = crate::render::compare::ChartOptions {
+                log_y: a.log_y,
+                sort,
+                note,
+            };
+            crate::render::compare::compare(path, &runs, a.size, &chart_opts)
+                .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
         }
-        crate::render::compare::compare(path, &runs, a.size, &chart_opts)
-            .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;
     }
     Ok(tally.exit_code_slo(a.common.read.strict, failed))
 }
@@ -206,13 +198,10 @@ fn load_curve_chart(
     size: crate::render::Size,
 ) -> anyhow::Result<()> {
     use crate::render::load_curve::{self as lc, LoadPoint};
-    let perf: Vec<&analyze::perf::PerfSummary> = runs
+    let points: Vec<LoadPoint> = runs
         .iter()
-        .filter_map(|r| r.summary.perf.as_ref())
-        .collect();
-    let points: Vec<LoadPoint> = perf
-        .iter()
-        .filter_map(|p| {
+        .filter_map(|r| {
+            let p = r.summary.perf.as_ref()?;
             Some(LoadPoint {
                 throughput: p.throughput_per_s?,
                 values: pcts

@@ -191,14 +191,11 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     if let Some(path) = &a.chart {
         let data = cor::chart_data(&prepared, a.size.width as usize, interval)
             .map_err(|e| anyhow::anyhow!("cannot draw the chart: {e}"))?;
+        let perf_names: Vec<_> = perfs.iter().map(|p| charts::file_name(&p.path)).collect();
         let title = format!(
             "{} + {}",
             charts::file_name(&gc.path),
-            perfs
-                .iter()
-                .map(|p| charts::file_name(&p.path))
-                .collect::<Vec<_>>()
-                .join(", ")
+            perf_names.join(", ")
         );
         crate::render::correlate::chart(path, &title, &data, a.size)
             .map_err(|e| anyhow::anyhow!("cannot write the chart {e}"))?;

@@ -1,6 +1,6 @@
 //! `gcperf export`: every input's records into Parquet files.
 
-use super::batch::{each_input, inputs, note, Step};
+use super::batch::{each_input, inputs, notes, Step};
 use super::options::{gc_window, windowed};
 use super::print;
 use crate::cli::{Common, ExportArgs};
@@ -81,9 +81,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     super::options::access_used(&a.access)?;
     let loaded = items.iter().any(|i| matches!(i, Item::Loaded(_)));
     let e = export(&items, &a.out, &o)?;
-    for n in &e.notes {
-        note(&format!("gcperf: {n}"));
-    }
+    notes(&e.notes);
     let paths: String = e
         .written
         .iter()

@@ -16,7 +16,6 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     crate::report::tags::set(&a.tags.tags);
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, Some(&a.target), &[analyze::slo::LogKind::Gc])?;
-    let edges = a.pause_bands.clone();
     let interval_s = a
         .interval
         .as_deref()
@@ -129,7 +128,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         &|_, _, r| match windowed(&win, r, false) {
             Err(step) => step,
             Ok(Ok(l)) => match l.gc() {
-                Some(g) => match gc_report(g, &edges, slo.pause_target_ms, interval_s) {
+                Some(g) => match gc_report(g, &a.pause_bands, slo.pause_target_ms, interval_s) {
                     Ok(mut rep) => {
                         rep.summary.judge(&slo.objectives, false);
                         Step::output(rep)

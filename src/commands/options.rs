@@ -259,17 +259,12 @@ pub(super) fn perf_window_empty(
 
 /// What the charts say about the records `--skip`, `--from` and `--to` leave out.
 pub(super) fn window_text(w: &Window, skip_s: f64) -> String {
-    let mut parts = Vec::new();
-    if skip_s > 0.0 {
-        parts.push(format!("first {} left out", w.skip.trim()));
-    }
-    if let Some(f) = &w.from {
-        parts.push(format!("from {}", f.trim()));
-    }
-    if let Some(t) = &w.to {
-        parts.push(format!("to {}", t.trim()));
-    }
-    parts.join(", ")
+    let parts = [
+        (skip_s > 0.0).then(|| format!("first {} left out", w.skip.trim())),
+        w.from.as_ref().map(|f| format!("from {}", f.trim())),
+        w.to.as_ref().map(|t| format!("to {}", t.trim())),
+    ];
+    parts.into_iter().flatten().collect::<Vec<_>>().join(", ")
 }
 
 pub(super) fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOptions> {

@@ -183,12 +183,8 @@ impl Records {
         }
     }
 
-    /// The polars schema the rows are made in (without tags).
-    pub fn schema(self) -> Schema {
-        self.schema_tagged(&[])
-    }
-
-    /// The schema the rows are written with: `tags` as string columns after `file`.
+    /// The schema the rows are written with: `tags` as string columns after `file` (none: the
+    /// schema the rows are made in).
     pub fn schema_tagged(self, tags: &[(String, String)]) -> Schema {
         let mut f: Vec<Field> = self
             .columns()
@@ -438,7 +434,7 @@ pub fn perf_rows(l: &LoadedPerf, utc: ToUtc, offset: usize, len: usize) -> Polar
 /// double `clean`ed: Parquet readers print the f64 as it is, and a start worked out as end
 /// minus duration (`2.1310000000000002`) would show its noise there.
 fn checked(mut df: DataFrame, r: Records) -> PolarsResult<DataFrame> {
-    let want = r.schema();
+    let want = r.schema_tagged(&[]);
     if **df.schema() != want {
         polars_bail!(SchemaMismatch: "{} export frame {:?} is not the schema {:?}", r.as_str(), df.schema(), want);
     }
@@ -471,14 +467,6 @@ impl Sink {
         let tmp = crate::output::Pending::beside(path);
         let f = File::create(tmp.path())
             .with_context(|| format!("cannot write {}", tmp.path().display()))?;
-        let mut sink = Sink {
-            path: path.to_path_buf(),
-            tmp,
-            writer: None,
-            pending: Vec::new(),
-            pending_rows: 0,
-            rows: 0,
-        };
         let meta = KeyValueMetadata::from_static(vec![
             ("gcperf.records".into(), r.as_str().into()),
             ("gcperf.schema_version".into(), "1".into()),
@@ -489,9 +477,15 @@ impl Sink {
             .with_statistics(StatisticsOptions::full())
             .with_key_value_metadata(Some(meta))
             .batched(&r.schema_tagged(tags));
-        let w = ctx(w, || format!("cannot write {}", sink.path.display()))?;
-        sink.writer = Some(w);
-        Ok(sink)
+        let w = ctx(w, || format!("cannot write {}", path.display()))?;
+        Ok(Sink {
+            path: path.to_path_buf(),
+            tmp,
+            writer: Some(w),
+            pending: Vec::new(),
+            pending_rows: 0,
+            rows: 0,
+        })
     }
 
     fn push(&mut self, df: DataFrame) -> anyhow::Result<()> {
@@ -728,47 +722,37 @@ fn files_rows(items: &[Item<'_>]) -> PolarsResult<DataFrame> {
     let (mut lines, mut skipped, mut records) = (Vec::new(), Vec::new(), Vec::new());
     let (mut pauses, mut requests, mut error) = (Vec::new(), Vec::new(), Vec::new());
     for it in items {
-        match it {
-            Item::Loaded(i) => {
-                file.push(i.label().to_string());
-                format.push(Some(i.format().to_string()));
-                kind.push(Some(i.kind().to_string()));
-                lines.push(Some(i.lines() as i64));
-                skipped.push(Some(i.skipped_lines() as i64));
-                let (n, p, r) = match i {
-                    Input::Gc(l) => {
-                        let n = l.frame.df.height() as i64;
-                        let rec = l
-                            .frame
-                            .df
-                            .column(frame::gc::RECORD)?
-                            .cast(&DataType::Int32)?;
-                        let code = i32::from(crate::model::Record::Pause.code());
-                        let p = rec.i32()?.iter().filter(|v| *v == Some(code)).count();
-                        (n, Some(p as i64), None)
-                    }
-                    Input::Perf(l) => {
-                        let n = l.frame.df.height() as i64;
-                        (n, None, Some(n))
-                    }
-                };
-                records.push(n);
-                pauses.push(p);
-                requests.push(r);
-                error.push(None);
+        let (name, input, why) = match it {
+            Item::Loaded(i) => (i.label(), Some(*i), None),
+            Item::Failed { file, error } => (file.as_str(), None, Some(error.clone())),
+        };
+        file.push(name.to_string());
+        format.push(input.map(|i| i.format().to_string()));
+        kind.push(input.map(|i| i.kind().to_string()));
+        lines.push(input.map(|i| i.lines() as i64));
+        skipped.push(input.map(|i| i.skipped_lines() as i64));
+        let (n, p, r) = match input {
+            Some(Input::Gc(l)) => {
+                let n = l.frame.df.height() as i64;
+                let rec = l
+                    .frame
+                    .df
+                    .column(frame::gc::RECORD)?
+                    .cast(&DataType::Int32)?;
+                let code = i32::from(crate::model::Record::Pause.code());
+                let p = rec.i32()?.iter().filter(|v| *v == Some(code)).count();
+                (n, Some(p as i64), None)
             }
-            Item::Failed { file: f, error: e } => {
-                file.push(f.clone());
-                format.push(None);
-                kind.push(None);
-                lines.push(None);
-                skipped.push(None);
-                records.push(0);
-                pauses.push(None);
-                requests.push(None);
-                error.push(Some(e.clone()));
+            Some(Input::Perf(l)) => {
+                let n = l.frame.df.height() as i64;
+                (n, None, Some(n))
             }
-        }
+            None => (0, None, None),
+        };
+        records.push(n);
+        pauses.push(p);
+        requests.push(r);
+        error.push(why);
     }
     let df = DataFrame::new(
         items.len(),

@@ -52,26 +52,21 @@ impl FileSummary {
         o: &PerfOptions,
         pause_target_ms: Option<f64>,
     ) -> polars::prelude::PolarsResult<Self> {
-        let (gc, perf) = match i {
-            Input::Gc(l) => (
-                Some(gc_summary_interval(
-                    l,
-                    pause_target_ms,
-                    o.interval_ms.map(|ms| ms as f64 / 1000.0),
-                )?),
-                None,
-            ),
-            Input::Perf(l) => (None, Some(crate::analyze::perf::summary(&l.frame, o)?)),
-        };
-        Ok(FileSummary {
-            file: i.label().to_string(),
-            kind: i.kind(),
-            format: i.format(),
-            lines: i.lines(),
-            skipped_lines: i.skipped_lines(),
-            gc,
-            perf,
-            slo: Vec::new(),
+        Ok(match i {
+            Input::Gc(l) => {
+                let interval_s = o.interval_ms.map(|ms| ms as f64 / 1000.0);
+                FileSummary::gc(l, gc_summary_interval(l, pause_target_ms, interval_s)?)
+            }
+            Input::Perf(l) => FileSummary {
+                file: l.label.clone(),
+                kind: i.kind(),
+                format: l.format.as_str(),
+                lines: l.log.lines,
+                skipped_lines: l.log.skipped_lines,
+                gc: None,
+                perf: Some(crate::analyze::perf::summary(&l.frame, o)?),
+                slo: Vec::new(),
+            },
         })
     }
 
@@ -364,22 +359,15 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     let perf: Vec<&Outcome> = outcomes.iter().filter(is(false)).collect();
     let w = out.writer();
     let write = |t: Table| w.write(&drop_empty_error(t));
-    let failed: Vec<&Outcome> = outcomes
-        .iter()
-        .filter(|o| matches!(o, Outcome::Failed { .. }))
-        .collect();
-    let failed_table = |failed: &[&Outcome]| {
-        let mut t = Table::new(&["file", "error"]);
-        for o in failed {
-            if let Outcome::Failed { file, error } = o {
-                t.push(vec![file.clone(), error.clone()]);
-            }
+    let mut failed = Table::new(&["file", "error"]);
+    for o in outcomes {
+        if let Outcome::Failed { file, error } = o {
+            failed.push(vec![file.clone(), error.clone()]);
         }
-        w.write(&t)
-    };
+    }
     // Nothing read: the files and their errors, not empty GC columns.
-    if gc.is_empty() && perf.is_empty() && failed.len() == outcomes.len() {
-        return failed_table(&failed);
+    if gc.is_empty() && perf.is_empty() && failed.rows.len() == outcomes.len() {
+        return w.write(&failed);
     }
     if gc.is_empty() || perf.is_empty() {
         return write(table(outcomes, out.format));
@@ -392,8 +380,8 @@ fn people_tables(outcomes: &[Outcome], out: Output) -> String {
     };
     section("GC logs", write(table(&gc, out.format)));
     section("Performance logs", write(table(&perf, out.format)));
-    if !failed.is_empty() {
-        section("Not read", failed_table(&failed));
+    if !failed.rows.is_empty() {
+        section("Not read", w.write(&failed));
     }
     s
 }
@@ -448,16 +436,8 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
     }
     for o in outcomes.iter().map(std::borrow::Borrow::borrow) {
         let c = cells(o, text.then_some(3));
-        t.push(
-            cols.iter()
-                .map(|k| {
-                    c.iter()
-                        .find(|(kk, _)| kk == k)
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default()
-                })
-                .collect(),
-        );
+        let cell = |k: &String| c.iter().find(|(kk, _)| kk == k).map(|(_, v)| v.clone());
+        t.push(cols.iter().map(|k| cell(k).unwrap_or_default()).collect());
     }
     t
 }
