@@ -1655,25 +1655,43 @@ fn may_go_back<U: Fn(usize) -> Option<f64> + Sync>(
 /// (a counting sort over the line range held two 4-byte arrays of the rows' size: 23 MB at
 /// a 2.9 M-row log's peak, when the frame is whole).
 struct Displaced {
-    /// The displaced rows in row order (to pass them by) and in line order (to merge them).
+    /// The displaced rows in row order (to pass them by) and, where that is not their line
+    /// order, in line order (to merge them; `None`: `skip` is in line order, as a JRockit
+    /// R27 log's pauses are, each printed before the collection that holds them: two thirds
+    /// of its rows).
     skip: Vec<u32>,
-    merge: Vec<u32>,
+    merge: Option<Vec<u32>>,
 }
 
 impl Displaced {
     fn of(line: &[u32]) -> Self {
-        let mut skip = Vec::new();
-        let mut top = 0u32;
-        for (i, &l) in line.iter().enumerate() {
-            if l < top {
-                skip.push(i as u32);
-            }
-            top = top.max(l);
-        }
-        let mut merge = skip.clone();
-        // Stable: ties keep row order.
-        merge.sort_by_key(|&i| line.get(i as usize).copied().unwrap_or(u32::MAX));
+        let displaced = |top: &mut u32, l: u32| {
+            let d = l < *top;
+            *top = (*top).max(l);
+            d
+        };
+        // Counted first, so that the rows are written once into a vector of their size.
+        let mut top = 0;
+        let n = line.iter().filter(|&&l| displaced(&mut top, l)).count();
+        let mut skip = Vec::with_capacity(n);
+        let mut top = 0;
+        skip.extend(
+            (line.iter().enumerate())
+                .filter_map(|(i, &l)| displaced(&mut top, l).then_some(i as u32)),
+        );
+        let key = |&i: &u32| line.get(i as usize).copied().unwrap_or(u32::MAX);
+        let merge = (!skip.is_sorted_by_key(key)).then(|| {
+            let mut merge = skip.clone();
+            // Stable: ties keep row order.
+            merge.sort_by_key(key);
+            merge
+        });
         Displaced { skip, merge }
+    }
+
+    /// The displaced rows in line order.
+    fn merge(&self) -> &[u32] {
+        self.merge.as_deref().unwrap_or(&self.skip)
     }
 
     /// The rows in line order.
@@ -1696,7 +1714,7 @@ impl Displaced {
             row: from,
             next_skip: self.skip.partition_point(|&s| (s as usize) < from),
             next_merge: self
-                .merge
+                .merge()
                 .partition_point(|&i| line_key(line, i as usize) < line_key(line, from)),
         }
     }
@@ -1728,7 +1746,7 @@ impl Iterator for LineOrder<'_> {
             self.next_skip += 1;
         }
         let a = (self.row < self.line.len()).then_some(self.row);
-        let b = self.d.merge.get(self.next_merge).map(|&i| i as usize);
+        let b = self.d.merge().get(self.next_merge).map(|&i| i as usize);
         let key = |i: usize| line_key(self.line, i);
         match (a, b) {
             (Some(a), Some(b)) if key(b) < key(a) => {

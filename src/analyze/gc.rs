@@ -344,7 +344,10 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     // one per figure, were 23-70 MB more at a 210 MB log's peak): a compensated sum (as
     // exact as polars' pairwise one, tested on every fixture and corpus log), the max and
     // the quantiles of the same copy.
-    let (total, max, mean, q, pause_ms_sketch) = {
+    // The pauses' figures beside the counts and the other passes over the frame: two tasks
+    // that a core come free takes one of (one after the other, the summary of a 200 MB
+    // JRockit R27 log kept one core busy while the diagnostics' passes had ended on the other).
+    let pause_figures = || {
         let mut d = durations_of(df, Record::Pause)?;
         let (mut sum, mut max) = (Neumaier::default(), None::<f64>);
         let mut sketch = super::sketch::Builder::default();
@@ -357,21 +360,42 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         let q = linear_quantiles(&mut d, &[0.50, 0.95, 0.99]);
         let total = sum.value();
         let mean = (n > 0).then(|| total / n as f64);
-        (total, max, mean, q, sketch.finish())
+        PolarsResult::Ok((total, max, mean, q, sketch.finish()))
     };
-    let end = latest_end(df)?;
-    // Counted and reduced off the columns, not through a query: the lazy engine's first use
-    // pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and counts.
-    let mut c = counts(cols);
-    c.collections = cols.collections(c.collections);
-    let t_min = floats(df, T_S)?.min();
-    let restarts = restarts(f)?;
-    let span_s = if restarts > 0 {
-        // One span per run, summed.
-        Some(run_spans(df)?)
-    } else {
-        t_min.map(|m| end.unwrap_or(f64::NAN) - m)
+    let the_rest = || {
+        let end = latest_end(df)?;
+        // Counted and reduced off the columns, not through a query: the lazy engine's first
+        // use pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and
+        // counts.
+        let mut c = counts(cols);
+        c.collections = cols.collections(c.collections);
+        let t_min = floats(df, T_S)?.min();
+        let restarts = restarts(f)?;
+        let span_s = if restarts > 0 {
+            // One span per run, summed.
+            Some(run_spans(df)?)
+        } else {
+            t_min.map(|m| end.unwrap_or(f64::NAN) - m)
+        };
+        let heap_max_kb = df
+            .column(HEAP_TOTAL_KB)?
+            .max_reduce()?
+            .value()
+            .extract::<f64>()
+            .filter(|v| v.is_finite());
+        let safepoint_total = safepoint_total(df)?;
+        PolarsResult::Ok((
+            c,
+            restarts,
+            span_s,
+            heap_max_kb,
+            safepoint_total,
+            stalls(f)?,
+        ))
     };
+    let (pauses, rest) = rayon::join(pause_figures, the_rest);
+    let (total, max, mean, q, pause_ms_sketch) = pauses?;
+    let (c, restarts, span_s, heap_max_kb, safepoint_total, stalls) = rest?;
     let finite = |v: Option<f64>| v.filter(|v| v.is_finite());
     // Never negative, never infinite, never invented: without pauses in the log (ZGC under
     // `-Xlog:gc` prints cycles only) the paused time is unknown, and a span that is the
@@ -379,12 +403,6 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     let throughput_pct = span_s
         .filter(|&s| c.pauses > 0 && s * 1000.0 - total >= MIN_RUNNING_MS)
         .map(|s| (100.0 * (s - total / 1000.0) / s).clamp(0.0, 100.0));
-    let heap_max_kb = df
-        .column(HEAP_TOTAL_KB)?
-        .max_reduce()?
-        .value()
-        .extract::<f64>()
-        .filter(|v| v.is_finite());
     Ok(GcSummary {
         collections: c.collections,
         pauses: c.pauses,
@@ -398,7 +416,7 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         full_collections: c.full,
         concurrent_phases: c.concurrent,
         safepoint_pauses: c.safepoints,
-        safepoint_total_ms: finite(safepoint_total(df)?).unwrap_or(0.0),
+        safepoint_total_ms: finite(safepoint_total).unwrap_or(0.0),
         restarts,
         span_s: finite(span_s),
         throughput_pct: finite(throughput_pct),
@@ -406,7 +424,7 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         pause_target_ms: None,
         pauses_over_target: None,
         pauses_over_target_pct: None,
-        stalls: stalls(f)?,
+        stalls,
         diag: None,
         pause_ms_sketch,
     })
