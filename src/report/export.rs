@@ -477,7 +477,9 @@ impl Sink {
             .with_statistics(StatisticsOptions::full())
             .with_key_value_metadata(Some(meta))
             .batched(&r.schema_tagged(tags));
-        let w = ctx(w, || format!("cannot write {}", path.display()))?;
+        // Not yet a `Sink`, whose drop removes the temporary file: removed here.
+        let w = ctx(w, || format!("cannot write {}", path.display()))
+            .inspect_err(|_| drop(std::fs::remove_file(tmp.path())))?;
         Ok(Sink {
             path: path.to_path_buf(),
             tmp,
