@@ -223,22 +223,8 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// Trim ASCII whitespace on both sides.
-pub fn trim(mut s: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = s {
-        if first.is_ascii_whitespace() {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = s {
-        if last.is_ascii_whitespace() {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    s
+pub fn trim(s: &[u8]) -> &[u8] {
+    s.trim_ascii()
 }
 
 /// Below this many bytes of haystack a search goes by the needle's first byte: building

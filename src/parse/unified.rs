@@ -723,7 +723,7 @@ impl Parser {
     }
 
     fn message(&mut self, no: u64, d: &Deco, msg: &[u8]) -> Fate {
-        let msg = trim_end(msg);
+        let msg = msg.trim_ascii_end();
         if msg.is_empty() {
             return Fate::Ignored;
         }
@@ -753,7 +753,7 @@ impl Parser {
 
     fn gc(&mut self, no: u64, d: &Deco, msg: &[u8]) -> Fate {
         let (gc_id, body) = gc_id_prefix(msg);
-        let (gen, body) = gen_prefix(trim_start(body));
+        let (gen, body) = gen_prefix(body.trim_ascii_start());
         if let Some(what) = body.strip_prefix(b"Pause ") {
             // "Pause Target: 200ms"-like settings are not pauses; real ones always have a GC id.
             if gc_id.is_some() || !what.contains(&b':') {
@@ -1295,7 +1295,7 @@ impl Parser {
 
 /// A safepoint figure's value `v` in ms, by the unit that follows it (` ns`, ` us`, ` ms`).
 fn figure_ms(unit: &[u8], v: f64) -> Option<f64> {
-    match trim_start(unit).get(..2) {
+    match unit.trim_ascii_start().get(..2) {
         Some(b"ns") => Some(v / 1e6),
         Some(b"us") => Some(v / 1e3),
         Some(b"ms") => Some(v),
@@ -1499,7 +1499,7 @@ fn is_cause(g: &[u8]) -> bool {
 fn trailing_group(s: &[u8], pred: impl Fn(&[u8]) -> bool) -> Cut {
     let mut end = s.len();
     for _ in 0..4 {
-        let t = trim_end(s.get(..end)?);
+        let t = s.get(..end)?.trim_ascii_end();
         if t.last() != Some(&b')') {
             return None;
         }
@@ -1546,7 +1546,7 @@ struct Tail<'a> {
 /// `None` when the figures cannot be read: a figure among the name's words, junk stuck to
 /// the duration (`5.500msx`), a digit after it, an unclosed group with a digit in it.
 fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
-    let body = trim_end(body);
+    let body = body.trim_ascii_end();
     let mut index = 0u64;
     let mut figures = 0u32;
     // (start, end, token index) of the last two figures.
@@ -1624,7 +1624,7 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
     };
     let first = heap_fig.unwrap_or(l).0;
     Some(Tail {
-        name: trim_end(body.get(..first).unwrap_or_default()),
+        name: body.get(..first).unwrap_or_default().trim_ascii_end(),
         heap,
         dur,
     })
@@ -1752,7 +1752,7 @@ fn gc_id_prefix(msg: &[u8]) -> (Option<u64>, &[u8]) {
 /// Generational ZGC `Y: ` (young, in a major collection), `y: ` (minor), `O: ` (old).
 fn gen_prefix(body: &[u8]) -> (u8, &[u8]) {
     match body {
-        [g @ (b'Y' | b'y' | b'O'), b':', b' ', rest @ ..] => (*g, trim_start(rest)),
+        [g @ (b'Y' | b'y' | b'O'), b':', b' ', rest @ ..] => (*g, rest.trim_ascii_start()),
         _ => (0, body),
     }
 }
@@ -1800,20 +1800,6 @@ fn push_lossy(buf: &mut String, b: &[u8]) {
         Ok(s) => buf.push_str(s),
         Err(_) => buf.push_str(&String::from_utf8_lossy(b)),
     }
-}
-
-fn trim_start(s: &[u8]) -> &[u8] {
-    let n = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    &s[n..]
-}
-
-fn trim_end(s: &[u8]) -> &[u8] {
-    let n = s
-        .iter()
-        .rev()
-        .take_while(|b| b.is_ascii_whitespace())
-        .count();
-    &s[..s.len() - n]
 }
 
 #[cfg(test)]
