@@ -621,32 +621,9 @@ impl Parser {
     /// R28 `[pau] 428.647 ms (306.486000-306.914000) YC:Main`, `[con] ...`, `[---] ...`.
     fn r28_phase(&mut self, no: u64, wall: Option<i64>, tag: Option<Tag>, c: &[u8]) -> bool {
         let what = c.get(1..4).unwrap_or_default();
-        let r = c.get(5..).unwrap_or_default().trim_ascii_start();
-        let Some((dur, n)) = float_prefix(r) else {
+        let Some((dur, start, end, r)) = r28_figures(c.get(5..).unwrap_or_default()) else {
             return false;
         };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b" ms")) else {
-            return false;
-        };
-        let Some(r) = r.trim_ascii_start().strip_prefix(b"(") else {
-            return false;
-        };
-        let Some((start, n)) = float_prefix(r) else {
-            return false;
-        };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b"-")) else {
-            return false;
-        };
-        let Some((end, n)) = float_prefix(r) else {
-            return false;
-        };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b")")) else {
-            return false;
-        };
-        // Times since JVM start: never negative, and a phase ends after it starts.
-        if !(start >= 0.0 && end >= start) {
-            return false;
-        }
         if what == b"---" {
             // The whole collection's span: neither a pause nor a concurrent phase, but its
             // figures must be true like theirs.
@@ -1130,19 +1107,18 @@ impl Parser {
     /// `heap size: 1048576K, maximal heap size: 1048576K, nursery size: 102400K` (1.4.2/5.0) or
     /// `Heap size: 25165824KB, maximal heap size: 25165824KB, nursery size: 4194304KB.` (R28).
     fn heap_sizes(&mut self, c: &[u8]) {
+        const KEYS: [(&[u8], &str); 3] = [
+            (b"heap size", "heap_size_kb"),
+            (b"maximal heap size", "max_heap_size_kb"),
+            (b"nursery size", "nursery_size_kb"),
+        ];
         for part in strip_dot(c).split(|&b| b == b',') {
             let Some(p) = find(part, b": ") else { continue };
             let key = trim(part.get(..p).unwrap_or_default());
             let Some((kb, _)) = part.get(p + 2..).and_then(size_kb_prefix) else {
                 continue;
             };
-            let key = if key.eq_ignore_ascii_case(b"heap size") {
-                "heap_size_kb"
-            } else if key.eq_ignore_ascii_case(b"maximal heap size") {
-                "max_heap_size_kb"
-            } else if key.eq_ignore_ascii_case(b"nursery size") {
-                "nursery_size_kb"
-            } else {
+            let Some(&(_, key)) = KEYS.iter().find(|(k, _)| key.eq_ignore_ascii_case(k)) else {
                 continue;
             };
             if self.log.meta.len() < MAX_META {
@@ -1304,6 +1280,21 @@ fn start_before(events: &[GcEvent], p: usize, known: &mut Option<(usize, f64)>) 
             f64::NEG_INFINITY
         }
     }
+}
+
+/// An R28 phase line's figures after its `[pau]`: `428.647 ms (306.486000-306.914000)`, the
+/// duration (ms), start and end (s), and the text after them.
+fn r28_figures(r: &[u8]) -> Option<(f64, f64, f64, &[u8])> {
+    let r = r.trim_ascii_start();
+    let (dur, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b" ms")?;
+    let r = r.trim_ascii_start().strip_prefix(b"(")?;
+    let (start, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b"-")?;
+    let (end, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b")")?;
+    // Times since JVM start: never negative, and a phase ends after it starts.
+    (start >= 0.0 && end >= start).then_some((dur, start, end, r))
 }
 
 /// `<start>[-<end>]: <phrase> <before>K-><after>K (<heap>K), <pause> ms` with the pause written
