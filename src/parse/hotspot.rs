@@ -1864,7 +1864,7 @@ fn is_noise(line: &[u8]) -> bool {
     if t.is_empty() {
         return true;
     }
-    const PREFIXES: [&[u8]; 43] = [
+    const PREFIXES: [&[u8]; 56] = [
         b"Desired survivor",
         b"- age",
         b"{Heap",
@@ -1910,11 +1910,6 @@ fn is_noise(line: &[u8]) -> bool {
         b"demand:",
         // `CMS: Large block 0x...` (sweep end), `CMS: Large Block: 0x...; Proximity: ...`.
         b"CMS: Large ",
-    ];
-    if starts_with_any(t, &PREFIXES) {
-        return true;
-    }
-    const MORE: [&[u8]; 13] = [
         b"---",
         b"free=",
         b"size[",
@@ -1929,10 +1924,7 @@ fn is_noise(line: &[u8]) -> bool {
         b"Free:",
         b"Update Region",
     ];
-    if starts_with_any(t, &MORE) {
-        return true;
-    }
-    holds_noise_word(t) || print_option_output(t)
+    starts_with_any(t, &PREFIXES) || holds_noise_word(t) || print_option_output(t)
 }
 
 /// Does `t` start with one of `prefixes`? The first byte first: most lines start with none.

@@ -49,7 +49,7 @@
 
 use super::family::{Block, BlockParser, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_DIGITS};
-use super::lines::lines;
+use super::lines::{lines, strip_leading_nuls};
 use super::num::{self, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
 
@@ -127,11 +127,7 @@ impl BlockParser for Parser {
         while let Some((no, line)) = it.next_after_empty(&mut self.log.ignored_lines) {
             let no = base + no;
             self.log.lines = no;
-            // NUL padding a crashed JVM left in its file ends up before the next line written.
-            let mut line = line;
-            while let [0, rest @ ..] = line {
-                line = rest;
-            }
+            let line = strip_leading_nuls(line);
             match self.line(no, line) {
                 Fate::Record => self.log.record_lines += 1,
                 Fate::Ignored => self.log.ignored_lines += 1,

@@ -275,7 +275,8 @@ pub fn contains(hay: &[u8], needle: &[u8]) -> bool {
     find(hay, needle).is_some()
 }
 
-fn two(s: &[u8], i: usize) -> Option<u32> {
+/// The two-digit number at `s[i]`.
+pub(crate) fn two(s: &[u8], i: usize) -> Option<u32> {
     let a = *s.get(i)?;
     let b = *s.get(i + 1)?;
     if a.is_ascii_digit() && b.is_ascii_digit() {
@@ -370,6 +371,11 @@ pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     Some((t * 1000 + ms, i))
 }
 
+/// The months' names as `asctime` and the common log format write them.
+pub(crate) const MONTHS: [&[u8]; 12] = [
+    b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov", b"Dec",
+];
+
 /// Parse a C `asctime`-style stamp as JRockit writes it: `Thu Feb 21 15:06:32 2013`.
 /// Returns epoch milliseconds (local time taken as UTC) and bytes consumed.
 pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
@@ -377,10 +383,6 @@ pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     if s.len() < 24 || s[3] != b' ' || s[7] != b' ' {
         return None;
     }
-    const MONTHS: [&[u8]; 12] = [
-        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
-        b"Dec",
-    ];
     let mon = MONTHS.iter().position(|m| *m == &s[4..7])? as u32 + 1;
     let day = if s[8] == b' ' {
         (s[9] as char).to_digit(10)?

@@ -51,7 +51,7 @@
 
 use super::family::{Block, BlockParser, Collectors, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
-use super::lines::lines;
+use super::lines::{lines, strip_leading_nuls};
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -218,13 +218,6 @@ pub fn link_cycles(rows: &mut dyn Rows) {
             rows.set_duration_ms(i, sums.get(&i).copied().unwrap_or(0.0));
         }
     }
-}
-
-fn strip_leading_nuls(mut s: &[u8]) -> &[u8] {
-    while let [0, rest @ ..] = s {
-        s = rest;
-    }
-    s
 }
 
 /// What the decorations of one line say.
@@ -1118,24 +1111,13 @@ impl Parser {
             let Some(q) = memchr::memchr(b'"', r) else {
                 return Fate::Skipped;
             };
-            let Some(t) = rfind(r, b"Total: ") else {
-                return Fate::Skipped;
-            };
-            let s = r.get(t + 7..).unwrap_or_default();
-            let Some((v, n)) = limits::float_prefix(s) else {
-                return Fate::Skipped;
-            };
-            let Some(ms) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+            let Some(ms) = rfind(r, b"Total: ").and_then(|t| figure_ms(r.get(t + 7..)?)) else {
                 return Fate::Skipped;
             };
             // `Reaching safepoint: 92800 ns` (JDK 17+): the time to safepoint, kept apart
             // from the operation's time (`At safepoint`); all of them are in `Total`.
             if let Some(p) = find(r, b"Reaching safepoint: ") {
-                let s = r.get(p + 20..).unwrap_or_default();
-                let Some((v, n)) = limits::float_prefix(s) else {
-                    return Fate::Skipped;
-                };
-                let Some(t) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+                let Some(t) = figure_ms(r.get(p + 20..).unwrap_or_default()) else {
                     return Fate::Skipped;
                 };
                 ttsp = Some(t);
@@ -1293,9 +1275,10 @@ impl Parser {
     }
 }
 
-/// A safepoint figure's value `v` in ms, by the unit that follows it (` ns`, ` us`, ` ms`).
-fn figure_ms(unit: &[u8], v: f64) -> Option<f64> {
-    match unit.trim_ascii_start().get(..2) {
+/// The safepoint figure `s` starts with, in ms by the unit after it (` ns`, ` us`, ` ms`).
+fn figure_ms(s: &[u8]) -> Option<f64> {
+    let (v, n) = limits::float_prefix(s)?;
+    match s.get(n..)?.trim_ascii_start().get(..2) {
         Some(b"ns") => Some(v / 1e6),
         Some(b"us") => Some(v / 1e3),
         Some(b"ms") => Some(v),
