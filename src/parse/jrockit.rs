@@ -311,9 +311,9 @@ pub struct Parser {
     /// thread that parsed the block; dropped when more lines are read.
     order_scan: Option<(usize, Vec<AsideKey>)>,
     /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
-    phrases: [Option<PhraseMemo>; 2],
+    phrases: [Option<Memo<Phrase>>; 2],
     /// The last two pause names (up to 32 bytes) and their `name_kind`.
-    names: [Option<NameMemo>; 2],
+    names: [Option<Memo<Option<Kind>>>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
     /// Streamed: the settled events (those no later line can change) go to the block's
@@ -389,24 +389,48 @@ impl Scanned {
     }
 }
 
-/// A collection phrase (up to 32 bytes) and what `Parser::phrase` found in it.
+/// A text of up to 32 bytes (a collection phrase, a pause name) and what was found in it.
 #[derive(Debug, Clone, Copy)]
-struct PhraseMemo {
+struct Memo<T> {
     bytes: [u8; 32],
     len: usize,
+    found: T,
+}
+
+impl<T: Copy> Memo<T> {
+    fn is(&self, s: &[u8]) -> bool {
+        self.bytes.get(..self.len) == Some(s)
+    }
+}
+
+/// What `memos` hold for `s`, else `find(s)`, then held as the latest (a text over 32 bytes
+/// is not held).
+fn remember<T: Copy>(memos: &mut [Option<Memo<T>>; 2], s: &[u8], find: impl Fn(&[u8]) -> T) -> T {
+    if let Some(m) = memos.iter().flatten().find(|m| m.is(s)) {
+        return m.found;
+    }
+    let found = find(s);
+    let mut bytes = [0u8; 32];
+    if let Some(d) = bytes.get_mut(..s.len()) {
+        d.copy_from_slice(s);
+        memos.swap(0, 1);
+        memos[0] = Some(Memo {
+            bytes,
+            len: s.len(),
+            found,
+        });
+    }
+    found
+}
+
+/// What `Parser::phrase` found in a collection phrase.
+#[derive(Debug, Clone, Copy)]
+struct Phrase {
     kind: Kind,
     nursery: bool,
     /// Its collection's collector and name ids (see `phrase_ids`), for a young collection
     /// and for any other, once asked.
     ids: [Option<(u32, u32)>; 2],
-}
-
-/// A pause name (up to 32 bytes) and its `name_kind`.
-#[derive(Debug, Clone, Copy)]
-struct NameMemo {
-    bytes: [u8; 32],
-    len: usize,
-    kind: Option<Kind>,
 }
 
 impl Parser {
@@ -962,25 +986,12 @@ impl Parser {
     /// `phrase_kind(phrase)` and whether it says "nursery", remembered for the last two
     /// phrases (young and old collection lines alternate).
     fn phrase(&mut self, phrase: &[u8]) -> (Kind, bool) {
-        for m in self.phrases.iter().flatten() {
-            if m.bytes.get(..m.len) == Some(phrase) {
-                return (m.kind, m.nursery);
-            }
-        }
-        let got = (phrase_kind(phrase), contains_ci(phrase, b"nursery"));
-        let mut bytes = [0u8; 32];
-        if let Some(d) = bytes.get_mut(..phrase.len()) {
-            d.copy_from_slice(phrase);
-            self.phrases.swap(0, 1);
-            self.phrases[0] = Some(PhraseMemo {
-                bytes,
-                len: phrase.len(),
-                kind: got.0,
-                nursery: got.1,
-                ids: [None; 2],
-            });
-        }
-        got
+        let p = remember(&mut self.phrases, phrase, |p| Phrase {
+            kind: phrase_kind(p),
+            nursery: contains_ci(p, b"nursery"),
+            ids: [None; 2],
+        });
+        (p.kind, p.nursery)
     }
 
     /// A collection line's collector and name ids: "Nursery" for a young collection whose
@@ -988,11 +999,11 @@ impl Parser {
     /// phrase (two interned names a line were 3 % of a JRockit 1.4.2 log's CPU).
     fn phrase_ids(&mut self, phrase: &[u8], kind: Kind) -> (u32, u32) {
         let young = usize::from(kind == Kind::Young);
-        let slot = self.phrases.iter().position(|m| {
-            m.as_ref()
-                .is_some_and(|m| m.bytes.get(..m.len) == Some(phrase))
-        });
-        if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.ids[young]) {
+        let slot = self
+            .phrases
+            .iter()
+            .position(|m| m.as_ref().is_some_and(|m| m.is(phrase)));
+        if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.found.ids[young]) {
             return ids;
         }
         let collector = if kind == Kind::Young && self.phrase(phrase).1 {
@@ -1002,8 +1013,8 @@ impl Parser {
         };
         let ids = (collector, self.intern(phrase));
         for m in self.phrases.iter_mut().flatten() {
-            if m.bytes.get(..m.len) == Some(phrase) {
-                m.ids[young] = Some(ids);
+            if m.is(phrase) {
+                m.found.ids[young] = Some(ids);
             }
         }
         ids
@@ -1012,23 +1023,7 @@ impl Parser {
     /// `name_kind(name)`, remembered for the last two names (a 5.0 collection itemises two
     /// pauses, `phase 1` and `phase 4-0`, again and again).
     fn name_kind(&mut self, name: &[u8]) -> Option<Kind> {
-        for m in self.names.iter().flatten() {
-            if m.bytes.get(..m.len) == Some(name) {
-                return m.kind;
-            }
-        }
-        let kind = name_kind(name);
-        let mut bytes = [0u8; 32];
-        if let Some(d) = bytes.get_mut(..name.len()) {
-            d.copy_from_slice(name);
-            self.names.swap(0, 1);
-            self.names[0] = Some(NameMemo {
-                bytes,
-                len: name.len(),
-                kind,
-            });
-        }
-        kind
+        remember(&mut self.names, name, name_kind)
     }
 
     fn intern(&mut self, s: &[u8]) -> u32 {

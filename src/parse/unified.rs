@@ -497,11 +497,6 @@ enum Fate {
     Skipped,
 }
 
-/// A start line's fate: a detail of its GC, or (without GC id) nothing.
-fn detail(gc_id: Option<u64>) -> Fate {
-    gc_id.map_or(Fate::Ignored, Fate::Detail)
-}
-
 #[derive(Default)]
 pub struct Parser {
     log: GcLog,
@@ -792,14 +787,7 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(dur) = t.dur else {
-            if t.heap.is_some() {
-                // Figures but no duration: cut short, not a start line.
-                return Fate::Skipped;
-            }
-            let cut = trailing_group(t.name, is_cause);
-            let name = self.intern_name(gen, t.name, cut);
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            return self.start(d, gc_id, gen, &t, trailing_group(t.name, is_cause));
         };
         let rest = t.name;
         let cut = trailing_group(rest, is_cause);
@@ -844,12 +832,7 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(dur) = t.dur else {
-            if t.heap.is_some() {
-                return Fate::Skipped;
-            }
-            let name = self.intern_name(gen, t.name, group(t.name));
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            return self.start(d, gc_id, gen, &t, group(t.name));
         };
         let rest = t.name;
         let cut = group(rest);
@@ -879,14 +862,9 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(heap) = t.heap else {
-            // The `gc,start` line; a duration without the heap figure is not a form ZGC writes.
-            if t.dur.is_some() {
-                return Fate::Skipped;
-            }
-            // Its time is the cycle's start (the summary line is written at the end).
-            let name = self.intern_name(0, t.name, trailing_group(t.name, is_cause));
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            // The `gc,start` line, whose time is the cycle's start (the summary line is written
+            // at the end); a duration without the heap figure is not a form ZGC writes.
+            return self.start(d, gc_id, 0, &t, trailing_group(t.name, is_cause));
         };
         let rest = t.name;
         let cut = trailing_group(rest, is_cause);
@@ -977,23 +955,29 @@ impl Parser {
         }
     }
 
-    /// Remember a start line.
-    fn start(&mut self, d: &Deco, gc_id: Option<u64>, name: u32) {
-        if d.uptime_s.is_none() && d.wall_ms.is_none() {
-            return;
+    /// A start line (`t` its text, `cut` the group its name leaves out), remembered: a line
+    /// of its GC, or (without GC id) of none. A figure on it (a duration or a heap without
+    /// the other) makes it an event cut short, skipped.
+    fn start(&mut self, d: &Deco, gc_id: Option<u64>, gen: u8, t: &Tail, cut: Cut) -> Fate {
+        if t.heap.is_some() || t.dur.is_some() {
+            return Fate::Skipped;
         }
-        if self.pending.len() >= PENDING_MAX {
-            self.pending.remove(0);
+        let name = self.intern_name(gen, t.name, cut);
+        if d.uptime_s.is_some() || d.wall_ms.is_some() {
+            if self.pending.len() >= PENDING_MAX {
+                self.pending.remove(0);
+            }
+            self.pending.push(Pending {
+                gc_id,
+                name,
+                uptime_s: d.uptime_s,
+                uptime_tol: d.uptime_tol,
+                wall_ms: d.wall_ms,
+                off: d.off(),
+            });
+            self.peak_pending = self.peak_pending.max(self.pending.len());
         }
-        self.pending.push(Pending {
-            gc_id,
-            name,
-            uptime_s: d.uptime_s,
-            uptime_tol: d.uptime_tol,
-            wall_ms: d.wall_ms,
-            off: d.off(),
-        });
-        self.peak_pending = self.peak_pending.max(self.pending.len());
+        gc_id.map_or(Fate::Ignored, Fate::Detail)
     }
 
     /// Times, ids, names and heap figures common to pauses and concurrent phases. Returns the
