@@ -133,11 +133,7 @@ pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
         v = v.checked_mul(10)?.checked_add((s[i] - b'0') as u64)?;
         i += 1;
     }
-    if i == 0 {
-        None
-    } else {
-        Some((v, i))
-    }
+    (i > 0).then_some((v, i))
 }
 
 /// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
@@ -182,28 +178,20 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
     if i < s.len() && s[i] == b' ' {
         i += 1;
     }
-    let mult = match s.get(i) {
-        Some(b'B') => {
+    let unit = match s.get(i) {
+        Some(b'B') => Some(1.0 / 1024.0),
+        Some(b'K' | b'k') => Some(1.0),
+        Some(b'M' | b'm') => Some(1024.0),
+        Some(b'G' | b'g') => Some(1024.0 * 1024.0),
+        Some(b'T' | b't') => Some(1024.0 * 1024.0 * 1024.0),
+        _ => None,
+    };
+    let mult = match unit {
+        Some(m) => {
             i += 1;
-            1.0 / 1024.0
+            m
         }
-        Some(b'K' | b'k') => {
-            i += 1;
-            1.0
-        }
-        Some(b'M' | b'm') => {
-            i += 1;
-            1024.0
-        }
-        Some(b'G' | b'g') => {
-            i += 1;
-            1024.0 * 1024.0
-        }
-        Some(b'T' | b't') => {
-            i += 1;
-            1024.0 * 1024.0 * 1024.0
-        }
-        _ => {
+        None => {
             i = save;
             1.0
         }
@@ -279,11 +267,7 @@ pub fn contains(hay: &[u8], needle: &[u8]) -> bool {
 pub(crate) fn two(s: &[u8], i: usize) -> Option<u32> {
     let a = *s.get(i)?;
     let b = *s.get(i + 1)?;
-    if a.is_ascii_digit() && b.is_ascii_digit() {
-        Some(((a - b'0') * 10 + (b - b'0')) as u32)
-    } else {
-        None
-    }
+    (a.is_ascii_digit() && b.is_ascii_digit()).then(|| ((a - b'0') * 10 + (b - b'0')) as u32)
 }
 
 fn is_leap(y: i64) -> bool {
