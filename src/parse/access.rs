@@ -50,7 +50,9 @@ use super::family::{
 };
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::lines;
-use super::num::{asctime_prefix, days_from_civil, iso_datetime_prefix, trim, uint_prefix};
+use super::num::{
+    asctime_prefix, days_from_civil, iso_datetime_prefix, trim, two, uint_prefix, MONTHS,
+};
 use crate::model::{PerfLog, PerfRecord, MAX_DURATION_MS};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -251,17 +253,6 @@ pub(super) fn parse_lines(
     }
     log.lines = it.line_no();
     log
-}
-
-const MONTHS: [&[u8]; 12] = [
-    b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov", b"Dec",
-];
-
-fn two(s: &[u8], i: usize) -> Option<u32> {
-    let a = *s.get(i)?;
-    let b = *s.get(i + 1)?;
-    (a.is_ascii_digit() && b.is_ascii_digit())
-        .then(|| u32::from(a - b'0') * 10 + u32::from(b - b'0'))
 }
 
 /// A common-log-format date at the start of `s`: `25/Feb/2019:16:19:48` with an optional

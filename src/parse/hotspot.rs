@@ -251,6 +251,17 @@ struct Inner {
     idx: usize,
 }
 
+impl Stamp {
+    /// Times `ev`, whose line is written when it ends, `secs` after it began.
+    fn date_back(self, ev: &mut GcEvent, secs: f64) {
+        ev.wall_ms = self
+            .wall
+            .map(|w| w.saturating_sub(super::num::round(ev.duration_ms) as i64));
+        ev.utc_offset_qh = self.off;
+        ev.uptime_s = self.up.map(|u| u - secs);
+    }
+}
+
 impl Pending {
     fn is_open(&self) -> bool {
         !self.text.is_empty()
@@ -746,14 +757,9 @@ impl Parser {
             let rest = line.get(i + STOPPED.needle().len()..).unwrap_or(&[]);
             match float_prefix(rest) {
                 Some((secs, n)) if rest[n..].starts_with(b" seconds") => {
-                    let st = stamp(&line[..i]);
                     let mut ev = GcEvent::new(Record::Safepoint, Kind::Other, secs * 1000.0, no);
                     // The line is written when the threads resume: its stamp is the stop's end.
-                    ev.wall_ms = st
-                        .wall
-                        .map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
-                    ev.utc_offset_qh = st.off;
-                    ev.uptime_s = st.up.map(|u| u - secs);
+                    stamp(&line[..i]).date_back(&mut ev, secs);
                     ev.name = self.log.strings.intern("safepoint");
                     // `, Stopping threads took: 0.0000123 seconds`: the time to safepoint.
                     ev.ttsp_ms = stopping_threads_s(&rest[n..]).map(|s| s * 1000.0);
@@ -828,8 +834,6 @@ impl Parser {
             return false;
         }
         let head = &body[..comma];
-        let st = stamp(&line[..open]);
-        let (wall, up) = (st.wall, st.up);
         let pause = head.starts_with(b"Pause ");
         let kind = if !pause {
             Kind::Other
@@ -849,9 +853,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(record, kind, ms, no);
         // The line is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(ms) as i64));
-        ev.utc_offset_qh = st.off;
-        ev.uptime_s = up.map(|u| u - ms / 1000.0);
+        stamp(&line[..open]).date_back(&mut ev, ms / 1000.0);
         if let Some((b, a, c)) = heap_triple(head) {
             ev.heap_before_kb = Some(b);
             ev.heap_after_kb = Some(a);
@@ -973,7 +975,6 @@ impl Parser {
     }
 
     fn concurrent_record(&mut self, no: u64, body: &[u8], st: Stamp) -> Conc {
-        let (wall, up) = (st.wall, st.up);
         // body: `CMS-concurrent-mark: 0.006/0.006 secs`, `GC concurrent-mark-end, 0.0123 secs`,
         // `CMS-concurrent-mark-start` (a start: nothing to record).
         if has_control(body) {
@@ -1001,9 +1002,7 @@ impl Parser {
         };
         let mut ev = GcEvent::new(Record::Concurrent, Kind::Other, secs * 1000.0, no);
         // The stamp is written when the phase ends.
-        ev.wall_ms = wall.map(|w| w.saturating_sub(super::num::round(secs * 1000.0) as i64));
-        ev.utc_offset_qh = st.off;
-        ev.uptime_s = up.map(|u| u - secs);
+        st.date_back(&mut ev, secs);
         ev.gc_id = st.id;
         ev.name = self.intern_label(name);
         ev.collector = self.intern_label(if name.starts_with(b"GC") {
@@ -1869,7 +1868,7 @@ fn is_noise(line: &[u8]) -> bool {
     if t.is_empty() {
         return true;
     }
-    const PREFIXES: [&[u8]; 43] = [
+    const PREFIXES: [&[u8]; 56] = [
         b"Desired survivor",
         b"- age",
         b"{Heap",
@@ -1915,11 +1914,6 @@ fn is_noise(line: &[u8]) -> bool {
         b"demand:",
         // `CMS: Large block 0x...` (sweep end), `CMS: Large Block: 0x...; Proximity: ...`.
         b"CMS: Large ",
-    ];
-    if starts_with_any(t, &PREFIXES) {
-        return true;
-    }
-    const MORE: [&[u8]; 13] = [
         b"---",
         b"free=",
         b"size[",
@@ -1934,10 +1928,7 @@ fn is_noise(line: &[u8]) -> bool {
         b"Free:",
         b"Update Region",
     ];
-    if starts_with_any(t, &MORE) {
-        return true;
-    }
-    holds_noise_word(t) || print_option_output(t)
+    starts_with_any(t, &PREFIXES) || holds_noise_word(t) || print_option_output(t)
 }
 
 /// Does `t` start with one of `prefixes`? The first byte first: most lines start with none.

@@ -336,17 +336,13 @@ impl Parser {
             _ => r.starts_with(b"Concurrent collection"),
         };
         if !known {
-            self.log.skip(no, raw);
-            return;
+            return self.log.skip(no, raw);
         }
         // The heap at the failure: the first figures, before the collection's.
         if r.starts_with(MANAGING) && o.before.is_none() && o.freed.is_none() {
             match used(r) {
                 Some(u) => o.before = Some(u),
-                None => {
-                    self.log.skip(no, raw);
-                    return;
-                }
+                None => return self.log.skip(no, raw),
             }
         }
         o.lines += 1;
@@ -359,23 +355,15 @@ impl Parser {
             return;
         };
         let r = tg.rest;
-        if let Some(d) = r.strip_prefix(b"GC cycle started ") {
-            match asctime_prefix(trim(d)) {
-                Some((w, n)) if n == trim(d).len() => {
-                    o.wall = o.wall.or(Some(w));
-                }
-                _ => {
-                    self.log.skip(no, raw);
-                    return;
-                }
+        if let Some(d) = r.strip_prefix(b"GC cycle started ").map(trim) {
+            match asctime_prefix(d) {
+                Some((w, n)) if n == d.len() => o.wall = o.wall.or(Some(w)),
+                _ => return self.log.skip(no, raw),
             }
         } else if let Some(f) = r.strip_prefix(b"freed ") {
             match freed(f) {
                 Some(f) => o.freed = Some(f),
-                None => {
-                    self.log.skip(no, raw);
-                    return;
-                }
+                None => return self.log.skip(no, raw),
             }
         }
         o.lines += 1;

@@ -49,7 +49,7 @@
 
 use super::family::{Block, BlockParser, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_DIGITS};
-use super::lines::lines;
+use super::lines::{lines, strip_leading_nuls};
 use super::num::{self, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record};
 
@@ -127,11 +127,7 @@ impl BlockParser for Parser {
         while let Some((no, line)) = it.next_after_empty(&mut self.log.ignored_lines) {
             let no = base + no;
             self.log.lines = no;
-            // NUL padding a crashed JVM left in its file ends up before the next line written.
-            let mut line = line;
-            while let [0, rest @ ..] = line {
-                line = rest;
-            }
+            let line = strip_leading_nuls(line);
             match self.line(no, line) {
                 Fate::Record => self.log.record_lines += 1,
                 Fate::Ignored => self.log.ignored_lines += 1,
@@ -315,9 +311,9 @@ pub struct Parser {
     /// thread that parsed the block; dropped when more lines are read.
     order_scan: Option<(usize, Vec<AsideKey>)>,
     /// The last two collection phrases (up to 32 bytes) and their `Parser::phrase`.
-    phrases: [Option<PhraseMemo>; 2],
+    phrases: [Option<Memo<Phrase>>; 2],
     /// The last two pause names (up to 32 bytes) and their `name_kind`.
-    names: [Option<NameMemo>; 2],
+    names: [Option<Memo<Option<Kind>>>; 2],
     /// The last asctime stamp read and its value (consecutive lines repeat the stamp).
     stamp: Option<([u8; 24], Option<i64>)>,
     /// Streamed: the settled events (those no later line can change) go to the block's
@@ -393,24 +389,48 @@ impl Scanned {
     }
 }
 
-/// A collection phrase (up to 32 bytes) and what `Parser::phrase` found in it.
+/// A text of up to 32 bytes (a collection phrase, a pause name) and what was found in it.
 #[derive(Debug, Clone, Copy)]
-struct PhraseMemo {
+struct Memo<T> {
     bytes: [u8; 32],
     len: usize,
+    found: T,
+}
+
+impl<T: Copy> Memo<T> {
+    fn is(&self, s: &[u8]) -> bool {
+        self.bytes.get(..self.len) == Some(s)
+    }
+}
+
+/// What `memos` hold for `s`, else `find(s)`, then held as the latest (a text over 32 bytes
+/// is not held).
+fn remember<T: Copy>(memos: &mut [Option<Memo<T>>; 2], s: &[u8], find: impl Fn(&[u8]) -> T) -> T {
+    if let Some(m) = memos.iter().flatten().find(|m| m.is(s)) {
+        return m.found;
+    }
+    let found = find(s);
+    let mut bytes = [0u8; 32];
+    if let Some(d) = bytes.get_mut(..s.len()) {
+        d.copy_from_slice(s);
+        memos.swap(0, 1);
+        memos[0] = Some(Memo {
+            bytes,
+            len: s.len(),
+            found,
+        });
+    }
+    found
+}
+
+/// What `Parser::phrase` found in a collection phrase.
+#[derive(Debug, Clone, Copy)]
+struct Phrase {
     kind: Kind,
     nursery: bool,
     /// Its collection's collector and name ids (see `phrase_ids`), for a young collection
     /// and for any other, once asked.
     ids: [Option<(u32, u32)>; 2],
-}
-
-/// A pause name (up to 32 bytes) and its `name_kind`.
-#[derive(Debug, Clone, Copy)]
-struct NameMemo {
-    bytes: [u8; 32],
-    len: usize,
-    kind: Option<Kind>,
 }
 
 impl Parser {
@@ -621,32 +641,9 @@ impl Parser {
     /// R28 `[pau] 428.647 ms (306.486000-306.914000) YC:Main`, `[con] ...`, `[---] ...`.
     fn r28_phase(&mut self, no: u64, wall: Option<i64>, tag: Option<Tag>, c: &[u8]) -> bool {
         let what = c.get(1..4).unwrap_or_default();
-        let r = trim_start(c.get(5..).unwrap_or_default());
-        let Some((dur, n)) = float_prefix(r) else {
+        let Some((dur, start, end, r)) = r28_figures(c.get(5..).unwrap_or_default()) else {
             return false;
         };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b" ms")) else {
-            return false;
-        };
-        let Some(r) = trim_start(r).strip_prefix(b"(") else {
-            return false;
-        };
-        let Some((start, n)) = float_prefix(r) else {
-            return false;
-        };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b"-")) else {
-            return false;
-        };
-        let Some((end, n)) = float_prefix(r) else {
-            return false;
-        };
-        let Some(r) = r.get(n..).and_then(|r| r.strip_prefix(b")")) else {
-            return false;
-        };
-        // Times since JVM start: never negative, and a phase ends after it starts.
-        if !(start >= 0.0 && end >= start) {
-            return false;
-        }
         if what == b"---" {
             // The whole collection's span: neither a pause nor a concurrent phase, but its
             // figures must be true like theirs.
@@ -989,25 +986,12 @@ impl Parser {
     /// `phrase_kind(phrase)` and whether it says "nursery", remembered for the last two
     /// phrases (young and old collection lines alternate).
     fn phrase(&mut self, phrase: &[u8]) -> (Kind, bool) {
-        for m in self.phrases.iter().flatten() {
-            if m.bytes.get(..m.len) == Some(phrase) {
-                return (m.kind, m.nursery);
-            }
-        }
-        let got = (phrase_kind(phrase), contains_ci(phrase, b"nursery"));
-        let mut bytes = [0u8; 32];
-        if let Some(d) = bytes.get_mut(..phrase.len()) {
-            d.copy_from_slice(phrase);
-            self.phrases.swap(0, 1);
-            self.phrases[0] = Some(PhraseMemo {
-                bytes,
-                len: phrase.len(),
-                kind: got.0,
-                nursery: got.1,
-                ids: [None; 2],
-            });
-        }
-        got
+        let p = remember(&mut self.phrases, phrase, |p| Phrase {
+            kind: phrase_kind(p),
+            nursery: contains_ci(p, b"nursery"),
+            ids: [None; 2],
+        });
+        (p.kind, p.nursery)
     }
 
     /// A collection line's collector and name ids: "Nursery" for a young collection whose
@@ -1015,11 +999,11 @@ impl Parser {
     /// phrase (two interned names a line were 3 % of a JRockit 1.4.2 log's CPU).
     fn phrase_ids(&mut self, phrase: &[u8], kind: Kind) -> (u32, u32) {
         let young = usize::from(kind == Kind::Young);
-        let slot = self.phrases.iter().position(|m| {
-            m.as_ref()
-                .is_some_and(|m| m.bytes.get(..m.len) == Some(phrase))
-        });
-        if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.ids[young]) {
+        let slot = self
+            .phrases
+            .iter()
+            .position(|m| m.as_ref().is_some_and(|m| m.is(phrase)));
+        if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.found.ids[young]) {
             return ids;
         }
         let collector = if kind == Kind::Young && self.phrase(phrase).1 {
@@ -1029,8 +1013,8 @@ impl Parser {
         };
         let ids = (collector, self.intern(phrase));
         for m in self.phrases.iter_mut().flatten() {
-            if m.bytes.get(..m.len) == Some(phrase) {
-                m.ids[young] = Some(ids);
+            if m.is(phrase) {
+                m.found.ids[young] = Some(ids);
             }
         }
         ids
@@ -1039,28 +1023,11 @@ impl Parser {
     /// `name_kind(name)`, remembered for the last two names (a 5.0 collection itemises two
     /// pauses, `phase 1` and `phase 4-0`, again and again).
     fn name_kind(&mut self, name: &[u8]) -> Option<Kind> {
-        for m in self.names.iter().flatten() {
-            if m.bytes.get(..m.len) == Some(name) {
-                return m.kind;
-            }
-        }
-        let kind = name_kind(name);
-        let mut bytes = [0u8; 32];
-        if let Some(d) = bytes.get_mut(..name.len()) {
-            d.copy_from_slice(name);
-            self.names.swap(0, 1);
-            self.names[0] = Some(NameMemo {
-                bytes,
-                len: name.len(),
-                kind,
-            });
-        }
-        kind
+        remember(&mut self.names, name, name_kind)
     }
 
-    /// `intern(&mut self.log, s)`, without hashing a name met in the last few lines.
     fn intern(&mut self, s: &[u8]) -> u32 {
-        intern(&mut self.log, s)
+        self.log.strings.intern_lossy(cap_label(s))
     }
 
     fn meta(&mut self, key: &str, value: &[u8]) {
@@ -1078,7 +1045,7 @@ impl Parser {
     fn pause_target(&mut self, t: &[u8]) -> bool {
         // The option is one word of a command line; the sentence is the whole line.
         let (v, option) = if let Some(r) = t.strip_prefix(b"Deterministic GC target pause time:") {
-            (trim_start(r), false)
+            (r.trim_ascii_start(), false)
         } else if let Some(p) = find(t, b"-XpauseTarget") {
             match t.get(p + 13..) {
                 Some([b'=' | b':', r @ ..]) => (r, true),
@@ -1131,19 +1098,18 @@ impl Parser {
     /// `heap size: 1048576K, maximal heap size: 1048576K, nursery size: 102400K` (1.4.2/5.0) or
     /// `Heap size: 25165824KB, maximal heap size: 25165824KB, nursery size: 4194304KB.` (R28).
     fn heap_sizes(&mut self, c: &[u8]) {
+        const KEYS: [(&[u8], &str); 3] = [
+            (b"heap size", "heap_size_kb"),
+            (b"maximal heap size", "max_heap_size_kb"),
+            (b"nursery size", "nursery_size_kb"),
+        ];
         for part in strip_dot(c).split(|&b| b == b',') {
             let Some(p) = find(part, b": ") else { continue };
             let key = trim(part.get(..p).unwrap_or_default());
             let Some((kb, _)) = part.get(p + 2..).and_then(size_kb_prefix) else {
                 continue;
             };
-            let key = if key.eq_ignore_ascii_case(b"heap size") {
-                "heap_size_kb"
-            } else if key.eq_ignore_ascii_case(b"maximal heap size") {
-                "max_heap_size_kb"
-            } else if key.eq_ignore_ascii_case(b"nursery size") {
-                "nursery_size_kb"
-            } else {
+            let Some(&(_, key)) = KEYS.iter().find(|(k, _)| key.eq_ignore_ascii_case(k)) else {
                 continue;
             };
             if self.log.meta.len() < MAX_META {
@@ -1307,6 +1273,21 @@ fn start_before(events: &[GcEvent], p: usize, known: &mut Option<(usize, f64)>) 
     }
 }
 
+/// An R28 phase line's figures after its `[pau]`: `428.647 ms (306.486000-306.914000)`, the
+/// duration (ms), start and end (s), and the text after them.
+fn r28_figures(r: &[u8]) -> Option<(f64, f64, f64, &[u8])> {
+    let r = r.trim_ascii_start();
+    let (dur, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b" ms")?;
+    let r = r.trim_ascii_start().strip_prefix(b"(")?;
+    let (start, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b"-")?;
+    let (end, n) = float_prefix(r)?;
+    let r = r.get(n..)?.strip_prefix(b")")?;
+    // Times since JVM start: never negative, and a phase ends after it starts.
+    (start >= 0.0 && end >= start).then_some((dur, start, end, r))
+}
+
 /// `<start>[-<end>]: <phrase> <before>K-><after>K (<heap>K), <pause> ms` with the pause written
 /// `, 53.417 ms`, `, sum of pauses 59.084 ms` or `, 0.429 s, sum of pauses 428.647 ms, ...`.
 fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
@@ -1326,12 +1307,12 @@ fn parse_collection(c: &[u8]) -> Option<Coll<'_>> {
     let (before, n) = size_kb_prefix(r)?;
     let r = r.get(n..)?.strip_prefix(b"->")?;
     let (after, n) = size_kb_prefix(r)?;
-    let r = trim_start(r.get(n..)?).strip_prefix(b"(")?;
+    let r = r.get(n..)?.trim_ascii_start().strip_prefix(b"(")?;
     let (heap, n) = size_kb_prefix(r)?;
     let r = r.get(n..)?.strip_prefix(b")")?;
     let r = match find(r, b"sum of pauses ") {
         Some(p) => r.get(p + 14..)?,
-        None => trim_start(r.strip_prefix(b",")?),
+        None => r.strip_prefix(b",")?.trim_ascii_start(),
     };
     let (pause, n) = float_prefix(r)?;
     r.get(n..)?.strip_prefix(b" ms")?;
@@ -1452,7 +1433,7 @@ fn split_prefix_with<'a>(
         s = s.get(close + 1..).unwrap_or_default();
     }
     if any {
-        p.rest = trim_start(s);
+        p.rest = s.trim_ascii_start();
     }
     p
 }
@@ -1496,7 +1477,7 @@ fn split_tag(s: &[u8]) -> (Option<Tag>, &[u8]) {
     match uint_prefix(r) {
         Some((id, n)) if r.get(n) == Some(&b']') => (
             Some(Tag { young, id }),
-            trim_start(r.get(n + 1..).unwrap_or_default()),
+            r.get(n + 1..).unwrap_or_default().trim_ascii_start(),
         ),
         _ => (None, s),
     }
@@ -1581,10 +1562,6 @@ fn size_kb_prefix(s: &[u8]) -> Option<(u64, usize)> {
     }
 }
 
-fn intern(log: &mut GcLog, s: &[u8]) -> u32 {
-    log.strings.intern_lossy(cap_label(s))
-}
-
 /// Seconds to whole milliseconds.
 fn ms(s: f64) -> i64 {
     super::num::round(s * 1000.0) as i64
@@ -1593,11 +1570,6 @@ fn ms(s: f64) -> i64 {
 fn strip_dot(s: &[u8]) -> &[u8] {
     let s = trim(s);
     s.strip_suffix(b".").unwrap_or(s)
-}
-
-fn trim_start(s: &[u8]) -> &[u8] {
-    let n = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    s.get(n..).unwrap_or_default()
 }
 
 fn starts_with_ci(s: &[u8], prefix: &[u8]) -> bool {
@@ -1622,8 +1594,8 @@ fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     })
 }
 
-/// Where `needle` first is in `hay` (`num::find`), from each place its first byte is:
-/// building a searcher per call, as `num::find` does, cost more than the search on a line.
+/// `num::find`, its scan by the first byte stopped where the needle no longer fits: through
+/// `num::find` itself the JRockit log ran 7 % more instructions.
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let Some((&first, rest)) = needle.split_first() else {
         return Some(0);

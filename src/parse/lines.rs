@@ -100,6 +100,15 @@ pub fn empty_run(buf: &[u8]) -> (usize, u64) {
     }
 }
 
+/// `s` without the NUL bytes it starts with (the padding a crashed JVM left in its file ends
+/// up before the next line written there).
+pub fn strip_leading_nuls(mut s: &[u8]) -> &[u8] {
+    while let [0, rest @ ..] = s {
+        s = rest;
+    }
+    s
+}
+
 /// Count lines as `lines()` would.
 pub fn count(buf: &[u8]) -> u64 {
     if memchr::memchr(b'\r', buf).is_none() {

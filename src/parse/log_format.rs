@@ -28,6 +28,7 @@ use super::num::{iso_datetime_prefix, trim};
 use crate::model::PerfLog;
 use regex::bytes::Regex;
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// A format the user gives, compiled.
 #[derive(Clone)]
@@ -261,6 +262,16 @@ enum Dialect {
     Tomcat,
 }
 
+/// `body` as the regex group `name`; unnamed where `seen` holds the name already (a field
+/// written twice is read once: the second is a field not read).
+fn named_group(seen: &mut HashSet<String>, name: &str, body: &str) -> String {
+    if seen.insert(name.to_string()) {
+        format!("(?P<{name}>{body})")
+    } else {
+        format!("(?:{body})")
+    }
+}
+
 /// A field that is not read: up to the next space, or inside quotes up to the quote.
 fn filler(next: Option<char>) -> &'static str {
     match next {
@@ -282,7 +293,7 @@ fn percent(format: &str, d: Dialect) -> Result<String, String> {
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::from("^");
     let mut i = 0;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let kind = if d == Dialect::Apache {
         "apache"
     } else {
@@ -314,34 +325,28 @@ fn percent(format: &str, d: Dialect) -> Result<String, String> {
         };
         i += 1;
         let next = chars.get(i).copied();
-        let mut group = |name: &str, body: &str| -> Result<String, String> {
-            if !seen.insert(name.to_string()) {
-                // A field written twice is read once: the second is a field not read.
-                return Ok(format!("(?:{body})"));
-            }
-            Ok(format!("(?P<{name}>{body})"))
-        };
+        let mut group = |name: &str, body: &str| named_group(&mut seen, name, body);
         let piece = match (letter, arg.as_deref()) {
             ('%', _) => "%".to_string(),
             // `[10/Oct/2000:13:55:36 -0700]`, its brackets written by the server.
-            ('t', None) => format!(r"\[{}\]", group("start_clf", r"[^\]]+")?),
+            ('t', None) => format!(r"\[{}\]", group("start_clf", r"[^\]]+")),
             ('t', Some(a)) => {
                 return Err(format!(
                     "{kind}: %{{{a}}}t: only %t (the common log format's time) is read"
                 ))
             }
-            ('r', None) => group("request", r#"(?:[^"\\]|\\.)*"#)?,
-            ('s', None) => group("status", r"\d{3}|-")?,
-            ('m', None) => group("method", r"[A-Za-z]+|-")?,
-            ('U', None) => group("path", r"\S*")?,
-            ('D', None) if d == Dialect::Apache => group("elapsed_us", r"\d+")?,
+            ('r', None) => group("request", r#"(?:[^"\\]|\\.)*"#),
+            ('s', None) => group("status", r"\d{3}|-"),
+            ('m', None) => group("method", r"[A-Za-z]+|-"),
+            ('U', None) => group("path", r"\S*"),
+            ('D', None) if d == Dialect::Apache => group("elapsed_us", r"\d+"),
             // Tomcat up to 9.0; Tomcat 10 writes µs, read with `%{us}T` in its place.
-            ('D', None) => group("elapsed_ms", r"\d+")?,
-            ('T', None) if d == Dialect::Apache => group("elapsed_s", r"\d+")?,
-            ('T', None) => group("elapsed_s", r"\d+(?:\.\d+)?")?,
-            ('T', Some("ms")) => group("elapsed_ms", r"\d+")?,
-            ('T', Some("us")) => group("elapsed_us", r"\d+")?,
-            ('T', Some("s")) => group("elapsed_s", r"\d+(?:\.\d+)?")?,
+            ('D', None) => group("elapsed_ms", r"\d+"),
+            ('T', None) if d == Dialect::Apache => group("elapsed_s", r"\d+"),
+            ('T', None) => group("elapsed_s", r"\d+(?:\.\d+)?"),
+            ('T', Some("ms")) => group("elapsed_ms", r"\d+"),
+            ('T', Some("us")) => group("elapsed_us", r"\d+"),
+            ('T', Some("s")) => group("elapsed_s", r"\d+(?:\.\d+)?"),
             (
                 'a' | 'A' | 'b' | 'B' | 'h' | 'H' | 'l' | 'p' | 'q' | 'u' | 'v' | 'V' | 'P' | 'f'
                 | 'X' | 'k' | 'L' | 'R' | 'I' | 'O' | 'S' | 'F',
@@ -371,7 +376,7 @@ fn nginx(format: &str) -> Result<String, String> {
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::from("^");
     let mut i = 0;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     while i < chars.len() {
         let c = chars[i];
         if c != '$' {
@@ -399,13 +404,7 @@ fn nginx(format: &str) -> Result<String, String> {
             return Err("nginx: a $ without a variable name".to_string());
         }
         let next = chars.get(i).copied();
-        let mut group = |name: &str, body: &str| {
-            if seen.insert(name.to_string()) {
-                format!("(?P<{name}>{body})")
-            } else {
-                format!("(?:{body})")
-            }
-        };
+        let mut group = |name: &str, body: &str| named_group(&mut seen, name, body);
         let piece = match var.as_str() {
             "time_local" => group("end_clf", r"[^\]]+"),
             "time_iso8601" => group("end_iso", r"\S+"),

@@ -133,11 +133,7 @@ pub fn uint_prefix(s: &[u8]) -> Option<(u64, usize)> {
         v = v.checked_mul(10)?.checked_add((s[i] - b'0') as u64)?;
         i += 1;
     }
-    if i == 0 {
-        None
-    } else {
-        Some((v, i))
-    }
+    (i > 0).then_some((v, i))
 }
 
 /// A memory size such as `123K`, `123KB`, `24.0M`, `1G`, `0.0B`, `3072.0K`, `512 K`: value in KB
@@ -182,28 +178,20 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
     if i < s.len() && s[i] == b' ' {
         i += 1;
     }
-    let mult = match s.get(i) {
-        Some(b'B') => {
+    let unit = match s.get(i) {
+        Some(b'B') => Some(1.0 / 1024.0),
+        Some(b'K' | b'k') => Some(1.0),
+        Some(b'M' | b'm') => Some(1024.0),
+        Some(b'G' | b'g') => Some(1024.0 * 1024.0),
+        Some(b'T' | b't') => Some(1024.0 * 1024.0 * 1024.0),
+        _ => None,
+    };
+    let mult = match unit {
+        Some(m) => {
             i += 1;
-            1.0 / 1024.0
+            m
         }
-        Some(b'K' | b'k') => {
-            i += 1;
-            1.0
-        }
-        Some(b'M' | b'm') => {
-            i += 1;
-            1024.0
-        }
-        Some(b'G' | b'g') => {
-            i += 1;
-            1024.0 * 1024.0
-        }
-        Some(b'T' | b't') => {
-            i += 1;
-            1024.0 * 1024.0 * 1024.0
-        }
-        _ => {
+        None => {
             i = save;
             1.0
         }
@@ -223,22 +211,8 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// Trim ASCII whitespace on both sides.
-pub fn trim(mut s: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = s {
-        if first.is_ascii_whitespace() {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = s {
-        if last.is_ascii_whitespace() {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    s
+pub fn trim(s: &[u8]) -> &[u8] {
+    s.trim_ascii()
 }
 
 /// Below this many bytes of haystack a search goes by the needle's first byte: building
@@ -289,14 +263,11 @@ pub fn contains(hay: &[u8], needle: &[u8]) -> bool {
     find(hay, needle).is_some()
 }
 
-fn two(s: &[u8], i: usize) -> Option<u32> {
+/// The two-digit number at `s[i]`.
+pub(crate) fn two(s: &[u8], i: usize) -> Option<u32> {
     let a = *s.get(i)?;
     let b = *s.get(i + 1)?;
-    if a.is_ascii_digit() && b.is_ascii_digit() {
-        Some(((a - b'0') * 10 + (b - b'0')) as u32)
-    } else {
-        None
-    }
+    (a.is_ascii_digit() && b.is_ascii_digit()).then(|| ((a - b'0') * 10 + (b - b'0')) as u32)
 }
 
 fn is_leap(y: i64) -> bool {
@@ -384,6 +355,11 @@ pub fn iso_datetime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     Some((t * 1000 + ms, i))
 }
 
+/// The months' names as `asctime` and the common log format write them.
+pub(crate) const MONTHS: [&[u8]; 12] = [
+    b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov", b"Dec",
+];
+
 /// Parse a C `asctime`-style stamp as JRockit writes it: `Thu Feb 21 15:06:32 2013`.
 /// Returns epoch milliseconds (local time taken as UTC) and bytes consumed.
 pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
@@ -391,10 +367,6 @@ pub fn asctime_prefix(s: &[u8]) -> Option<(i64, usize)> {
     if s.len() < 24 || s[3] != b' ' || s[7] != b' ' {
         return None;
     }
-    const MONTHS: [&[u8]; 12] = [
-        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
-        b"Dec",
-    ];
     let mon = MONTHS.iter().position(|m| *m == &s[4..7])? as u32 + 1;
     let day = if s[8] == b' ' {
         (s[9] as char).to_digit(10)?

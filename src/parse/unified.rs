@@ -51,7 +51,7 @@
 
 use super::family::{Block, BlockParser, Collectors, Family, GcFormat, Handle, OwnedStart};
 use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
-use super::lines::lines;
+use super::lines::{lines, strip_leading_nuls};
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -218,13 +218,6 @@ pub fn link_cycles(rows: &mut dyn Rows) {
             rows.set_duration_ms(i, sums.get(&i).copied().unwrap_or(0.0));
         }
     }
-}
-
-fn strip_leading_nuls(mut s: &[u8]) -> &[u8] {
-    while let [0, rest @ ..] = s {
-        s = rest;
-    }
-    s
 }
 
 /// What the decorations of one line say.
@@ -504,11 +497,6 @@ enum Fate {
     Skipped,
 }
 
-/// A start line's fate: a detail of its GC, or (without GC id) nothing.
-fn detail(gc_id: Option<u64>) -> Fate {
-    gc_id.map_or(Fate::Ignored, Fate::Detail)
-}
-
 #[derive(Default)]
 pub struct Parser {
     log: GcLog,
@@ -723,7 +711,7 @@ impl Parser {
     }
 
     fn message(&mut self, no: u64, d: &Deco, msg: &[u8]) -> Fate {
-        let msg = trim_end(msg);
+        let msg = msg.trim_ascii_end();
         if msg.is_empty() {
             return Fate::Ignored;
         }
@@ -753,7 +741,7 @@ impl Parser {
 
     fn gc(&mut self, no: u64, d: &Deco, msg: &[u8]) -> Fate {
         let (gc_id, body) = gc_id_prefix(msg);
-        let (gen, body) = gen_prefix(trim_start(body));
+        let (gen, body) = gen_prefix(body.trim_ascii_start());
         if let Some(what) = body.strip_prefix(b"Pause ") {
             // "Pause Target: 200ms"-like settings are not pauses; real ones always have a GC id.
             if gc_id.is_some() || !what.contains(&b':') {
@@ -799,14 +787,7 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(dur) = t.dur else {
-            if t.heap.is_some() {
-                // Figures but no duration: cut short, not a start line.
-                return Fate::Skipped;
-            }
-            let cut = trailing_group(t.name, is_cause);
-            let name = self.intern_name(gen, t.name, cut);
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            return self.start(d, gc_id, gen, &t, trailing_group(t.name, is_cause));
         };
         let rest = t.name;
         let cut = trailing_group(rest, is_cause);
@@ -851,12 +832,7 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(dur) = t.dur else {
-            if t.heap.is_some() {
-                return Fate::Skipped;
-            }
-            let name = self.intern_name(gen, t.name, group(t.name));
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            return self.start(d, gc_id, gen, &t, group(t.name));
         };
         let rest = t.name;
         let cut = group(rest);
@@ -886,14 +862,9 @@ impl Parser {
             return Fate::Skipped;
         };
         let Some(heap) = t.heap else {
-            // The `gc,start` line; a duration without the heap figure is not a form ZGC writes.
-            if t.dur.is_some() {
-                return Fate::Skipped;
-            }
-            // Its time is the cycle's start (the summary line is written at the end).
-            let name = self.intern_name(0, t.name, trailing_group(t.name, is_cause));
-            self.start(d, gc_id, name);
-            return detail(gc_id);
+            // The `gc,start` line, whose time is the cycle's start (the summary line is written
+            // at the end); a duration without the heap figure is not a form ZGC writes.
+            return self.start(d, gc_id, 0, &t, trailing_group(t.name, is_cause));
         };
         let rest = t.name;
         let cut = trailing_group(rest, is_cause);
@@ -984,23 +955,29 @@ impl Parser {
         }
     }
 
-    /// Remember a start line.
-    fn start(&mut self, d: &Deco, gc_id: Option<u64>, name: u32) {
-        if d.uptime_s.is_none() && d.wall_ms.is_none() {
-            return;
+    /// A start line (`t` its text, `cut` the group its name leaves out), remembered: a line
+    /// of its GC, or (without GC id) of none. A figure on it (a duration or a heap without
+    /// the other) makes it an event cut short, skipped.
+    fn start(&mut self, d: &Deco, gc_id: Option<u64>, gen: u8, t: &Tail, cut: Cut) -> Fate {
+        if t.heap.is_some() || t.dur.is_some() {
+            return Fate::Skipped;
         }
-        if self.pending.len() >= PENDING_MAX {
-            self.pending.remove(0);
+        let name = self.intern_name(gen, t.name, cut);
+        if d.uptime_s.is_some() || d.wall_ms.is_some() {
+            if self.pending.len() >= PENDING_MAX {
+                self.pending.remove(0);
+            }
+            self.pending.push(Pending {
+                gc_id,
+                name,
+                uptime_s: d.uptime_s,
+                uptime_tol: d.uptime_tol,
+                wall_ms: d.wall_ms,
+                off: d.off(),
+            });
+            self.peak_pending = self.peak_pending.max(self.pending.len());
         }
-        self.pending.push(Pending {
-            gc_id,
-            name,
-            uptime_s: d.uptime_s,
-            uptime_tol: d.uptime_tol,
-            wall_ms: d.wall_ms,
-            off: d.off(),
-        });
-        self.peak_pending = self.peak_pending.max(self.pending.len());
+        gc_id.map_or(Fate::Ignored, Fate::Detail)
     }
 
     /// Times, ids, names and heap figures common to pauses and concurrent phases. Returns the
@@ -1118,24 +1095,13 @@ impl Parser {
             let Some(q) = memchr::memchr(b'"', r) else {
                 return Fate::Skipped;
             };
-            let Some(t) = rfind(r, b"Total: ") else {
-                return Fate::Skipped;
-            };
-            let s = r.get(t + 7..).unwrap_or_default();
-            let Some((v, n)) = limits::float_prefix(s) else {
-                return Fate::Skipped;
-            };
-            let Some(ms) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+            let Some(ms) = rfind(r, b"Total: ").and_then(|t| figure_ms(r.get(t + 7..)?)) else {
                 return Fate::Skipped;
             };
             // `Reaching safepoint: 92800 ns` (JDK 17+): the time to safepoint, kept apart
             // from the operation's time (`At safepoint`); all of them are in `Total`.
             if let Some(p) = find(r, b"Reaching safepoint: ") {
-                let s = r.get(p + 20..).unwrap_or_default();
-                let Some((v, n)) = limits::float_prefix(s) else {
-                    return Fate::Skipped;
-                };
-                let Some(t) = figure_ms(s.get(n..).unwrap_or_default(), v) else {
+                let Some(t) = figure_ms(r.get(p + 20..).unwrap_or_default()) else {
                     return Fate::Skipped;
                 };
                 ttsp = Some(t);
@@ -1293,9 +1259,10 @@ impl Parser {
     }
 }
 
-/// A safepoint figure's value `v` in ms, by the unit that follows it (` ns`, ` us`, ` ms`).
-fn figure_ms(unit: &[u8], v: f64) -> Option<f64> {
-    match trim_start(unit).get(..2) {
+/// The safepoint figure `s` starts with, in ms by the unit after it (` ns`, ` us`, ` ms`).
+fn figure_ms(s: &[u8]) -> Option<f64> {
+    let (v, n) = limits::float_prefix(s)?;
+    match s.get(n..)?.trim_ascii_start().get(..2) {
         Some(b"ns") => Some(v / 1e6),
         Some(b"us") => Some(v / 1e3),
         Some(b"ms") => Some(v),
@@ -1499,7 +1466,7 @@ fn is_cause(g: &[u8]) -> bool {
 fn trailing_group(s: &[u8], pred: impl Fn(&[u8]) -> bool) -> Cut {
     let mut end = s.len();
     for _ in 0..4 {
-        let t = trim_end(s.get(..end)?);
+        let t = s.get(..end)?.trim_ascii_end();
         if t.last() != Some(&b')') {
             return None;
         }
@@ -1546,7 +1513,7 @@ struct Tail<'a> {
 /// `None` when the figures cannot be read: a figure among the name's words, junk stuck to
 /// the duration (`5.500msx`), a digit after it, an unclosed group with a digit in it.
 fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
-    let body = trim_end(body);
+    let body = body.trim_ascii_end();
     let mut index = 0u64;
     let mut figures = 0u32;
     // (start, end, token index) of the last two figures.
@@ -1624,7 +1591,7 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
     };
     let first = heap_fig.unwrap_or(l).0;
     Some(Tail {
-        name: trim_end(body.get(..first).unwrap_or_default()),
+        name: body.get(..first).unwrap_or_default().trim_ascii_end(),
         heap,
         dur,
     })
@@ -1752,7 +1719,7 @@ fn gc_id_prefix(msg: &[u8]) -> (Option<u64>, &[u8]) {
 /// Generational ZGC `Y: ` (young, in a major collection), `y: ` (minor), `O: ` (old).
 fn gen_prefix(body: &[u8]) -> (u8, &[u8]) {
     match body {
-        [g @ (b'Y' | b'y' | b'O'), b':', b' ', rest @ ..] => (*g, trim_start(rest)),
+        [g @ (b'Y' | b'y' | b'O'), b':', b' ', rest @ ..] => (*g, rest.trim_ascii_start()),
         _ => (0, body),
     }
 }
@@ -1800,20 +1767,6 @@ fn push_lossy(buf: &mut String, b: &[u8]) {
         Ok(s) => buf.push_str(s),
         Err(_) => buf.push_str(&String::from_utf8_lossy(b)),
     }
-}
-
-fn trim_start(s: &[u8]) -> &[u8] {
-    let n = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    &s[n..]
-}
-
-fn trim_end(s: &[u8]) -> &[u8] {
-    let n = s
-        .iter()
-        .rev()
-        .take_while(|b| b.is_ascii_whitespace())
-        .count();
-    &s[..s.len() - n]
 }
 
 #[cfg(test)]
