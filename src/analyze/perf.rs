@@ -477,7 +477,10 @@ fn operations(
             figures[g] = Some((s, p));
         }
     }
-    let groups = groups.iter().zip(figures).filter_map(|(&(op, _), f)| Some((op, f?)));
+    let groups = groups
+        .iter()
+        .zip(figures)
+        .filter_map(|(&(op, _), f)| Some((op, f?)));
     let mut ops: Vec<Operation> = groups
         .map(|(op, (s, p))| {
             let n = s.count as f64;

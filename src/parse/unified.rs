@@ -1229,13 +1229,8 @@ impl Parser {
                 }
             }
         }
-        if self.scratch.len() > MAX_LABEL_BYTES {
-            let mut cut = MAX_LABEL_BYTES;
-            while !self.scratch.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            self.scratch.truncate(cut);
-        }
+        self.scratch
+            .truncate(self.scratch.floor_char_boundary(MAX_LABEL_BYTES));
         self.log.strings.intern(&self.scratch)
     }
 
