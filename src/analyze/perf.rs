@@ -365,13 +365,11 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
 }
 
 /// Per operation: counts, sums, extremes and percentiles of the selected records, and the
-/// failed ones counted by message and operation, in passes over the columns as they are.
+/// failed ones counted by message and operation, in two passes over the columns as they are.
 /// polars' group-by (hash groups, then a gather per aggregate; its threads split by group, so
 /// the busiest operation's was one thread's) took 110 ms of a 2 M-request log's `summary` on
-/// one core and on two, a quarter of the two-core run; these passes take ~55 ms on one core.
-/// The sums are polars' group sums (Kahan's, in row order), so the doubles are the same: the
-/// pool's threads share the operations, not the rows, each thread passing over every row and
-/// taking its operations' (split by rows, the sums would be added in another order).
+/// one core and on two, a quarter of the two-core run; these passes take ~55 ms. The sums are
+/// polars' group sums (Kahan's, in row order), so the doubles are the same.
 fn operations(
     df: &DataFrame,
     pf: &PerfFrame,
@@ -385,11 +383,11 @@ fn operations(
     let db = Num::<Float64Type>::col(df, DB_MS)?;
     let calls = Num::<UInt64Type>::col(df, DB_CALLS)?;
     let message = Num::<UInt32Type>::col(df, ERROR_ID)?;
-    let n = df.height();
-    // Each operation's group, numbered as first met, and its rows.
+    let mut failed = Failures::new();
+    // Each operation's group, numbered as first met.
     let mut group_of: Vec<usize> = vec![usize::MAX; pf.operations.len()];
-    let mut groups: Vec<(u32, usize)> = Vec::new();
-    for i in 0..n {
+    let mut groups: Vec<(u32, OpSums)> = Vec::new();
+    for i in 0..df.height() {
         let op = id.get(i).unwrap_or(0);
         let k = op as usize;
         if k >= group_of.len() {
@@ -397,92 +395,69 @@ fn operations(
         }
         if group_of[k] == usize::MAX {
             group_of[k] = groups.len();
-            groups.push((op, 0));
+            groups.push((op, OpSums::default()));
         }
-        groups[group_of[k]].1 += 1;
-    }
-    // The groups shared among the threads by rows: the largest first, each to the share with
-    // the fewest so far.
-    let shares = rayon::current_num_threads().clamp(1, groups.len().max(1));
-    let mut share_of = vec![0usize; groups.len()];
-    let mut load = vec![0usize; shares];
-    let mut by_rows: Vec<usize> = (0..groups.len()).collect();
-    by_rows.sort_by_key(|&g| std::cmp::Reverse(groups[g].1));
-    for g in by_rows {
-        let least = (0..shares).min_by_key(|&s| load[s]).unwrap_or(0);
-        share_of[g] = least;
-        load[least] += groups[g].1;
-    }
-    // Per share: its groups' sums, times (to select the percentiles in) and failures.
-    let pass = |share: usize| {
-        let mut sums: Vec<OpSums> = Vec::new();
-        sums.resize_with(groups.len(), OpSums::default);
-        let mut times: Vec<Vec<f64>> = (groups.iter().zip(&share_of))
-            .map(|(&(_, rows), &s)| Vec::with_capacity(if s == share { rows } else { 0 }))
-            .collect();
-        let mut failed = Failures::new();
-        for i in 0..n {
-            let op = id.get(i).unwrap_or(0);
-            let g = group_of[op as usize];
-            if share_of[g] != share {
-                continue;
-            }
-            let s = &mut sums[g];
-            s.count += 1;
-            if ok.get(i) == Some(false) {
-                s.errors += 1;
-                *failed.entry((message.get(i), op)).or_default() += 1;
-            }
-            let d = db.get(i);
-            if let Some(t) = total.get(i) {
-                s.total.add(t);
-                times[g].push(t);
-                s.min = Some(s.min.map_or(t, |m| m.min(t)));
-                s.max = Some(s.max.map_or(t, |m| m.max(t)));
-                if d.is_some() {
-                    s.with_db.add(t);
-                }
-            }
-            if let Some(v) = java.get(i) {
-                s.java.add(v);
-                s.java_n += 1;
-            }
-            if let Some(v) = d {
-                s.db.add(v);
-                s.db_n += 1;
-            }
-            if let Some(v) = calls.get(i) {
-                s.calls += v;
-                s.calls_n += 1;
+        let g = group_of[k];
+        let s = &mut groups[g].1;
+        s.count += 1;
+        if ok.get(i) == Some(false) {
+            s.errors += 1;
+            *failed.entry((message.get(i), op)).or_default() += 1;
+        }
+        let d = db.get(i);
+        if let Some(t) = total.get(i) {
+            s.total.add(t);
+            s.times += 1;
+            s.min = Some(s.min.map_or(t, |m| m.min(t)));
+            s.max = Some(s.max.map_or(t, |m| m.max(t)));
+            if d.is_some() {
+                s.with_db.add(t);
             }
         }
-        let mine = (0..groups.len()).filter(|&g| share_of[g] == share);
-        let mine: Vec<(usize, OpSums, Vec<Option<f64>>)> = mine
-            .map(|g| {
-                let mut s = std::mem::take(&mut sums[g]);
-                s.times = times[g].len();
-                let p = super::gc::linear_quantiles(&mut times[g], &[0.50, 0.90, 0.95, 0.99]);
-                (g, s, p)
-            })
-            .collect();
-        (mine, failed)
-    };
-    let done: Vec<_> = (0..shares).into_par_iter().map(pass).collect();
-    let mut failed = Failures::new();
-    let mut figures: Vec<Option<(OpSums, Vec<Option<f64>>)>> = Vec::new();
-    figures.resize_with(groups.len(), || None);
-    for (mine, f) in done {
-        failed.extend(f);
-        for (g, s, p) in mine {
-            figures[g] = Some((s, p));
+        if let Some(v) = java.get(i) {
+            s.java.add(v);
+            s.java_n += 1;
+        }
+        if let Some(v) = d {
+            s.db.add(v);
+            s.db_n += 1;
+        }
+        if let Some(v) = calls.get(i) {
+            s.calls += v;
+            s.calls_n += 1;
         }
     }
-    let groups = groups
+    // The times laid out group after group, each group's percentiles selected in its part.
+    let mut at: Vec<usize> = groups
         .iter()
-        .zip(figures)
-        .filter_map(|(&(op, _), f)| Some((op, f?)));
+        .scan(0, |a, (_, s)| {
+            *a += s.times;
+            Some(*a - s.times)
+        })
+        .collect();
+    let mut times = vec![0.0; groups.iter().map(|(_, s)| s.times).sum()];
+    for i in 0..df.height() {
+        let g = group_of[id.get(i).unwrap_or(0) as usize];
+        if let Some(t) = total.get(i) {
+            times[at[g]] = t;
+            at[g] += 1;
+        }
+    }
+    let mut parts = Vec::with_capacity(groups.len());
+    let mut rest = times.as_mut_slice();
+    for (_, s) in &groups {
+        let (part, r) = rest.split_at_mut(s.times);
+        parts.push(part);
+        rest = r;
+    }
+    let pct: Vec<Vec<Option<f64>>> = parts
+        .into_par_iter()
+        .map(|v| super::gc::linear_quantiles(v, &[0.50, 0.90, 0.95, 0.99]))
+        .collect();
     let mut ops: Vec<Operation> = groups
-        .map(|(op, (s, p))| {
+        .into_iter()
+        .zip(pct)
+        .map(|((op, s), p)| {
             let n = s.count as f64;
             let mean_of = |sum: f64, present: u64| (present > 0 && n > 0.0).then(|| sum / n);
             let at = |i: usize| p.get(i).copied().flatten().unwrap_or(0.0);
