@@ -1665,20 +1665,14 @@ struct Displaced {
 
 impl Displaced {
     fn of(line: &[u32]) -> Self {
-        let displaced = |top: &mut u32, l: u32| {
-            let d = l < *top;
-            *top = (*top).max(l);
-            d
-        };
-        // Counted first, so that the rows are written once into a vector of their size.
-        let mut top = 0;
-        let n = line.iter().filter(|&&l| displaced(&mut top, l)).count();
-        let mut skip = Vec::with_capacity(n);
-        let mut top = 0;
-        skip.extend(
-            (line.iter().enumerate())
-                .filter_map(|(i, &l)| displaced(&mut top, l).then_some(i as u32)),
-        );
+        let mut skip = Vec::new();
+        let mut top = 0u32;
+        for (i, &l) in line.iter().enumerate() {
+            if l < top {
+                skip.push(i as u32);
+            }
+            top = top.max(l);
+        }
         let key = |&i: &u32| line.get(i as usize).copied().unwrap_or(u32::MAX);
         let merge = (!skip.is_sorted_by_key(key)).then(|| {
             let mut merge = skip.clone();
