@@ -154,6 +154,8 @@ const CLASS_NO_RECORD: u8 = 7;
 const CLASS_IN_COLL: u8 = 1 << 3;
 const CLASS_KIND_SHIFT: u32 = 4;
 const CLASS_HEAP: u8 = 1 << 7;
+/// Rows per piece of `Cols::of`'s parallel pass.
+const CLASS_PIECE: usize = 1 << 16;
 
 /// `Cols::props` bits.
 const PROP_PAUSE: u8 = 1;
@@ -209,8 +211,15 @@ fn props_table() -> [u8; 256] {
 
 impl<'a> Num<'a, Int8Type> {
     /// A code column's codes (`none` for a null or a code `known` rejects) shifted by `shift`
-    /// into `class`.
-    fn code_into(&self, class: &mut [u8], shift: u32, none: u8, known: impl Fn(i8) -> bool) {
+    /// into `class`, the rows from `at` on.
+    fn code_into(
+        &self,
+        class: &mut [u8],
+        at: usize,
+        shift: u32,
+        none: u8,
+        known: impl Fn(i8) -> bool,
+    ) {
         let code = |v: Option<i8>| match v {
             Some(v) if known(v) => v as u8,
             _ => none,
@@ -221,6 +230,7 @@ impl<'a> Num<'a, Int8Type> {
                 class.iter_mut().for_each(|x| *x |= c);
             }
             Num::Slice { vals, valid: None } => {
+                let vals = vals.get(at..).unwrap_or_default();
                 for (x, v) in class.iter_mut().zip(vals.iter()) {
                     *x |= code(Some(*v)) << shift;
                 }
@@ -230,7 +240,7 @@ impl<'a> Num<'a, Int8Type> {
             }
             _ => {
                 for (i, x) in class.iter_mut().enumerate() {
-                    *x |= code(self.get(i)) << shift;
+                    *x |= code(self.get(at + i)) << shift;
                 }
             }
         }
@@ -245,29 +255,54 @@ impl UCol<'_> {
             UCol::Narrow(Num::Const(None)) | UCol::Wide(Num::Const(None))
         )
     }
-    /// `bit` cleared in `class` where the column has no value.
-    fn clear_where_null(&self, class: &mut [u8], bit: u8) {
+    /// `bit` cleared in `class` where the column has no value, the rows from `at` on.
+    fn clear_where_null(&self, class: &mut [u8], at: usize, bit: u8) {
         let all = match self {
             UCol::Narrow(Num::Const(v)) => Some(v.is_some()),
             UCol::Wide(Num::Const(v)) => Some(v.is_some()),
             UCol::Narrow(Num::Slice { vals, valid: None }) => {
-                (vals.len() >= class.len()).then_some(true)
+                (vals.len() >= at + class.len()).then_some(true)
             }
             UCol::Wide(Num::Slice { vals, valid: None }) => {
-                (vals.len() >= class.len()).then_some(true)
+                (vals.len() >= at + class.len()).then_some(true)
             }
             _ => None,
         };
         match all {
             Some(true) => {}
             Some(false) => class.iter_mut().for_each(|x| *x &= !bit),
-            None => {
-                for (i, x) in class.iter_mut().enumerate() {
-                    if self.get(i).is_none() {
-                        *x &= !bit;
+            None => match self.validity() {
+                // Read off the bits, a branch-free step a row (through `get`, 4 ns a row).
+                Some((bits, off, len)) if len >= at + class.len() => {
+                    for (i, x) in class.iter_mut().enumerate() {
+                        let j = off + at + i;
+                        let set = bits.get(j >> 3).map_or(0, |b| b >> (j & 7) & 1);
+                        *x &= !(bit * (1 - set));
                     }
                 }
-            }
+                _ => {
+                    for (i, x) in class.iter_mut().enumerate() {
+                        if self.get(at + i).is_none() {
+                            *x &= !bit;
+                        }
+                    }
+                }
+            },
+        }
+    }
+    /// The validity bits of a one-slice column with nulls: the bits, their offset and the
+    /// slice's length.
+    fn validity(&self) -> Option<(&[u8], usize, usize)> {
+        match self {
+            UCol::Narrow(Num::Slice {
+                vals,
+                valid: Some((bits, off)),
+            }) => Some((bits, *off, vals.len())),
+            UCol::Wide(Num::Slice {
+                vals,
+                valid: Some((bits, off)),
+            }) => Some((bits, *off, vals.len())),
+            _ => None,
         }
     }
 }
@@ -276,28 +311,39 @@ impl<'a> Cols<'a> {
     pub(super) fn of(df: &'a DataFrame) -> PolarsResult<Cols<'a>> {
         let hb = UCol::of(df.column(HEAP_BEFORE_KB)?)?;
         let ha = UCol::of(df.column(HEAP_AFTER_KB)?)?;
-        let mut class = vec![CLASS_HEAP; df.height()];
         let rec: Num<Int8Type> = Num::col(df, RECORD)?;
-        rec.code_into(&mut class, 0, CLASS_NO_RECORD, |v| {
-            u8::try_from(v).ok().and_then(Record::from_code).is_some()
-        });
         let kind: Num<Int8Type> = Num::col(df, KIND)?;
-        kind.code_into(&mut class, CLASS_KIND_SHIFT, Kind::Other.code(), |v| {
-            u8::try_from(v).ok().and_then(Kind::from_code).is_some()
-        });
-        match Flag::of(df.column(IN_COLLECTION)?)? {
-            Flag::Const(false) => {}
-            Flag::Const(true) => class.iter_mut().for_each(|x| *x |= CLASS_IN_COLL),
-            f => {
-                for (i, x) in class.iter_mut().enumerate() {
-                    if f.get(i) == Some(true) {
-                        *x |= CLASS_IN_COLL;
+        let in_coll = Flag::of(df.column(IN_COLLECTION)?)?;
+        // Piece by piece on every core, each piece's bytes in cache for the five columns:
+        // column after column on one thread, a 934 k-row JRockit R27 log kept one core busy
+        // for 7 ms after its stream with the other idle.
+        use rayon::prelude::*;
+        let mut class = vec![CLASS_HEAP; df.height()];
+        class
+            .par_chunks_mut(CLASS_PIECE)
+            .enumerate()
+            .for_each(|(k, part)| {
+                let at = k * CLASS_PIECE;
+                rec.code_into(part, at, 0, CLASS_NO_RECORD, |v| {
+                    u8::try_from(v).ok().and_then(Record::from_code).is_some()
+                });
+                kind.code_into(part, at, CLASS_KIND_SHIFT, Kind::Other.code(), |v| {
+                    u8::try_from(v).ok().and_then(Kind::from_code).is_some()
+                });
+                match &in_coll {
+                    Flag::Const(false) => {}
+                    Flag::Const(true) => part.iter_mut().for_each(|x| *x |= CLASS_IN_COLL),
+                    f => {
+                        for (i, x) in part.iter_mut().enumerate() {
+                            if f.get(at + i) == Some(true) {
+                                *x |= CLASS_IN_COLL;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        hb.clear_where_null(&mut class, CLASS_HEAP);
-        ha.clear_where_null(&mut class, CLASS_HEAP);
+                hb.clear_where_null(part, at, CLASS_HEAP);
+                ha.clear_where_null(part, at, CLASS_HEAP);
+            });
         Ok(Cols {
             class,
             props: props_table(),
@@ -1086,10 +1132,10 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     // that need them, then the promotion and the live set beside the causes and the findings
     // read off each row.
     let bounds = Bounds::of(c, n);
-    let (timed, (read, (promoted, pts))) = timed_passes(c, n, o, &bounds, || {
+    let (timed, (read, (pts, promoted))) = timed_passes(c, n, o, &bounds, || {
         rayon::join(
             || read_off(f, c, n, o),
-            || (promoted_kb(c, n), live_set_points(c, n)),
+            || rayon::join(|| live_set_points(c, n), || promoted_kb(c, n)),
         )
     });
     let read = read?;
