@@ -261,48 +261,54 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     // the last one's end; over the ends alone, a 7 s test's 6 s gave 104.6 requests/s where
     // the dashboard says 83.1. Read in place: as a query, the starts were a column of their
     // own (32 MB more at a 2 M-request log's peak).
-    let first = match (ends.cont_slice(), times.cont_slice()) {
-        // Most logs: one chunk each, no nulls, read as slices (an iterator of options was
-        // 15 ms of a 2 M-request log, the other core idle).
-        (Ok(e), Ok(t)) => e
-            .iter()
-            .zip(t)
-            .map(|(&e, &t)| e as f64 - t)
-            .reduce(f64::min),
-        _ => ends
-            .iter()
-            .zip(times.iter())
-            .filter_map(|(e, t)| Some(e? as f64 - t?))
-            .reduce(f64::min),
+    let first_last = || {
+        let first = match (ends.cont_slice(), times.cont_slice()) {
+            // Most logs: one chunk each, no nulls, read as slices (an iterator of options was
+            // 15 ms of a 2 M-request log).
+            (Ok(e), Ok(t)) => e
+                .iter()
+                .zip(t)
+                .map(|(&e, &t)| e as f64 - t)
+                .reduce(f64::min),
+            _ => ends
+                .iter()
+                .zip(times.iter())
+                .filter_map(|(e, t)| Some(e? as f64 - t?))
+                .reduce(f64::min),
+        };
+        (first, ends.max().map(|v| v as f64))
     };
-    let last = ends.max().map(|v| v as f64);
+    // The operations' passes, the longest part, from the start on one core; the figures'
+    // query, the span, the percentiles' passes and the sketch on the other, one after
+    // another as cores come free (the operations' passes started last, a 2 M-request log's
+    // summary ended with them alone on one core for 40 ms).
+    let (operations, (out, ((first, last), (pct, sketch)))) = rayon::join(
+        || operations(&sel, pf),
+        || {
+            rayon::join(
+                || lf.clone().select(aggs).collect(),
+                || {
+                    rayon::join(first_last, || {
+                        rayon::join(
+                            || super::gc::quantiles_of(times, &[0.50, 0.90, 0.95, 0.99]),
+                            || match times.cont_slice() {
+                                Ok(v) => super::sketch::Sketch::of_slice(v),
+                                Err(_) => super::sketch::Sketch::of(times.iter().flatten()),
+                            },
+                        )
+                    })
+                },
+            )
+        },
+    );
     let span_s = match (first, last) {
         (Some(a), Some(b)) if b > a => Some((b - a) / 1000.0),
         _ => None,
     };
-    // The figures' query, the percentiles' passes (one core), the sketch and the
-    // operations' query all at once: one after the other, each left a core idle a while.
-    let (out, ((pct, sketch), operations)) = rayon::join(
-        || lf.clone().select(aggs).collect(),
-        || {
-            rayon::join(
-                || {
-                    rayon::join(
-                        || {
-                            let ps = [0.50, 0.90, 0.95, 0.99];
-                            super::gc::quantiles_of(times, &ps)
-                        },
-                        || match times.cont_slice() {
-                            Ok(v) => super::sketch::Sketch::of_slice(v),
-                            Err(_) => super::sketch::Sketch::of(times.iter().flatten()),
-                        },
-                    )
-                },
-                || operations(&sel, pf, span_s),
-            )
-        },
-    );
-    let (out, (operations, failed)) = (out?, operations?);
+    let (out, (mut operations, failed)) = (out?, operations?);
+    for op in &mut operations {
+        op.throughput_per_s = span_s.filter(|s| *s > 0.0).map(|s| op.count as f64 / s);
+    }
     let n = |name: &str| get_f64(&out, name).unwrap_or(0.0) as u64;
     let (errors, requests) = (n("errors"), n("requests"));
     let error_messages = error_messages(failed, pf, errors, requests);
@@ -370,11 +376,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
 /// the busiest operation's was one thread's) took 110 ms of a 2 M-request log's `summary` on
 /// one core and on two, a quarter of the two-core run; these passes take ~55 ms. The sums are
 /// polars' group sums (Kahan's, in row order), so the doubles are the same.
-fn operations(
-    df: &DataFrame,
-    pf: &PerfFrame,
-    span_s: Option<f64>,
-) -> PolarsResult<(Vec<Operation>, Failures)> {
+fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, Failures)> {
     use crate::frame::{Flag, Num};
     let id = Num::<UInt32Type>::col(df, OPERATION_ID)?;
     let ok = Flag::of(df.column(OK)?)?;
@@ -476,7 +478,8 @@ fn operations(
                 total_ms_max: s.max.unwrap_or(0.0),
                 db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
                 error_pct: share_pct(s.errors, s.count),
-                throughput_per_s: span_s.filter(|s| *s > 0.0).map(|s| n / s),
+                // `summary`'s, once the span is known.
+                throughput_per_s: None,
                 total_ms_min: s.min.unwrap_or(0.0),
                 total_ms_p50: at(0),
                 total_ms_p90: at(1),
@@ -1157,7 +1160,7 @@ mod tests {
             df,
             operations: (0..303).map(|i| format!("name{i}")).collect(),
         };
-        let (ops, failed) = operations(&pf.df, &pf, Some(10.0)).unwrap();
+        let (ops, failed) = operations(&pf.df, &pf).unwrap();
         let t = col(TOTAL_MS);
         let want = pf
             .df
