@@ -3,20 +3,9 @@ use clap::Parser;
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc's option numbers, not named by the Rust bindings: `mi_option_purge_delay` is 15 in
-/// both bundled versions' mimalloc.h; `mi_option_allow_thp` is 37 in v2 and 43 in v3 (the one
-/// built without the `v2` feature), where 37 is `mi_option_page_max_candidates`.
+/// mimalloc's option number of `mi_option_purge_delay`, not named by the Rust bindings: 15 in
+/// both bundled versions' mimalloc.h.
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// `mi_option_allow_thp` of the mimalloc linked in (`None`: a version whose number is unknown).
-fn mi_option_allow_thp() -> Option<libmimalloc_sys::mi_option_t> {
-    // SAFETY: returns an integer, no arguments.
-    match unsafe { libmimalloc_sys::mi_version() } {
-        20000..=29999 => Some(37),
-        30000..=39999 => Some(43),
-        _ => None,
-    }
-}
 
 fn main() {
     // Give freed memory back to the OS within 100 ms: analysis phases free large temporaries,
@@ -29,19 +18,14 @@ fn main() {
     }
     // No transparent huge pages: faulting in 2 MB pages for columns and temporaries made the
     // system time swing between 0.2 and 1.9 s a run on the 5M-line log (0.4 s without them),
-    // and 0.6-1.0 s instead of 0.2 s on a 210 MB JRockit log with the machine busy.
-    // MIMALLOC_ALLOW_THP still overrides it. The option alone is too late: mimalloc reads it
-    // when it starts, before `main`, and had already asked for huge pages on its first arena;
-    // the process-wide switch it would have thrown is thrown here.
+    // and 0.6-1.0 s instead of 0.2 s on a 210 MB JRockit log with the machine busy. mimalloc
+    // is built not to ask for them (`no_thp`: it asked before `main`, and the first arena's
+    // pages, cleared 2 MB at a time, held up the start by 0.5-13 ms); this switch is for a
+    // system that gives them unasked. MIMALLOC_ALLOW_THP set leaves the system's setting.
     if std::env::var_os("MIMALLOC_ALLOW_THP").is_none() {
-        // SAFETY: sets an integer option; prctl takes integers only (no pointers) and its
-        // failure (an old kernel) leaves huge pages as they were.
-        unsafe {
-            if let Some(o) = mi_option_allow_thp() {
-                libmimalloc_sys::mi_option_set(o, 0);
-            }
-            libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-        }
+        // SAFETY: prctl takes integers only (no pointers) and its failure (an old kernel)
+        // leaves huge pages as they were.
+        unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
     }
     let cli = gcperf::cli::Cli::parse();
     gcperf::output::remove_on_signal();
@@ -67,25 +51,21 @@ fn main() {
 mod tests {
     use super::*;
 
-    /// The option numbers point at the options meant, in the mimalloc linked in: each read
-    /// back at its default (allow_thp 1; the purge delay 1000 ms in v3, 10 in v2), which the
-    /// options next to them do not have (v3's option 37 defaults to 4).
+    /// The option number points at the purge delay in the mimalloc linked in: read back at
+    /// its default (1000 ms in v3, 10 in v2), which the options next to it do not have.
     #[test]
     fn mimalloc_option_numbers() {
         if std::env::vars().any(|(k, _)| k.starts_with("MIMALLOC_")) {
             eprintln!("skipped: a MIMALLOC_ variable changes the defaults read here");
             return;
         }
-        let o = mi_option_allow_thp().expect("a mimalloc version this knows");
-        // SAFETY: integer reads of options.
-        let (thp, delay, version) = unsafe {
+        // SAFETY: integer reads of an option and the version.
+        let (delay, version) = unsafe {
             (
-                libmimalloc_sys::mi_option_get(o),
                 libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY),
                 libmimalloc_sys::mi_version(),
             )
         };
-        assert_eq!(thp, 1);
         assert_eq!(delay, if version >= 30000 { 1000 } else { 10 });
     }
 }
