@@ -498,11 +498,6 @@ impl PerfFamily for Iis {
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         parse_iis(header, buf, rules())
     }
-
-    /// `date`/`time` are UTC.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 fn parse_iis(header: Option<&[u8]>, buf: &[u8], rules: Rules) -> PerfBlock {
@@ -944,11 +939,6 @@ impl PerfFamily for Caddy {
 
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse_lines(buf, rules(), caddy_line))
-    }
-
-    /// Epoch stamps.
-    fn utc(&self) -> bool {
-        true
     }
 }
 

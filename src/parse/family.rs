@@ -211,8 +211,11 @@ pub trait PerfFamily: Sync + 'static {
     /// block's end is left unread (`PerfBlock::unread`) for the next block.
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock;
 
-    /// Its stamps are instants (epoch milliseconds); else local wall-clock time taken as UTC.
-    fn utc(&self) -> bool;
+    /// Its stamps are instants (epoch milliseconds, or times with their offset); else local
+    /// wall-clock time taken as UTC.
+    fn utc(&self) -> bool {
+        true
+    }
 }
 
 /// The family of one line: the first in `GC_FAMILIES` that claims it.

@@ -66,11 +66,6 @@ impl PerfFamily for Gatling {
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse(buf))
     }
-
-    /// Epoch stamps.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 /// One `REQUEST` line's figures, borrowed from it.

@@ -99,10 +99,6 @@ impl PerfFamily for JmeterXml {
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_xml(header, buf, last)
     }
-    /// Epoch stamps.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 /// `name` followed by the end of its tag name (white space, `>`, `/` or the line's end).

@@ -68,11 +68,6 @@ impl PerfFamily for K6Json {
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse(buf))
     }
-
-    /// Instants with their offsets, kept as UTC.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 /// One line's object, as far as it is read.
@@ -256,10 +251,6 @@ impl PerfFamily for K6Csv {
 
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_csv(header, buf, last)
-    }
-
-    fn utc(&self) -> bool {
-        true
     }
 }
 

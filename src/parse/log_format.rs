@@ -242,11 +242,6 @@ impl PerfFamily for LogFormat {
     fn parse_block(&self, _header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         PerfBlock::from(parse(self, buf, rules()))
     }
-
-    /// Times with their zones, and epoch stamps, put on UTC.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 /// The user's format's lines: the access families' reading, each line matched by its regex.

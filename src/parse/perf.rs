@@ -115,10 +115,6 @@ impl PerfFamily for JmeterJtl {
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         parse_jtl(header, buf, last)
     }
-    /// Epoch stamps.
-    fn utc(&self) -> bool {
-        true
-    }
 }
 
 impl PerfFamily for Grinder {
@@ -156,10 +152,6 @@ impl PerfFamily for Grinder {
     }
     fn parse_block(&self, header: Option<&[u8]>, buf: &[u8], _last: bool) -> PerfBlock {
         parse_grinder(header, buf)
-    }
-    /// Epoch stamps.
-    fn utc(&self) -> bool {
-        true
     }
 }
 
