@@ -1252,6 +1252,58 @@ mod tests {
         .unwrap()
     }
 
+    /// `Cols::of` builds the class bytes in pieces of `CLASS_PIECE` rows: each row's byte
+    /// is its own record, kind, `in_collection` and heap figures, across piece edges and in
+    /// a frame sliced off another (whose validity bits start part-way into a byte).
+    #[test]
+    fn class_bytes_in_pieces_are_each_rows_own() {
+        let n = 2 * CLASS_PIECE + 1000;
+        let records = [
+            Record::Pause,
+            Record::Collection,
+            Record::Concurrent,
+            Record::Safepoint,
+        ];
+        let kinds = [Kind::Young, Kind::Full, Kind::Old, Kind::Other];
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut log = crate::model::GcLog::default();
+        for i in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            log.events.push(crate::model::GcEvent {
+                record: records[(x % 4) as usize],
+                kind: kinds[(x >> 2) as usize % 4],
+                in_collection: x >> 4 & 1 == 1,
+                heap_before_kb: (x >> 5 & 3 != 0).then_some(100),
+                heap_after_kb: (x >> 7 & 3 != 0).then_some(50),
+                uptime_s: Some(i as f64),
+                line: i as u64 + 1,
+                ..crate::model::GcEvent::default()
+            });
+        }
+        let f = crate::columns::LogColumns::of_events(&log.events, 1)
+            .finish(&log)
+            .unwrap();
+        let want = |e: &crate::model::GcEvent| {
+            let heap = e.heap_before_kb.is_some() && e.heap_after_kb.is_some();
+            e.record.code()
+                | e.kind.code() << CLASS_KIND_SHIFT
+                | if e.in_collection { CLASS_IN_COLL } else { 0 }
+                | if heap { CLASS_HEAP } else { 0 }
+        };
+        let c = Cols::of(&f.df).unwrap();
+        assert_eq!(c.class.len(), n);
+        for (i, e) in log.events.iter().enumerate() {
+            assert_eq!(c.class(i), want(e), "row {i}");
+        }
+        let sliced = f.df.slice(3, n - 3);
+        let c = Cols::of(&sliced).unwrap();
+        for (i, e) in log.events.iter().enumerate().skip(3) {
+            assert_eq!(c.class(i - 3), want(e), "row {i} of the slice");
+        }
+    }
+
     #[test]
     fn floor_by_multiplication_is_the_division_floored() {
         // Interval lengths the automatic choice makes and odd ones; stamps on interval
