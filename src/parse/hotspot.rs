@@ -70,10 +70,6 @@ macro_rules! has {
 // Searchers built once, as in `find_lit!`.
 static STOPPED: LazyLock<Finder<'static>> =
     LazyLock::new(|| Finder::new(b"Total time for which application threads were stopped: "));
-static APP_TIME: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Application time: "));
-static EDEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"[Eden: "));
-static HEAP: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"Heap: "));
-static SECS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b" secs"));
 static SECS_REV: LazyLock<FinderRev<'static>> = LazyLock::new(|| FinderRev::new(b" secs"));
 static GLUED: LazyLock<Vec<Finder<'static>>> =
     LazyLock::new(|| GLUED_NOISE.iter().map(Finder::new).collect());
@@ -292,9 +288,9 @@ enum Fail {
 
 /// What a concurrent-phase bracket turned out to be.
 enum Conc {
+    /// A line of the phase's record: the phase, or its first line
+    /// (`[CMS-concurrent-mark-start]`).
     Recorded,
-    /// `[CMS-concurrent-mark-start]`: the first line of the phase's record.
-    Start,
     /// A notice without a duration that is read (`[GC concurrent-mark-abort]`).
     Notice,
     Failed,
@@ -479,10 +475,9 @@ impl Parser {
         if self.pending.is_open() {
             // A cut log: the last event never closed. Read what it has if it has a pause.
             let p = std::mem::take(&mut self.pending);
-            let r = match event_start(&p.text) {
-                Some(at) => self.interpret_at(&p.text, at, p.line, &p.nested, None),
-                None => Err(Fail::NoPause),
-            };
+            let r = event_start(&p.text).map_or(Err(Fail::NoPause), |at| {
+                self.interpret_at(&p.text, at, p.line, &p.nested, None)
+            });
             self.settle(&p, r);
         }
         if let Some(outer) = self.outer.take() {
@@ -638,12 +633,10 @@ impl Parser {
             self.detail();
         } else if is_noise(line) {
             self.fate.ignore = true;
-        } else if t.first() == Some(&b'[') {
-            // Not what HotSpot, G1 or Shenandoah print in brackets at a line's start.
-            self.fate.skip = true;
-        } else if has!(t, b" secs") {
-            // A piece of an event whose start is missing (` 1K->2K(3K), 0.1 secs]`); a heap
-            // transition alone is the tail of a G1 detail line split by a concurrent phase.
+        } else if t.first() == Some(&b'[') || has!(t, b" secs") {
+            // Not what HotSpot, G1 or Shenandoah print in brackets at a line's start, or a
+            // piece of an event whose start is missing (` 1K->2K(3K), 0.1 secs]`; a heap
+            // transition alone is the tail of a G1 detail line split by a concurrent phase).
             self.fate.skip = true;
         } else if line.first().is_some_and(u8::is_ascii_whitespace) {
             // Indented JVM output: Shenandoah phase statistics, pacer and worker notes, heap
@@ -716,12 +709,13 @@ impl Parser {
     /// The open event's brackets balance: read it.
     fn close_pending(&mut self) {
         let mut p = std::mem::take(&mut self.pending);
-        let mut at_stamp = Stamp::default();
+        // When it started, for the remark it may be nested in.
+        let mut at = Stamp::default();
         let r = match event_start(&p.text) {
-            Some(at) => {
-                let end = balanced_end(&p.text[at..]).map_or(p.text.len(), |e| at + e);
-                at_stamp = stamp(&p.text[..at]);
-                self.interpret_at(&p.text[..end], at, p.line, &p.nested, None)
+            Some(i) => {
+                let end = balanced_end(&p.text[i..]).map_or(p.text.len(), |e| i + e);
+                at = stamp(&p.text[..i]);
+                self.interpret_at(&p.text[..end], i, p.line, &p.nested, None)
             }
             None => Err(Fail::NoPause),
         };
@@ -731,11 +725,7 @@ impl Parser {
             self.pending = outer;
             if let Ok(ms) = r {
                 let idx = self.log.events.len().saturating_sub(1);
-                self.pending.nested.push(Inner {
-                    at: at_stamp,
-                    ms,
-                    idx,
-                });
+                self.pending.nested.push(Inner { at, ms, idx });
             }
         }
         // Keep the buffers' room for the next event.
@@ -773,16 +763,14 @@ impl Parser {
             }
             return true;
         }
-        if timed && search(&APP_TIME, line).is_some() {
+        if timed && has!(line, b"Application time: ") {
             // -XX:+PrintGCApplicationConcurrentTime: the time between pauses, no GC record.
             self.fate.ignore = true;
             return true;
         }
         // G1 detail summary: the heap figures of the event just read.
-        if let Some(i) = search(&EDEN, line) {
-            let heap = HEAP
-                .find(&line[i..])
-                .and_then(|h| line.get(i + h + HEAP.needle().len()..));
+        if let Some(i) = find_lit!(line, b"[Eden: ") {
+            let heap = find_lit!(&line[i..], b"Heap: ").map(|h| &line[i + h + 6..]);
             let young = g1_young(&line[i..]);
             match heap.map(|s| self.g1_heap(s, young)) {
                 Some(Err(())) => self.fate.skip = true,
@@ -834,22 +822,12 @@ impl Parser {
             return false;
         }
         let head = &body[..comma];
-        let pause = head.starts_with(b"Pause ");
-        let kind = if !pause {
-            Kind::Other
-        } else if head.starts_with(b"Pause Init Mark") {
-            Kind::InitialMark
-        } else if head.starts_with(b"Pause Final Mark") {
-            Kind::Remark
-        } else if head.starts_with(b"Pause Full") {
-            Kind::Full
-        } else {
-            Kind::Other
-        };
-        let record = if pause {
-            Record::Pause
-        } else {
-            Record::Concurrent
+        let (record, kind) = match head.strip_prefix(b"Pause ") {
+            None => (Record::Concurrent, Kind::Other),
+            Some(p) if p.starts_with(b"Init Mark") => (Record::Pause, Kind::InitialMark),
+            Some(p) if p.starts_with(b"Final Mark") => (Record::Pause, Kind::Remark),
+            Some(p) if p.starts_with(b"Full") => (Record::Pause, Kind::Full),
+            Some(_) => (Record::Pause, Kind::Other),
         };
         let mut ev = GcEvent::new(record, kind, ms, no);
         // The line is written when the phase ends.
@@ -859,7 +837,8 @@ impl Parser {
             ev.heap_after_kb = Some(a);
             ev.heap_total_kb = c;
         }
-        let name_end = find_lit!(head, b" (")
+        let paren = find_lit!(head, b" (");
+        let name_end = paren
             .or_else(|| {
                 head.iter()
                     .position(|b| b.is_ascii_digit())
@@ -868,16 +847,14 @@ impl Parser {
             .unwrap_or(head.len());
         ev.name = self.intern_label(trim(&head[..name_end]));
         ev.collector = self.log.strings.intern("Shenandoah");
-        if let Some(i) = find_lit!(head, b" (") {
-            let cause = paren_len(&head[i + 1..]).and_then(|len| head.get(i + 2..i + len));
-            if let Some(c) = cause {
-                ev.cause = self.intern_label(c);
-            }
+        let cause = paren.and_then(|i| head.get(i + 2..i + paren_len(&head[i + 1..])?));
+        if let Some(c) = cause {
+            ev.cause = self.intern_label(c);
         }
         match self.log.push_checked(ev) {
             Ok(()) => {
                 self.fate.record = true;
-                if pause {
+                if record == Record::Pause {
                     self.detail_owner = true;
                     self.owner_set = true;
                 }
@@ -890,23 +867,13 @@ impl Parser {
     /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause: the figures go to the
     /// last pause read. Err when they cannot be true (the line is then skipped).
     fn g1_heap(&mut self, s: &[u8], young: Option<(u64, u64)>) -> Result<(), ()> {
-        let Some((before, n1)) = size_kb_prefix(s) else {
+        let Some((before, after, rest)) = g1_transition(s) else {
             return Ok(());
         };
-        let mut i = n1;
-        if s.get(i) == Some(&b'(') {
-            i += s[i..].iter().position(|&b| b == b')').map_or(0, |k| k + 1);
-        }
-        let Some(after_s) = s.get(i..).and_then(|r| r.strip_prefix(b"->")) else {
-            return Ok(());
-        };
-        let Some((after, n2)) = size_kb_prefix(after_s) else {
-            return Ok(());
-        };
-        let total = match after_s.get(n2) {
-            Some(b'(') => size_kb_prefix(&after_s[n2 + 1..]).map(|(v, _)| v),
-            _ => None,
-        };
+        let total = rest
+            .strip_prefix(b"(")
+            .and_then(size_kb_prefix)
+            .map(|(v, _)| v);
         if before > MAX_HEAP_KB || after > MAX_HEAP_KB || total.is_some_and(|t| t > MAX_HEAP_KB) {
             return Err(());
         }
@@ -956,7 +923,7 @@ impl Parser {
             out.extend_from_slice(&line[pos..ts_start]);
             let st = stamp(&line[ts_start..open]);
             match self.concurrent_record(no, &line[open + 1..close - 1], st) {
-                Conc::Recorded | Conc::Start => self.fate.record = true,
+                Conc::Recorded => self.fate.record = true,
                 Conc::Notice => self.fate.ignore = true,
                 Conc::Failed => self.fate.skip = true,
             }
@@ -982,12 +949,12 @@ impl Parser {
         }
         let name_end = memchr::memchr2(b':', b',', body).unwrap_or(body.len());
         let name = trim(&body[..name_end]);
-        let Some(secs_at) = search(&SECS, body) else {
+        let Some(secs_at) = find_lit!(body, b" secs") else {
             // JDK 6 G1 also writes `, 0.0101638 sec]` and `, 0.0000684]`: durations in a form
             // this reader does not take, like the notices.
             let bare = name_end == body.len();
             return if bare && name.ends_with(b"-start") {
-                Conc::Start
+                Conc::Recorded
             } else {
                 Conc::Notice
             };
@@ -1069,12 +1036,8 @@ impl Parser {
         // Split the expression into its top-level text and its nested children.
         let mut top = std::mem::take(&mut self.top);
         let mut children = std::mem::take(&mut self.children);
-        if let Err(f) = split(ev_text, &mut top, &mut children) {
-            self.top = top;
-            self.children = children;
-            return Err(f);
-        }
-        let r = self.interpret_parts(ev_text, &top, &children, st, no, nested, level);
+        let r = split(ev_text, &mut top, &mut children)
+            .and_then(|_| self.interpret_parts(ev_text, &top, &children, st, no, nested, level));
         // Keep the larger buffers (a nested call took fresh ones).
         if top.capacity() >= self.top.capacity() {
             self.top = top;
@@ -1147,13 +1110,11 @@ impl Parser {
             let c = t.get(a..b).unwrap_or(&[]);
             let gap = t.get(gap_start..a.saturating_sub(1)).unwrap_or(&[]);
             gap_start = b + 1;
-            let nested_event = c.starts_with(b"GC")
-                && match (c.get(2), c.get(3)) {
-                    (Some(b'('), _) => true,
-                    (Some(d), _) if d.is_ascii_digit() => true,
-                    (Some(b' '), Some(d)) => *d == b'(' || d.is_ascii_digit(),
-                    _ => false,
-                };
+            // `GC (...`, `GC 12.3: ...`, with or without the blank: a whole event.
+            let nested_event = c.strip_prefix(b"GC").is_some_and(|r| {
+                let r = r.strip_prefix(b" ").unwrap_or(r);
+                r.first().is_some_and(|&d| d == b'(' || d.is_ascii_digit())
+            });
             if nested_event {
                 // A whole young collection inside a CMS remark (CMSScavengeBeforeRemark).
                 self.line_events += 1;
@@ -1222,19 +1183,12 @@ impl Parser {
         }
 
         let pause_s = pause_s.ok_or(Fail::NoPause)?;
-        let mut g1 = false;
+        let g1 = matches!(name, b"GC remark" | b"GC cleanup" | b"GC pause");
         let kind = match name {
             b"Full GC" => Kind::Full,
-            b"GC remark" => {
-                g1 = true;
-                Kind::Remark
-            }
-            b"GC cleanup" => {
-                g1 = true;
-                Kind::Cleanup
-            }
+            b"GC remark" => Kind::Remark,
+            b"GC cleanup" => Kind::Cleanup,
             b"GC pause" => {
-                g1 = true;
                 // One rule with unified logging, whose `Pause Young (Concurrent Start)` is
                 // `initial-mark`: the young pause that also starts a concurrent cycle is
                 // named for the cycle it starts (as CMS's initial mark is), so that the
@@ -1247,17 +1201,13 @@ impl Parser {
                     Kind::Young
                 }
             }
-            _ => {
-                if let Some(k) = kind_hint {
-                    k
-                } else if !old_gen.is_empty() {
-                    // A young collection that had to collect the old generation too
-                    // (promotion failure, concurrent mode failure): a full collection.
-                    Kind::Full
-                } else {
-                    Kind::Young
-                }
-            }
+            _ => match kind_hint {
+                Some(k) => k,
+                // A young collection that had to collect the old generation too (promotion
+                // failure, concurrent mode failure): a full collection.
+                None if !old_gen.is_empty() => Kind::Full,
+                None => Kind::Young,
+            },
         };
         let ms = pause_s * 1000.0;
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
@@ -1455,20 +1405,23 @@ fn stopping_threads_s(rest: &[u8]) -> Option<f64> {
 /// The G1 young generation before and after, K, from `[Eden: 24.0M(24.0M)->0.0B(20.0M)
 /// Survivors: 0.0B->4096.0K Heap: ...`: Eden plus survivors.
 fn g1_young(s: &[u8]) -> Option<(u64, u64)> {
-    // `a(cap)->b`, the capacities passed over.
-    fn pair(s: &[u8]) -> Option<(u64, u64)> {
-        let (a, mut i) = size_kb_prefix(s)?;
-        if s.get(i) == Some(&b'(') {
-            i += s.get(i..)?.iter().position(|&b| b == b')')? + 1;
-        }
-        let (b, _) = size_kb_prefix(s.get(i..)?.strip_prefix(b"->")?)?;
-        Some((a, b))
-    }
     let r = s.strip_prefix(b"[Eden: ")?;
-    let (eb, ea) = pair(r)?;
+    let (eb, ea, _) = g1_transition(r)?;
     let at = super::num::find(r, b"Survivors: ")?;
-    let (sb, sa) = pair(r.get(at + 11..)?)?;
+    let (sb, sa, _) = g1_transition(r.get(at + 11..)?)?;
     Some((eb.checked_add(sb)?, ea.checked_add(sa)?))
+}
+
+/// G1's `a(cap)->b` at the start of `s`, the capacity passed over: the sizes (K) and the text
+/// after `b`.
+fn g1_transition(s: &[u8]) -> Option<(u64, u64, &[u8])> {
+    let (a, mut i) = size_kb_prefix(s)?;
+    if s.get(i) == Some(&b'(') {
+        i += s.get(i..)?.iter().position(|&b| b == b')')? + 1;
+    }
+    let r = s.get(i..)?.strip_prefix(b"->")?;
+    let (b, n) = size_kb_prefix(r)?;
+    Some((a, b, r.get(n..)?))
 }
 
 fn is_g1_marker(c: &[u8]) -> bool {
@@ -1483,33 +1436,24 @@ fn is_g1_marker(c: &[u8]) -> bool {
     )
 }
 
-/// Known event names, longest first.
-const NAMES: [&[u8]; 6] = [
-    b"GC cleanup",
-    b"GC remark",
-    b"GC pause",
-    b"Full GC",
-    b"GC--",
-    b"GC",
-];
-
 /// The event's name at the start of its head (after `[`) and where the name ends.
 fn event_name(head: &[u8]) -> (&[u8], usize) {
-    // `NAMES` spelled out: compares of known lengths compile to a few loads each.
+    // The known names, longest first, spelled out: compares of known lengths compile to a
+    // few loads each.
     let n: Option<&'static [u8]> = if head.starts_with(b"GC") {
         Some(if head.starts_with(b"GC cleanup") {
-            NAMES[0]
+            b"GC cleanup"
         } else if head.starts_with(b"GC remark") {
-            NAMES[1]
+            b"GC remark"
         } else if head.starts_with(b"GC pause") {
-            NAMES[2]
+            b"GC pause"
         } else if head.starts_with(b"GC--") {
-            NAMES[4]
+            b"GC--"
         } else {
-            NAMES[5]
+            b"GC"
         })
     } else if head.starts_with(b"Full GC") {
-        Some(NAMES[3])
+        Some(b"Full GC")
     } else {
         None
     };
@@ -1549,12 +1493,7 @@ fn event_start(line: &[u8]) -> Option<usize> {
     while let Some(rel) = memchr::memchr(b'[', &line[from..]) {
         let i = from + rel;
         let r = &line[i + 1..];
-        let after = if let Some(a) = r.strip_prefix(b"Full GC") {
-            Some(a)
-        } else {
-            r.strip_prefix(b"GC")
-        };
-        if let Some(a) = after {
+        if let Some(a) = r.strip_prefix(b"Full GC").or_else(|| r.strip_prefix(b"GC")) {
             let ok = match a.first() {
                 None => true,
                 Some(b' ') => !a.starts_with(b" Worker") && !a.starts_with(b" concurrent"),
@@ -1594,8 +1533,8 @@ fn cut_glued_noise(line: &[u8], from: usize) -> &[u8] {
 }
 
 /// Net bracket depth of a piece of text. Summed in i16 lanes a chunk at a time (a chunk's
-/// depth is within ±32767): the i64 sum per byte did not vectorise, and was 6 % of a G1 log's
-/// time on its long `[G1Ergonomics ...]` lines.
+/// depth is within ±32767): an i64 sum per byte does not vectorise, and costs 6 % of a G1
+/// log's time on its long `[G1Ergonomics ...]` lines.
 fn depth_of(s: &[u8]) -> i64 {
     s.chunks(1 << 14)
         .map(|c| {
@@ -1827,7 +1766,7 @@ fn rfind_secs(s: &[u8]) -> Option<usize> {
 }
 
 /// The first `->` in `s`: the first `>` with a `-` before it (a one-byte search: the
-/// substring searcher's set-up for a two-byte needle was 5 % of a G1 log's time, asked of
+/// substring searcher's set-up for a two-byte needle costs 5 % of a G1 log's time, asked of
 /// each detail line).
 fn find_arrow(s: &[u8]) -> Option<usize> {
     memchr::memchr_iter(b'>', s)
@@ -2111,17 +2050,10 @@ fn phase_stat_row(t: &[u8]) -> bool {
 
 /// `t` is `n` whitespace-separated whole numbers and nothing else.
 fn numbers(t: &[u8], n: usize) -> bool {
-    let mut k = 0;
-    for w in t
-        .split(|b| b.is_ascii_whitespace())
+    t.split(|b| b.is_ascii_whitespace())
         .filter(|w| !w.is_empty())
-    {
-        if !w.iter().all(u8::is_ascii_digit) {
-            return false;
-        }
-        k += 1;
-    }
-    k == n
+        .try_fold(0, |k, w| w.iter().all(u8::is_ascii_digit).then_some(k + 1))
+        == Some(n)
 }
 
 /// `   1:         52496       12345678  [C`: rank, instances, bytes, class name.
@@ -2255,8 +2187,8 @@ fn safepoint_exit_row(t: &[u8]) -> bool {
 }
 
 /// Does `t` hold `[0x`, `GC log file` or `AdaptiveSize` anywhere? One pass over the bytes
-/// each ends or turns on (`x`, `f`, `z`; three searches were 7 % of a G1 log's time, asked of
-/// every line of an open event).
+/// each ends or turns on (`x`, `f`, `z`; three searches cost 7 % of a G1 log's time, asked
+/// of every line of an open event).
 fn holds_noise_word(t: &[u8]) -> bool {
     let at = |i: usize, off: usize, w: &[u8]| word_at(t, i, off, w);
     memchr::memchr3_iter(b'x', b'f', b'z', t).any(|i| match t[i] {

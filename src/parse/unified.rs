@@ -54,7 +54,7 @@ use super::limits::{self, cap_label, MAX_LABEL_BYTES, MAX_WALL_MS};
 use super::lines::{lines, strip_leading_nuls};
 use super::num::{find, last_digit_unit, rfind, trim, uint_prefix};
 use crate::model::{GcClock, GcEvent, GcLog, Kind, Record, Rows, MAX_HEAP_KB};
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The unified-logging family (`-Xlog:gc*`, JDK 9 and later), any decorations.
@@ -195,14 +195,14 @@ impl BlockParser for Parser {
 /// cycle's line comes after its pauses, maybe in another block.
 pub fn link_cycles(rows: &mut dyn Rows) {
     let n = rows.len();
-    let ids: std::collections::HashMap<u64, usize> = (0..n)
+    let ids: HashMap<u64, usize> = (0..n)
         .filter(|&i| rows.record(i) == Record::Collection)
         .filter_map(|i| rows.gc_id(i).map(|g| (g, i)))
         .collect();
     if ids.is_empty() {
         return;
     }
-    let mut sums: std::collections::HashMap<usize, f64> = std::collections::HashMap::new();
+    let mut sums: HashMap<usize, f64> = HashMap::new();
     for i in 0..n {
         if rows.record(i) != Record::Pause {
             continue;
@@ -398,6 +398,23 @@ struct Pending {
     off: Option<i8>,
 }
 
+impl Pending {
+    /// Start `ev`, which ended at uptime `up` and wall clock `wall`, at this line's stamps
+    /// (unless they are later: a start logged after its end is another event's). True when
+    /// the uptime is taken.
+    fn start(&self, ev: &mut GcEvent, up: Option<f64>, wall: Option<i64>) -> bool {
+        if self.wall_ms.zip(wall).is_some_and(|(s, e)| s <= e) {
+            ev.wall_ms = self.wall_ms;
+            ev.utc_offset_qh = self.off;
+        }
+        let took = self.uptime_s.zip(up).is_some_and(|(s, e)| s <= e);
+        if took {
+            ev.uptime_s = self.uptime_s;
+        }
+        took
+    }
+}
+
 /// Start lines kept at most (a start without an end, e.g. an aborted phase, must not pile up).
 const PENDING_MAX: usize = 64;
 
@@ -532,7 +549,8 @@ pub struct Parser {
     event_ids: HashSet<u64, BuildHasherDefault<IdHasher>>,
     /// End lines that found no start line in this parser (GC id, name); past `MAX_UNMATCHED`
     /// of them `consulted` is set. A `-Xlog:gc` log writes no start lines: every GC's one line
-    /// is such an end (a cap of `PENDING_MAX` made every block of one read on: one core).
+    /// is such an end (a cap of `PENDING_MAX` would make every block of one read on: one
+    /// core).
     unmatched_ends: Vec<Unmatched>,
     /// The heap capacity of the latest ZGC `Capacity:` statistics row (GC id, K at
     /// Relocate End), for the cycle line that follows it (until then the parser is not
@@ -591,23 +609,13 @@ impl Parser {
                 };
                 let p = waiting.remove(i);
                 let at = self.log.events.partition_point(|e| e.line < u.line);
-                let Some(ev) = self.log.events.get_mut(at..).and_then(|r| {
+                let ev = self.log.events.get_mut(at..).and_then(|r| {
                     r.iter_mut()
                         .take_while(|e| e.line == u.line)
                         .find(|e| e.record == Record::Concurrent)
-                }) else {
-                    continue;
-                };
-                if let (Some(s), Some(e)) = (p.uptime_s, u.uptime_s) {
-                    if s <= e {
-                        ev.uptime_s = Some(s);
-                    }
-                }
-                if let (Some(s), Some(e)) = (p.wall_ms, u.wall_ms) {
-                    if s <= e {
-                        ev.wall_ms = Some(s);
-                        ev.utc_offset_qh = p.off;
-                    }
+                });
+                if let Some(ev) = ev {
+                    p.start(ev, u.uptime_s, u.wall_ms);
                 }
             }
             let mut pending: Vec<Pending> = Vec::with_capacity(PENDING_MAX);
@@ -786,18 +794,13 @@ impl Parser {
         let Some(t) = read_tail(body) else {
             return Fate::Skipped;
         };
+        let cut = trailing_group(t.name, is_cause);
         let Some(dur) = t.dur else {
-            return self.start(d, gc_id, gen, &t, trailing_group(t.name, is_cause));
+            return self.start(d, gc_id, gen, &t, cut);
         };
-        let rest = t.name;
-        let cut = trailing_group(rest, is_cause);
-        let name = self.intern_name(gen, rest, cut);
-        let cause = match cut {
-            Some((a, b)) => self.intern_bytes(rest.get(a + 1..b - 1).unwrap_or(&[])),
-            None => 0,
-        };
-        let mut ev = GcEvent::new(Record::Pause, pause_kind(rest), dur, no);
-        ev.cause = cause;
+        let name = self.intern_name(gen, t.name, cut);
+        let mut ev = GcEvent::new(Record::Pause, pause_kind(t.name), dur, no);
+        ev.cause = self.intern_group(t.name, cut);
         if let Some(i) = gc_id.and_then(|id| self.young_notes.iter().position(|n| n.0 == id)) {
             let (_, young, flags) = self.young_notes.remove(i);
             if let Some((b, a)) = young {
@@ -831,20 +834,19 @@ impl Parser {
         let Some(t) = read_tail(body) else {
             return Fate::Skipped;
         };
+        let cut = group(t.name);
         let Some(dur) = t.dur else {
-            return self.start(d, gc_id, gen, &t, group(t.name));
+            return self.start(d, gc_id, gen, &t, cut);
         };
-        let rest = t.name;
-        let cut = group(rest);
-        let name = self.intern_name(gen, rest, cut);
-        let kind = if (cycle && rest.starts_with(b"Minor")) || matches!(gen, b'Y' | b'y') {
+        let name = self.intern_name(gen, t.name, cut);
+        let kind = if (cycle && t.name.starts_with(b"Minor")) || matches!(gen, b'Y' | b'y') {
             Kind::Young
         } else {
             Kind::Old
         };
         let mut ev = GcEvent::new(Record::Concurrent, kind, dur, no);
-        if let (true, Some((a, b))) = (cycle, cut) {
-            ev.cause = self.intern_bytes(rest.get(a + 1..b - 1).unwrap_or(&[]));
+        if cycle {
+            ev.cause = self.intern_group(t.name, cut);
         }
         self.fill(&mut ev, d, gc_id, name, t.heap);
         if cycle {
@@ -861,18 +863,15 @@ impl Parser {
         let Some(t) = read_tail(body) else {
             return Fate::Skipped;
         };
+        let cut = trailing_group(t.name, is_cause);
         let Some(heap) = t.heap else {
             // The `gc,start` line, whose time is the cycle's start (the summary line is written
             // at the end); a duration without the heap figure is not a form ZGC writes.
-            return self.start(d, gc_id, 0, &t, trailing_group(t.name, is_cause));
+            return self.start(d, gc_id, 0, &t, cut);
         };
-        let rest = t.name;
-        let cut = trailing_group(rest, is_cause);
-        let name = self.intern_name(0, rest, cut);
+        let name = self.intern_name(0, t.name, cut);
         let mut ev = GcEvent::new(Record::Collection, Kind::Other, 0.0, no);
-        if let Some((a, b)) = cut {
-            ev.cause = self.intern_bytes(rest.get(a + 1..b - 1).unwrap_or(&[]));
-        }
+        ev.cause = self.intern_group(t.name, cut);
         self.fill(&mut ev, d, gc_id, name, Some(heap));
         self.take_capacity(&mut ev);
         self.push_event(ev)
@@ -1012,18 +1011,8 @@ impl Parser {
         }
         if let Some(i) = found {
             let p = self.pending.remove(i);
-            // A start logged after its end would be a different event: ignore it.
-            if let (Some(s), Some(e)) = (p.uptime_s, d.uptime_s) {
-                if s <= e {
-                    ev.uptime_s = Some(s);
-                    tol = p.uptime_tol;
-                }
-            }
-            if let (Some(s), Some(e)) = (p.wall_ms, d.wall_ms) {
-                if s <= e {
-                    ev.wall_ms = Some(s);
-                    ev.utc_offset_qh = p.off;
-                }
+            if p.start(ev, d.uptime_s, d.wall_ms) {
+                tol = p.uptime_tol;
             }
         }
         ev.collector = self.collector;
@@ -1074,23 +1063,17 @@ impl Parser {
         let (dur, name) = if let Some(r) =
             msg.strip_prefix(b"Total time for which application threads were stopped: ")
         {
-            let Some((v, n)) = limits::float_prefix(r) else {
+            let Some(ms) = seconds_ms(r) else {
                 return Fate::Skipped;
             };
-            if !r.get(n..).is_some_and(|t| t.starts_with(b" second")) {
-                return Fate::Skipped;
-            }
             // `, Stopping threads took: 0.0000123 seconds` (JDK 9-16): the reach.
             if let Some(p) = find(r, b"Stopping threads took: ") {
-                let s = r.get(p + 23..).unwrap_or_default();
-                match limits::float_prefix(s) {
-                    Some((t, n)) if s.get(n..).is_some_and(|u| u.starts_with(b" second")) => {
-                        ttsp = Some(t * 1e3);
-                    }
-                    _ => return Fate::Skipped,
-                }
+                let Some(t) = seconds_ms(&r[p + 23..]) else {
+                    return Fate::Skipped;
+                };
+                ttsp = Some(t);
             }
-            (v * 1e3, std::mem::take(&mut self.safepoint_op))
+            (ms, std::mem::take(&mut self.safepoint_op))
         } else if let Some(r) = msg.strip_prefix(b"Safepoint \"") {
             let Some(q) = memchr::memchr(b'"', r) else {
                 return Fate::Skipped;
@@ -1167,18 +1150,15 @@ impl Parser {
             }
             // JDK 9-16: "Heap address: 0x00000000f8000000, size: 128 MB, Compressed Oops mode: 32-bit"
             b"Heap address" => {
-                if let Some(p) = find(value, b"size: ") {
-                    if let Some((kb, _)) = kb(value.get(p + 6..).unwrap_or_default()) {
-                        self.meta("heap_max_kb", kb.to_string());
-                    }
+                if let Some((kb, _)) = find(value, b"size: ").and_then(|p| kb(&value[p + 6..])) {
+                    self.meta("heap_max_kb", kb.to_string());
                 }
             }
             // JDK 11 Shenandoah: "Regions: 3953 x 1024K"
             b"Regions" => {
-                if let Some(x) = find(value, b" x ") {
-                    if let Some((kb, _)) = kb(trim(value.get(x + 3..).unwrap_or_default())) {
-                        self.meta("heap_region_size_kb", kb.to_string());
-                    }
+                let size = find(value, b" x ").and_then(|x| kb(trim(&value[x + 3..])));
+                if let Some((kb, _)) = size {
+                    self.meta("heap_region_size_kb", kb.to_string());
                 }
             }
             _ => {
@@ -1208,6 +1188,13 @@ impl Parser {
 
     fn intern_bytes(&mut self, b: &[u8]) -> u32 {
         self.log.strings.intern_lossy(cap_label(b))
+    }
+
+    /// The text inside `s`'s group `cut` (a cause), interned; 0 without one.
+    fn intern_group(&mut self, s: &[u8], cut: Cut) -> u32 {
+        cut.map_or(0, |(a, b)| {
+            self.intern_bytes(s.get(a + 1..b - 1).unwrap_or(&[]))
+        })
     }
 
     /// Intern `[gen: ]s`, leaving out the `cut` group (the cause, or a phase's own timestamps);
@@ -1254,15 +1241,17 @@ impl Parser {
     }
 }
 
-/// The safepoint figure `s` starts with, in ms by the unit after it (` ns`, ` us`, ` ms`).
+/// The `N seconds` (JDK 9-16 safepoint figure) `s` starts with, in ms.
+fn seconds_ms(s: &[u8]) -> Option<f64> {
+    let (v, n) = limits::float_prefix(s)?;
+    s[n..].starts_with(b" second").then_some(v * 1e3)
+}
+
+/// The safepoint figure `s` starts with, in ms by the unit after it (` ns`, ` us`, ` ms`: its
+/// first two letters).
 fn figure_ms(s: &[u8]) -> Option<f64> {
     let (v, n) = limits::float_prefix(s)?;
-    match s.get(n..)?.trim_ascii_start().get(..2) {
-        Some(b"ns") => Some(v / 1e6),
-        Some(b"us") => Some(v / 1e3),
-        Some(b"ms") => Some(v),
-        _ => None,
-    }
+    in_ms(v, s.get(n..)?.trim_ascii_start().get(..2)?)
 }
 
 /// The heap capacity of a ZGC `Capacity:` statistics row (after `Capacity:`), K: the Relocate
@@ -1371,16 +1360,15 @@ fn nested(inner: &GcEvent, outer: &GcEvent, tol_s: f64) -> bool {
     }
     // Float error in sums like `0.400 + 0.01025`.
     const EPS: f64 = 1e-9;
+    let within = |is: f64, os: f64, unit: f64, tol: f64| {
+        let (ie, oe) = (is + inner.duration_ms / unit, os + outer.duration_ms / unit);
+        is >= os - tol && is <= oe + tol && ie <= oe + tol
+    };
     if let (Some(is), Some(os)) = (inner.uptime_s, outer.uptime_s) {
-        let tol = tol_s + EPS;
-        let (ie, oe) = (is + inner.duration_ms / 1e3, os + outer.duration_ms / 1e3);
-        return is >= os - tol && is <= oe + tol && ie <= oe + tol;
+        return within(is, os, 1e3, tol_s + EPS);
     }
     if let (Some(is), Some(os)) = (inner.wall_ms, outer.wall_ms) {
-        let (is, os) = (is as f64, os as f64);
-        let (ie, oe) = (is + inner.duration_ms, os + outer.duration_ms);
-        let tol = 1.0 + EPS;
-        return is >= os - tol && is <= oe + tol && ie <= oe + tol;
+        return within(is as f64, os as f64, 1.0, 1.0 + EPS);
     }
     true
 }
@@ -1701,14 +1689,12 @@ fn skip_percent(s: &[u8]) -> usize {
 
 /// `GC(12) rest` → (Some(12), "rest").
 fn gc_id_prefix(msg: &[u8]) -> (Option<u64>, &[u8]) {
-    if let Some(r) = msg.strip_prefix(b"GC(") {
-        if let Some((id, n)) = uint_prefix(r) {
-            if let Some(rest) = r[n..].strip_prefix(b")") {
-                return (Some(id), rest);
-            }
-        }
-    }
-    (None, msg)
+    let id = || {
+        let r = msg.strip_prefix(b"GC(")?;
+        let (id, n) = uint_prefix(r)?;
+        Some((Some(id), r[n..].strip_prefix(b")")?))
+    };
+    id().unwrap_or((None, msg))
 }
 
 /// Generational ZGC `Y: ` (young, in a major collection), `y: ` (minor), `O: ` (old).
