@@ -169,6 +169,7 @@ impl Walk {
 }
 
 /// A zip archive's members, as paths `archive.zip:member`.
+#[derive(Default)]
 struct ZipListing {
     members: Vec<PathBuf>,
     skipped: Vec<String>,
@@ -197,10 +198,7 @@ fn zip_members(p: &Path) -> Option<std::result::Result<ZipListing, String>> {
         Ok(z) => z,
         Err(e) => return Some(Err(e.to_string())),
     };
-    let mut out = ZipListing {
-        members: Vec::new(),
-        skipped: Vec::new(),
-    };
+    let mut out = ZipListing::default();
     let mut names = HashSet::new();
     for i in 0..z.len() {
         let Some(Ok(name)) = z.name_for_index(i) else {
@@ -347,8 +345,8 @@ pub fn open(path: &Path) -> Result<Reader> {
 }
 
 /// The archive whose member was opened last, its directory read once (keyed by its path,
-/// size and time of change): each member read the whole directory again, and 20,000 one-line
-/// members took 68 s.
+/// size and time of change): read again for each member, it makes 20,000 one-line members
+/// take 68 s.
 type ZipKey = (PathBuf, u64, Option<std::time::SystemTime>);
 static LAST_ZIP: std::sync::Mutex<
     Option<(ZipKey, zip::ZipArchive<std::io::BufReader<std::fs::File>>)>,
@@ -394,11 +392,8 @@ fn open_member(path: &Path, archive: &Path, member: &str) -> Result<Reader> {
             )))
         }
     };
-    let Some(start) = m.data_start() else {
-        return Err(bad(
-            "damaged zip archive: the member's data cannot be found".into(),
-        ));
-    };
+    let start = (m.data_start())
+        .ok_or_else(|| bad("damaged zip archive: the member's data cannot be found".into()))?;
     let (csize, size) = (m.compressed_size(), m.size());
     drop(m);
     drop(last);
@@ -432,21 +427,15 @@ enum Sniff {
 }
 
 fn sniff(head: &[u8]) -> Sniff {
+    const UNPACK: &str = "decompress it first";
+    const EXTRACT: &str = "extract it first";
     const UNSUPPORTED: [(&[u8], &str, &str); 7] = [
-        (b"\xFD7zXZ\x00", "xz-compressed", "decompress it first"),
-        (
-            b"\x28\xB5\x2F\xFD",
-            "zstd-compressed",
-            "decompress it first",
-        ),
-        (b"\x04\x22\x4D\x18", "lz4-compressed", "decompress it first"),
-        (
-            b"\x1F\x9D",
-            "compress (.Z)-compressed",
-            "decompress it first",
-        ),
-        (b"7z\xBC\xAF\x27\x1C", "a 7z archive", "extract it first"),
-        (b"Rar!\x1A\x07", "a RAR archive", "extract it first"),
+        (b"\xFD7zXZ\x00", "xz-compressed", UNPACK),
+        (b"\x28\xB5\x2F\xFD", "zstd-compressed", UNPACK),
+        (b"\x04\x22\x4D\x18", "lz4-compressed", UNPACK),
+        (b"\x1F\x9D", "compress (.Z)-compressed", UNPACK),
+        (b"7z\xBC\xAF\x27\x1C", "a 7z archive", EXTRACT),
+        (b"Rar!\x1A\x07", "a RAR archive", EXTRACT),
         (
             b"PK\x07\x08",
             "a split zip archive",
@@ -460,8 +449,8 @@ fn sniff(head: &[u8]) -> Sniff {
         return Sniff::Zip;
     }
     // `BZh` and a block size digit.
-    if head.len() >= 4 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
-        return Sniff::Unsupported("bzip2-compressed", "decompress it first");
+    if let [b'B', b'Z', b'h', b'1'..=b'9', ..] = head {
+        return Sniff::Unsupported("bzip2-compressed", UNPACK);
     }
     for (magic, what, hint) in UNSUPPORTED {
         if head.starts_with(magic) {
@@ -482,7 +471,7 @@ fn sniff(head: &[u8]) -> Sniff {
     }
     // POSIX tar: `ustar` at offset 257.
     if head.get(257..262) == Some(b"ustar") {
-        return Sniff::Unsupported("a tar archive", "extract it first");
+        return Sniff::Unsupported("a tar archive", EXTRACT);
     }
     Sniff::Plain
 }
@@ -491,7 +480,7 @@ fn sniff(head: &[u8]) -> Sniff {
 /// come first, the formats gcperf does not read refused by name.
 fn decode(
     path: &Path,
-    src: Box<dyn Read + Send>,
+    mut src: Box<dyn Read + Send>,
     layer: Layer,
     place: &'static str,
     size_hint: Option<u64>,
@@ -502,7 +491,6 @@ fn decode(
         hint,
     };
     let mut codecs = Vec::new();
-    let mut src = src;
     if layer == Layer::Deflate {
         let c = Counted::new(src);
         codecs.push(("deflate", c.consumed.clone()));
@@ -609,19 +597,11 @@ impl Peeked {
 
     fn new(mut rest: Box<dyn Read + Send>) -> Self {
         let mut head = Vec::with_capacity(Self::LEN);
-        let mut err = None;
-        let mut chunk = [0u8; Self::LEN];
-        while head.len() < Self::LEN {
-            match rest.read(&mut chunk[..Self::LEN - head.len()]) {
-                Ok(0) => break,
-                Ok(n) => head.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    err = Some(e);
-                    break;
-                }
-            }
-        }
+        // What came before an error is kept in `head`.
+        let err = (&mut rest)
+            .take(Self::LEN as u64)
+            .read_to_end(&mut head)
+            .err();
         Peeked {
             head,
             at: 0,
@@ -629,13 +609,10 @@ impl Peeked {
             rest,
         }
     }
-}
 
-impl Peeked {
     /// Up to `n` bytes onto the end of `buf`: the head's, then the source's read straight
     /// into `buf`'s spare room by the source's own `read_buf` (a file's leaves that room
-    /// unzeroed; reading through `Peeked`'s `read` zeroed it first, 1.5 % of a JRockit log's
-    /// CPU).
+    /// unzeroed; `Peeked`'s `read` would zero it first, 1.5 % of a JRockit log's CPU).
     fn read_onto(&mut self, buf: &mut Vec<u8>, n: usize) -> std::io::Result<usize> {
         if self.at < self.head.len() {
             let end = self.head.len().min(self.at.saturating_add(n));
@@ -654,8 +631,7 @@ impl Peeked {
 impl Read for Peeked {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if self.at < self.head.len() {
-            let n = buf.len().min(self.head.len() - self.at);
-            buf[..n].copy_from_slice(&self.head[self.at..self.at + n]);
+            let n = (&self.head[self.at..]).read(buf)?;
             self.at += n;
             return Ok(n);
         }
@@ -752,12 +728,6 @@ impl Reader {
         Reader::new(Peeked::new(src), Vec::new(), "the file", max_line)
     }
 
-    /// The size of what is read, before decompression (a file's, a zip member's); unknown
-    /// for standard input.
-    pub fn size(&self) -> Option<u64> {
-        self.size
-    }
-
     /// How many bytes the content holds, where that is known before it is read (a plain
     /// file, a zip member; not gzip, not standard input); a part's length while one is read.
     pub fn content_len(&self) -> Option<u64> {
@@ -835,7 +805,7 @@ impl Reader {
         let max = self.max_line;
         // Most chunks: no `\r` among the new bytes and none just before them, and the whole
         // buffer within the cap (so no line in it is over it): the line ends are the `\n`s,
-        // counted in one vectorised pass (the loop below, a step per line, was 5 % of a G1
+        // counted in one vectorised pass (the loop below, a step per line, is 5 % of a G1
         // log's time).
         if !self.prev_cr
             && self.buf.len() <= max
@@ -850,7 +820,7 @@ impl Reader {
         }
         if self.buf.len() <= max {
             // No line can be over the cap: the line ends are the `\r`s and the `\n`s not after
-            // a `\r`, counted in vectorised passes (a step per line end made a gzip of `\r\n`s
+            // a `\r`, counted in vectorised passes (a step per line end makes a gzip of `\r\n`s
             // take 4 s a GiB).
             let before = match from {
                 0 if self.prev_cr => b'\r',
@@ -1004,8 +974,7 @@ impl Reader {
                 Some(i) => {
                     self.dropped += i as u64;
                     self.discarding = false;
-                    let dropped = self.dropped;
-                    self.long_line(dropped);
+                    self.long_line(self.dropped);
                     self.buf.drain(..i);
                     if self.cr_before && self.buf.first() == Some(&b'\n') {
                         self.buf.insert(0, 0);
@@ -1032,7 +1001,7 @@ impl Reader {
     /// Read `n` bytes (fewer at the end) straight onto the end of `out` (after the start of
     /// the line left here), without the copy through the reader's buffer (2-5 % of a GC log's
     /// CPU), in one `read_to_end` call (its reads start at 8 KiB and double: a 512 KiB block
-    /// takes 7, where 64 KiB calls took 32). When the new bytes hold a line end, no `\r`, and
+    /// takes 7, where 64 KiB calls take 32). When the new bytes hold a line end, no `\r`, and
     /// the lines from the one left here on are within the cap, the whole lines stay in `out`
     /// and the start of the last goes back here. Anything else (the end, a `\r`, no line end,
     /// a line near the cap) goes back here whole and is read as `refill` reads it.
@@ -1113,7 +1082,7 @@ impl Reader {
     }
 
     /// `append` over the whole content. Copied from the reader's buffer onto the end of
-    /// `out`, never zeroed first: `read` into a zeroed slice was 2 % of a GC log's time.
+    /// `out`, never zeroed first: `read` into a zeroed slice is 2 % of a GC log's time.
     fn append_all(&mut self, out: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
         if out.len() < want {
             out.reserve_exact(want - out.len());
@@ -1279,7 +1248,7 @@ fn alone(
         .find(|f| f.recognises(t))
         .or(first.map(|(_, f)| f))
         .map(Detected::Perf)
-        .or_else(|| detect_line(line))
+        .or_else(|| crate::parse::family::family_of_line(line).map(Detected::Gc))
 }
 
 /// Detect the log family from content: every line of the first `DETECT_PROBE` bytes is
@@ -1299,8 +1268,8 @@ pub fn detect(buf: &[u8]) -> Option<Detected> {
     let mut classifier = Classifier::default();
     let mut lines = lines(buf).map(|(_, line)| line).peekable();
     // The probe's lines are all weighed: those the families weigh alone side by side on the
-    // pool, as `PartFinder::lines` does (one after another, a HotSpot log's 1 MiB probe was
-    // 15 ms of serial start before its blocks were parsed on every core).
+    // pool, as `PartFinder::lines` does (one after another, a HotSpot log's 1 MiB probe is
+    // 15 ms of serial start before its blocks are parsed on every core).
     let start = |line: &[u8]| line.as_ptr() as usize - buf.as_ptr() as usize;
     let probe: Vec<_> = std::iter::from_fn(|| lines.next_if(|l| start(l) < DETECT_PROBE))
         .filter_map(|line| match classifier.ordered(line) {
@@ -1326,13 +1295,8 @@ pub fn detect(buf: &[u8]) -> Option<Detected> {
         }
     }
     // Most lines win; a tie goes to the family seen first.
-    let mut best: Option<(Detected, u32)> = None;
-    for &(d, n) in &counts {
-        if best.is_none_or(|(_, b)| n > b) {
-            best = Some((d, n));
-        }
-    }
-    best.map(|(d, _)| d)
+    let most = counts.iter().map(|&(_, n)| n).max()?;
+    counts.into_iter().find(|&(_, n)| n == most).map(|(d, _)| d)
 }
 
 /// A part of a file that holds one log family: from byte `start` (line `line`, 1-based) to
@@ -1373,7 +1337,7 @@ impl PartFinder {
     /// `bytes_before` bytes. The performance families that read the lines before a line weigh
     /// each in turn; the families that weigh a line alone (the other performance families,
     /// the GC families) weigh a batch of lines side by side on the pool (a HotSpot line is
-    /// read whole to be known: one line after another, a 381 MB file's took 3.7 s).
+    /// read whole to be known: one line after another, a 381 MB file's take 3.7 s).
     pub fn lines(&mut self, text: &[u8], lines_before: u64, bytes_before: usize) {
         use rayon::prelude::*;
         const BATCH: usize = 1 << 14;
@@ -1402,8 +1366,8 @@ impl PartFinder {
         flush(self, &mut batch);
     }
 
-    /// Line `no` (1-based), starting at byte `start` of the file, is of `family`.
-    fn classified(&mut self, no: u64, start: usize, family: Detected) {
+    /// Line `line` (1-based), starting at byte `start` of the file, is of `family`.
+    fn classified(&mut self, line: u64, start: usize, family: Detected) {
         match &mut self.run {
             Some((p, n)) if p.family == family => *n += 1,
             _ => {
@@ -1412,7 +1376,7 @@ impl PartFinder {
                     Part {
                         family,
                         start,
-                        line: no,
+                        line,
                     },
                     1,
                 ));
@@ -1442,10 +1406,6 @@ impl PartFinder {
         }
         self.out
     }
-}
-
-fn detect_line(line: &[u8]) -> Option<Detected> {
-    crate::parse::family::family_of_line(line).map(Detected::Gc)
 }
 
 /// What a file with no record of any family is, where it is a known output that holds no

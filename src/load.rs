@@ -4,7 +4,7 @@ use crate::columns;
 use crate::error::{Error, Result};
 use crate::frame;
 use crate::input::{self, Detected, ReadNotes, MAX_PARTS};
-use crate::model::{BadLine, GcLog, PerfLog, BAD_LINES_KEPT};
+use crate::model::{BadLine, GcLog, PerfLog, Strings, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
 use crate::parse::zone::{gc_zone, Zone};
@@ -148,7 +148,7 @@ pub fn set_stdin_name(name: Option<String>) {
 /// How outputs name an input: its path, control characters escaped; standard input by
 /// `--stdin-name` where given.
 pub fn name_of(path: &Path) -> String {
-    if crate::input::is_stdin(path) {
+    if input::is_stdin(path) {
         if let Some(n) = STDIN_NAME.read().ok().and_then(|n| n.clone()) {
             return crate::error::escape(&n).into_owned();
         }
@@ -182,8 +182,8 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let mut end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
     let mut detected = input::detect(&buf);
     // Nothing of any family in the probe: read on until `DETECT_HEAD` bytes and
-    // `DETECT_LINES` lines are in, then give up (a 1 GB access log, or random bytes, was
-    // read whole before it was refused; a log after a 50 MB line is still found).
+    // `DETECT_LINES` lines are in, then give up (so that a 1 GB access log, or random bytes,
+    // is not read whole to be refused; a log after a 50 MB line is still found).
     let short = |b: &[u8]| {
         b.len() < DETECT_HEAD || memchr::memchr_iter(b'\n', b).nth(DETECT_LINES).is_none()
     };
@@ -192,10 +192,10 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
         end = input::fill(&mut r, &mut buf, want).map_err(io)?;
         detected = input::detect(&buf);
     }
-    if let Some(e) = detected.is_none().then(|| refusal(path, &buf)).flatten() {
-        return Err(e);
-    }
     let Some(own) = detected else {
+        if let Some(e) = refusal(path, &buf) {
+            return Err(e);
+        }
         let notes = r.into_notes();
         return Err(match end {
             // The whole content: nothing of any family in it (a line over the cap named, if
@@ -222,10 +222,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     if let Some(d) = &notes.damage {
         input.warn(d.clone());
     }
-    let again = match &content {
-        Some(c) => Again::Content(c, &notes),
-        None => Again::File,
-    };
+    let again = (content.as_deref()).map_or(Again::File, |c| Again::Content(c, &notes));
     in_parts(path, own, input, again)
 }
 
@@ -289,9 +286,9 @@ fn refusal(path: &Path, head: &[u8]) -> Option<Error> {
 
 /// A log as it was read, unless the lines it skipped hold a log of another family (three of
 /// those kept, or counted by the joiners): then it is read in parts, each by its own parser
-/// (`streamed_parts`; a HotSpot log with a performance log appended lost every request).
-/// Standard input over a probe's worth, read once and not held, keeps its reading and says
-/// what was not read.
+/// (`streamed_parts`; read as one, a HotSpot log with a performance log appended loses every
+/// request). Standard input over a probe's worth, read once and not held, keeps its reading
+/// and says what was not read.
 fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Result<Vec<Input>> {
     let (bad, counted) = either!(&streamed, l => (&l.log.bad, l.log.other_family_lines));
     let mut classifier = input::Classifier::default();
@@ -304,11 +301,8 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Re
     if other.len() < 3 && counted < 3 {
         return Ok(vec![streamed]);
     }
-    if path == Path::new("-") && matches!(again, Again::File) {
-        let from = match other.first() {
-            Some(line) => format!(" from line {line}"),
-            None => String::new(),
-        };
+    if input::is_stdin(path) && matches!(again, Again::File) {
+        let from = (other.first()).map_or(String::new(), |line| format!(" from line {line}"));
         let note = format!(
             "lines of another log family{from}: not read (standard input is read once; give it \
              as a file to read them)"
@@ -325,7 +319,7 @@ const FIND_PARTS_BLOCK: usize = 4 << 20;
 /// A log read as one whose lines hold another family's log: read once more to find its
 /// parts (`find_parts`; found in the content where it is all in memory), and once more, each
 /// part streamed by its own family's loader (`read_parts`), never held whole (read whole and
-/// cut, a 250 MB file took 3.9 s and 565 MB; this way 2.7 s and 222-240 MB). The log read as
+/// cut, a 250 MB file takes 3.9 s and 565 MB; this way 2.7 s and 222-240 MB). The log read as
 /// one (`whole`) stands where the parts are one, where one of them gives nothing, and where
 /// the file cannot be read again (said).
 fn streamed_parts(path: &Path, mut whole: Input, block: usize, again: Again) -> Result<Vec<Input>> {
@@ -421,31 +415,24 @@ fn read_parts(
         // reading noted stands.
         Again::Content(_, notes) => notes.clone(),
     };
-    let last = out.len() - 1;
-    Ok(Some(
-        out.into_iter()
-            .enumerate()
-            .map(|(k, (mut part, first, last_line))| {
-                let part_notes = notes.lines_within(first, last_line);
-                account(&mut part, &part_notes);
-                if k == last {
-                    if let Some(d) = &notes.damage {
-                        part.warn(d.clone());
-                    }
-                    if let Some(note) = &mixed {
-                        part.warn(note.clone());
-                    }
-                }
-                part
-            })
-            .collect(),
-    ))
+    let mut read: Vec<Input> = (out.into_iter())
+        .map(|(mut part, first, last_line)| {
+            account(&mut part, &notes.lines_within(first, last_line));
+            part
+        })
+        .collect();
+    if let Some(last) = read.last_mut() {
+        for note in notes.damage.iter().chain(&mixed) {
+            last.warn(note.clone());
+        }
+    }
+    Ok(Some(read))
 }
 
 /// Past `MAX_PARTS` the families' lines are mixed, not logs one after another: the parts
 /// cut to that many, the last running to the end, the other families' lines in it skipped
-/// (a part's frame and figures are ~10 KB: 64,000 parts of three lines were 608 MB for a 13
-/// MB file); and the note that says so.
+/// (a part's frame and figures are ~10 KB: 64,000 parts of three lines are 608 MB for a 13 MB
+/// file); and the note that says so.
 fn mixed_parts(parts: &mut Vec<input::Part>) -> Option<String> {
     (parts.len() > MAX_PARTS).then(|| {
         parts.truncate(MAX_PARTS);
@@ -513,26 +500,13 @@ fn account_gc(log: &mut GcLog, notes: &ReadNotes) {
 
 /// `account_long_lines` for an input of either kind.
 fn account(i: &mut Input, notes: &ReadNotes) {
-    match i {
-        Input::Gc(l) => account_gc(&mut l.log, notes),
-        Input::Perf(l) => account_long_lines(
-            notes,
-            &mut l.log.record_lines,
-            &mut l.log.ignored_lines,
-            &mut l.log.skipped_lines,
-            &mut l.log.bad,
-        ),
-    }
-}
-
-/// A JMeter log whose stamps are its requests' ends (`StampOrder::ends`): each request's end
-/// made its stamp (the parsers add its time to a start). `commands::batch::stamps_note` says
-/// so.
-fn stamps_as_ends(f: &mut frame::PerfFrame, log: &PerfLog) -> polars::prelude::PolarsResult<()> {
-    if log.stamps.ends() {
-        columns::ends_at_stamps(&mut f.df)?;
-    }
-    Ok(())
+    either!(i, l => account_long_lines(
+        notes,
+        &mut l.log.record_lines,
+        &mut l.log.ignored_lines,
+        &mut l.log.skipped_lines,
+        &mut l.log.bad,
+    ))
 }
 
 /// How many requests have no time (stamped outside `model::PERF_CLOCK_MS`), the first's
@@ -620,8 +594,8 @@ impl<'r> Feed<'r> {
 /// How the threads of `read_and_parse` keep in step, and the tasks the joining thread hands
 /// its workers (`columns::Frozen`'s freezes, through `Crew::hand`). A worker runs the tasks
 /// handed to it before it reads a block: handed to the thread pool instead, each block's
-/// task woke a pool thread that then spun before sleeping again (13,000 `sched_yield` calls
-/// on a 210 MB unified log; its two-core run took 0.81 s of CPU that way, 0.78 s this way,
+/// task wakes a pool thread that then spins before sleeping again (13,000 `sched_yield` calls
+/// on a 210 MB unified log; its two-core run takes 0.81 s of CPU that way, 0.78 s this way,
 /// 0.71 s on one core). Tasks handed when no worker is left go to the pool.
 #[derive(Default)]
 struct Crew {
@@ -703,13 +677,12 @@ enum Next {
 /// A stream in blocks of about `size` bytes ended where `cut` says, each read and parsed
 /// (`parse`, given its number) by one of `workers` threads, and taken in file order by
 /// `consume` on the calling thread, which returns the buffers it is done with (read into
-/// again). A worker
-/// reads its own block (one reads at a time, so the blocks come in order): the bytes it
-/// parses are in its core's cache. (Read on a thread of their own and parsed on another
-/// core, a 2 M-request semicolon log's blocks took 15-20 % more CPU on two cores than on
-/// one.) At most `AHEAD` blocks a worker are in flight, so memory holds the frame plus a
-/// few blocks, never the whole file. Between blocks the workers run the tasks handed to
-/// `crew`.
+/// again). A worker reads its own block (one reads at a time, so the blocks come in order):
+/// the bytes it parses are in its core's cache. (Read on a thread of their own and parsed on
+/// another core, a 2 M-request semicolon log's blocks take 15-20 % more CPU on two cores
+/// than on one.) At most `AHEAD` blocks a worker are in flight, so memory holds the frame
+/// plus a few blocks, never the whole file. Between blocks the workers run the tasks handed
+/// to `crew`.
 #[allow(clippy::too_many_arguments)]
 fn read_and_parse<T: Send>(
     head: Vec<u8>,
@@ -731,7 +704,7 @@ fn read_and_parse<T: Send>(
         .map_err(Error::io(path))?;
     if first.end {
         // One block (a small file, read whole): parsed on this thread, none started (a
-        // folder of 2,000 logs of 8 KB took 1.25 s with threads started for each, 0.65 s
+        // folder of 2,000 logs of 8 KB takes 1.25 s with threads started for each, 0.65 s
         // without).
         let t = parse(0, &b);
         consume(b, t);
@@ -884,17 +857,7 @@ fn append_perf_block(
 ) {
     stacked.rows += cols.len();
     stacked.bytes += bytes as u64;
-    let ids: Vec<u32> = block
-        .strings
-        .list()
-        .iter()
-        .map(|s| log.strings.intern(s))
-        .collect();
-    let join = columns::Join {
-        ids,
-        line_offset: log.lines,
-        invented_offset: 0,
-    };
+    let join = join_onto(&mut log.strings, &block.strings, log.lines);
     blocks.spawn(move || cols.freeze(&join));
     blocks.ready(|f| stacked.push(f));
     for b in block.bad {
@@ -916,6 +879,16 @@ fn append_perf_block(
     log.ignored_lines += block.ignored_lines;
     log.local_stamps |= block.local_stamps;
     log.stamps.add(block.stamps);
+}
+
+/// How a block's or a part's rows become the log's: its strings interned among the log's
+/// (`strings`), its lines numbered on after the log's `lines`.
+fn join_onto(strings: &mut Strings, own: &Strings, lines: u64) -> columns::Join {
+    columns::Join {
+        ids: own.list().iter().map(|s| strings.intern(s)).collect(),
+        line_offset: lines,
+        invented_offset: 0,
+    }
 }
 
 /// A performance log's block frames appended as they come back (`columns::Appended`), the
@@ -1038,7 +1011,12 @@ fn load_perf_stream(
         df: DataFrame::new(height, cols).map_err(polars)?,
         operations: log.strings.list().to_vec(),
     };
-    stamps_as_ends(&mut frame, &log).map_err(polars)?;
+    // A JMeter log whose stamps are its requests' ends (`StampOrder::ends`): each request's
+    // end made its stamp (the parsers add its time to a start); `commands::batch::stamps_note`
+    // says so.
+    if log.stamps.ends() {
+        columns::ends_at_stamps(&mut frame.df).map_err(polars)?;
+    }
     Ok(LoadedPerf {
         path: path.to_path_buf(),
         label: name_of(path),
@@ -1062,8 +1040,8 @@ fn load_gc_stream(
     let zone = gc_zone(&head, format.clock());
     let (log, cols) = stream_gc(path, head, r, format)?;
     if cols.bytes > parse::BLOCK as u64 {
-        // (Not after one block: for a folder of small logs, each collection's purge was
-        // page-table flushes on every core.)
+        // Not after one block: for a folder of small logs, each collection's purge is
+        // page-table flushes on every core.
         release_freed();
     }
     if columns::Sink::is_empty(&cols) {
@@ -1141,7 +1119,7 @@ fn stamp_damage(f: &frame::GcFrame) -> Vec<String> {
 
 /// Give the memory the streaming freed (blocks, event buffers, the threads' heaps) back to
 /// the OS now, not after the allocator's purge delay: what the analyses allocate next would
-/// otherwise come on top of it (a 210 MB unified log peaked 8 MB higher).
+/// otherwise come on top of it (a 210 MB unified log peaks 8 MB higher).
 fn release_freed() {
     // SAFETY: mi_collect takes a flag and touches only the allocator's own free lists; with
     // another global allocator (tests, examples) mimalloc's heap is empty and it does nothing.
@@ -1263,19 +1241,9 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut log = GcLog::default();
     let mut joined = Vec::with_capacity(n_parts);
     for (_, (_, _, part, part_frame, _)) in parts {
-        let ids: Vec<u32> = part
-            .strings
-            .list()
-            .iter()
-            .map(|s| log.strings.intern(s))
-            .collect();
         joined.push((
             part_frame,
-            columns::Join {
-                ids,
-                line_offset: log.lines,
-                invented_offset: 0,
-            },
+            join_onto(&mut log.strings, &part.strings, log.lines),
         ));
         for m in part.meta {
             if !log.meta.contains(&m) {
