@@ -565,17 +565,13 @@ impl Parser {
             self.log.ignored_lines += 1;
             return;
         }
-        if t.starts_with(b"</") || FOREIGN.test(t) {
-            self.skip(no, raw);
-            return;
-        }
         let known = TOP_ONLY.contains(&name) || OUTSIDE.contains(&name) || name == b"con";
-        if !known && self.stop.is_none() {
-            self.skip(no, raw);
-            return;
-        }
         let mut scan = Scan::default();
-        if !scan.line(t) {
+        if t.starts_with(b"</")
+            || FOREIGN.test(t)
+            || (!known && self.stop.is_none())
+            || !scan.line(t)
+        {
             self.skip(no, raw);
             return;
         }
@@ -585,14 +581,11 @@ impl Parser {
         ) {
             self.seen_head = true;
         }
-        let mut bytes = Vec::with_capacity(t.len() + 1);
-        bytes.extend_from_slice(t);
-        bytes.push(b'\n');
         let u = Unit {
             name: name.to_vec(),
             line: no,
             lines: 1,
-            bytes,
+            bytes: [t, b"\n"].concat(),
             scan,
         };
         if scan.closed() {
@@ -618,14 +611,9 @@ impl Parser {
             self.top_line(no, raw, t);
             return;
         }
-        if !in_tag && FOREIGN.test(t) {
-            self.log.skip(no, raw);
-            self.unit = Some(u);
-            return;
-        }
         let mut scan = u.scan;
-        if !scan.line(t) {
-            // Text inside the element: a line of something else.
+        // A foreign line between tags, or text inside the element: a line of something else.
+        if (!in_tag && FOREIGN.test(t)) || !scan.line(t) {
             self.log.skip(no, raw);
             self.unit = Some(u);
             return;
@@ -991,19 +979,9 @@ impl Parser {
                 continue;
             }
             match e.name.as_slice() {
-                b"nursery" | b"tenured" => {
-                    let a = if gcs.is_empty() {
-                        &mut before
-                    } else {
-                        &mut after
-                    };
-                    a.add(e);
-                }
-                b"time" => {
-                    if let Some(d) = e.attr(b"totalms").and_then(ms) {
-                        total_ms = Some(d);
-                    }
-                }
+                b"nursery" | b"tenured" if gcs.is_empty() => before.add(e),
+                b"nursery" | b"tenured" => after.add(e),
+                b"time" => total_ms = e.attr(b"totalms").and_then(ms).or(total_ms),
                 b"gc" => {
                     let ty = e.attr(b"type");
                     let kind = match ty {

@@ -452,13 +452,9 @@ impl Parser {
     /// the events are held from there on, as they were before blocks had columns.
     fn flush(&mut self) {
         let n = self.log.events.len();
-        let mut limit = n;
-        for p in &self.pending {
-            limit = limit.min(p.idx);
-        }
-        if let Some((ci, _, _)) = self.last_coll {
-            limit = limit.min(ci);
-        }
+        let limit = (self.pending.iter().map(|p| p.idx))
+            .chain(self.last_coll.map(|(ci, _, _)| ci))
+            .fold(n, usize::min);
         let k = limit.min(n.saturating_sub(self.settle.at() / 32));
         if !self.settle.worth(k, n) {
             return;
@@ -652,10 +648,7 @@ impl Parser {
             return span.implausible().is_none();
         }
         let name = trim(r);
-        let kind = match tag {
-            Some(t) => t.kind(),
-            None => self.name_kind(name).unwrap_or(Kind::Other),
-        };
+        let kind = tag.map_or_else(|| self.name_kind(name).unwrap_or(Kind::Other), Tag::kind);
         let record = if what == b"pau" {
             Record::Pause
         } else {
@@ -693,10 +686,7 @@ impl Parser {
             },
             None => None,
         };
-        let hint = match tag {
-            Some(t) => Some(t.kind()),
-            None => self.name_kind(name),
-        };
+        let hint = tag.map(Tag::kind).or_else(|| self.name_kind(name));
         let mut e = GcEvent::new(Record::Pause, hint.unwrap_or(Kind::Other), dur, no);
         e.uptime_s = start;
         // Checked before it is attached anywhere: a pause that cannot be true changes nothing.
@@ -801,10 +791,8 @@ impl Parser {
     /// as long as no event is added (each block edge asks twice).
     fn bounds(&self) -> (Option<Key>, Option<Key>) {
         let n = self.count();
-        if let Some((len, first, last)) = self.bounds.get() {
-            if len == n {
-                return (first, last);
-            }
+        if let Some((_, first, last)) = self.bounds.get().filter(|b| b.0 == n) {
+            return (first, last);
         }
         let ((_, first, last), _) = self.scan();
         self.bounds.set(Some((n, first, last)));
@@ -848,15 +836,10 @@ impl Parser {
 
     /// A collection line; false (nothing changed) if its values cannot be true.
     fn collection(&mut self, no: u64, wall: Option<i64>, tag: Option<Tag>, col: &Coll) -> bool {
-        let kind = match tag {
-            Some(t) => t.kind(),
-            None => self.phrase(col.phrase).0,
-        };
-        // Checked before anything is attached or numbered (an event built only to check it
-        // was 2 % of a JRockit log's parse).
-        // The promotion figure waiting for it too: every value the event will hold is
-        // checked here, so that it is pushed without a second look (and nothing is attached
-        // to a collection that is then dropped).
+        let kind = tag.map_or_else(|| self.phrase(col.phrase).0, Tag::kind);
+        // Every value the event will hold, the promotion figure waiting for it too, is checked
+        // before anything is attached or numbered: nothing is attached to a collection that
+        // is then dropped, and the event is pushed without a second look.
         let promoted_waiting = self
             .promoted
             .iter()
@@ -876,12 +859,11 @@ impl Parser {
         if implausible.is_some() || col.end.is_some_and(|e| e < col.start || e.is_nan()) {
             return false;
         }
-        let mut invented = false;
+        let invented = tag.is_none();
         let gc_id = match tag {
             Some(t) => t.id,
             None => {
                 self.next_id += 1;
-                invented = true;
                 self.next_id
             }
         };
@@ -893,40 +875,27 @@ impl Parser {
             .map(|i| self.promoted.remove(i).1);
         let (collector, name) = self.phrase_ids(col.phrase, kind);
         // Stop-the-world young collections without an end: the end is start + pause.
-        let span_s = match col.end {
-            Some(end) => end - col.start,
-            None => col.pause / 1000.0,
-        };
-
+        let span_s = col.end.map_or(col.pause / 1000.0, |end| end - col.start);
+        let end = col.start + span_s.max(0.0);
         let wall_start = wall.map(|w| w.saturating_sub(ms(span_s)));
 
         // Attach the itemised pauses (and R28 concurrent phases) waiting for this collection.
-        let lo = col.start - 0.002;
-        let hi = col.start + span_s.max(0.0) + 0.002;
+        let (lo, hi) = (col.start - 0.002, end + 0.002);
         let mut attached = 0usize;
         let events = &mut self.log.events;
         self.pending.retain(|p| {
-            let keep_waiting = match (p.tag, tag) {
-                (Some(pt), Some(t)) => {
-                    if pt == t {
-                        false
-                    } else {
-                        // An older collection of the same kind never got its line: give up on it.
-                        return !(pt.young == t.young && pt.id < t.id);
-                    }
-                }
-                (None, None) => {
-                    if p.hint.is_some_and(|h| h != kind) {
-                        return true;
-                    }
-                    match p.start {
-                        Some(s) if s < lo => return false, // stale: stays standalone
-                        Some(s) if s > hi => return true,
-                        _ => false,
-                    }
-                }
+            match (p.tag, tag) {
+                // An older collection of the same kind never got its line: give up on it.
+                (Some(pt), Some(t)) if pt != t => return !(pt.young == t.young && pt.id < t.id),
+                (None, None) if p.hint.is_some_and(|h| h != kind) => return true,
+                (None, None) => match p.start {
+                    Some(s) if s < lo => return false, // stale: stays standalone
+                    Some(s) if s > hi => return true,
+                    _ => {}
+                },
+                (Some(_), Some(_)) => {}
                 _ => return true,
-            };
+            }
             if let Some(e) = events.get_mut(p.idx) {
                 e.gc_id = Some(gc_id);
                 e.invented_id = invented;
@@ -945,7 +914,7 @@ impl Parser {
                     attached += 1;
                 }
             }
-            keep_waiting
+            false
         });
 
         let record = if attached > 0 {
@@ -966,11 +935,7 @@ impl Parser {
         e.gc_id = Some(gc_id);
         e.invented_id = invented;
         self.collections += 1;
-        self.last_coll = Some((
-            self.log.events.len(),
-            col.start,
-            col.start + span_s.max(0.0),
-        ));
+        self.last_coll = Some((self.log.events.len(), col.start, end));
         debug_assert!(e.implausible().is_none());
         self.log.events.push(e);
 
