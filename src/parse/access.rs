@@ -209,13 +209,9 @@ fn push(log: &mut PerfLog, rules: Rules, no: u64, r: &Request, scratch: &mut Vec
         (None, true) => Some(log.strings.intern_bytes(b"aborted")),
         (None, false) => None,
     };
+    let ok = error.is_none();
     log.records.push(PerfRecord::request(
-        r.end_ms,
-        r.ms,
-        operation,
-        error.is_none(),
-        error,
-        no,
+        r.end_ms, r.ms, operation, ok, error, no,
     ));
     log.record_lines += 1;
 }
@@ -616,15 +612,12 @@ fn haproxy_line(line: &[u8]) -> Line<'_> {
     if !backend.contains(&b'/') {
         return Line::Not;
     }
-    let Some((t, n)) = timers(ts) else {
-        return Line::Not;
-    };
-    match n {
-        5 => {}
+    let t = match timers(ts) {
+        Some((t, 5)) => t,
         // A TCP log (`Tw/Tc/Tt bytes`) carries no HTTP request.
-        3 => return Line::Own,
+        Some((_, 3)) => return Line::Own,
         _ => return Line::Not,
-    }
+    };
     let (status, bad_status) = match st {
         b"-1" => (None, true),
         s => match status(s) {
@@ -650,7 +643,7 @@ fn haproxy_line(line: &[u8]) -> Line<'_> {
         (Some(m), None) => (&b""[..], m),
         _ => return Line::Not,
     };
-    let total = t[n - 1];
+    let total = t[4];
     if total < 0 {
         return Line::Not;
     }
@@ -665,7 +658,7 @@ fn haproxy_line(line: &[u8]) -> Line<'_> {
         method: Cow::Borrowed(method),
         path: Cow::Borrowed(path),
         status,
-        aborted: bad_status || t[..n - 1].contains(&-1),
+        aborted: bad_status || t[..4].contains(&-1),
     })
 }
 

@@ -373,10 +373,7 @@ fn ms_field(s: &[u8]) -> Option<(f64, &[u8])> {
     if s.first() == Some(&b'-') {
         return None;
     }
-    let (v, n) = limits::float_prefix(s)?;
-    if !believed_ms(v) {
-        return None;
-    }
+    let (v, n) = limits::float_prefix(s).filter(|&(v, _)| believed_ms(v))?;
     Some((v, after_separator(s.get(n..)?)?))
 }
 
@@ -625,18 +622,8 @@ fn csv_record_in(
         match buf.get(i) {
             None => return Ok(CsvRecord { next: i, too_many }),
             Some(&d) if d == delim => i += 1,
-            Some(b'\n') => {
-                return Ok(CsvRecord {
-                    next: i + 1,
-                    too_many,
-                })
-            }
-            Some(b'\r') => {
-                let next = if buf.get(i + 1) == Some(&b'\n') {
-                    i + 2
-                } else {
-                    i + 1
-                };
+            Some(b'\n' | b'\r') => {
+                let next = i + if buf[i..].starts_with(b"\r\n") { 2 } else { 1 };
                 return Ok(CsvRecord { next, too_many });
             }
             Some(_) => return Err(NotRecord::Malformed),
@@ -1033,14 +1020,7 @@ fn intern_field(log: &mut PerfLog, buf: &[u8], f: Field, scratch: &mut Vec<u8>) 
     if !f.escaped {
         return log.strings.intern_bytes(cap_label(trim(raw)));
     }
-    scratch.clear();
-    let mut rest = raw;
-    while let Some(q) = memchr::memchr(b'"', rest) {
-        scratch.extend_from_slice(rest.get(..=q).unwrap_or_default());
-        // Skip the second quote of the pair.
-        rest = rest.get(q + 2..).unwrap_or_default();
-    }
-    scratch.extend_from_slice(rest);
+    unescape_field(buf, f, scratch);
     log.strings.intern_bytes(cap_label(trim(scratch)))
 }
 
@@ -1112,10 +1092,9 @@ pub(crate) fn jtl_time(f: &[u8]) -> Option<i64> {
         tmp[7] = b'-';
     }
     let s = tmp.get(..f.len())?;
-    match date_prefix(s) {
-        Some((t, n)) if n == s.len() => Some(t),
-        _ => None,
-    }
+    date_prefix(s)
+        .filter(|&(_, n)| n == s.len())
+        .map(|(t, _)| t)
 }
 
 /// A whole field as a time believed: 0 to a day, in ms.
@@ -1123,10 +1102,9 @@ pub(crate) fn whole_ms(f: &[u8]) -> Option<f64> {
     if f.first() == Some(&b'-') {
         return None;
     }
-    match limits::float_prefix(f) {
-        Some((v, n)) if n == f.len() && believed_ms(v) => Some(v),
-        _ => None,
-    }
+    limits::float_prefix(f)
+        .filter(|&(v, n)| n == f.len() && believed_ms(v))
+        .map(|(v, _)| v)
 }
 
 pub(crate) fn bool_field(f: &[u8]) -> Option<bool> {
@@ -1352,10 +1330,6 @@ fn comma_fields(line: &[u8], limit: usize, out: &mut Vec<(usize, usize)>) {
     }
 }
 
-fn is_grinder_header(first_field: &[u8]) -> bool {
-    first_field.eq_ignore_ascii_case(b"Thread")
-}
-
 fn grinder_header(line: &[u8], fields: &[(usize, usize)]) -> GrinderCols {
     let find = |pred: &dyn Fn(&[u8]) -> bool| {
         fields
@@ -1445,7 +1419,7 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
             .first()
             .and_then(|&(a, b)| line.get(a..b))
             .unwrap_or_default();
-        if is_grinder_header(first) {
+        if first.eq_ignore_ascii_case(b"Thread") {
             comma_fields(line, usize::MAX, &mut fields);
             let c = grinder_header(line, &fields);
             if c.complete() {
