@@ -20,8 +20,8 @@ fn main() {
     // system time swing between 0.2 and 1.9 s a run on the 5M-line log (0.4 s without them),
     // and 0.6-1.0 s instead of 0.2 s on a 210 MB JRockit log with the machine busy. mimalloc
     // is built not to ask for them (`no_thp`: it asked before `main`, and the first arena's
-    // pages, cleared 2 MB at a time, held up the start by 0.5-13 ms); this switch is for a
-    // system that gives them unasked. MIMALLOC_ALLOW_THP set leaves the system's setting.
+    // pages, cleared 2 MB at a time, held up the start by 1.6 ms at the median and up to
+    // 24 ms); this switch is for a system that gives them unasked. MIMALLOC_ALLOW_THP set leaves the system's setting.
     if std::env::var_os("MIMALLOC_ALLOW_THP").is_none() {
         // SAFETY: prctl takes integers only (no pointers) and its failure (an old kernel)
         // leaves huge pages as they were.

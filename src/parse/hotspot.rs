@@ -770,7 +770,7 @@ impl Parser {
         }
         // G1 detail summary: the heap figures of the event just read.
         if let Some(i) = find_lit!(line, b"[Eden: ") {
-            let heap = find_lit!(&line[i..], b"Heap: ").map(|h| &line[i + h + 6..]);
+            let heap = find_lit!(&line[i..], b"Heap: ").map(|h| &line[i + h + b"Heap: ".len()..]);
             let young = g1_young(&line[i..]);
             match heap.map(|s| self.g1_heap(s, young)) {
                 Some(Err(())) => self.fate.skip = true,
