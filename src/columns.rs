@@ -525,8 +525,25 @@ const MAX_IN_FLIGHT: usize = 2;
 /// A task `Frozen` hands over.
 pub type Task = Box<dyn FnOnce() + Send>;
 
-/// Takes a task to run elsewhere than the pool, or returns it.
-pub type Hand = std::sync::Arc<dyn Fn(Task) -> Option<Task> + Send + Sync>;
+/// Where tasks are handed first (a stream's workers: `load::Crew`).
+pub trait Hands: Send + Sync {
+    /// Take `task` to run elsewhere than the pool, or return it.
+    fn hand(&self, task: Task) -> Option<Task>;
+    /// Run one task handed over and not yet taken, here; false where none waits.
+    fn run_one(&self) -> bool;
+}
+
+/// A function that runs or drops what it is handed, or returns it, and holds none back.
+impl<F: Fn(Task) -> Option<Task> + Send + Sync> Hands for F {
+    fn hand(&self, task: Task) -> Option<Task> {
+        self(task)
+    }
+    fn run_one(&self) -> bool {
+        false
+    }
+}
+
+pub type Hand = std::sync::Arc<dyn Hands>;
 
 impl<T> Default for Frozen<T> {
     fn default() -> Self {
@@ -552,7 +569,7 @@ impl<T: Send + 'static> Frozen<T> {
             let _ = tx.send((k, f()));
         });
         let task = match &self.hand {
-            Some(hand) => hand(task),
+            Some(hand) => hand.hand(task),
             None => Some(task),
         };
         if let Some(task) = task {
@@ -575,7 +592,20 @@ impl<T: Send + 'static> Frozen<T> {
     /// Wait for one result (false: none can come).
     fn wait_one(&mut self) -> bool {
         let r = if rayon::current_thread_index().is_none() {
-            self.rx.recv().ok()
+            // The thread may be the one the tasks were handed to (a stream's worker that is
+            // joining): it runs them while it waits (blocked, with no other worker to take
+            // them, it would wait for ever). With none waiting, the rest are running.
+            loop {
+                match self.rx.try_recv() {
+                    Ok(r) => break Some(r),
+                    Err(std::sync::mpsc::TryRecvError::Empty) => {
+                        if !self.hand.as_ref().is_some_and(|h| h.run_one()) {
+                            break self.rx.recv().ok();
+                        }
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => break None,
+                }
+            }
         } else {
             // On a thread of the pool the tasks run on: it runs them while it waits (blocked,
             // a pool whose every thread waits here would never run them).
@@ -779,7 +809,7 @@ pub struct Appended {
     valid: Vec<Option<BitmapBuilder>>,
     /// The values of a boolean column without nulls, kept beside it (which stays the first
     /// block's) until the end or its first null: arrow extends a boolean column value by value
-    /// (16 ms of a 2 M-request log's joining thread, the parsers waiting).
+    /// (16 ms of a 2 M-request log's joining, the parsers waiting).
     bits: Vec<Option<BitmapBuilder>>,
     /// The rows pushed so far.
     rows: usize,
@@ -819,7 +849,7 @@ impl Appended {
 
     /// Hand over the faulting in of the next `FAULT_AHEAD` bytes of each column's room,
     /// where the appends come near the pages faulted in so far: written one page after
-    /// another by the joining thread, a 2 M-request log's columns took ~55 ms of its ~105 ms
+    /// another by the joining, a 2 M-request log's columns took ~55 ms of its ~105 ms
     /// in page faults (serial, however many cores parse), which `MADV_POPULATE_WRITE` does
     /// in about half the time, on a worker.
     fn fault_ahead(&mut self) {
@@ -852,7 +882,7 @@ impl Appended {
         }
         let task: Task = Box::new(move || fault_in(&ranges));
         // With no worker to take it, the appends fault the pages in as they write them.
-        drop(hand(task));
+        drop(hand.hand(task));
     }
 
     /// A block's columns after those before; `rows` and `bytes`: how many of each the
@@ -1011,7 +1041,7 @@ const ROOM_AFTER: u64 = 8 << 20;
 /// by then, times `ROOM_GROWTH`, cover the whole log at the density read, so a dense log's
 /// columns are copied into their room once. Made at `ROOM_AFTER` on a 2 GB log, the room
 /// (capped at `ROOM_GROWTH` times the rows read) filled at 512 MB, and every column was copied
-/// again on the joining thread while the parsers waited: 0.25 s of its 6 s.
+/// again on the joining while the parsers waited: 0.25 s of its 6 s.
 const ROOM_SHARE: u64 = 48;
 
 /// When the columns of a log of `len` bytes are given room: see `ROOM_SHARE`.
@@ -1089,7 +1119,7 @@ fn fault_in(ranges: &[(usize, usize)]) {
     for &(addr, bytes) in ranges {
         // SAFETY: madvise reads no memory of ours and writes none; MADV_POPULATE_WRITE only
         // fills the page tables of the range (where it is mapped and writable) and leaves the
-        // bytes as they are; a range being written by the joining thread meanwhile is written
+        // bytes as they are; a range being written by the joining meanwhile is written
         // as before.
         #[cfg(target_os = "linux")]
         unsafe {

@@ -534,7 +534,7 @@ fn unstamped(f: &frame::PerfFrame) -> Option<String> {
     ))
 }
 
-/// Blocks in flight per worker: read and not yet taken by the joining thread.
+/// Blocks in flight per worker: read and not yet joined.
 const AHEAD: usize = 3;
 
 /// The input of `read_and_parse`, read one block at a time by one worker at a time (so the
@@ -548,7 +548,7 @@ struct Feed<'r> {
     /// The input is read to its end.
     end: bool,
     error: Option<std::io::Error>,
-    /// Buffers the joining thread is done with.
+    /// Buffers the joining is done with.
     free: Vec<Vec<u8>>,
 }
 
@@ -591,7 +591,7 @@ impl<'r> Feed<'r> {
     }
 }
 
-/// How the threads of `read_and_parse` keep in step, and the tasks the joining thread hands
+/// How the threads of `read_and_parse` keep in step, and the tasks the joining hands
 /// its workers (`columns::Frozen`'s freezes, through `Crew::hand`). A worker runs the tasks
 /// handed to it before it reads a block: handed to the thread pool instead, each block's
 /// task wakes a pool thread that then spins before sleeping again (13,000 `sched_yield` calls
@@ -606,7 +606,7 @@ struct Crew {
 
 #[derive(Default)]
 struct CrewState {
-    /// Blocks a worker is reading or has read, and blocks the joining thread took.
+    /// Blocks a worker is reading or has read, and blocks joined.
     read: usize,
     taken: usize,
     /// Workers still running: while none is, tasks go to the pool.
@@ -624,7 +624,14 @@ impl Crew {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Hand `task` to a worker; returned where none is left to run it.
+    /// `columns::Frozen`'s way to hand tasks here.
+    fn handing(self: &std::sync::Arc<Self>) -> columns::Hand {
+        std::sync::Arc::clone(self) as columns::Hand
+    }
+}
+
+impl columns::Hands for Crew {
+    /// To a worker; returned where none is left to run it.
     fn hand(&self, task: columns::Task) -> Option<columns::Task> {
         let mut s = self.state();
         if s.working == 0 {
@@ -635,18 +642,16 @@ impl Crew {
         None
     }
 
-    /// `columns::Frozen`'s way to hand tasks here.
-    fn handing(self: &std::sync::Arc<Self>) -> columns::Hand {
-        let crew = std::sync::Arc::clone(self);
-        std::sync::Arc::new(move |t| crew.hand(t))
+    fn run_one(&self) -> bool {
+        let task = self.state().tasks.pop_front();
+        task.map(|t| t()).is_some()
     }
 }
 
-/// Marks a thread of `read_and_parse` gone when it ends: a worker no longer runs tasks (the
-/// last one leaves what is handed to the pool); one that unwinds stops the others.
+/// Marks a worker of `read_and_parse` gone when it ends: it no longer runs tasks (the last
+/// one leaves what is handed to the pool); one that unwinds stops the others.
 struct Leaving<'a> {
     crew: &'a Crew,
-    worker: bool,
 }
 
 impl Drop for Leaving<'_> {
@@ -655,15 +660,29 @@ impl Drop for Leaving<'_> {
         if std::thread::panicking() {
             s.stop = true;
         }
-        if self.worker {
-            s.working -= 1;
-            if s.working == 0 {
-                std::mem::take(&mut s.tasks)
-                    .into_iter()
-                    .for_each(rayon::spawn);
-            }
+        s.working -= 1;
+        if s.working == 0 {
+            std::mem::take(&mut s.tasks)
+                .into_iter()
+                .for_each(rayon::spawn);
         }
         self.crew.wake.notify_all();
+    }
+}
+
+/// The blocks of `read_and_parse` parsed and not yet taken, by number, and how many were
+/// taken.
+struct Order<T> {
+    early: std::collections::BTreeMap<usize, (Vec<u8>, T)>,
+    taken: usize,
+}
+
+impl<T> Default for Order<T> {
+    fn default() -> Self {
+        Order {
+            early: std::collections::BTreeMap::new(),
+            taken: 0,
+        }
     }
 }
 
@@ -676,13 +695,15 @@ enum Next {
 
 /// A stream in blocks of about `size` bytes ended where `cut` says, each read and parsed
 /// (`parse`, given its number) by one of `workers` threads, and taken in file order by
-/// `consume` on the calling thread, which returns the buffers it is done with (read into
-/// again). A worker reads its own block (one reads at a time, so the blocks come in order):
-/// the bytes it parses are in its core's cache. (Read on a thread of their own and parsed on
-/// another core, a 2 M-request semicolon log's blocks take 15-20 % more CPU on two cores
-/// than on one.) At most `AHEAD` blocks a worker are in flight, so memory holds the frame
-/// plus a few blocks, never the whole file. Between blocks the workers run the tasks handed
-/// to `crew`.
+/// `consume`, which returns the buffers it is done with (read into again). A worker reads its
+/// own block (one reads at a time, so the blocks come in order): the bytes it parses are in
+/// its core's cache. (Read on a thread of their own and parsed on another core, a 2 M-request
+/// semicolon log's blocks take 15-20 % more CPU on two cores than on one.) The worker that
+/// parsed the next block in order takes it, and the blocks after it that are waiting (see
+/// `Order`), so the rows it appends are its core's too and no third thread is woken per
+/// block. At most `AHEAD` blocks a worker are in flight, so memory holds the frame plus a
+/// few blocks, never the whole file. Between blocks the workers run the tasks handed to
+/// `crew`.
 #[allow(clippy::too_many_arguments)]
 fn read_and_parse<T: Send>(
     head: Vec<u8>,
@@ -693,7 +714,7 @@ fn read_and_parse<T: Send>(
     size: usize,
     cut: &(dyn Fn(&[u8]) -> Option<usize> + Sync),
     parse: &(dyn Fn(usize, &[u8]) -> T + Sync),
-    mut consume: impl FnMut(Vec<u8>, T) -> Vec<Vec<u8>>,
+    mut consume: impl FnMut(Vec<u8>, T) -> Vec<Vec<u8>> + Send,
 ) -> Result<()> {
     use std::sync::{Mutex, PoisonError};
     let workers = workers.max(1);
@@ -715,13 +736,46 @@ fn read_and_parse<T: Send>(
     first.carry = b;
     let feed = Mutex::new(first);
     crew.state().working = workers;
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Vec<u8>, T)>();
-    let taken = std::thread::scope(|scope| {
+    let order = Mutex::new(Order::<T>::default());
+    let consume = Mutex::new(&mut consume);
+    // Take the blocks waiting in `order` from the next one in turn on, while this thread
+    // holds `consume`; false where another holds it (it takes them) or one failed.
+    let take_waiting = || -> bool {
+        let mut c = match consume.try_lock() {
+            Ok(c) => c,
+            Err(_) => return false,
+        };
+        loop {
+            let next = {
+                let mut o = order.lock().unwrap_or_else(PoisonError::into_inner);
+                let taken = o.taken;
+                o.early.remove(&taken)
+            };
+            let Some((b, t)) = next else { return true };
+            let freed = (*c)(b, t);
+            let taken = {
+                let mut o = order.lock().unwrap_or_else(PoisonError::into_inner);
+                o.taken += 1;
+                o.taken
+            };
+            feed.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .free
+                .extend(freed.into_iter().map(|mut b| {
+                    b.clear();
+                    b
+                }));
+            crew.state().taken = taken;
+            crew.wake.notify_all();
+        }
+    };
+    std::thread::scope(|scope| {
         for _ in 0..workers {
-            let tx = tx.clone();
             let feed = &feed;
+            let order = &order;
+            let take_waiting = &take_waiting;
             scope.spawn(move || {
-                let _leaving = Leaving { crew, worker: true };
+                let _leaving = Leaving { crew };
                 loop {
                     let next = {
                         let mut s = crew.state();
@@ -774,39 +828,27 @@ fn read_and_parse<T: Send>(
                         (f.read - 1, b)
                     };
                     let t = parse(n, &b);
-                    if tx.send((n, b, t)).is_err() {
-                        return;
+                    order
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .early
+                        .insert(n, (b, t));
+                    // A thread that held `consume` looks for blocks again after letting it
+                    // go, so a block put in while it held it is never left waiting.
+                    while take_waiting() {
+                        let o = order.lock().unwrap_or_else(PoisonError::into_inner);
+                        if !o.early.contains_key(&o.taken) {
+                            break;
+                        }
                     }
                 }
             });
         }
-        drop(tx);
-        // A `consume` that panics stops the workers too (the scope waits for them).
-        let _leaving = Leaving {
-            crew,
-            worker: false,
-        };
-        // Blocks that came back before the ones before them, by number.
-        let mut early = std::collections::BTreeMap::new();
-        let mut taken = 0;
-        for (n, b, t) in rx {
-            early.insert(n, (b, t));
-            while let Some((b, t)) = early.remove(&taken) {
-                let freed = consume(b, t);
-                taken += 1;
-                feed.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .free
-                    .extend(freed.into_iter().map(|mut b| {
-                        b.clear();
-                        b
-                    }));
-                crew.state().taken = taken;
-                crew.wake.notify_all();
-            }
-        }
-        taken
     });
+    let taken = order
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .taken;
     let f = feed.into_inner().unwrap_or_else(PoisonError::into_inner);
     if let Some(source) = f.error {
         return Err(Error::Io {
@@ -917,7 +959,7 @@ impl Stacked {
 /// records are frozen into columns on the thread pool, in file order (line numbers and
 /// operation ids made global), and appended to the log's as they come back. A block read with
 /// another header than the blocks before it left, or after a block that left a record open
-/// (a quoted field over a cut), is read again on the joining thread with what they left.
+/// (a quoted field over a cut), is read again as it is joined, with what they left.
 fn load_perf_stream(
     path: &Path,
     head: Vec<u8>,
@@ -925,7 +967,7 @@ fn load_perf_stream(
     format: PerfFormat,
 ) -> Result<LoadedPerf> {
     let mut log = PerfLog::default();
-    // Each block's records frozen on the pool as the joining thread says how they become
+    // Each block's records frozen on the pool as the joining says how they become
     // the log's (string ids, lines), and appended in order as they come back.
     let crew = std::sync::Arc::new(Crew::default());
     let mut blocks: columns::Frozen<PolarsResult<DataFrame>> = columns::Frozen::default();
@@ -1605,6 +1647,91 @@ mod tests {
     }
 
     #[test]
+    fn blocks_finished_out_of_turn_are_each_taken_once_in_order_by_the_workers() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("lines.log");
+        std::fs::write(&p, "a line\n".repeat(100_000)).unwrap();
+        let caller = std::thread::current().id();
+        for workers in [2, 3, 8] {
+            let mut r = input::open(&p).unwrap();
+            let mut got = Vec::new();
+            let mut on_caller = 0;
+            read_and_parse(
+                Vec::new(),
+                &mut r,
+                &p,
+                &Crew::default(),
+                workers,
+                512,
+                &last_line_end,
+                // Every third block parses slowly, so the blocks after it finish first and
+                // wait, and are put in while another worker is taking blocks.
+                &|n, _| {
+                    if n % 3 == 0 {
+                        std::thread::sleep(std::time::Duration::from_micros(50));
+                    }
+                    n
+                },
+                |b, n| {
+                    on_caller += usize::from(std::thread::current().id() == caller);
+                    got.push((n, b.len()));
+                    vec![b]
+                },
+            )
+            .unwrap();
+            assert!(got.len() > 1000, "{}", got.len());
+            assert!(got.iter().enumerate().all(|(i, (n, _))| *n == i));
+            assert_eq!(got.iter().map(|(_, l)| l).sum::<usize>(), 700_000);
+            assert_eq!(on_caller, 0, "{workers} workers");
+        }
+    }
+
+    /// The worker joining waits for freezes handed to the workers (`Frozen` lets two a core
+    /// be in flight): it runs them itself when no other worker is left to. Block 0 parses
+    /// slowly, so the others (about 20, fewer than the 8 workers may hold) are read to the
+    /// end, the other workers leave, and they are joined at once after it (with up to 11
+    /// cores, more blocks than may be in flight).
+    #[test]
+    fn a_worker_joining_runs_the_freezes_it_waits_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("lines.log");
+        std::fs::write(&p, "a line\n".repeat(3000)).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = input::open(&p).unwrap();
+            let crew = std::sync::Arc::new(Crew::default());
+            let mut frozen = columns::Frozen::default();
+            frozen.hand_to(crew.handing());
+            read_and_parse(
+                Vec::new(),
+                &mut r,
+                &p,
+                &crew,
+                8,
+                1024,
+                &last_line_end,
+                &|n, _| {
+                    if n == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(200));
+                    }
+                    n
+                },
+                |b, n| {
+                    frozen.spawn(move || n);
+                    vec![b]
+                },
+            )
+            .unwrap();
+            tx.send(frozen.collect()).unwrap();
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the stream ended");
+        assert!((16..8 * AHEAD).contains(&got.len()), "{}", got.len());
+        assert!(got.iter().enumerate().all(|(i, n)| *n == i));
+    }
+
+    #[test]
     fn tasks_handed_while_blocks_are_read_run_on_the_workers_then_on_the_pool() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("lines.log");
@@ -1613,7 +1740,7 @@ mod tests {
         let crew = std::sync::Arc::new(Crew::default());
         let hand = crew.handing();
         // Before the workers start, and after they leave, a task is handed back.
-        assert!(hand(Box::new(|| {})).is_some());
+        assert!(hand.hand(Box::new(|| {})).is_some());
         let caller = std::thread::current().id();
         let (tx, rx) = std::sync::mpsc::channel();
         let mut blocks = 0;
@@ -1634,14 +1761,14 @@ mod tests {
                         && rayon::current_thread_index().is_none();
                     tx.send(on_worker).unwrap();
                 });
-                if let Some(task) = hand(task) {
+                if let Some(task) = hand.hand(task) {
                     rayon::spawn(task);
                 }
                 vec![b]
             },
         )
         .unwrap();
-        assert!(hand(Box::new(|| {})).is_some());
+        assert!(hand.hand(Box::new(|| {})).is_some());
         drop(tx);
         let ran: Vec<bool> = rx.iter().collect();
         // Each task ran once; on the workers but for those of the last blocks, taken when

@@ -150,7 +150,7 @@ pub enum Recognised {
 }
 
 /// A family's reading of a log's lines in turn (see `PerfFamily::recogniser`).
-pub trait Recogniser {
+pub trait Recogniser: Send {
     /// `line` (trimmed, not blank), after the lines given before.
     fn line(&mut self, line: &[u8]) -> Recognised;
 }

@@ -156,9 +156,9 @@ impl BlockParser for Parser {
             .downcast_ref::<Parser>()
             .is_some_and(|n| Parser::continues_into(self, n))
     }
-    /// What the joining thread will ask of a block, worked out where it was parsed: the
+    /// What the joining will ask of a block, worked out where it was parsed: the
     /// bounds of its keys and `finish`'s pass over them (together 10 % of a JRockit log's
-    /// time on the joining thread, which was the busiest).
+    /// time in the joining, which was the busiest thread).
     fn warm(&mut self) {
         let (bounds, aside) = self.scan();
         self.bounds.set(Some(bounds));

@@ -34,7 +34,7 @@ pub fn parse_one(format: GcFormat, buf: &[u8]) -> GcLog {
 }
 
 /// Block size for parsing a log in parallel (a GC or performance log, streamed). 512 KiB: a block and its events stay in a core's L2 while the
-/// joining thread takes them, and fewer bytes are in flight — a dozen blocks and their events
+/// joining takes them, and fewer bytes are in flight — a dozen blocks and their events
 /// are, so the peak of a log whose frame is small is mostly them (2 MiB blocks: 5-10 % slower,
 /// 12-16 MB more at the peak on the 210 MB GC logs, and 20-25 MB more on the 2 M-request
 /// semicolon log, as fast; 1 MiB against 512 KiB: 6-20 MB more, as fast; 256 KiB: the unified

@@ -78,7 +78,7 @@ pub struct Joiner<S: Sink> {
     done: Option<Parser>,
     cur: Option<Parser>,
     /// The blocks `cur` has read, while `run_kept` (owned: copying each block in was 3 % of a
-    /// HotSpot log's time on the joining thread), and their length.
+    /// HotSpot log's time in the joining), and their length.
     run: Vec<Vec<u8>>,
     run_len: usize,
     run_kept: bool,
