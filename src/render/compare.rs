@@ -258,14 +258,12 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
     };
     let (aw, _) = area.dim_in_pixel();
     let area = area.titled(&caption, fitting(area, &caption, sc.desc, aw)?)?;
-    let name_w = if p.names {
-        let style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        widest(&area, p.rows.iter().map(|(n, _)| n.as_str()), &style)?
-    } else {
-        0
-    };
     let y_area = if p.names {
-        name_area(name_w, sc)
+        let style: TextStyle = (FONT, sc.label).into_text_style(&area);
+        name_area(
+            widest(&area, p.rows.iter().map(|(n, _)| n.as_str()), &style)?,
+            sc,
+        )
     } else {
         no_name_area(sc)
     };

@@ -646,20 +646,17 @@ pub fn split(
         let (b0, b1) = (0.5 - half, 0.5 + half);
         for (i, o) in shown.iter().enumerate() {
             let y = row_y(i);
-            match (has_split, o.java_ms_mean, o.db_ms_mean) {
-                (true, Some(j), Some(d)) => {
-                    chart.draw_series([
-                        Rectangle::new([(0.0, y + b0), (j, y + b1)], JAVA.filled()),
-                        Rectangle::new([(j, y + b0), (j + d, y + b1)], DB.filled()),
-                    ])?;
-                }
-                _ => {
-                    chart.draw_series([Rectangle::new(
-                        [(0.0, y + b0), (o.total_ms_mean, y + b1)],
-                        TOTAL.filled(),
-                    )])?;
-                }
-            }
+            let bars = match (has_split, o.java_ms_mean, o.db_ms_mean) {
+                (true, Some(j), Some(d)) => vec![
+                    Rectangle::new([(0.0, y + b0), (j, y + b1)], JAVA.filled()),
+                    Rectangle::new([(j, y + b0), (j + d, y + b1)], DB.filled()),
+                ],
+                _ => vec![Rectangle::new(
+                    [(0.0, y + b0), (o.total_ms_mean, y + b1)],
+                    TOTAL.filled(),
+                )],
+            };
+            chart.draw_series(bars)?;
             let end = bar_len(o);
             chart.draw_series([EmptyElement::at((end, y + 0.5))
                 + Text::new(

@@ -479,7 +479,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
         .flat_map(|s| s.slo.iter().map(move |v| (s, v)))
         .collect();
     if !verdicts.is_empty() {
-        let failed: Vec<_> = verdicts.iter().filter(|(_, v)| !v.pass).collect();
+        let mut failed: Vec<_> = verdicts.iter().filter(|(_, v)| !v.pass).collect();
         h.push_str(&format!(
             "<h2>Objectives: {} of {} met</h2>\n<p>All verdicts in <a href=\"slo.csv\">slo.csv</a> and on each run's page{}.</p>\n",
             verdicts.len() - failed.len(),
@@ -487,30 +487,26 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             if failed.is_empty() { "" } else { "; the failed ones, furthest off first" }
         ));
         if !failed.is_empty() {
-            let mut rows: Vec<(f64, Vec<Cell>)> = failed
+            failed.sort_by(|a, b| margin(b.1).total_cmp(&margin(a.1)));
+            let rows: Vec<Vec<Cell>> = failed
                 .iter()
                 .map(|(s, v)| {
                     let e = entries
                         .iter()
                         .find(|e| e.outcome.summary().is_some_and(|x| std::ptr::eq(x, *s)));
                     let m = margin(v);
-                    (
-                        m,
-                        vec![
-                            link(s.file.clone(), e.map(run_href)),
-                            text(v.objective.clone()),
-                            text(v.operation.clone().unwrap_or_default()),
-                            figure(v.value, |x| num(x, None)),
-                            figure(m.is_finite().then_some(m * 100.0), |x| {
-                                format!("+{} %", num(x, Some(1)))
-                            })
-                            .class("bad"),
-                        ],
-                    )
+                    vec![
+                        link(s.file.clone(), e.map(run_href)),
+                        text(v.objective.clone()),
+                        text(v.operation.clone().unwrap_or_default()),
+                        figure(v.value, |x| num(x, None)),
+                        figure(m.is_finite().then_some(m * 100.0), |x| {
+                            format!("+{} %", num(x, Some(1)))
+                        })
+                        .class("bad"),
+                    ]
                 })
                 .collect();
-            rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let rows: Vec<Vec<Cell>> = rows.into_iter().map(|r| r.1).collect();
             h.push_str(&sortable(
                 "objectives",
                 &[
