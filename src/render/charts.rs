@@ -290,8 +290,7 @@ fn load_curve(
         limits: &limits,
         connect: false,
     };
-    lc::load_curve(path, &curve, s.size)?;
-    Ok(())
+    Ok(lc::load_curve(path, &curve, s.size)?)
 }
 
 /// File stems for inputs, in order: each file's stem, with `-2`, `-3`... where a stem repeats,

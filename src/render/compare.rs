@@ -16,8 +16,8 @@
 
 use super::perf::{count_text, share_text};
 use super::{
-    builder, cut_labels, legend_row, note, render_scaled, style_mesh, titled, widest, Mark,
-    RenderError, Root, Scale, Size, Ticked, FONT,
+    builder, centred, cut_labels, legend_row, note, render_scaled, style_mesh, titled, widest,
+    Mark, RenderError, Root, Scale, Size, Ticked, FONT,
 };
 use crate::analyze::gc::GcSummary;
 use crate::analyze::perf::PerfSummary;
@@ -152,8 +152,7 @@ struct Panel {
 }
 
 /// The caption's text style: `px`, shrunk until the text fits `width`.
-fn fitting<'a>(area: &Root, text: &str, px: u32, width: u32) -> Res<TextStyle<'a>> {
-    let mut px = px;
+fn fitting<'a>(area: &Root, text: &str, mut px: u32, width: u32) -> Res<TextStyle<'a>> {
     loop {
         let style: TextStyle = (FONT, px).into_text_style(area);
         let (w, _) = area.estimate_text_size(text, &style)?;
@@ -259,14 +258,12 @@ fn draw_panel(area: &Root, p: &Panel, sc: &Scale) -> Res<()> {
     };
     let (aw, _) = area.dim_in_pixel();
     let area = area.titled(&caption, fitting(area, &caption, sc.desc, aw)?)?;
-    let name_w = if p.names {
-        let style: TextStyle = (FONT, sc.label).into_text_style(&area);
-        widest(&area, p.rows.iter().map(|(n, _)| n.as_str()), &style)?
-    } else {
-        0
-    };
     let y_area = if p.names {
-        name_area(name_w, sc)
+        let style: TextStyle = (FONT, sc.label).into_text_style(&area);
+        name_area(
+            widest(&area, p.rows.iter().map(|(n, _)| n.as_str()), &style)?,
+            sc,
+        )
     } else {
         no_name_area(sc)
     };
@@ -731,21 +728,20 @@ fn title(labels: &[&str], note: Option<&str>) -> String {
         .take(shown)
         .map(|l| l.chars().count() + 4)
         .sum();
-    let short: Vec<String>;
-    let labels: Vec<&str> = if joined > TITLE_CHARS {
-        let each = (TITLE_CHARS / shown).saturating_sub(4).max(12);
-        short = labels
-            .iter()
-            .map(|l| match l.chars().count() > each {
-                true => l.chars().take(each - 1).chain(['…']).collect(),
-                false => l.to_string(),
-            })
-            .collect();
-        short.iter().map(String::as_str).collect()
+    // Labels that fit together are kept whole.
+    let each = if joined > TITLE_CHARS {
+        (TITLE_CHARS / shown).saturating_sub(4).max(12)
     } else {
-        labels.to_vec()
+        usize::MAX
     };
-    let labels = labels.as_slice();
+    let short: Vec<String> = labels
+        .iter()
+        .map(|l| match l.chars().count() > each {
+            true => l.chars().take(each - 1).chain(['…']).collect(),
+            false => l.to_string(),
+        })
+        .collect();
+    let labels: &[&str] = &short.iter().map(String::as_str).collect::<Vec<_>>();
     match note {
         Some(n) if labels.len() > 4 => n.to_string(),
         Some(n) => format!("{} — {n}", chart_title(labels)),
@@ -811,18 +807,7 @@ pub fn compare(
                 perf_section(&top, &perf, sc, size, opts.log_y)?;
                 gc_section(&bottom, &gc, sc, size, opts)?;
             }
-            (true, true) => {
-                let style = (FONT, sc.desc)
-                    .into_font()
-                    .into_text_style(&area)
-                    .pos(Pos::new(HPos::Center, VPos::Center));
-                let (w, h) = area.dim_in_pixel();
-                area.draw(&Text::new(
-                    "no runs to compare",
-                    (w as i32 / 2, h as i32 / 2),
-                    style,
-                ))?;
-            }
+            (true, true) => centred(&area, "no runs to compare", sc)?,
         }
         Ok(())
     })

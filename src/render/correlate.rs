@@ -35,8 +35,8 @@ const KINDS: [&str; 8] = [
 ];
 
 /// `0.1 ms`, `10 ms`, `1 s`, `10 s` for a log axis at powers of ten.
-fn ms_label(log_v: f64) -> String {
-    let v = 10f64.powf(log_v);
+fn ms_label(log_v: &f64) -> String {
+    let v = 10f64.powf(*log_v);
     if v >= 1000.0 {
         format!("{} s", tick(&((v / 1000.0 * 1e6).round() / 1e6)))
     } else {
@@ -55,11 +55,6 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             ),
             sc,
         )?;
-        let kinds: Vec<&str> = KINDS
-            .iter()
-            .copied()
-            .filter(|k| d.pauses.iter().any(|p| p.kind == *k))
-            .collect();
         let mut legend = vec![
             (Mark::Line(MEAN), "mean (left)".to_string()),
             (Mark::Line(P99), "p99 (left)".to_string()),
@@ -73,9 +68,12 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             ),
             (Mark::Bar(MISS), "slow requests without GC".to_string()),
         ];
-        for k in &kinds {
-            legend.push((Mark::Bar(kind_color(k)), format!("{k} pause")));
-        }
+        legend.extend(
+            KINDS
+                .iter()
+                .filter(|k| d.pauses.iter().any(|p| p.kind == **k))
+                .map(|k| (Mark::Bar(kind_color(k)), format!("{k} pause"))),
+        );
         let area = legend_row(&area, &legend, sc)?;
         let (t0, t1) = match (d.intervals.first(), d.intervals.last()) {
             (Some(a), Some(b)) => (a.start_ms, b.start_ms + iv),
@@ -124,10 +122,9 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .right_y_label_area_size(right)
             .build_cartesian_2d(x(), y)?
             .set_secondary_coord(t0 as f64..t1 as f64, 0.0..nice_max(tp_max));
-        let ylabel = |v: &f64| ms_label(*v);
         style_mesh(&mut chart.configure_mesh(), sc)
             .y_desc("response time (log)")
-            .y_label_formatter(&ylabel)
+            .y_label_formatter(&ms_label)
             .x_label_formatter(&|_| String::new())
             .draw()?;
         chart
@@ -171,11 +168,11 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             sc.label / 3,
             MISS.stroke_width(1),
         ))?;
-        chart.draw_series(std::iter::once(Text::new(
+        chart.draw_series([Text::new(
             format!("slow: over {} ms", tick(&d.slow_ms)),
             (t0 as f64, ty),
             (FONT, sc.label * 4 / 5).into_font().color(&MISS),
-        )))?;
+        )])?;
         let r = (sc.label / 6).max(2);
         chart.draw_series(d.slow.iter().map(|s| {
             let (c, rr) = if s.gc { (HIT, r + 1) } else { (MISS, r) };

@@ -20,21 +20,13 @@ struct Unit {
 
 fn unit(s: &Series) -> Unit {
     let (lo, hi) = x_range_s(s);
-    match hi - lo {
-        _ if s.x_is_index => Unit { div: 1.0, name: "" },
-        d if d > 2.0 * 86_400.0 => Unit {
-            div: 86_400.0,
-            name: "d",
-        },
-        d if d > 2.0 * 3_600.0 => Unit {
-            div: 3_600.0,
-            name: "h",
-        },
-        _ => Unit {
-            div: 1.0,
-            name: "s",
-        },
-    }
+    let (div, name) = match hi - lo {
+        _ if s.x_is_index => (1.0, ""),
+        d if d > 2.0 * 86_400.0 => (86_400.0, "d"),
+        d if d > 2.0 * 3_600.0 => (3_600.0, "h"),
+        _ => (1.0, "s"),
+    };
+    Unit { div, name }
 }
 
 /// A time since JVM start as a reader says it: `73.5 s`, `12 min 05 s`, `5 h 03 min`,
@@ -200,22 +192,18 @@ pub fn pauses(
                 };
                 format!("longest: {my:.1} ms at {at}")
             };
-            chart.draw_series(std::iter::once(Circle::new(
-                (mx, tr(my)),
-                5,
-                BLACK.filled(),
-            )))?;
+            chart.draw_series([Circle::new((mx, tr(my)), 5, BLACK.filled())])?;
             let anchor = if mx > (x0 + x1) / 2.0 {
                 // Keep the label inside the plot: right-aligned text left of the point.
                 Pos::new(HPos::Right, VPos::Bottom)
             } else {
                 Pos::new(HPos::Left, VPos::Bottom)
             };
-            chart.draw_series(std::iter::once(Text::new(
+            chart.draw_series([Text::new(
                 text,
                 (mx, tr(my)),
                 bold(sc.label).into_text_style(root).pos(anchor),
-            )))?;
+            )])?;
         }
         if s.pauses.is_empty() {
             note(&chart, "no stop-the-world pauses in this log", sc)?;
@@ -267,7 +255,7 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         let caps = series(|h| h.capacity);
         let befores = series(|h| h.before);
         let afters = series(|h| h.after);
-        let mut any = false;
+        let any = !(caps.is_empty() && befores.is_empty() && afters.is_empty());
         // Lines as `thick_line`s: plotters' 2 px polylines join segments with mitres, and a
         // dense sawtooth's sharp turns sent spikes of "used after GC" below 0 MB, through
         // the axis title.
@@ -277,7 +265,6 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
         };
         let no_points = std::iter::empty::<Circle<(f64, f64), u32>>;
         if !caps.is_empty() {
-            any = true;
             line(&chart, &caps, cap)?;
             chart
                 .draw_series(no_points())?
@@ -287,14 +274,12 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
                 });
         }
         if !befores.is_empty() {
-            any = true;
             chart
                 .draw_series(befores.iter().map(|&p| Circle::new(p, 3, before.filled())))?
                 .label("used before GC")
                 .legend(move |(x, y)| Circle::new((x + 8, y), 4, before.filled()));
         }
         if !afters.is_empty() {
-            any = true;
             line(&chart, &afters, after)?;
             chart
                 .draw_series(no_points())?

@@ -3,7 +3,7 @@
 //! Objectives on a percentile (`--slo p95<=50ms`) are dashed horizontal lines in the
 //! percentile's colour; points over their objective are ringed in red.
 
-use super::compare::RUN_COLORS;
+use super::compare::run_color;
 use super::{builder, nice_max, render, style_mesh, tick, titled, RenderError, Size, FONT};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,26 +87,19 @@ pub fn load_curve(path: &Path, c: &Curve, size: Size) -> Result<(), RenderError>
             .margin_right(sc.label * 2)
             .y_label_area_size(sc.label * 5)
             .build_cartesian_2d(0.0..xh, 0.0..yh)?;
-        let fmt = |v: &f64| tick(v);
         style_mesh(&mut chart.configure_mesh(), sc)
             .x_desc(c.x_desc)
             .y_desc("response time (ms)")
-            .x_label_formatter(&fmt)
-            .y_label_formatter(&fmt)
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .draw()?;
         let r = (sc.label / 4).max(3) as i32;
         let mut labels: Vec<(String, RGBColor, i32, i32)> = Vec::new();
         for (s, name) in series.iter().enumerate() {
-            let color = RUN_COLORS[s % RUN_COLORS.len()];
+            let color = run_color(s);
             let line: Vec<(f64, f64)> = pts
                 .iter()
-                .filter_map(|p| {
-                    p.values
-                        .get(s)
-                        .copied()
-                        .flatten()
-                        .map(|v| (p.throughput, v))
-                })
+                .filter_map(|p| Some((p.throughput, p.values.get(s).copied()??)))
                 .collect();
             let width = if c.connect { 2 } else { 0 };
             chart

@@ -256,10 +256,7 @@ fn palette_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, png::EncodingError
     // Each colour's palette index: its own among the 256, else the nearest's.
     let mut index = vec![0u8; colours.len()];
     for (rank, &id) in by_count.iter().enumerate() {
-        index[id as usize] = match u8::try_from(rank) {
-            Ok(i) => i,
-            Err(_) => nearest(colours[id as usize]),
-        };
+        index[id as usize] = u8::try_from(rank).unwrap_or_else(|_| nearest(colours[id as usize]));
     }
     let mut indices = Vec::with_capacity(rgb.len() / 3);
     for (id, n) in runs {
@@ -318,11 +315,7 @@ pub(crate) fn cut_label(
     let n = name.chars().count();
     // Head and tail of a long name; nothing in between is ever shown.
     let head: Vec<char> = name.chars().take(LABEL_CHARS).collect();
-    let tail: Vec<char> = if n > LABEL_CHARS {
-        name.chars().skip(n - LABEL_CHARS).collect()
-    } else {
-        head.clone()
-    };
+    let tail: Vec<char> = name.chars().skip(n.saturating_sub(LABEL_CHARS)).collect();
     let with_dots = |k: usize| -> String {
         let front = k.div_ceil(2).min(head.len());
         let back = (k / 2).min(tail.len());
@@ -363,14 +356,12 @@ pub(crate) fn cut_labels<'s>(
     style: &TextStyle,
     max_w: u32,
 ) -> Result<(Vec<String>, u32), Box<dyn std::error::Error>> {
-    let mut out = Vec::new();
-    let mut widest = 0;
-    for n in names {
-        let (n, w) = cut_label(area, n, style, max_w)?;
-        widest = widest.max(w);
-        out.push(n);
-    }
-    Ok((out, widest))
+    let cut: Vec<(String, u32)> = names
+        .into_iter()
+        .map(|n| cut_label(area, n, style, max_w))
+        .collect::<Result<_, _>>()?;
+    let widest = cut.iter().map(|c| c.1).max().unwrap_or(0);
+    Ok((cut.into_iter().map(|c| c.0).collect(), widest))
 }
 
 /// The width of the widest of `texts` in `style` (0 for none).
@@ -379,11 +370,9 @@ pub(crate) fn widest<'s>(
     texts: impl IntoIterator<Item = &'s str>,
     style: &TextStyle,
 ) -> Result<u32, Box<dyn std::error::Error>> {
-    let mut w = 0;
-    for t in texts {
-        w = w.max(area.estimate_text_size(t, style)?.0);
-    }
-    Ok(w)
+    texts
+        .into_iter()
+        .try_fold(0, |w, t| Ok(w.max(area.estimate_text_size(t, style)?.0)))
 }
 
 /// The chart's frame: a margin all round and the caption on top; returns the area below it.
@@ -453,11 +442,19 @@ pub(crate) fn note<DB: DrawingBackend, CT: CoordTranslate>(
     text: &str,
     sc: &Scale,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let area = chart.plotting_area().strip_coord_spec();
+    centred(&chart.plotting_area().strip_coord_spec(), text, sc)
+}
+
+/// A sentence in the middle of `area`.
+pub(crate) fn centred<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    sc: &Scale,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (w, h) = area.dim_in_pixel();
     let style = (FONT, sc.desc)
         .into_font()
-        .into_text_style(&area)
+        .into_text_style(area)
         .pos(Pos::new(HPos::Center, VPos::Center));
     area.draw(&Text::new(text, (w as i32 / 2, h as i32 / 2), style))
 }
@@ -636,7 +633,7 @@ pub(crate) fn linear_ticks(hi: f64, max_n: usize, whole: bool) -> Vec<f64> {
         .collect()
 }
 
-/// Axis labels without a useless ".0"./// Axis labels without a useless ".0".
+/// Axis labels without a useless ".0".
 pub(crate) fn tick(v: &f64) -> String {
     if v.fract() == 0.0 {
         return format!("{v:.0}");
@@ -659,12 +656,11 @@ pub(crate) fn nice_max(v: f64) -> f64 {
     // 5% headroom so the tallest bar or impulse never touches the frame.
     let target = v * 1.05;
     let p = 10f64.powf(target.log10().floor());
-    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0] {
-        if m * p >= target {
-            return m * p;
-        }
-    }
-    10.0 * p
+    [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|v| *v >= target)
+        .unwrap_or(10.0 * p)
 }
 
 #[cfg(test)]

@@ -67,12 +67,10 @@ pub fn duration_text(ms: i64) -> String {
 /// `ms` rounded up to a whole number of the largest unit (d, h, min, s) it holds twice: a
 /// length to suggest that is at least `ms` and reads as written.
 pub fn whole_up(ms: i64) -> i64 {
-    for unit in [86_400_000, 3_600_000, 60_000, 1000] {
-        if ms >= 2 * unit {
-            return (ms + unit - 1) / unit * unit;
-        }
-    }
-    ms
+    [86_400_000, 3_600_000, 60_000, 1000]
+        .into_iter()
+        .find(|unit| ms >= 2 * unit)
+        .map_or(ms, |unit| (ms + unit - 1) / unit * unit)
 }
 
 /// A share for a bar label, never rounded to zero: "95.2%", "3.6%", "0.21%", "0.0005%".
@@ -256,22 +254,12 @@ pub fn time_label(ms: i64, step: i64, multi_day: bool) -> String {
 /// Points of a series, split where a value is missing: each run is drawn as its own line, so
 /// an interval without requests is a gap, never a drop to zero.
 pub(crate) fn runs(points: impl Iterator<Item = (f64, Option<f64>)>) -> Vec<Vec<(f64, f64)>> {
-    let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
-    let mut cur = Vec::new();
-    for (x, y) in points {
-        match y {
-            Some(y) if y.is_finite() => cur.push((x, y)),
-            _ => {
-                if !cur.is_empty() {
-                    out.push(std::mem::take(&mut cur));
-                }
-            }
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
+    let points: Vec<(f64, Option<f64>)> = points.collect();
+    points
+        .split(|p| !p.1.is_some_and(f64::is_finite))
+        .filter(|run| !run.is_empty())
+        .map(|run| run.iter().filter_map(|&(x, y)| Some((x, y?))).collect())
+        .collect()
 }
 
 /// The two-hour chart: throughput per interval as a black line on the right-hand axis, mean
@@ -658,20 +646,17 @@ pub fn split(
         let (b0, b1) = (0.5 - half, 0.5 + half);
         for (i, o) in shown.iter().enumerate() {
             let y = row_y(i);
-            match (has_split, o.java_ms_mean, o.db_ms_mean) {
-                (true, Some(j), Some(d)) => {
-                    chart.draw_series([
-                        Rectangle::new([(0.0, y + b0), (j, y + b1)], JAVA.filled()),
-                        Rectangle::new([(j, y + b0), (j + d, y + b1)], DB.filled()),
-                    ])?;
-                }
-                _ => {
-                    chart.draw_series([Rectangle::new(
-                        [(0.0, y + b0), (o.total_ms_mean, y + b1)],
-                        TOTAL.filled(),
-                    )])?;
-                }
-            }
+            let bars = match (has_split, o.java_ms_mean, o.db_ms_mean) {
+                (true, Some(j), Some(d)) => vec![
+                    Rectangle::new([(0.0, y + b0), (j, y + b1)], JAVA.filled()),
+                    Rectangle::new([(j, y + b0), (j + d, y + b1)], DB.filled()),
+                ],
+                _ => vec![Rectangle::new(
+                    [(0.0, y + b0), (o.total_ms_mean, y + b1)],
+                    TOTAL.filled(),
+                )],
+            };
+            chart.draw_series(bars)?;
             let end = bar_len(o);
             chart.draw_series([EmptyElement::at((end, y + 0.5))
                 + Text::new(

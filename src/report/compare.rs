@@ -618,9 +618,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                     }
                 }
             }
-            for r in deltas {
-                t.push(r);
-            }
+            t.rows.extend(deltas);
             out.writer().write(&t)
         }
         Format::Table | Format::Markdown => {
@@ -720,13 +718,7 @@ pub fn labels(files: &[String], given: &[String]) -> Result<Vec<String>, String>
         }
         return Ok(given.to_vec());
     }
-    let name = |f: &String| {
-        std::path::Path::new(f)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| f.clone())
-    };
-    let names: Vec<String> = files.iter().map(name).collect();
+    let names: Vec<String> = files.iter().map(|f| super::perf::short(f)).collect();
     Ok(files
         .iter()
         .zip(&names)

@@ -203,15 +203,10 @@ pub fn table(cs: &[Correlation], d: Option<usize>) -> Table {
 fn text(c: &Correlation) -> String {
     let f = &c.figures;
     let d = Some(1);
-    let mut s = String::new();
-    s.push_str(&format!(
-        "GC log {} against {}\n",
-        c.gc_log,
-        c.perf_logs.join(", ")
-    ));
+    let mut s = format!("GC log {} against {}\n", c.gc_log, c.perf_logs.join(", "));
     s.push_str(&format!("clock: {}\n", clock_text(&c.clock)));
     s.push_str(&format!(
-        "requests {} to {}; GC log {} to {}{}\n",
+        "requests {} to {}; GC log {} to {}{}\n\n",
         c.perf_first,
         c.perf_last,
         c.gc_first,
@@ -225,7 +220,6 @@ fn text(c: &Correlation) -> String {
             String::new()
         }
     ));
-    s.push('\n');
     // No slow request: no figure, never a lone unit.
     let with = |v: Option<f64>, u: &str| crate::report::with_unit(v, 1, u);
     let pct = |v: Option<f64>| with(v, " %");
@@ -345,12 +339,6 @@ pub fn render(cs: &[Correlation], out: Output) -> String {
     }
 }
 
-/// The HTML sections `gcperf report` adds for pairs of a GC log and a performance log whose
-/// wall-clock spans meet (each with its chart, `charts/correlate-<gc>-<perf>.png`), and what
-/// went wrong (one line each). Candidates are spans within 14 hours of each other (a UTC side's
-/// offset is not known before the pair is read); `prepare` then decides on the host clock,
-/// and a pair that does not overlap there is left out without a word. Each pair is read
-/// again, one at a time.
 /// A GC log and a performance log of one run, correlated: their stems, a title, and the
 /// section of their pages (its chart linked from `runs/`).
 #[derive(Debug, Clone)]
@@ -361,6 +349,12 @@ pub struct Pair {
     pub html: String,
 }
 
+/// The HTML sections `gcperf report` adds for pairs of a GC log and a performance log whose
+/// wall-clock spans meet (each with its chart, `charts/correlate-<gc>-<perf>.png`), and what
+/// went wrong (one line each). Candidates are spans within 14 hours of each other (a UTC side's
+/// offset is not known before the pair is read); `prepare` then decides on the host clock,
+/// and a pair that does not overlap there is left out without a word. Each pair is read
+/// again, one at a time.
 pub fn pairs(
     entries: &[super::batch::Entry],
     dir: &std::path::Path,
@@ -400,15 +394,9 @@ pub fn pairs(
         }
         let gl = match pick(g) {
             Ok(crate::load::Input::Gc(l)) => l,
-            Ok(_) => {
-                notes.push(format!(
-                    "{}: not correlated: the log changed since it was read",
-                    ge.stem
-                ));
-                continue;
-            }
-            Err(e) => {
-                notes.push(format!("{}: not correlated: {e}", ge.stem));
+            r => {
+                let why = r.map_or_else(|e| e.to_string(), |_| CHANGED.into());
+                notes.push(format!("{}: not correlated: {why}", ge.stem));
                 continue;
             }
         };
@@ -435,6 +423,9 @@ pub fn pairs(
     (html, notes)
 }
 
+/// Why a log read again is not correlated when it is no longer of the kind it was.
+const CHANGED: &str = "the log changed since it was read";
+
 /// The input of a span, read again.
 fn pick(span: &super::batch::Span) -> anyhow::Result<crate::load::Input> {
     let (r, _) = super::batch::load_group(&span.group);
@@ -453,9 +444,8 @@ fn pair(
 ) -> anyhow::Result<Option<Pair>> {
     use crate::analyze::correlate as cor;
     let crate::load::Input::Perf(pl) = pick(p)? else {
-        anyhow::bail!("the log changed since it was read");
+        anyhow::bail!(CHANGED);
     };
-    let zone = gl.zone;
     let o = cor::Options {
         over_ms: s.perf.over.first().copied().unwrap_or(50.0),
         skip_s: s.perf.skip_s,
@@ -466,7 +456,7 @@ fn pair(
     let side = cor::GcSide {
         frame: &gl.frame,
         clock: gl.format.clock(),
-        zone,
+        zone: gl.zone,
     };
     let sides = [cor::PerfSide {
         frame: &pl.frame,
@@ -522,9 +512,10 @@ fn pair(
     );
     let mut t = table(std::slice::from_ref(&c), Some(1));
     t.drop_first_column();
-    h.push_str("<div class=\"wide\">\n");
-    h.push_str(&super::Html.write(&t));
-    h.push_str("</div>\n");
+    h.push_str(&format!(
+        "<div class=\"wide\">\n{}</div>\n",
+        super::Html.write(&t)
+    ));
     h.push_str(&super::page::img(
         &format!("../{name}"),
         "GC pauses on the latency timeline",

@@ -364,13 +364,10 @@ pub fn gc_rows(l: &Loaded, utc: ToUtc, offset: usize, len: usize) -> PolarsResul
     let text = |c: &str| -> PolarsResult<Expr> {
         Ok(lit(l.frame.decoded(&part, c)?.into_series()).alias(c))
     };
-    let names = [
-        text(RECORD)?,
-        text(KIND)?,
-        text(COLLECTOR)?,
-        text(CAUSE)?,
-        text(NAME)?,
-    ];
+    let names: Vec<Expr> = [RECORD, KIND, COLLECTOR, CAUSE, NAME]
+        .into_iter()
+        .map(text)
+        .collect::<PolarsResult<_>>()?;
     let df = part
         .lazy()
         .with_columns(names)
@@ -608,14 +605,12 @@ fn hive_escape(v: &str) -> String {
     if v.is_empty() {
         return "__HIVE_DEFAULT_PARTITION__".into();
     }
-    let mut out = String::new();
-    for b in v.bytes() {
-        match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
+    v.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// A part name no other export takes: the time, the process, and 64 random bits

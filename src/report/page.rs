@@ -149,11 +149,8 @@ fn sortable_titled(
     for r in rows {
         h.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
-            let mut classes = Vec::new();
-            if headers.get(i).is_some_and(|h| h.1) {
-                classes.push("n");
-            }
-            classes.extend(c.class);
+            let n = headers.get(i).is_some_and(|h| h.1).then_some("n");
+            let classes: Vec<&str> = n.into_iter().chain(c.class).collect();
             let class = match classes.is_empty() {
                 true => String::new(),
                 false => format!(" class=\"{}\"", classes.join(" ")),
@@ -215,10 +212,7 @@ pub fn badness(s: &FileSummary, by_slo: bool) -> Option<f64> {
 pub(super) fn ranked(entries: &[Entry], gc: bool, by_slo: bool) -> Vec<(&Entry, &FileSummary)> {
     let mut v: Vec<(&Entry, &FileSummary)> = entries
         .iter()
-        .filter_map(|e| match &e.outcome {
-            Outcome::Ok(s) if s.gc.is_some() == gc => Some((e, s.as_ref())),
-            _ => None,
-        })
+        .filter_map(|e| Some((e, e.outcome.summary().filter(|s| s.gc.is_some() == gc)?)))
         .collect();
     v.sort_by(|a, b| {
         let (x, y) = (badness(a.1, by_slo), badness(b.1, by_slo));
@@ -235,23 +229,15 @@ pub fn run_href(e: &Entry) -> String {
     format!("{RUNS}/{}.html", e.stem)
 }
 
-/// A KPI: its name, value as shown, sort value, and how it reads (`bad`, `warn`, `good`).
-struct Kpi {
-    name: &'static str,
-    cell: Cell,
-}
+/// A KPI: its name, and its cell (value as shown, sort value, and how it reads: `bad`,
+/// `warn`, `good`).
+type Kpi = (&'static str, Cell);
 
-fn kpi(name: &'static str, cell: Cell) -> Kpi {
-    Kpi { name, cell }
-}
-
-impl Kpi {
-    /// Its value as a card or box shows it: a dash where there is none.
-    fn shown(&self) -> &str {
-        match self.cell.text.as_str() {
-            "" => "–",
-            t => t,
-        }
+/// A KPI's value as a card or box shows it: a dash where there is none.
+fn shown(c: &Cell) -> &str {
+    match c.text.as_str() {
+        "" => "–",
+        t => t,
     }
 }
 
@@ -283,7 +269,7 @@ fn gc_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
     };
     let d = g.diag.as_ref();
     vec![
-        kpi(
+        (
             "throughput",
             judged(
                 figure(g.throughput_pct, |v| format!("{} %", num(v, Some(2)))),
@@ -292,22 +278,22 @@ fn gc_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
                 true,
             ),
         ),
-        kpi(
+        (
             "longest pause",
             judged(figure(g.pause_max_ms, ms), 200.0, 1000.0, false),
         ),
-        kpi("p99 pause", figure(g.pause_p99_ms, ms)),
-        kpi(
+        ("p99 pause", figure(g.pause_p99_ms, ms)),
+        (
             "pause total",
             figure(g.pause_total_ms, |v| {
                 format!("{} s", num(v / 1000.0, Some(2)))
             }),
         ),
-        kpi(
+        (
             "peak heap after GC",
             figure(x.heap_after_max_kb, |v| size_kb(Some(v), "")),
         ),
-        kpi(
+        (
             "allocation rate",
             figure(d.and_then(|d| d.alloc_rate_kb_per_s), |v| {
                 size_kb(Some(v), "/s")
@@ -323,14 +309,14 @@ fn perf_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
         return Vec::new();
     };
     vec![
-        kpi("requests", count(p.requests)),
-        kpi(
+        ("requests", count(p.requests)),
+        (
             "throughput",
             figure(p.throughput_per_s, |v| format!("{} /s", num(v, Some(1)))),
         ),
-        kpi("p95", figure(p.total_ms_p95, ms)),
-        kpi("p99", figure(p.total_ms_p99, ms)),
-        kpi(
+        ("p95", figure(p.total_ms_p95, ms)),
+        ("p99", figure(p.total_ms_p99, ms)),
+        (
             "errors",
             judged(
                 figure(p.error_pct, |v| format!("{} %", num(v, Some(2)))),
@@ -339,7 +325,7 @@ fn perf_kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
                 false,
             ),
         ),
-        kpi(
+        (
             "APDEX",
             judged(
                 figure(x.apdex.and_then(|a| a.score), |v| num(v, Some(3))),
@@ -361,11 +347,7 @@ fn kpis(s: &FileSummary, x: &Extras) -> Vec<Kpi> {
 /// A run's card, a link to its page: its name and folder, and its KPIs; a failed
 /// objective and the count of findings below them.
 fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
-    let mut h = String::new();
-    h.push_str(&format!(
-        "<a class=\"card\" href=\"{}\">",
-        html_escape(href)
-    ));
+    let mut h = format!("<a class=\"card\" href=\"{}\">", html_escape(href));
     // The file's name first: a folder shared by every run says nothing of this one.
     let (folder, name) = match s.file.rsplit_once(['/', '\\']) {
         Some((d, n)) if !n.is_empty() => (d, n),
@@ -377,14 +359,13 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
         html_escape(&middle_cut(name, CARD_NAME)),
         html_escape(folder)
     ));
-    for k in kpis(s, x) {
-        let class = k
-            .cell
+    for (name, cell) in kpis(s, x) {
+        let class = cell
             .class
             .map(|c| format!(" class=\"{c}\""))
             .unwrap_or_default();
-        let v = html_escape(k.shown());
-        h.push_str(&format!("<dt>{}</dt><dd{class}>{v}</dd>", k.name));
+        let v = html_escape(shown(&cell));
+        h.push_str(&format!("<dt>{name}</dt><dd{class}>{v}</dd>"));
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
         h.push_str(&format!(
@@ -400,8 +381,7 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
             "<dt>findings</dt><dd class=\"warn\">{findings}</dd>"
         ));
     }
-    h.push_str("</dl></a>");
-    h.push('\n');
+    h.push_str("</dl></a>\n");
     h
 }
 
@@ -434,8 +414,8 @@ fn kpi_strip(s: &FileSummary, x: &Extras) -> String {
             html_escape(k)
         ));
     };
-    for k in kpis(s, x) {
-        boxed(k.shown(), k.cell.class, k.name);
+    for (name, cell) in kpis(s, x) {
+        boxed(shown(&cell), cell.class, name);
     }
     if let Some((met, class)) = objectives_met(&s.slo) {
         boxed(&met, Some(class), "objectives met");
@@ -499,7 +479,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
         .flat_map(|s| s.slo.iter().map(move |v| (s, v)))
         .collect();
     if !verdicts.is_empty() {
-        let failed: Vec<_> = verdicts.iter().filter(|(_, v)| !v.pass).collect();
+        let mut failed: Vec<_> = verdicts.iter().filter(|(_, v)| !v.pass).collect();
         h.push_str(&format!(
             "<h2>Objectives: {} of {} met</h2>\n<p>All verdicts in <a href=\"slo.csv\">slo.csv</a> and on each run's page{}.</p>\n",
             verdicts.len() - failed.len(),
@@ -507,31 +487,26 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             if failed.is_empty() { "" } else { "; the failed ones, furthest off first" }
         ));
         if !failed.is_empty() {
-            let mut rows: Vec<(f64, Vec<Cell>)> = failed
+            failed.sort_by(|a, b| margin(b.1).total_cmp(&margin(a.1)));
+            let rows: Vec<Vec<Cell>> = failed
                 .iter()
                 .map(|(s, v)| {
-                    let e = entries.iter().find(|e| match &e.outcome {
-                        Outcome::Ok(x) => std::ptr::eq(x.as_ref(), *s),
-                        _ => false,
-                    });
+                    let e = entries
+                        .iter()
+                        .find(|e| e.outcome.summary().is_some_and(|x| std::ptr::eq(x, *s)));
                     let m = margin(v);
-                    (
-                        m,
-                        vec![
-                            link(s.file.clone(), e.map(run_href)),
-                            text(v.objective.clone()),
-                            text(v.operation.clone().unwrap_or_default()),
-                            figure(v.value, |x| num(x, None)),
-                            figure(m.is_finite().then_some(m * 100.0), |x| {
-                                format!("+{} %", num(x, Some(1)))
-                            })
-                            .class("bad"),
-                        ],
-                    )
+                    vec![
+                        link(s.file.clone(), e.map(run_href)),
+                        text(v.objective.clone()),
+                        text(v.operation.clone().unwrap_or_default()),
+                        figure(v.value, |x| num(x, None)),
+                        figure(m.is_finite().then_some(m * 100.0), |x| {
+                            format!("+{} %", num(x, Some(1)))
+                        })
+                        .class("bad"),
+                    ]
                 })
                 .collect();
-            rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let rows: Vec<Vec<Cell>> = rows.into_iter().map(|r| r.1).collect();
             h.push_str(&sortable(
                 "objectives",
                 &[
@@ -576,15 +551,14 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             vec![("rank", true), ("run", false), ("format", false)];
         let names: Vec<&'static str> = runs
             .first()
-            .map(|(e, s)| kpis(s, &e.extras).iter().map(|k| k.name).collect())
+            .map(|(e, s)| kpis(s, &e.extras).iter().map(|k| k.0).collect())
             .unwrap_or_default();
         headers.extend(names.iter().map(|n| (*n, true)));
         if gc {
             headers.push(("findings", true));
         }
         if by_slo {
-            headers.push(("objectives met", false));
-            headers.push(("worst margin", true));
+            headers.extend([("objectives met", false), ("worst margin", true)]);
         }
         headers.push(("lines not understood", true));
         let rows: Vec<Vec<Cell>> = runs
@@ -596,7 +570,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                     link(s.file.clone(), Some(run_href(e))),
                     text(s.format),
                 ];
-                r.extend(kpis(s, &e.extras).into_iter().map(|k| k.cell));
+                r.extend(kpis(s, &e.extras).into_iter().map(|k| k.1));
                 if gc {
                     let n =
                         s.gc.as_ref()
@@ -979,8 +953,7 @@ fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
         .into_iter()
         .chain(ot.messages.iter().map(|m| Some(m.as_str())))
         .collect();
-    let t = sortable_titled("over-time", &hs, &titles, &rows, false);
-    h.push_str(&t);
+    h.push_str(&sortable_titled("over-time", &hs, &titles, &rows, false));
 }
 
 fn plural(n: u64) -> &'static str {

@@ -30,8 +30,7 @@ pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool
         "requests_pct",
         "operations",
     ]);
-    let first_num = h.len() - 4;
-    let mut t = Table::new(&h).numeric_from(first_num);
+    let mut t = Table::new(&h).numeric_from(h.len() - 4);
     if let Some(last) = t.numeric.last_mut() {
         *last = false;
     }
@@ -235,15 +234,10 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     for (i, b) in first.bands.iter().enumerate() {
         let mut row = vec![b.label.clone()];
         for f in &perf {
-            let share = f
-                .perf
-                .as_ref()
-                .and_then(|p| p.bands.get(i))
-                .map(|b| (b.count, b.share_pct));
             // "–" where a run has no request in the band, as the source tables write it.
-            row.push(match share {
-                Some((0, _)) | None => "–".into(),
-                Some((_, s)) => num(s, Some(4)),
+            row.push(match f.perf.as_ref().and_then(|p| p.bands.get(i)) {
+                Some(b) if b.count > 0 => num(b.share_pct, Some(4)),
+                _ => "–".into(),
             });
         }
         t.push(row);
@@ -251,7 +245,8 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     t
 }
 
-fn short(path: &str) -> String {
+/// A path's file name (the path itself where it has none).
+pub(super) fn short(path: &str) -> String {
     std::path::Path::new(path)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -298,6 +293,7 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
             let mut out = String::new();
             for f in files {
                 let Some(p) = &f.perf else { continue };
+                let one = std::slice::from_ref(f);
                 // An empty value is no figure, never a unit alone (`( %)`, ` s`).
                 let unit = crate::report::with_unit;
                 out.push_str(&format!(
@@ -338,23 +334,16 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
                 }
                 out.push('\n');
                 if !p.operations.is_empty() {
-                    out.push_str(&Text.write(&ops_people_table(std::slice::from_ref(f), false)));
+                    out.push_str(&Text.write(&ops_people_table(one, false)));
                     out.push('\n');
                 }
                 if !p.error_messages.is_empty() {
                     out.push_str("errors by message\n");
-                    out.push_str(&Text.write(&error_table(
-                        std::slice::from_ref(f),
-                        Some(2),
-                        false,
-                    )));
+                    out.push_str(&Text.write(&error_table(one, Some(2), false)));
                     out.push('\n');
                 }
                 if p.intervals.is_some() {
-                    super::push_file_table(
-                        &mut out,
-                        interval_table(std::slice::from_ref(f), Some(3)),
-                    );
+                    super::push_file_table(&mut out, interval_table(one, Some(3)));
                 }
             }
             if files.iter().any(|f| f.perf.is_some()) {

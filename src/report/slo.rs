@@ -106,17 +106,15 @@ pub fn render(runs: &[(&str, &[Verdict])], out: Output) -> String {
         .sum();
     let mut t = table(runs);
     // People read "none" where the run has no such figure (CSV keeps the cell empty).
-    let value = t.headers.iter().position(|h| h == "value");
-    for row in &mut t.rows {
-        if let Some(c) = value.and_then(|i| row.get_mut(i)) {
+    if let Some(i) = t.headers.iter().position(|h| h == "value") {
+        for c in t.rows.iter_mut().filter_map(|r| r.get_mut(i)) {
             if c.is_empty() {
                 *c = "none".into();
             }
         }
     }
     let body = out.writer().write(&t);
-    match out.format {
-        Format::Markdown => format!("\n### Objectives: {} of {n} met\n\n{body}", n - failed),
-        _ => format!("\nObjectives: {} of {n} met\n\n{body}", n - failed),
-    }
+    let md = out.format == Format::Markdown;
+    let hashes = if md { "### " } else { "" };
+    format!("\n{hashes}Objectives: {} of {n} met\n\n{body}", n - failed)
 }

@@ -179,8 +179,7 @@ struct Shown {
 fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<String> {
     let mut c = vec!["file".to_string(), "kind".into(), "format".into()];
     if !text {
-        c.push("lines".into());
-        c.push("skipped_lines".into());
+        c.extend(["lines", "skipped_lines"].map(String::from));
     }
     if gc {
         if text {
@@ -192,13 +191,11 @@ fn columns(over: &[f64], gc: bool, perf: bool, text: bool, shown: Shown) -> Vec<
         }
         // People see the pause target where a run has one.
         if text && shown.target {
-            c.push("pause_target_ms".into());
-            c.push("pauses_over_target".into());
+            c.extend(["pause_target_ms", "pauses_over_target"].map(String::from));
         }
         // Stalls and safepoint reaches are not pauses: their own columns, where a run has them.
         if text && shown.stalls {
-            c.push("stalls".into());
-            c.push("stall_total_ms".into());
+            c.extend(["stalls", "stall_total_ms"].map(String::from));
         }
         if text && shown.ttsp {
             c.push("ttsp_max_ms".into());
@@ -396,9 +393,7 @@ fn drop_empty_error(mut t: Table) -> Table {
     if t.headers.last().is_some_and(|h| h == "error") && empty {
         t.headers.pop();
         t.numeric.pop();
-        for r in &mut t.rows {
-            r.truncate(last);
-        }
+        t.rows.iter_mut().for_each(|r| r.truncate(last));
     }
     t
 }

@@ -93,13 +93,10 @@ pub fn json(mut v: serde_json::Value) -> serde_json::Value {
     };
     match &mut v {
         serde_json::Value::Object(o) => put(o),
-        serde_json::Value::Array(a) => {
-            for e in a {
-                if let serde_json::Value::Object(o) = e {
-                    put(o);
-                }
-            }
-        }
+        serde_json::Value::Array(a) => a
+            .iter_mut()
+            .filter_map(serde_json::Value::as_object_mut)
+            .for_each(put),
         _ => {}
     }
     v
