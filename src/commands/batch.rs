@@ -292,10 +292,8 @@ pub(super) fn load_noted(
     quiet: bool,
 ) -> Vec<(Result<Input, Error>, Vec<String>, Tally)> {
     let (r, parts) = crate::report::batch::load_group(g);
-    let each: Vec<Result<Input, Error>> = match r {
-        Ok(v) => v.into_iter().map(Ok).collect(),
-        Err(e) => vec![Err(e)],
-    };
+    let each: Vec<Result<Input, Error>> =
+        r.map_or_else(|e| vec![Err(e)], |v| v.into_iter().map(Ok).collect());
     each.into_iter()
         .enumerate()
         .map(|(k, r)| {
@@ -350,11 +348,7 @@ pub(super) fn each_input<T: Send>(
         },
         &mut |i, (values, lines, t)| {
             // The bar is taken off while the lines are printed, then drawn again under them.
-            bar.suspend(|| {
-                for l in &lines {
-                    note(l);
-                }
-            });
+            bar.suspend(|| lines.iter().for_each(|l| note(l)));
             bar.inc(1);
             tally.add(t);
             for v in values {

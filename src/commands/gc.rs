@@ -2,7 +2,7 @@
 //! `--events` every record as CSV, TSV or JSON Lines, streamed.
 
 use super::batch::{each_input, failed, inputs, not_gc, Step};
-use super::options::{check_bands, gc_window, interval_ms, output, slo_rows, windowed, Slo};
+use super::options::{check_bands, gc_window, in_window, interval_ms, output, slo_rows, Slo};
 use super::print;
 use crate::analyze;
 use crate::cli::GcArgs;
@@ -61,10 +61,10 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             _ => {}
         }
         let d = out.delimited();
-        let rows = match &d {
-            Some(d) => gcreport::EventRows::Delimited(d),
-            None => gcreport::EventRows::JsonLines,
-        };
+        let rows = d.as_ref().map_or(
+            gcreport::EventRows::JsonLines,
+            gcreport::EventRows::Delimited,
+        );
         let mut first = true;
         let mut closed = false;
         let mut failure: Option<anyhow::Error> = None;
@@ -73,13 +73,11 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
         let tally = each_input(
             &inputs,
             a.common.read.quiet,
-            &|_, _, r| match windowed(&win, r, false) {
-                Err(step) => step,
-                Ok(Ok(l)) => match l.gc() {
+            &|_, _, r| {
+                in_window(&win, r, |l| match l.gc() {
                     Some(_) => Step::output(l),
                     None => not_gc(&l),
-                },
-                Ok(Err(_)) => Step::none(),
+                })
             },
             &mut |_, l: Input| {
                 let Some(g) = l.gc() else { return };
@@ -125,9 +123,8 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     let tally = each_input(
         &inputs,
         a.common.read.quiet,
-        &|_, _, r| match windowed(&win, r, false) {
-            Err(step) => step,
-            Ok(Ok(l)) => match l.gc() {
+        &|_, _, r| {
+            in_window(&win, r, |l| match l.gc() {
                 Some(g) => match gc_report(g, &a.pause_bands, slo.pause_target_ms, interval_s) {
                     Ok(mut rep) => {
                         rep.summary.judge(&slo.objectives, false);
@@ -136,8 +133,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                     Err(e) => failed(&l, e),
                 },
                 None => not_gc(&l),
-            },
-            Ok(Err(_)) => Step::none(),
+            })
         },
         &mut |_, rep| {
             lines.write(|| &rep);

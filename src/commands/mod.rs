@@ -98,10 +98,10 @@ fn listing(paths: &[PathBuf], out: Output) -> String {
         Format::Table => names.iter().map(|n| format!("{n}\n")).collect(),
         Format::Json | Format::Jsonl => crate::report::json_rows(&names, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => {
-            let mut t = crate::report::Table::new(&["path"]);
-            for n in names {
-                t.push(vec![n]);
-            }
+            let t = crate::report::Table {
+                rows: names.into_iter().map(|n| vec![n]).collect(),
+                ..crate::report::Table::new(&["path"])
+            };
             out.finish(out.writer().write(&t))
         }
     }
