@@ -57,24 +57,23 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         a.common.read.quiet,
         &|i, _, r| {
             in_window(&win, r, |l| {
-                match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                    Ok(mut summary) => {
-                        summary.judge(&slo.objectives, false);
-                        let label = labels.get(i).cloned().unwrap_or_default();
-                        // A repeat is named by its group and file.
-                        let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
-                            Some((g, _)) => format!("{g}: {label}"),
-                            None => label,
-                        };
-                        // The parts of a file that changes family: one run each.
-                        let label = match l.part() {
-                            0 => label,
-                            n => format!("{label} (part {n})"),
-                        };
-                        Step::output((i, Run { label, summary }))
-                    }
-                    Err(e) => failed(&l, e),
-                }
+                let mut summary = match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(s) => s,
+                    Err(e) => return failed(&l, e),
+                };
+                summary.judge(&slo.objectives, false);
+                let label = labels.get(i).cloned().unwrap_or_default();
+                // A repeat is named by its group and file.
+                let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
+                    Some((g, _)) => format!("{g}: {label}"),
+                    None => label,
+                };
+                // The parts of a file that changes family: one run each.
+                let label = match l.part() {
+                    0 => label,
+                    n => format!("{label} (part {n})"),
+                };
+                Step::output((i, Run { label, summary }))
             })
         },
         &mut |_, run| runs.push(run),

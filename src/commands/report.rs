@@ -1,7 +1,7 @@
 //! `gcperf report`: a report folder for a folder of runs. Its inputs go through
-//! `report::batch`'s loop, not `batch::each_input`: a window error is a row of `summary.csv`,
-//! not a note; the inputs' messages come after the report is written and the runs are paired,
-//! in the report's words (no JVM-restart note).
+//! `report::batch::ordered` as `batch::each_input`'s do, but not through `each_input`: a window
+//! error is a row of `summary.csv`, not a note; the inputs' messages come after the report is
+//! written and the runs are paired, in the report's words (no JVM-restart note).
 
 use super::batch::{inputs, note, notes, progress, Tally};
 use super::options::{check_bands, gc_window, perf_options, window_text, Slo, BOTH};

@@ -31,14 +31,13 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
                     s.judge(&slo.objectives, false);
                     Step::output(Outcome::Ok(Box::new(s)))
                 }
-                Err(e) => {
-                    let mut s = failed(&l, &e);
-                    s.value = Some(Outcome::Failed {
+                Err(e) => Step {
+                    value: Some(Outcome::Failed {
                         file: l.label().to_string(),
                         error: format!("analysis failed: {e}"),
-                    });
-                    s
-                }
+                    }),
+                    ..failed(&l, &e)
+                },
             },
             Ok(Err(e)) => Step {
                 value: Some(Outcome::Failed {

@@ -69,6 +69,15 @@ impl Entry {
             chart_size: (settings.charts.size.width, settings.charts.size.height),
         }
     }
+
+    /// Something of this input was not reported: the input, some of its lines or parts, or
+    /// its charts (`--strict` exits 4).
+    pub fn incomplete(&self) -> bool {
+        matches!(self.outcome, Outcome::Failed { .. })
+            || self.skipped > 0
+            || !self.notes.is_empty()
+            || self.chart_error.is_some()
+    }
 }
 
 /// What a run's page shows beyond its summary.
@@ -202,17 +211,6 @@ fn span_of(input: &Input, group: &[PathBuf]) -> Option<Span> {
         group: group.to_vec(),
         part: input.part(),
     })
-}
-
-impl Entry {
-    /// Something of this input was not reported: the input, some of its lines or parts, or
-    /// its charts (`--strict` exits 4).
-    pub fn incomplete(&self) -> bool {
-        matches!(self.outcome, Outcome::Failed { .. })
-            || self.skipped > 0
-            || !self.notes.is_empty()
-            || self.chart_error.is_some()
-    }
 }
 
 /// How an input with neither GC nor performance records is named (the start of its error).

@@ -298,6 +298,49 @@ impl Delimited {
             out.push(b'"');
         }
     }
+
+    /// One row, its cells as `write` quotes them, straight to `w` (rows too many to hold as a
+    /// table: `gc --events`).
+    pub fn write_row<S: AsRef<str>>(
+        &self,
+        cells: &[S],
+        w: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut line = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            if i > 0 {
+                self.push_sep(&mut line);
+            }
+            self.push_cell(&mut line, c.as_ref());
+        }
+        line.push(b'\n');
+        w.write_all(&line)
+    }
+
+    /// A number written by `num_into`/`push_u64` (`write`: digits, '.', '-') appended to
+    /// `out` by `write`, as `push_cell` would append its text: as written unless a decimal
+    /// comma or a separator among those characters asks for more.
+    pub fn push_number(&self, out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>)) {
+        let plain = !self.decimal_comma && !matches!(self.sep, '0'..='9' | '.' | '-' | '"');
+        if plain {
+            write(out);
+            return;
+        }
+        let mut b = Vec::new();
+        write(&mut b);
+        self.push_cell(out, std::str::from_utf8(&b).unwrap_or_default());
+    }
+
+    /// The separator appended to `out`.
+    #[inline]
+    pub fn push_sep(&self, out: &mut Vec<u8>) {
+        if self.sep.is_ascii() {
+            out.push(self.sep as u8);
+        } else {
+            let mut sep = [0u8; 4];
+            out.extend_from_slice(self.sep.encode_utf8(&mut sep).as_bytes());
+        }
+    }
 }
 
 /// A number as the tables write it: `-12.5`, `0.0001` (never an exponent, never grouped).
@@ -342,51 +385,6 @@ impl TableWriter for Markdown {
             row(r, &mut out);
         }
         out
-    }
-}
-
-impl Delimited {
-    /// One row, its cells as `write` quotes them, straight to `w` (rows too many to hold as a
-    /// table: `gc --events`).
-    pub fn write_row<S: AsRef<str>>(
-        &self,
-        cells: &[S],
-        w: &mut dyn std::io::Write,
-    ) -> std::io::Result<()> {
-        let mut line = Vec::new();
-        for (i, c) in cells.iter().enumerate() {
-            if i > 0 {
-                self.push_sep(&mut line);
-            }
-            self.push_cell(&mut line, c.as_ref());
-        }
-        line.push(b'\n');
-        w.write_all(&line)
-    }
-
-    /// A number written by `num_into`/`push_u64` (`write`: digits, '.', '-') appended to
-    /// `out` by `write`, as `push_cell` would append its text: as written unless a decimal
-    /// comma or a separator among those characters asks for more.
-    pub fn push_number(&self, out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>)) {
-        let plain = !self.decimal_comma && !matches!(self.sep, '0'..='9' | '.' | '-' | '"');
-        if plain {
-            write(out);
-            return;
-        }
-        let mut b = Vec::new();
-        write(&mut b);
-        self.push_cell(out, std::str::from_utf8(&b).unwrap_or_default());
-    }
-
-    /// The separator appended to `out`.
-    #[inline]
-    pub fn push_sep(&self, out: &mut Vec<u8>) {
-        if self.sep.is_ascii() {
-            out.push(self.sep as u8);
-        } else {
-            let mut sep = [0u8; 4];
-            out.extend_from_slice(self.sep.encode_utf8(&mut sep).as_bytes());
-        }
     }
 }
 
@@ -512,15 +510,12 @@ impl Output {
     /// The writer of the format: every table it writes gets the `--tag` columns
     /// (`tags::table`).
     pub fn writer(self) -> Box<dyn TableWriter> {
-        Box::new(Tagged(self.untagged_writer()))
-    }
-
-    fn untagged_writer(self) -> Box<dyn TableWriter> {
-        match (self.format, self.delimited()) {
+        let w: Box<dyn TableWriter> = match (self.format, self.delimited()) {
             (_, Some(d)) => Box::new(d),
             (Format::Markdown, None) => Box::new(Markdown),
             _ => Box::new(Text),
-        }
+        };
+        Box::new(Tagged(w))
     }
 
     /// The text as it is printed or saved: with the BOM when asked for (CSV and TSV only).
