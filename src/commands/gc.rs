@@ -82,8 +82,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                 if closed || failure.is_some() {
                     return;
                 }
-                let stdout = std::io::stdout();
-                let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
                 let bom = first && out.bom && d.is_some();
                 let r = (|| -> Result<(), gcreport::EventsError> {
                     if bom {

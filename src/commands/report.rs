@@ -189,12 +189,9 @@ fn prepare_out(dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
         }
         for (sub, ext) in REPORT_DIRS {
             let sub = dir.join(sub);
-            if let Ok(d) = std::fs::read_dir(&sub) {
-                for e in d.flatten() {
-                    if e.path().extension().is_some_and(|x| x == ext) {
-                        gone(&e.path())
-                            .with_context(|| format!("cannot replace {}", sub.display()))?;
-                    }
+            for e in std::fs::read_dir(&sub).into_iter().flatten().flatten() {
+                if e.path().extension().is_some_and(|x| x == ext) {
+                    gone(&e.path()).with_context(|| format!("cannot replace {}", sub.display()))?;
                 }
             }
         }

@@ -207,21 +207,18 @@ impl Text {
             let mut parts = Vec::with_capacity(n);
             for (i, c) in cells.iter().enumerate().take(n) {
                 let c = &shown(i, c);
-                let pad = w[i].saturating_sub(c.chars().count());
-                let last = i + 1 == n;
+                let pad = " ".repeat(w[i].saturating_sub(c.chars().count()));
                 // Coloured after padding: the escapes take no width on a terminal.
                 let text = if color && c == "FAIL" {
                     red(c)
                 } else {
                     c.clone()
                 };
-                if numeric(i) {
-                    parts.push(format!("{}{}", " ".repeat(pad), text));
-                } else if last {
-                    parts.push(text);
-                } else {
-                    parts.push(format!("{}{}", text, " ".repeat(pad)));
-                }
+                parts.push(match (numeric(i), i + 1 == n) {
+                    (true, _) => pad + &text,
+                    (false, true) => text,
+                    (false, false) => text + &pad,
+                });
             }
             out.push_str(parts.join("  ").trim_end());
             out.push('\n');
@@ -368,9 +365,7 @@ impl TableWriter for Markdown {
         let row = |cells: &[String], out: &mut String| {
             out.push('|');
             for c in cells {
-                out.push(' ');
-                out.push_str(&esc(c));
-                out.push_str(" |");
+                out.push_str(&format!(" {} |", esc(c)));
             }
             out.push('\n');
         };
