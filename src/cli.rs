@@ -216,13 +216,9 @@ fn parse_apdex(s: &str) -> Result<(f64, f64), String> {
             .filter(|v| v.is_finite() && *v > 0.0)
             .ok_or_else(|| format!("`{v}` is not a positive number of milliseconds"))
     };
-    let (t, f) = match s.split_once(':') {
-        Some((t, f)) => (ms(t)?, ms(f)?),
-        None => {
-            let t = ms(s)?;
-            (t, 4.0 * t)
-        }
-    };
+    let (t, f) = s.split_once(':').map_or((s, None), |(t, f)| (t, Some(f)));
+    let t = ms(t)?;
+    let f = f.map_or(Ok(4.0 * t), ms)?;
     if f < t {
         return Err(format!(
             "F ({f}) is below T ({t}): give T:F with F at least T"
@@ -616,13 +612,8 @@ pub struct AccessOpts {
     /// elapsed_s or elapsed_us, status, request or method and path. %t is the request's
     /// start (the end is it plus the time); nginx's times are the end. A common or combined
     /// log read without it is refused, saying what to give.
-    #[arg(long, value_name = "KIND:FORMAT", value_parser = parse_log_format)]
+    #[arg(long, value_name = "KIND:FORMAT", value_parser = crate::parse::log_format::LogFormat::parse)]
     pub log_format: Option<crate::parse::log_format::LogFormat>,
-}
-
-/// A `--log-format` as given, checked and compiled (a bad one is a usage error, exit 2).
-fn parse_log_format(s: &str) -> Result<crate::parse::log_format::LogFormat, String> {
-    crate::parse::log_format::LogFormat::parse(s)
 }
 
 /// Options of the performance-log figures.
@@ -711,14 +702,10 @@ pub struct GcArgs {
 }
 
 fn parse_sep(s: &str) -> Result<char, String> {
-    match s {
-        "\\t" | "tab" | "\t" => Ok('\t'),
-        _ => {
-            let mut c = s.chars();
-            match (c.next(), c.next()) {
-                (Some(ch), None) if ch != '"' && ch != '\n' && ch != '\r' => Ok(ch),
-                _ => Err(format!("{s:?}: give one character, e.g. ';' or tab")),
-            }
-        }
+    let mut c = s.chars();
+    match (s, c.next(), c.next()) {
+        ("\\t" | "tab" | "\t", ..) => Ok('\t'),
+        (_, Some(ch), None) if !matches!(ch, '"' | '\n' | '\r') => Ok(ch),
+        _ => Err(format!("{s:?}: give one character, e.g. ';' or tab")),
     }
 }

@@ -64,10 +64,7 @@ pub fn remove_on_signal() {
 
 /// The temporary file `path` is written through: hidden, beside it, this process's.
 fn temporary(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 

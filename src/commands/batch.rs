@@ -2,7 +2,7 @@
 //! loaded, worked on and dropped at most one per core, its results and stderr lines kept in
 //! argument order (`each_input`); the stderr lines of a loaded input; the tally the exit code
 //! is made from. `correlate` uses the parts (it loads its GC log beside its performance logs);
-//! `report` has its own loop in `report::batch`.
+//! `report` runs `report::batch::process` on the same `report::batch::ordered` itself.
 
 use crate::cli::Common;
 use crate::error::{escape, Error};
@@ -22,15 +22,12 @@ pub(super) struct Inputs {
 
 pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
     load::set_stdin_name(c.read.stdin_name.clone());
-    let mut paths = c.inputs.paths.clone();
-    let mut left_out = Vec::new();
-    if let Some(list) = &c.inputs.files_from {
-        let (listed, too_long) = files_from(list, c.inputs.null, &c.inputs.paths)?;
-        left_out.extend(too_long);
-        paths.extend(listed);
-    }
-    let mut x = input::expand(&paths);
-    x.skipped.extend(left_out);
+    let (listed, too_long) = match &c.inputs.files_from {
+        Some(list) => files_from(list, c.inputs.null, &c.inputs.paths)?,
+        None => Default::default(),
+    };
+    let mut x = input::expand(&[c.inputs.paths.as_slice(), &listed].concat());
+    x.skipped.extend(too_long);
     let groups = if c.read.join {
         vec![x.files]
     } else if c.read.rotated {
@@ -292,10 +289,8 @@ pub(super) fn load_noted(
     quiet: bool,
 ) -> Vec<(Result<Input, Error>, Vec<String>, Tally)> {
     let (r, parts) = crate::report::batch::load_group(g);
-    let each: Vec<Result<Input, Error>> = match r {
-        Ok(v) => v.into_iter().map(Ok).collect(),
-        Err(e) => vec![Err(e)],
-    };
+    let each: Vec<Result<Input, Error>> =
+        r.map_or_else(|e| vec![Err(e)], |v| v.into_iter().map(Ok).collect());
     each.into_iter()
         .enumerate()
         .map(|(k, r)| {
@@ -350,11 +345,7 @@ pub(super) fn each_input<T: Send>(
         },
         &mut |i, (values, lines, t)| {
             // The bar is taken off while the lines are printed, then drawn again under them.
-            bar.suspend(|| {
-                for l in &lines {
-                    note(l);
-                }
-            });
+            bar.suspend(|| lines.iter().for_each(|l| note(l)));
             bar.inc(1);
             tally.add(t);
             for v in values {

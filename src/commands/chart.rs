@@ -2,8 +2,8 @@
 
 use super::batch::{each_input, inputs, Step};
 use super::options::{
-    check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, interval_ms,
-    output, pause_target_ms, window_text, windowed,
+    check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, in_window,
+    interval_ms, output, pause_target_ms, window_text,
 };
 use super::{listing, print};
 use crate::analyze;
@@ -74,10 +74,8 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     let tally = each_input(
         &inputs,
         a.common.read.quiet,
-        &|i, _, r| match windowed(&win, r, false) {
-            Err(step) => step,
-            Ok(Err(_)) => Step::none(),
-            Ok(Ok(l)) => {
+        &|i, _, r| {
+            in_window(&win, r, |l| {
                 let stem = stems.get(i).map_or("log", String::as_str);
                 let stem = crate::report::batch::part_stem(stem, &l);
                 let p = |chart: &str| a.out.join(format!("{stem}-{chart}.png"));
@@ -100,7 +98,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
                         Step::left_out(Some(format!("gcperf: {e}")))
                     }
                 }
-            }
+            })
         },
         &mut |_, paths: Vec<PathBuf>| written.extend(paths),
     );

@@ -2,7 +2,7 @@
 //! baseline, ranking, and the comparison or load-curve chart.
 
 use super::batch::{each_input, failed, inputs, Inputs, Step};
-use super::options::{check_percentiles, gc_window, output, perf_options, windowed, Slo, BOTH};
+use super::options::{check_percentiles, gc_window, in_window, output, perf_options, Slo, BOTH};
 use super::print;
 use crate::analyze;
 use crate::cli::CompareArgs;
@@ -55,27 +55,26 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     let tally = each_input(
         &inputs,
         a.common.read.quiet,
-        &|i, _, r| match windowed(&win, r, false) {
-            Err(step) => step,
-            Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                Ok(mut summary) => {
-                    summary.judge(&slo.objectives, false);
-                    let label = labels.get(i).cloned().unwrap_or_default();
-                    // A repeat is named by its group and file.
-                    let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
-                        Some((g, _)) => format!("{g}: {label}"),
-                        None => label,
-                    };
-                    // The parts of a file that changes family: one run each.
-                    let label = match l.part() {
-                        0 => label,
-                        n => format!("{label} (part {n})"),
-                    };
-                    Step::output((i, Run { label, summary }))
-                }
-                Err(e) => failed(&l, e),
-            },
-            Ok(Err(_)) => Step::none(),
+        &|i, _, r| {
+            in_window(&win, r, |l| {
+                let mut summary = match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(s) => s,
+                    Err(e) => return failed(&l, e),
+                };
+                summary.judge(&slo.objectives, false);
+                let label = labels.get(i).cloned().unwrap_or_default();
+                // A repeat is named by its group and file.
+                let label = match group_of.get(i).and_then(|&g| specs.get(g)) {
+                    Some((g, _)) => format!("{g}: {label}"),
+                    None => label,
+                };
+                // The parts of a file that changes family: one run each.
+                let label = match l.part() {
+                    0 => label,
+                    n => format!("{label} (part {n})"),
+                };
+                Step::output((i, Run { label, summary }))
+            })
         },
         &mut |_, run| runs.push(run),
     );
@@ -110,20 +109,23 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
     };
     // Changes are shown when asked for: against a run chosen by its order, a row per figure
     // doubled the table of 72 runs and meant nothing.
-    let baseline = a.baseline.as_ref().map(|b| {
-        groups
-            .iter()
-            .find(|g| g.label == *b)
-            .cloned()
-            .ok_or_else(|| {
-                let labels: Vec<&str> = groups.iter().map(|g| g.label.as_str()).collect();
-                anyhow::anyhow!(
-                    "--baseline {b:?}: no run or group has that label (labels: {})",
-                    labels.join(", ")
-                )
-            })
-    });
-    let baseline = baseline.transpose()?;
+    let baseline = a
+        .baseline
+        .as_ref()
+        .map(|b| {
+            groups
+                .iter()
+                .find(|g| g.label == *b)
+                .cloned()
+                .ok_or_else(|| {
+                    let labels: Vec<&str> = groups.iter().map(|g| g.label.as_str()).collect();
+                    anyhow::anyhow!(
+                        "--baseline {b:?}: no run or group has that label (labels: {})",
+                        labels.join(", ")
+                    )
+                })
+        })
+        .transpose()?;
     let note = compare::rank_groups(
         &mut groups,
         sort.as_ref(),

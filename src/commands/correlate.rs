@@ -108,39 +108,31 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
     });
     bar.finish_and_clear();
     let gc_loaded = gc_loaded.map_err(|_| anyhow::anyhow!("reading the GC log failed"))?;
-    let mut gc: Option<Loaded> = None;
-    if let Some((inputs, lines, t)) = gc_loaded {
+    let (mut gc, mut perfs): (Option<Loaded>, Vec<crate::load::LoadedPerf>) = (None, Vec::new());
+    // The GC log's inputs, then the performance logs': each kept on its side or left out.
+    let sides = gc_loaded.into_iter().map(|g| (true, g));
+    for (gc_side, (inputs, lines, t)) in sides.chain(perf_loaded.into_iter().map(|p| (false, p))) {
         lines.iter().for_each(|l| note(l));
         tally.add(t);
         for i in inputs {
-            match i {
-                Input::Gc(l) if gc.is_none() => gc = Some(l),
-                other => {
-                    note(&format!(
-                        "gcperf: {}: not the GC log (a {} log, or a second part): left out",
-                        other.label(),
-                        other.kind()
-                    ));
-                    tally.left_out += 1;
+            let why = match (gc_side, i) {
+                (true, Input::Gc(l)) if gc.is_none() => {
+                    gc = Some(l);
+                    continue;
                 }
-            }
-        }
-    }
-    let mut perfs: Vec<crate::load::LoadedPerf> = Vec::new();
-    for (inputs, lines, t) in perf_loaded {
-        lines.iter().for_each(|l| note(l));
-        tally.add(t);
-        for i in inputs {
-            match i {
-                Input::Perf(l) => perfs.push(l),
-                Input::Gc(l) => {
-                    note(&format!(
-                        "gcperf: {}: a GC log given to --perf: left out",
-                        l.label
-                    ));
-                    tally.left_out += 1;
+                (false, Input::Perf(l)) => {
+                    perfs.push(l);
+                    continue;
                 }
-            }
+                (true, i) => format!(
+                    "{}: not the GC log (a {} log, or a second part)",
+                    i.label(),
+                    i.kind()
+                ),
+                (false, i) => format!("{}: a GC log given to --perf", i.label()),
+            };
+            note(&format!("gcperf: {why}: left out"));
+            tally.left_out += 1;
         }
     }
     let Some(gc) = gc else {

@@ -10,7 +10,7 @@ use crate::cli::{Common, ExportArgs};
 /// error: exit 2). Every input is held until the Parquet files are written (their row
 /// groups gather small inputs in argument order).
 pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
-    use crate::report::export::{export, ExportOptions, Item};
+    use crate::report::export::{export, ExportOptions, Item, Records};
     let c = Common {
         inputs: a.inputs,
         format: None,
@@ -92,11 +92,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         eprintln!("gcperf: nothing to export");
         return Ok(1);
     }
-    if !e
-        .written
-        .iter()
-        .any(|w| w.records != crate::report::export::Records::Files)
-    {
+    if e.written.iter().all(|w| w.records == Records::Files) {
         tally.produced = 0;
     }
     Ok(tally.exit_code(c.read.strict))

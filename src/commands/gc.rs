@@ -2,7 +2,7 @@
 //! `--events` every record as CSV, TSV or JSON Lines, streamed.
 
 use super::batch::{each_input, failed, inputs, not_gc, Step};
-use super::options::{check_bands, gc_window, interval_ms, output, slo_rows, windowed, Slo};
+use super::options::{check_bands, gc_window, in_window, interval_ms, output, slo_rows, Slo};
 use super::print;
 use crate::analyze;
 use crate::cli::GcArgs;
@@ -61,33 +61,28 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             _ => {}
         }
         let d = out.delimited();
-        let rows = match &d {
-            Some(d) => gcreport::EventRows::Delimited(d),
-            None => gcreport::EventRows::JsonLines,
-        };
-        let mut first = true;
-        let mut closed = false;
-        let mut failure: Option<anyhow::Error> = None;
+        let rows = d.as_ref().map_or(
+            gcreport::EventRows::JsonLines,
+            gcreport::EventRows::Delimited,
+        );
+        let (mut first, mut closed, mut failure) = (true, false, None::<anyhow::Error>);
         // Each input's rows written as they are made, straight to stdout (held as one text
         // first, a 210 MB log's rows took 2.2 GB).
         let tally = each_input(
             &inputs,
             a.common.read.quiet,
-            &|_, _, r| match windowed(&win, r, false) {
-                Err(step) => step,
-                Ok(Ok(l)) => match l.gc() {
+            &|_, _, r| {
+                in_window(&win, r, |l| match l.gc() {
                     Some(_) => Step::output(l),
                     None => not_gc(&l),
-                },
-                Ok(Err(_)) => Step::none(),
+                })
             },
             &mut |_, l: Input| {
                 let Some(g) = l.gc() else { return };
                 if closed || failure.is_some() {
                     return;
                 }
-                let stdout = std::io::stdout();
-                let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
                 let bom = first && out.bom && d.is_some();
                 let r = (|| -> Result<(), gcreport::EventsError> {
                     if bom {
@@ -115,19 +110,15 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                 }
             },
         );
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        return Ok(tally.exit_code(a.common.read.strict));
+        return failure.map_or(Ok(tally.exit_code(a.common.read.strict)), Err);
     }
     let mut reports: Vec<GcReport> = Vec::new();
     let mut lines = super::JsonLines::new(out.format, true);
     let tally = each_input(
         &inputs,
         a.common.read.quiet,
-        &|_, _, r| match windowed(&win, r, false) {
-            Err(step) => step,
-            Ok(Ok(l)) => match l.gc() {
+        &|_, _, r| {
+            in_window(&win, r, |l| match l.gc() {
                 Some(g) => match gc_report(g, &a.pause_bands, slo.pause_target_ms, interval_s) {
                     Ok(mut rep) => {
                         rep.summary.judge(&slo.objectives, false);
@@ -136,8 +127,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                     Err(e) => failed(&l, e),
                 },
                 None => not_gc(&l),
-            },
-            Ok(Err(_)) => Step::none(),
+            })
         },
         &mut |_, rep| {
             lines.write(|| &rep);

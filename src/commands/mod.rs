@@ -81,8 +81,7 @@ impl JsonLines {
 }
 
 fn print(s: &str) -> anyhow::Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::stdout().lock();
     match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
         // A closed pipe (`| head`) is not an error worth a message.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -98,10 +97,10 @@ fn listing(paths: &[PathBuf], out: Output) -> String {
         Format::Table => names.iter().map(|n| format!("{n}\n")).collect(),
         Format::Json | Format::Jsonl => crate::report::json_rows(&names, out.format),
         Format::Csv | Format::Tsv | Format::Markdown => {
-            let mut t = crate::report::Table::new(&["path"]);
-            for n in names {
-                t.push(vec![n]);
-            }
+            let t = crate::report::Table {
+                rows: names.into_iter().map(|n| vec![n]).collect(),
+                ..crate::report::Table::new(&["path"])
+            };
             out.finish(out.writer().write(&t))
         }
     }

@@ -15,15 +15,13 @@ use anyhow::Context;
 
 /// `--chart FILE`: a PNG file's name.
 pub(super) fn png_chart(p: Option<&std::path::Path>) -> anyhow::Result<()> {
-    match p {
-        Some(p) if !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) => {
-            anyhow::bail!(
-                "--chart {}: the chart is a PNG file: name it FILE.png",
-                p.display()
-            )
-        }
-        _ => Ok(()),
+    if let Some(p) = p.filter(|p| !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))) {
+        anyhow::bail!(
+            "--chart {}: the chart is a PNG file: name it FILE.png",
+            p.display()
+        );
     }
+    Ok(())
 }
 
 /// The output settings of the common options, for a command whose only CSV is its output
@@ -227,6 +225,20 @@ pub(super) fn windowed<T>(
             Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
         },
         Err(e) => Ok(Err(e)),
+    }
+}
+
+/// `work`'s step for an input inside the window; nothing from one that could not be read
+/// (its error is already said), and the step that leaves out one the window cannot apply to.
+pub(super) fn in_window<T>(
+    w: &analyze::window::GcWindow,
+    r: Result<Input, Error>,
+    work: impl FnOnce(Input) -> Step<T>,
+) -> Step<T> {
+    match windowed(w, r, false) {
+        Ok(Ok(l)) => work(l),
+        Ok(Err(_)) => Step::none(),
+        Err(step) => step,
     }
 }
 

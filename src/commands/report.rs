@@ -1,7 +1,7 @@
 //! `gcperf report`: a report folder for a folder of runs. Its inputs go through
-//! `report::batch`'s loop, not `batch::each_input`: a window error is a row of `summary.csv`,
-//! not a note; the inputs' messages come after the report is written and the runs are paired,
-//! in the report's words (no JVM-restart note).
+//! `report::batch::ordered` as `batch::each_input`'s do, but not through `each_input`: a window
+//! error is a row of `summary.csv`, not a note; the inputs' messages come after the report is
+//! written and the runs are paired, in the report's words (no JVM-restart note).
 
 use super::batch::{inputs, note, notes, progress, Tally};
 use super::options::{check_bands, gc_window, perf_options, window_text, Slo, BOTH};
@@ -51,13 +51,16 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     let bar = progress(groups.len(), a.common.read.quiet);
     // One input per core at a time, each read, analysed, drawn and dropped; results keep
     // the argument order.
-    let mut entries = batch::process_all(
-        groups,
-        &stems,
-        &a.out,
-        &settings,
+    let mut entries = Vec::with_capacity(groups.len());
+    batch::ordered(
+        groups.len(),
         rayon::current_num_threads(),
-        &|| bar.inc(1),
+        &|i| {
+            let e = batch::process(&groups[i], &stems[i], &a.out, &settings);
+            bar.inc(1);
+            e
+        },
+        &mut |_, e| entries.extend(e),
     );
     bar.finish_and_clear();
     for e in &mut entries {
@@ -89,9 +92,9 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
                 reported += 1;
                 if !a.common.read.quiet && e.skipped > 0 {
                     let bad = e.bad.iter().map(|(n, t)| (*n, t.as_str()));
-                    for l in super::batch::skipped_note(&s.file, e.skipped, s.lines, bad) {
-                        note(&l);
-                    }
+                    super::batch::skipped_note(&s.file, e.skipped, s.lines, bad)
+                        .iter()
+                        .for_each(|l| note(l));
                 }
                 if let Some(err) = &e.chart_error {
                     note(&format!("gcperf: {}: charts not drawn: {err}", s.file));
@@ -186,12 +189,9 @@ fn prepare_out(dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
         }
         for (sub, ext) in REPORT_DIRS {
             let sub = dir.join(sub);
-            if let Ok(d) = std::fs::read_dir(&sub) {
-                for e in d.flatten() {
-                    if e.path().extension().is_some_and(|x| x == ext) {
-                        gone(&e.path())
-                            .with_context(|| format!("cannot replace {}", sub.display()))?;
-                    }
+            for e in std::fs::read_dir(&sub).into_iter().flatten().flatten() {
+                if e.path().extension().is_some_and(|x| x == ext) {
+                    gone(&e.path()).with_context(|| format!("cannot replace {}", sub.display()))?;
                 }
             }
         }

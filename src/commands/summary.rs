@@ -31,14 +31,13 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
                     s.judge(&slo.objectives, false);
                     Step::output(Outcome::Ok(Box::new(s)))
                 }
-                Err(e) => {
-                    let mut s = failed(&l, &e);
-                    s.value = Some(Outcome::Failed {
+                Err(e) => Step {
+                    value: Some(Outcome::Failed {
                         file: l.label().to_string(),
                         error: format!("analysis failed: {e}"),
-                    });
-                    s
-                }
+                    }),
+                    ..failed(&l, &e)
+                },
             },
             Ok(Err(e)) => Step {
                 value: Some(Outcome::Failed {
@@ -60,16 +59,13 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     super::options::access_used(&a.perf.access)?;
     let said = slo.said(&verdicts, out)?;
     // Ranked and cut after every run is judged: objectives hold for the runs not shown too.
-    let values: Vec<Option<f64>> = match &sort {
-        Some(k) => outcomes
-            .iter()
-            .map(|o| {
-                o.summary()
-                    .and_then(|s| k.value(s.gc.as_ref(), s.perf.as_ref()))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
+    let values: Vec<Option<f64>> = outcomes
+        .iter()
+        .map(|o| {
+            let (k, s) = (sort.as_ref()?, o.summary()?);
+            k.value(s.gc.as_ref(), s.perf.as_ref())
+        })
+        .collect();
     let top = a.top.map(|n| n as usize);
     let note = crate::report::compare::rank_by(
         &mut outcomes,

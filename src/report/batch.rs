@@ -69,6 +69,15 @@ impl Entry {
             chart_size: (settings.charts.size.width, settings.charts.size.height),
         }
     }
+
+    /// Something of this input was not reported: the input, some of its lines or parts, or
+    /// its charts (`--strict` exits 4).
+    pub fn incomplete(&self) -> bool {
+        matches!(self.outcome, Outcome::Failed { .. })
+            || self.skipped > 0
+            || !self.notes.is_empty()
+            || self.chart_error.is_some()
+    }
 }
 
 /// What a run's page shows beyond its summary.
@@ -204,30 +213,16 @@ fn span_of(input: &Input, group: &[PathBuf]) -> Option<Span> {
     })
 }
 
-impl Entry {
-    /// Something of this input was not reported: the input, some of its lines or parts, or
-    /// its charts (`--strict` exits 4).
-    pub fn incomplete(&self) -> bool {
-        matches!(self.outcome, Outcome::Failed { .. })
-            || self.skipped > 0
-            || !self.notes.is_empty()
-            || self.chart_error.is_some()
-    }
-}
-
 /// How an input with neither GC nor performance records is named (the start of its error).
 pub const UNRECOGNISED: &str = "no GC or performance records found";
 
 /// The error of an input, without the file name (the row names the file).
 pub fn error_text(e: &Error) -> String {
     let s = e.to_string();
-    match e.path() {
-        Some(p) => match s.strip_prefix(&format!("{}: ", escape_path(p))) {
-            Some(rest) => rest.to_string(),
-            None => s,
-        },
-        None => s,
-    }
+    let rest = e
+        .path()
+        .and_then(|p| s.strip_prefix(&format!("{}: ", escape_path(p))));
+    rest.map_or_else(|| s.clone(), str::to_string)
 }
 
 /// Load one input: a file (several inputs when it changes log family mid-way), or the parts
@@ -299,10 +294,7 @@ pub fn ordered<T: Send>(
 /// charts into `dir/charts`, and let it go. A file that changes log family gives an entry
 /// per part.
 pub fn process(group: &[PathBuf], stem: &str, dir: &Path, settings: &Settings) -> Vec<Entry> {
-    let file = group
-        .first()
-        .map(|p| crate::load::name_of(p))
-        .unwrap_or_default();
+    let file = group.first().map(|p| load::name_of(p)).unwrap_or_default();
     let failed = |error: String, notes: Vec<String>| {
         Entry::failed(file.clone(), error, stem, notes, settings)
     };
@@ -408,30 +400,6 @@ fn process_input(
     entry
 }
 
-/// Process every input, `workers` at a time (see `ordered`), results in input order. `done`
-/// is called after each input (for a progress bar).
-pub fn process_all(
-    groups: &[Vec<PathBuf>],
-    stems: &[String],
-    dir: &Path,
-    settings: &Settings,
-    workers: usize,
-    done: &(dyn Fn() + Sync),
-) -> Vec<Entry> {
-    let mut entries = Vec::with_capacity(groups.len());
-    ordered(
-        groups.len().min(stems.len()),
-        workers,
-        &|i| {
-            let e = process(&groups[i], &stems[i], dir, settings);
-            done();
-            e
-        },
-        &mut |_, e| entries.extend(e),
-    );
-    entries
-}
-
 /// Write `summary.csv`, `operations.csv`, `index.html` and a page per run into `dir`;
 /// returns the paths of the files at its top. `pairs`: the correlated GC and performance
 /// logs.
@@ -508,17 +476,17 @@ fn intro(entries: &[Entry]) -> String {
             Outcome::Failed { .. } => failed += 1,
         }
     }
+    let s = |n: usize| if n == 1 { "" } else { "s" };
     let mut others = Vec::new();
     if unknown > 0 {
         others.push(format!(
             "{unknown} not a GC or performance log{}",
-            if unknown == 1 { "" } else { "s" }
+            s(unknown)
         ));
     }
     if failed > 0 || unknown == 0 {
         others.push(format!("{failed} not readable"));
     }
-    let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(
         "<p>{} input{}: {gc} GC log{}, {perf} performance log{}, {}. \
          Made by gcperf {}. Every figure of every run also in <a href=\"summary.csv\">summary.csv</a> and \

@@ -38,30 +38,19 @@ impl Table {
     /// after `first`, each other column a row named by its header. Every column but the
     /// first is numeric.
     pub fn transposed(&self, first: &str) -> Table {
-        let mut headers = vec![first.to_string()];
-        headers.extend(
-            self.rows
+        // Column `j` as a row named `name`.
+        let column = |j: usize, name: &str| -> Vec<String> {
+            let cells = self
+                .rows
                 .iter()
-                .map(|r| r.first().cloned().unwrap_or_default()),
-        );
-        let n = headers.len();
-        let rows = (1..self.headers.len())
-            .map(|j| {
-                let mut row = vec![self.headers[j].clone()];
-                row.extend(
-                    self.rows
-                        .iter()
-                        .map(|r| r.get(j).cloned().unwrap_or_default()),
-                );
-                row
-            })
-            .collect();
-        let mut numeric = vec![true; n];
-        numeric[0] = false;
+                .map(|r| r.get(j).cloned().unwrap_or_default());
+            std::iter::once(name.to_string()).chain(cells).collect()
+        };
         Table {
-            headers,
-            rows,
-            numeric,
+            rows: (1..self.headers.len())
+                .map(|j| column(j, &self.headers[j]))
+                .collect(),
+            ..Table::new(&column(0, first)).numeric_from(1)
         }
     }
 
@@ -73,9 +62,7 @@ impl Table {
         }
     }
     pub fn numeric_from(mut self, first: usize) -> Self {
-        for (i, n) in self.numeric.iter_mut().enumerate() {
-            *n = i >= first;
-        }
+        self.numeric = (0..self.numeric.len()).map(|i| i >= first).collect();
         self
     }
     pub fn push(&mut self, row: Vec<String>) {
@@ -88,11 +75,8 @@ fn push_heading(s: &mut String, title: &str, md: bool) {
     if !s.is_empty() {
         s.push('\n');
     }
-    s.push_str(&if md {
-        format!("### {title}\n\n")
-    } else {
-        format!("{title}\n\n")
-    });
+    let hashes = if md { "### " } else { "" };
+    s.push_str(&format!("{hashes}{title}\n\n"));
 }
 
 /// One file's `t` in its text section, which names the file: without the file column, a
@@ -204,12 +188,9 @@ impl Text {
         let n = t.headers.len();
         let numeric = |i: usize| t.numeric.get(i).copied().unwrap_or(false);
         // An empty numeric cell is a figure the input cannot give: shown, not left blank.
-        let shown = |i: usize, c: &str| -> String {
-            if c.is_empty() && numeric(i) {
-                NO_FIGURE.to_string()
-            } else {
-                c.to_string()
-            }
+        let shown = |i: usize, c: &str| match c.is_empty() && numeric(i) {
+            true => NO_FIGURE.to_string(),
+            false => c.to_string(),
         };
         let mut w: Vec<usize> = t.headers.iter().map(|h| h.chars().count()).collect();
         for r in &t.rows {
@@ -226,21 +207,18 @@ impl Text {
             let mut parts = Vec::with_capacity(n);
             for (i, c) in cells.iter().enumerate().take(n) {
                 let c = &shown(i, c);
-                let pad = w[i].saturating_sub(c.chars().count());
-                let last = i + 1 == n;
+                let pad = " ".repeat(w[i].saturating_sub(c.chars().count()));
                 // Coloured after padding: the escapes take no width on a terminal.
                 let text = if color && c == "FAIL" {
                     red(c)
                 } else {
                     c.clone()
                 };
-                if numeric(i) {
-                    parts.push(format!("{}{}", " ".repeat(pad), text));
-                } else if last {
-                    parts.push(text);
-                } else {
-                    parts.push(format!("{}{}", text, " ".repeat(pad)));
-                }
+                parts.push(match (numeric(i), i + 1 == n) {
+                    (true, _) => pad + &text,
+                    (false, true) => text,
+                    (false, false) => text + &pad,
+                });
             }
             out.push_str(parts.join("  ").trim_end());
             out.push('\n');
@@ -317,54 +295,7 @@ impl Delimited {
             out.push(b'"');
         }
     }
-}
 
-/// A number as the tables write it: `-12.5`, `0.0001` (never an exponent, never grouped).
-/// Times (`2012-09-21T10:05:14.536`), band labels (`0-50`) and names do not match.
-fn is_decimal(s: &str) -> bool {
-    let b = s.strip_prefix('-').unwrap_or(s).as_bytes();
-    let Some(dot) = b.iter().position(|&c| c == b'.') else {
-        return false;
-    };
-    dot > 0
-        && dot + 1 < b.len()
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == dot || c.is_ascii_digit())
-}
-
-/// Markdown (GitHub-flavoured) tables for pasting into wikis: `|` in cells escaped, numbers
-/// right-aligned.
-pub struct Markdown;
-
-impl TableWriter for Markdown {
-    fn write(&self, t: &Table) -> String {
-        let esc = |s: &str| s.replace('|', "\\|").replace('\n', " ");
-        let mut out = String::new();
-        let row = |cells: &[String], out: &mut String| {
-            out.push('|');
-            for c in cells {
-                out.push(' ');
-                out.push_str(&esc(c));
-                out.push_str(" |");
-            }
-            out.push('\n');
-        };
-        row(&t.headers, &mut out);
-        out.push('|');
-        for i in 0..t.headers.len() {
-            let right = t.numeric.get(i).copied().unwrap_or(false);
-            out.push_str(if right { " ---: |" } else { " --- |" });
-        }
-        out.push('\n');
-        for r in &t.rows {
-            row(r, &mut out);
-        }
-        out
-    }
-}
-
-impl Delimited {
     /// One row, its cells as `write` quotes them, straight to `w` (rows too many to hold as a
     /// table: `gc --events`).
     pub fn write_row<S: AsRef<str>>(
@@ -409,6 +340,49 @@ impl Delimited {
     }
 }
 
+/// A number as the tables write it: `-12.5`, `0.0001` (never an exponent, never grouped).
+/// Times (`2012-09-21T10:05:14.536`), band labels (`0-50`) and names do not match.
+fn is_decimal(s: &str) -> bool {
+    let b = s.strip_prefix('-').unwrap_or(s).as_bytes();
+    let Some(dot) = b.iter().position(|&c| c == b'.') else {
+        return false;
+    };
+    dot > 0
+        && dot + 1 < b.len()
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == dot || c.is_ascii_digit())
+}
+
+/// Markdown (GitHub-flavoured) tables for pasting into wikis: `|` in cells escaped, numbers
+/// right-aligned.
+pub struct Markdown;
+
+impl TableWriter for Markdown {
+    fn write(&self, t: &Table) -> String {
+        let esc = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        let mut out = String::new();
+        let row = |cells: &[String], out: &mut String| {
+            out.push('|');
+            for c in cells {
+                out.push_str(&format!(" {} |", esc(c)));
+            }
+            out.push('\n');
+        };
+        row(&t.headers, &mut out);
+        out.push('|');
+        for i in 0..t.headers.len() {
+            let right = t.numeric.get(i).copied().unwrap_or(false);
+            out.push_str(if right { " ---: |" } else { " --- |" });
+        }
+        out.push('\n');
+        for r in &t.rows {
+            row(r, &mut out);
+        }
+        out
+    }
+}
+
 impl TableWriter for Delimited {
     fn write(&self, t: &Table) -> String {
         let mut out: Vec<u8> = Vec::new();
@@ -442,12 +416,9 @@ pub fn html_escape(s: &str) -> String {
 
 impl TableWriter for Html {
     fn write(&self, t: &Table) -> String {
-        let class = |i: usize| {
-            if t.numeric.get(i).copied().unwrap_or(false) {
-                " class=\"n\""
-            } else {
-                ""
-            }
+        let class = |i: usize| match t.numeric.get(i) {
+            Some(true) => " class=\"n\"",
+            _ => "",
         };
         let mut out = String::from("<table>\n<thead><tr>");
         for (i, h) in t.headers.iter().enumerate() {
@@ -519,32 +490,27 @@ impl From<Format> for Output {
 impl Output {
     /// The CSV or TSV writer (None for other formats).
     pub fn delimited(self) -> Option<Delimited> {
-        let decimal_comma = self.decimal_comma;
-        match self.format {
-            Format::Csv => Some(Delimited {
-                sep: self.sep.unwrap_or(if decimal_comma { ';' } else { ',' }),
-                decimal_comma,
-            }),
-            Format::Tsv => Some(Delimited {
-                sep: self.sep.unwrap_or('\t'),
-                decimal_comma,
-            }),
-            _ => None,
-        }
+        let sep = match self.format {
+            Format::Csv if self.decimal_comma => ';',
+            Format::Csv => ',',
+            Format::Tsv => '\t',
+            _ => return None,
+        };
+        Some(Delimited {
+            sep: self.sep.unwrap_or(sep),
+            decimal_comma: self.decimal_comma,
+        })
     }
 
     /// The writer of the format: every table it writes gets the `--tag` columns
     /// (`tags::table`).
     pub fn writer(self) -> Box<dyn TableWriter> {
-        Box::new(Tagged(self.untagged_writer()))
-    }
-
-    fn untagged_writer(self) -> Box<dyn TableWriter> {
-        match (self.format, self.delimited()) {
+        let w: Box<dyn TableWriter> = match (self.format, self.delimited()) {
             (_, Some(d)) => Box::new(d),
             (Format::Markdown, None) => Box::new(Markdown),
             _ => Box::new(Text),
-        }
+        };
+        Box::new(Tagged(w))
     }
 
     /// The text as it is printed or saved: with the BOM when asked for (CSV and TSV only).
@@ -578,6 +544,19 @@ impl CleanFormatter<'_> {
             pretty: pretty.then(serde_json::ser::PrettyFormatter::new),
             arrays: Vec::new(),
             pending: None,
+        }
+    }
+
+    /// The pretty printer's `step`, or `compact` written where there is none.
+    fn either<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        step: impl FnOnce(&mut serde_json::ser::PrettyFormatter<'_>, &mut W) -> std::io::Result<()>,
+        compact: &[u8],
+    ) -> std::io::Result<()> {
+        match &mut self.pretty {
+            Some(p) => step(p, w),
+            None => w.write_all(compact),
         }
     }
 
@@ -634,19 +613,13 @@ impl serde_json::ser::Formatter for CleanFormatter<'_> {
     fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.start(w, false)?;
         self.arrays.push(None);
-        match &mut self.pretty {
-            Some(p) => p.begin_array(w),
-            None => w.write_all(b"["),
-        }
+        self.either(w, |p, w| p.begin_array(w), b"[")
     }
     fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         // An inline array never told the pretty printer it had values: it closes without a
         // line break, as an empty one does.
         self.arrays.pop();
-        match &mut self.pretty {
-            Some(p) => p.end_array(w),
-            None => w.write_all(b"]"),
-        }
+        self.either(w, |p, w| p.end_array(w), b"]")
     }
     fn begin_array_value<W: ?Sized + std::io::Write>(
         &mut self,
@@ -664,39 +637,24 @@ impl serde_json::ser::Formatter for CleanFormatter<'_> {
     }
     fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.start(w, false)?;
-        match &mut self.pretty {
-            Some(p) => p.begin_object(w),
-            None => w.write_all(b"{"),
-        }
+        self.either(w, |p, w| p.begin_object(w), b"{")
     }
     fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        match &mut self.pretty {
-            Some(p) => p.end_object(w),
-            None => w.write_all(b"}"),
-        }
+        self.either(w, |p, w| p.end_object(w), b"}")
     }
     fn begin_object_key<W: ?Sized + std::io::Write>(
         &mut self,
         w: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        match &mut self.pretty {
-            Some(p) => p.begin_object_key(w, first),
-            None if first => Ok(()),
-            None => w.write_all(b","),
-        }
+        let comma: &[u8] = if first { b"" } else { b"," };
+        self.either(w, |p, w| p.begin_object_key(w, first), comma)
     }
     fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        match &mut self.pretty {
-            Some(p) => p.begin_object_value(w),
-            None => w.write_all(b":"),
-        }
+        self.either(w, |p, w| p.begin_object_value(w), b":")
     }
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        match &mut self.pretty {
-            Some(p) => p.end_object_value(w),
-            None => Ok(()),
-        }
+        self.either(w, |p, w| p.end_object_value(w), b"")
     }
 }
 
@@ -740,10 +698,10 @@ fn write_json<T: serde::Serialize + ?Sized>(v: &T, pretty: bool) -> String {
         Some(t) => serde::Serialize::serialize(t, &mut ser),
         None => v.serialize(&mut ser),
     };
-    let mut s = match written {
-        Ok(()) => String::from_utf8(buf).unwrap_or_else(|_| "[]".into()),
-        Err(_) => "[]".into(),
-    };
+    let mut s = written
+        .ok()
+        .and_then(|()| String::from_utf8(buf).ok())
+        .unwrap_or_else(|| "[]".into());
     s.push('\n');
     s
 }
