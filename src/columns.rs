@@ -461,10 +461,9 @@ fn flag(name: &str, b: MutableBitmap) -> Column {
 /// rounding to change in place (their buffer itself where the column holds the only
 /// reference; the column is left empty).
 fn take_duration(cols: &mut [Column]) -> PolarsResult<Vec<f64>> {
-    let empty = Column::new_empty(gc::DURATION_MS.into(), &DataType::Float64);
-    let c = std::mem::replace(&mut cols[at(gc::DURATION_MS)], empty);
-    let ca = c.take_materialized_series().f64()?.clone();
     use polars_arrow::Either::{Left, Right};
+    let c = std::mem::take(&mut cols[at(gc::DURATION_MS)]);
+    let ca = c.take_materialized_series().f64()?.clone();
     let mut out = Vec::new();
     for a in ca.downcast_into_iter() {
         match a.into_mut() {
@@ -1688,19 +1687,15 @@ impl Iterator for LineOrder<'_> {
         let b = self.d.merge().get(self.next_merge).map(|&i| i as usize);
         let key = |i: usize| line_key(self.line, i);
         match (a, b) {
-            (Some(a), Some(b)) if key(b) < key(a) => {
-                self.next_merge += 1;
-                Some(b)
-            }
-            (Some(a), _) => {
+            (Some(a), b) if b.is_none_or(|b| key(a) <= key(b)) => {
                 self.row += 1;
                 Some(a)
             }
-            (None, Some(b)) => {
+            // Past the end (None), `next_merge` moves on harmlessly.
+            (_, b) => {
                 self.next_merge += 1;
-                Some(b)
+                b
             }
-            (None, None) => None,
         }
     }
 }

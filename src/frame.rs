@@ -98,9 +98,7 @@ impl GcFrame {
         };
         // Cast first: the codes are Int8, and a scalar column is materialised in the copy.
         let idx = df.column(name)?.cast(&DataType::UInt32)?;
-        let mut out = table.take(idx.u32()?)?;
-        out.rename(name.into());
-        Ok(out)
+        table.take(idx.u32()?)
     }
 }
 
