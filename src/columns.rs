@@ -746,12 +746,8 @@ impl LogColumns {
         if let Some(b) = in_collection {
             cols[at(gc::IN_COLLECTION)] = flag(gc::IN_COLLECTION, b);
         }
-        timeline(
-            cols,
-            duration,
-            self.sort_by_time,
-            log.strings.list().to_vec(),
-        )
+        let strings = log.strings.list().to_vec();
+        timeline(cols, duration, self.sort_by_time, strings)
     }
 }
 
@@ -1035,11 +1031,7 @@ fn with_room(c: Column, rows: usize) -> PolarsResult<(Column, Option<Room>)> {
 fn values_addr(c: &Column) -> Option<usize> {
     fn first<P: PolarsNumericType>(c: &Column) -> Option<usize> {
         let ca = c.as_materialized_series().unpack::<P>().ok()?;
-        (ca.chunks().len() == 1).then(|| {
-            ca.downcast_iter()
-                .next()
-                .map(|a| a.values().as_ptr() as usize)
-        })?
+        (ca.chunks().len() == 1).then(|| ca.downcast_as_array().values().as_ptr() as usize)
     }
     if let Column::Scalar(_) = c {
         return None;
@@ -1182,13 +1174,12 @@ impl Rows for RuleRows<'_> {
         if i >= self.n {
             return;
         }
-        let b = self
-            .new_in_collection
+        self.new_in_collection
             .get_or_insert_with(|| match self.in_collection.bool() {
                 Ok(ca) => ca.iter().map(|x| x.unwrap_or(false)).collect(),
                 Err(_) => MutableBitmap::from_len_zeroed(self.n),
-            });
-        b.set(i, v);
+            })
+            .set(i, v);
     }
 }
 
@@ -1419,12 +1410,8 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
                 gc::COLLECTOR | gc::CAUSE | gc::NAME => {
                     let lookup = UInt32Chunked::from_vec(name.into(), join.ids.clone());
                     let idx = c.cast(&DataType::UInt32)?;
-                    let mapped: Vec<u32> = lookup
-                        .take(idx.u32()?)?
-                        .iter()
-                        .map(|v| v.unwrap_or(0))
-                        .collect();
-                    id_column(name, mapped)
+                    let mapped = lookup.take(idx.u32()?)?;
+                    id_column(name, mapped.iter().map(|v| v.unwrap_or(0)).collect())
                 }
                 gc::LINE => lines_moved(&c, join.line_offset)?,
                 _ => c,
