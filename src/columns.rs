@@ -11,9 +11,8 @@ use crate::frame::{gc, perf, GcFrame, IdReader, Num, PerfFrame, UCol};
 use crate::model::{round, GcEvent, GcLog, Kind, Record, Rows};
 use crate::parse::family::GcFormat;
 use polars::prelude::*;
-use polars_arrow::array::{BooleanArray, MutableArray, MutablePrimitiveArray};
+use polars_arrow::array::{MutableArray, MutablePrimitiveArray};
 use polars_arrow::bitmap::{Bitmap, BitmapBuilder, MutableBitmap};
-use polars_arrow::datatypes::ArrowDataType;
 use polars_arrow::types::NativeType;
 use rayon::prelude::*;
 
@@ -32,8 +31,7 @@ impl Join {
     pub fn own(strings: usize) -> Self {
         Join {
             ids: (0..strings as u32).collect(),
-            line_offset: 0,
-            invented_offset: 0,
+            ..Join::default()
         }
     }
 
@@ -234,6 +232,8 @@ impl GcColumns {
             v.iter_mut().for_each(|i| *i = join.id(*i));
             v
         };
+        let mut duration = self.duration;
+        duration.iter_mut().for_each(|d| *d = round_ms(*d));
         let mut ttsp = self.ttsp;
         if MutableArray::validity(&ttsp).is_none_or(|v| v.set_bits() > 0) {
             ttsp.apply_values(|v| v.iter_mut().for_each(|x| *x = round_ms(*x)));
@@ -257,13 +257,8 @@ impl GcColumns {
                 })
                 .collect()
         };
-        let line: Vec<u32> = self
-            .line
-            .iter()
-            .map(|&l| line_at(l, join.line_offset))
-            .collect();
         let offsets_qh = if self.utc_offset_qh.len() == 0 {
-            Column::full_null(gc::UTC_OFFSET_QH.into(), line.len(), &DataType::Int8)
+            Column::full_null(gc::UTC_OFFSET_QH.into(), self.line.len(), &DataType::Int8)
         } else {
             offsets(gc::UTC_OFFSET_QH, self.utc_offset_qh)
         };
@@ -276,8 +271,7 @@ impl GcColumns {
                 id_column(gc::NAME, ids(self.name)),
                 optional::<Float64Type>(gc::START_S, self.start_s),
                 optional::<Int64Type>(gc::WALL_MS, self.wall_ms),
-                Float64Chunked::from_vec(gc::DURATION_MS.into(), rounded(self.duration))
-                    .into_column(),
+                Float64Chunked::from_vec(gc::DURATION_MS.into(), duration).into_column(),
                 optional::<Float64Type>(gc::TTSP_MS, ttsp),
                 figures(gc::HEAP_BEFORE_KB, self.heap_before),
                 figures(gc::HEAP_AFTER_KB, self.heap_after),
@@ -288,7 +282,7 @@ impl GcColumns {
                 codes(gc::FLAGS, self.flags),
                 figures(gc::GC_ID, gc_id),
                 flag(gc::IN_COLLECTION, self.in_collection),
-                UInt32Chunked::from_vec(gc::LINE.into(), line).into_column(),
+                line_column(gc::LINE, &self.line, join.line_offset),
                 offsets_qh,
             ],
         }
@@ -413,32 +407,24 @@ fn optional<P: PolarsNumericType>(name: &str, a: MutablePrimitiveArray<P::Native
 /// column, u32 while every one fits (heaps under 4 TB and ids under 4 G are the logs there
 /// are: 4 bytes a row less on each of seven columns), else u64.
 fn figures(name: &str, a: MutablePrimitiveArray<u64>) -> Column {
-    let one = |v: u64| match u32::try_from(v) {
-        Ok(x) => AnyValue::UInt32(x),
-        Err(_) => AnyValue::UInt64(v),
-    };
-    let (values, validity) = match one_value(name, a, &DataType::UInt32, one) {
-        Ok(c) => return c,
-        Err(parts) => parts,
-    };
-    if values.iter().all(|&x| x <= u64::from(u32::MAX)) {
-        // Each within u32: the casts keep them.
-        let narrow: Vec<u32> = values.iter().map(|&x| x as u32).collect();
-        UInt32Chunked::from_vec_validity(name.into(), narrow, validity).into_column()
-    } else {
-        UInt64Chunked::from_vec_validity(name.into(), values, validity).into_column()
-    }
+    let one = |v: u64| u32::try_from(v).map_or(AnyValue::UInt64(v), AnyValue::UInt32);
+    one_value(name, a, &DataType::UInt32, one).unwrap_or_else(|(values, validity)| {
+        if values.iter().all(|&x| x <= u64::from(u32::MAX)) {
+            // Each within u32: the casts keep them.
+            let narrow = values.iter().map(|&x| x as u32).collect();
+            UInt32Chunked::from_vec_validity(name.into(), narrow, validity).into_column()
+        } else {
+            UInt64Chunked::from_vec_validity(name.into(), values, validity).into_column()
+        }
+    })
 }
 
 /// Offsets (`gc::UTC_OFFSET_QH`): a scalar while one offset, or none, fills the column (a
 /// log that keeps one offset, or writes none, stores nothing a row), else Int8 with nulls.
 fn offsets(name: &str, a: MutablePrimitiveArray<i8>) -> Column {
-    match one_value(name, a, &DataType::Int8, AnyValue::Int8) {
-        Ok(c) => c,
-        Err((values, validity)) => {
-            Int8Chunked::from_vec_validity(name.into(), values, validity).into_column()
-        }
-    }
+    one_value(name, a, &DataType::Int8, AnyValue::Int8).unwrap_or_else(|(values, validity)| {
+        Int8Chunked::from_vec_validity(name.into(), values, validity).into_column()
+    })
 }
 
 /// A scalar column where one value (`value` of it), or none (null of `null_type`), fills `a`;
@@ -455,14 +441,10 @@ fn one_value<T: NativeType + PartialEq>(
         return Ok(Column::full_null(name.into(), n, null_type));
     }
     let (_, values, validity) = a.into_inner();
-    if nulls == 0 {
-        if let Some(&v) = values.first() {
-            if values.iter().all(|&x| x == v) {
-                return Ok(scalar(name, value(v), n));
-            }
-        }
+    match values.first() {
+        Some(&v) if nulls == 0 && values.iter().all(|&x| x == v) => Ok(scalar(name, value(v), n)),
+        _ => Err((values, validity.map(|v| v.freeze()))),
     }
-    Err((values, validity.map(|v| v.freeze())))
 }
 
 /// A boolean column without nulls: a scalar while one value.
@@ -471,11 +453,7 @@ fn flag(name: &str, b: MutableBitmap) -> Column {
     match (b.set_bits(), n) {
         (0, 1..) => scalar(name, AnyValue::Boolean(false), n),
         (s, 1..) if s == n => scalar(name, AnyValue::Boolean(true), n),
-        _ => BooleanChunked::with_chunk(
-            name.into(),
-            BooleanArray::new(ArrowDataType::Boolean, b.freeze(), None),
-        )
-        .into_column(),
+        _ => BooleanChunked::from_bitmap(name.into(), b.freeze()).into_column(),
     }
 }
 
@@ -483,21 +461,15 @@ fn flag(name: &str, b: MutableBitmap) -> Column {
 /// rounding to change in place (their buffer itself where the column holds the only
 /// reference; the column is left empty).
 fn take_duration(cols: &mut [Column]) -> PolarsResult<Vec<f64>> {
-    let empty = Column::new_empty(gc::DURATION_MS.into(), &DataType::Float64);
-    let c = std::mem::replace(&mut cols[at(gc::DURATION_MS)], empty);
+    use polars_arrow::Either::{Left, Right};
+    let c = std::mem::take(&mut cols[at(gc::DURATION_MS)]);
     let ca = c.take_materialized_series().f64()?.clone();
     let mut out = Vec::new();
     for a in ca.downcast_into_iter() {
         match a.into_mut() {
-            polars_arrow::Either::Right(m) if out.is_empty() && m.validity().is_none() => {
-                out = m.into_inner().1;
-            }
-            polars_arrow::Either::Right(m) => {
-                out.extend(m.iter().map(|v| v.copied().unwrap_or(0.0)))
-            }
-            polars_arrow::Either::Left(a) => {
-                out.extend(a.iter().map(|v| v.copied().unwrap_or(0.0)))
-            }
+            Right(m) if out.is_empty() && m.validity().is_none() => out = m.into_inner().1,
+            Right(m) => out.extend(m.iter().map(|v| v.copied().unwrap_or(0.0))),
+            Left(a) => out.extend(a.iter().map(|v| v.copied().unwrap_or(0.0))),
         }
     }
     Ok(out)
@@ -591,55 +563,46 @@ impl<T: Send + 'static> Frozen<T> {
 
     /// Wait for one result (false: none can come).
     fn wait_one(&mut self) -> bool {
-        let r = if rayon::current_thread_index().is_none() {
-            // The thread may be the one the tasks were handed to (a stream's worker that is
-            // joining): it runs them while it waits (blocked, with no other worker to take
-            // them, it would wait for ever). With none waiting, the rest are running.
-            loop {
-                match self.rx.try_recv() {
-                    Ok(r) => break Some(r),
-                    Err(std::sync::mpsc::TryRecvError::Empty) => {
-                        if !self.hand.as_ref().is_some_and(|h| h.run_one()) {
-                            break self.rx.recv().ok();
-                        }
+        use std::sync::mpsc::TryRecvError::{Disconnected, Empty};
+        let on_pool = rayon::current_thread_index().is_some();
+        let r = loop {
+            match self.rx.try_recv() {
+                Ok(r) => break Some(r),
+                Err(Disconnected) => break None,
+                // On a thread of the pool the tasks run on: it runs them while it waits
+                // (blocked, a pool whose every thread waits here would never run them).
+                Err(Empty) if on_pool => {
+                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::thread::yield_now();
                     }
-                    Err(std::sync::mpsc::TryRecvError::Disconnected) => break None,
                 }
-            }
-        } else {
-            // On a thread of the pool the tasks run on: it runs them while it waits (blocked,
-            // a pool whose every thread waits here would never run them).
-            loop {
-                match self.rx.try_recv() {
-                    Ok(r) => break Some(r),
-                    Err(std::sync::mpsc::TryRecvError::Empty) => {
-                        if rayon::yield_now() != Some(rayon::Yield::Executed) {
-                            std::thread::yield_now();
-                        }
+                // Elsewhere the thread may be the one the tasks were handed to (a stream's
+                // worker that is joining): it runs them while it waits (blocked, with no other
+                // worker to take them, it would wait for ever). With none waiting, the rest
+                // are running.
+                Err(Empty) => {
+                    if !self.hand.as_ref().is_some_and(|h| h.run_one()) {
+                        break self.rx.recv().ok();
                     }
-                    Err(std::sync::mpsc::TryRecvError::Disconnected) => break None,
                 }
             }
         };
-        match r {
-            Some((k, t)) => {
-                if let Some(slot) = self.done.get_mut(k) {
-                    *slot = Some(t);
-                }
-                self.received += 1;
-                true
-            }
-            None => false,
+        let Some(r) = r else { return false };
+        self.receive(r);
+        true
+    }
+
+    fn receive(&mut self, (k, t): (usize, T)) {
+        if let Some(slot) = self.done.get_mut(k) {
+            *slot = Some(t);
         }
+        self.received += 1;
     }
 
     /// The results back so far that come next in the order handed over, each taken once.
     pub fn ready(&mut self, mut f: impl FnMut(T)) {
-        while let Ok((k, t)) = self.rx.try_recv() {
-            if let Some(slot) = self.done.get_mut(k) {
-                *slot = Some(t);
-            }
-            self.received += 1;
+        while let Ok(r) = self.rx.try_recv() {
+            self.receive(r);
         }
         while let Some(t) = self.done.get_mut(self.taken).and_then(Option::take) {
             self.taken += 1;
@@ -745,9 +708,7 @@ impl LogColumns {
     fn append(&mut self, chunk: Chunk) {
         self.taken += 1;
         if self.failed.is_none() {
-            if let Err(e) = self.cols.push(chunk.cols, self.rows, self.bytes) {
-                self.failed = Some(e);
-            }
+            self.failed = self.cols.push(chunk.cols, self.rows, self.bytes).err();
         }
     }
 
@@ -755,8 +716,9 @@ impl LogColumns {
     /// applied, runs (see `gc::RUN`) and the time axis `t_s` found, the rows put in order.
     pub fn finish(mut self, log: &GcLog) -> PolarsResult<GcFrame> {
         let blocks = self.chunks.len();
-        let rest = std::mem::take(&mut self.chunks).collect();
-        rest.into_iter().for_each(|c| self.append(c));
+        for c in std::mem::take(&mut self.chunks).collect() {
+            self.append(c);
+        }
         if let Some(e) = self.failed {
             return Err(e);
         }
@@ -784,12 +746,8 @@ impl LogColumns {
         if let Some(b) = in_collection {
             cols[at(gc::IN_COLLECTION)] = flag(gc::IN_COLLECTION, b);
         }
-        timeline(
-            cols,
-            duration,
-            self.sort_by_time,
-            log.strings.list().to_vec(),
-        )
+        let strings = log.strings.list().to_vec();
+        timeline(cols, duration, self.sort_by_time, strings)
     }
 }
 
@@ -912,9 +870,7 @@ impl Appended {
             };
             if plain_bools(&c) && (bits.is_some() || valid.is_none() && plain_bools(a)) {
                 if bits.is_none() {
-                    let mut b = BitmapBuilder::with_capacity(self.rows);
-                    extend_bits(&mut b, a)?;
-                    *bits = Some(b);
+                    extend_bits(bits.insert(BitmapBuilder::with_capacity(self.rows)), a)?;
                 }
                 if let Some(b) = bits {
                     extend_bits(b, &c)?;
@@ -937,18 +893,11 @@ impl Appended {
             let (c, c_valid) = without_validity(c.cast(&dtype)?)?;
             // `a`'s own validity is there only before its first extend.
             if valid.is_none() && (a_valid.is_some() || c_valid.is_some()) {
-                let mut b = BitmapBuilder::with_capacity(a.len() + c.len());
-                match &a_valid {
-                    Some(v) => b.extend_from_bitmap(v),
-                    None => b.extend_constant(a.len(), true),
-                }
-                *valid = Some(b);
+                let b = valid.insert(BitmapBuilder::with_capacity(a.len() + c.len()));
+                b.subslice_extend_from_opt_validity(a_valid.as_ref(), 0, a.len());
             }
             if let Some(b) = valid {
-                match &c_valid {
-                    Some(v) => b.extend_from_bitmap(v),
-                    None => b.extend_constant(c.len(), true),
-                }
+                b.subslice_extend_from_opt_validity(c_valid.as_ref(), 0, c.len());
             }
             a.extend(&c)?;
         }
@@ -967,15 +916,12 @@ impl Appended {
             if self.room <= n {
                 self.expected = None;
             } else {
-                let cols = std::mem::take(&mut self.cols);
-                let (cols, rooms) = cols
+                (self.cols, self.rooms) = std::mem::take(&mut self.cols)
                     .into_iter()
                     .map(|c| with_room(c, self.room))
                     .collect::<PolarsResult<Vec<_>>>()?
                     .into_iter()
                     .unzip();
-                self.cols = cols;
-                self.rooms = rooms;
             }
         }
         self.fault_ahead();
@@ -988,21 +934,17 @@ impl Appended {
             .into_iter()
             .zip(self.valid)
             .zip(self.bits)
-            .map(|((c, valid), bits)| match bits {
-                Some(b) => {
-                    Ok(BooleanChunked::from_bitmap(c.name().clone(), b.freeze()).into_column())
+            .map(|((c, valid), bits)| {
+                let name = c.name().clone();
+                if let Some(b) = bits {
+                    return Ok(BooleanChunked::from_bitmap(name, b.freeze()).into_column());
                 }
-                None => match valid.and_then(BitmapBuilder::into_opt_validity) {
-                    None => Ok(c),
-                    Some(v) => {
-                        let s = c.take_materialized_series().rechunk();
-                        let arrays = s.chunks().iter().map(|a| a.with_validity(Some(v.clone())));
-                        Ok(
-                            Series::try_from((s.name().clone(), arrays.collect::<Vec<_>>()))?
-                                .into_column(),
-                        )
-                    }
-                },
+                let Some(v) = valid.and_then(BitmapBuilder::into_opt_validity) else {
+                    return Ok(c);
+                };
+                let s = c.take_materialized_series().rechunk();
+                let arrays = s.chunks().iter().map(|a| a.with_validity(Some(v.clone())));
+                Ok(Series::try_from((name, arrays.collect::<Vec<_>>()))?.into())
             })
             .collect()
     }
@@ -1022,15 +964,11 @@ fn without_validity(c: Column) -> PolarsResult<(Column, Option<Bitmap>)> {
         return Ok((c, None));
     }
     let s = c.take_materialized_series().rechunk();
-    let name = s.name().clone();
-    let Some(arr) = s.chunks().first().cloned() else {
+    let Some(arr) = s.chunks().first() else {
         return Ok((s.into_column(), None));
     };
-    drop(s);
-    let valid = arr.validity().cloned();
-    let values = arr.with_validity(None);
-    drop(arr);
-    Ok((Series::try_from((name, vec![values]))?.into_column(), valid))
+    let values = Series::try_from((s.name().clone(), vec![arr.with_validity(None)]))?;
+    Ok((values.into_column(), arr.validity().cloned()))
 }
 
 /// Bytes of a log pushed before its columns are given room for the rest (`with_room`):
@@ -1093,11 +1031,7 @@ fn with_room(c: Column, rows: usize) -> PolarsResult<(Column, Option<Room>)> {
 fn values_addr(c: &Column) -> Option<usize> {
     fn first<P: PolarsNumericType>(c: &Column) -> Option<usize> {
         let ca = c.as_materialized_series().unpack::<P>().ok()?;
-        (ca.chunks().len() == 1).then(|| {
-            ca.downcast_iter()
-                .next()
-                .map(|a| a.values().as_ptr() as usize)
-        })?
+        (ca.chunks().len() == 1).then(|| ca.downcast_as_array().values().as_ptr() as usize)
     }
     if let Column::Scalar(_) = c {
         return None;
@@ -1218,11 +1152,10 @@ impl Rows for RuleRows<'_> {
         }
     }
     fn set_collector(&mut self, i: usize, id: u32) {
-        if self.new_collector.is_none() {
-            let c = &self.collector;
-            self.new_collector = Some((0..self.n).map(|k| c.get(k)).collect());
-        }
-        if let Some(x) = self.new_collector.as_mut().and_then(|v| v.get_mut(i)) {
+        let v = self
+            .new_collector
+            .get_or_insert_with(|| (0..self.n).map(|k| self.collector.get(k)).collect());
+        if let Some(x) = v.get_mut(i) {
             *x = id;
         }
     }
@@ -1241,17 +1174,12 @@ impl Rows for RuleRows<'_> {
         if i >= self.n {
             return;
         }
-        if self.new_in_collection.is_none() {
-            let mut b = MutableBitmap::with_capacity(self.n);
-            match self.in_collection.bool() {
-                Ok(ca) => ca.iter().for_each(|x| b.push(x.unwrap_or(false))),
-                Err(_) => b.extend_constant(self.n, false),
-            }
-            self.new_in_collection = Some(b);
-        }
-        if let Some(b) = &mut self.new_in_collection {
-            b.set(i, v);
-        }
+        self.new_in_collection
+            .get_or_insert_with(|| match self.in_collection.bool() {
+                Ok(ca) => ca.iter().map(|x| x.unwrap_or(false)).collect(),
+                Err(_) => MutableBitmap::from_len_zeroed(self.n),
+            })
+            .set(i, v);
     }
 }
 
@@ -1265,8 +1193,9 @@ fn timeline(
     strings: Vec<String>,
 ) -> PolarsResult<GcFrame> {
     let n = duration.len();
-    // Read off clones (sharing the buffers), dropped before the columns are put in order, so
-    // that each old column goes as its new one is made.
+    // Read off borrows, and a clone of `line` (sharing the buffer) while `start_s` is replaced,
+    // dropped before the columns are put in order, so that each old column goes as its new one
+    // is made.
     let (run, t, order, damaged) = {
         let line_col = cols[at(gc::LINE)].clone();
         let line = line_col.u32()?.cont_slice()?;
@@ -1288,10 +1217,9 @@ fn timeline(
                 Float64Chunked::from_iter_options(gc::START_S.into(), v.into_iter()).into_column();
             taken
         };
-        let start_col = cols[at(gc::START_S)].clone();
-        let start = Num::<Float64Type>::cast(&start_col)?;
+        let start = Num::<Float64Type>::cast(&cols[at(gc::START_S)])?;
         let uptime = |i: usize| start.get(i);
-        let have_uptime = start_col.null_count() < n;
+        let have_uptime = cols[at(gc::START_S)].null_count() < n;
         // `None`: the time axis is `start_s` itself (one run: u + 0.0 is u).
         let t: Option<Vec<Option<f64>>> = match &run {
             None if have_uptime => None,
@@ -1308,47 +1236,29 @@ fn timeline(
                 }
                 let mut offset = vec![0.0f64; n_runs];
                 for r in 1..n_runs {
-                    let prev = if run_end[r - 1].is_finite() {
-                        run_end[r - 1]
-                    } else {
-                        0.0
-                    };
-                    offset[r] = offset[r - 1] + prev;
+                    let prev = Some(run_end[r - 1]).filter(|e| e.is_finite());
+                    offset[r] = offset[r - 1] + prev.unwrap_or(0.0);
                 }
-                Some(
-                    run.iter()
-                        .enumerate()
-                        .map(|(i, &r)| uptime(i).map(|u| u + offset[r as usize]))
-                        .collect(),
-                )
+                let t_of = |(i, &r): (usize, &u32)| uptime(i).map(|u| u + offset[r as usize]);
+                Some(run.iter().enumerate().map(t_of).collect())
             }
             _ => {
-                let wall_col = cols[at(gc::WALL_MS)].clone();
-                let wall = Num::<Int64Type>::cast(&wall_col)?;
+                let wall = Num::<Int64Type>::cast(&cols[at(gc::WALL_MS)])?;
                 let wall0 = (0..n).filter_map(|i| wall.get(i)).min();
-                Some(
-                    (0..n)
-                        .map(|i| match (wall.get(i), wall0) {
-                            (Some(w), Some(w0)) => Some((w - w0) as f64 / 1000.0),
-                            _ => None,
-                        })
-                        .collect(),
-                )
+                let t_of = |i| Some((wall.get(i)? - wall0?) as f64 / 1000.0);
+                Some((0..n).map(t_of).collect())
             }
         };
-        let record_col = cols[at(gc::RECORD)].clone();
-        let record = Num::<Int8Type>::cast(&record_col)?;
+        let record = Num::<Int8Type>::cast(&cols[at(gc::RECORD)])?;
         let order = order(line, &uptime, &record, run.as_deref(), sort_by_time)
             .map(|o| IdxCa::from_vec("".into(), o));
         (run, t, order, damaged)
     };
     // Put in that order a column at a time, each old column dropped as its new one is made:
     // the whole frame taken at once was held twice at the peak.
-    let ordered = |c: Column| -> PolarsResult<Column> {
-        match &order {
-            Some(idx) => c.take(idx),
-            None => Ok(c),
-        }
+    let ordered = |c: Column| match &order {
+        Some(idx) => c.take(idx),
+        None => Ok(c),
     };
     let mut stored = cols.into_iter();
     let mut next = || {
@@ -1382,9 +1292,8 @@ fn timeline(
     for c in stored {
         out.push(ordered(c)?);
     }
-    let df = DataFrame::new(n, out)?;
     Ok(GcFrame {
-        df,
+        df: DataFrame::new(n, out)?,
         strings,
         damaged,
     })
@@ -1420,9 +1329,7 @@ fn order(
     let mut last = f64::NEG_INFINITY;
     let start: Vec<f64> = (0..n)
         .map(|i| {
-            if let Some(u) = uptime(i) {
-                last = u;
-            }
+            last = uptime(i).unwrap_or(last);
             last
         })
         .collect();
@@ -1496,20 +1403,15 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
     for (f, join) in parts {
         let moved = |&(l, u): &(u32, f64)| (line_at(u64::from(l), join.line_offset), u);
         damaged.extend(f.damaged.iter().map(moved));
-        let df = f.df;
         let mut cols = Vec::with_capacity(STORED.len());
         for name in STORED {
-            let c = df.column(name)?.clone();
+            let c = f.df.column(name)?.clone();
             cols.push(match name {
                 gc::COLLECTOR | gc::CAUSE | gc::NAME => {
                     let lookup = UInt32Chunked::from_vec(name.into(), join.ids.clone());
                     let idx = c.cast(&DataType::UInt32)?;
-                    let mapped: Vec<u32> = lookup
-                        .take(idx.u32()?)?
-                        .iter()
-                        .map(|v| v.unwrap_or(0))
-                        .collect();
-                    id_column(name, mapped)
+                    let mapped = lookup.take(idx.u32()?)?;
+                    id_column(name, mapped.iter().map(|v| v.unwrap_or(0)).collect())
                 }
                 gc::LINE => lines_moved(&c, join.line_offset)?,
                 _ => c,
@@ -1545,10 +1447,9 @@ fn runs<U: Fn(usize) -> Option<f64> + Sync>(
 ) -> (Option<Vec<u32>>, Vec<usize>) {
     let displaced = Displaced::of(line);
     let mut damaged = Vec::new();
-    if !may_go_back(line, uptime, &displaced) {
-        return (None, damaged);
-    }
-    let run = runs_walked(line, uptime, &displaced, &mut damaged);
+    let run = may_go_back(line, uptime, &displaced)
+        .then(|| runs_walked(line, uptime, &displaced, &mut damaged))
+        .flatten();
     (run, damaged)
 }
 
@@ -1773,27 +1674,17 @@ impl Iterator for LineOrder<'_> {
         let b = self.d.merge().get(self.next_merge).map(|&i| i as usize);
         let key = |i: usize| line_key(self.line, i);
         match (a, b) {
-            (Some(a), Some(b)) if key(b) < key(a) => {
-                self.next_merge += 1;
-                Some(b)
-            }
-            (Some(a), _) => {
+            (Some(a), b) if b.is_none_or(|b| key(a) <= key(b)) => {
                 self.row += 1;
                 Some(a)
             }
-            (None, Some(b)) => {
+            // Past the end (None), `next_merge` moves on harmlessly.
+            (_, b) => {
                 self.next_merge += 1;
-                Some(b)
+                b
             }
-            (None, None) => None,
         }
     }
-}
-
-/// Each of `v` by `round_ms`: a block's durations as it is frozen, on the stream's workers.
-fn rounded(mut v: Vec<f64>) -> Vec<f64> {
-    v.iter_mut().for_each(|d| *d = round_ms(*d));
-    v
 }
 
 /// A duration in ms as the log wrote it, without the noise of converting from seconds
@@ -1814,6 +1705,12 @@ fn line_at(line: u64, offset: u64) -> u32 {
     u32::try_from(line.saturating_add(offset)).unwrap_or(u32::MAX)
 }
 
+/// A block's lines moved on by `offset`, as a frame's `line` column.
+fn line_column(name: &str, lines: &[u64], offset: u64) -> Column {
+    let v = lines.iter().map(|&l| line_at(l, offset)).collect();
+    UInt32Chunked::from_vec(name.into(), v).into_column()
+}
+
 /// A performance log's (or block's) records in arrow builders, string ids and lines as the
 /// parser gave them.
 #[derive(Debug, Default)]
@@ -1832,9 +1729,8 @@ pub struct PerfColumns {
 
 impl PerfColumns {
     /// The records of a parsed log or block.
-    pub fn of(records: &[crate::model::PerfRecord]) -> Self {
+    pub fn of(r: &[crate::model::PerfRecord]) -> Self {
         let mut c = PerfColumns::default();
-        let r = records;
         c.end_ms.extend(r.iter().map(|r| r.end_ms));
         c.total.extend(r.iter().map(|r| r.total_ms));
         c.java.extend_trusted_len(r.iter().map(|r| r.java_ms));
@@ -1867,18 +1763,8 @@ impl PerfColumns {
         let op: Vec<u32> = self.op.into_iter().map(|i| join.id(i)).collect();
         let mut error = self.error;
         error.apply_values(|v| v.iter_mut().for_each(|i| *i = join.id(*i)));
-        let line: Vec<u32> = self
-            .line
-            .iter()
-            .map(|&l| line_at(l, join.line_offset))
-            .collect();
-        let bools = |name: &str, b: MutableBitmap| {
-            BooleanChunked::with_chunk(
-                name.into(),
-                BooleanArray::new(ArrowDataType::Boolean, b.freeze(), None),
-            )
-            .into_column()
-        };
+        let bools =
+            |name: &str, b: MutableBitmap| BooleanChunked::from_bitmap(name.into(), b.freeze());
         DataFrame::new(
             n,
             vec![
@@ -1888,9 +1774,9 @@ impl PerfColumns {
                 optional::<Float64Type>(perf::DB_MS, self.db),
                 optional::<UInt64Type>(perf::DB_CALLS, self.calls),
                 UInt32Chunked::from_vec(perf::OPERATION_ID.into(), op).into_column(),
-                bools(perf::OK, self.ok),
-                bools(perf::INCONSISTENT, self.inconsistent),
-                UInt32Chunked::from_vec(perf::LINE.into(), line).into_column(),
+                bools(perf::OK, self.ok).into_column(),
+                bools(perf::INCONSISTENT, self.inconsistent).into_column(),
+                line_column(perf::LINE, &self.line, join.line_offset),
                 optional::<UInt32Type>(perf::ERROR_ID, error),
             ],
         )
@@ -1911,25 +1797,13 @@ fn end_ms(v: Vec<i64>) -> Column {
 /// JMeter log whose stamps are its requests' ends (`model::StampOrder::ends`). A stamp
 /// outside `PERF_CLOCK_MS` is kept under its null, so it is moved too and judged again.
 pub fn ends_at_stamps(df: &mut DataFrame) -> PolarsResult<()> {
-    let end = df
-        .column(perf::END_MS)?
-        .as_materialized_series()
-        .i64()?
-        .rechunk();
-    let total = df
-        .column(perf::TOTAL_MS)?
-        .as_materialized_series()
-        .f64()?
-        .rechunk();
+    let end = df.column(perf::END_MS)?.i64()?.rechunk();
+    let total = df.column(perf::TOTAL_MS)?.f64()?.rechunk();
     let (Some(e), Some(t)) = (end.downcast_iter().next(), total.downcast_iter().next()) else {
         return Ok(());
     };
-    let t = t.values();
-    let moved: Vec<i64> = e
-        .values()
-        .iter()
-        .enumerate()
-        .map(|(i, &e)| e - t.get(i).map_or(0, |&t| round(t) as i64))
+    let moved = std::iter::zip(e.values_iter(), t.values_iter())
+        .map(|(&e, &t)| e - round(t) as i64)
         .collect();
     df.replace(perf::END_MS, end_ms(moved))?;
     Ok(())

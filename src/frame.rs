@@ -4,6 +4,7 @@
 
 use crate::model::{Kind, Record};
 use polars::prelude::*;
+use std::borrow::Cow;
 
 /// Columns of the GC event frame, one row per record (pause, collection, concurrent phase,
 /// safepoint). Names are not stored per row: `record` and `kind` are codes, `collector`,
@@ -76,10 +77,7 @@ impl GcFrame {
     /// The string of an id of the `collector`, `cause` or `name` column (`""` for none, or
     /// for an id the frame does not have).
     pub fn string(&self, id: u32) -> &str {
-        self.strings
-            .get(id as usize)
-            .map(String::as_str)
-            .unwrap_or("")
+        self.strings.get(id as usize).map_or("", String::as_str)
     }
 
     pub fn height(&self) -> usize {
@@ -100,9 +98,7 @@ impl GcFrame {
         };
         // Cast first: the codes are Int8, and a scalar column is materialised in the copy.
         let idx = df.column(name)?.cast(&DataType::UInt32)?;
-        let mut out = table.take(idx.u32()?)?;
-        out.rename(name.into());
-        Ok(out)
+        table.take(idx.u32()?)
     }
 }
 
@@ -145,10 +141,7 @@ pub struct PerfFrame {
 
 impl PerfFrame {
     pub fn operation(&self, id: u32) -> &str {
-        self.operations
-            .get(id as usize)
-            .map(String::as_str)
-            .unwrap_or("")
+        self.operations.get(id as usize).map_or("", String::as_str)
     }
 }
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +160,7 @@ pub enum Num<'a, T: PolarsNumericType> {
         valid: Option<(&'a [u8], usize)>,
     },
     /// Several chunks, or a column cast to `T`.
-    Chunked(std::borrow::Cow<'a, ChunkedArray<T>>),
+    Chunked(Cow<'a, ChunkedArray<T>>),
 }
 
 impl<'a, T: PolarsNumericType> Num<'a, T> {
@@ -183,19 +176,12 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
         Ok(Some(match (ca.chunks().len(), ca.downcast_iter().next()) {
             (1, Some(a)) => Num::Slice {
                 vals: a.values().as_slice(),
-                valid: if ca.null_count() > 0 {
-                    match ca.chunks()[0].validity() {
-                        Some(b) => {
-                            let (bytes, offset, _) = b.as_slice();
-                            Some((bytes, offset))
-                        }
-                        None => None,
-                    }
-                } else {
-                    None
-                },
+                valid: a.validity().filter(|_| ca.null_count() > 0).map(|b| {
+                    let (bytes, offset, _) = b.as_slice();
+                    (bytes, offset)
+                }),
             },
-            _ => Num::Chunked(std::borrow::Cow::Borrowed(ca)),
+            _ => Num::Chunked(Cow::Borrowed(ca)),
         }))
     }
     /// Column `name` of `df`, which the frame stores as `T`.
@@ -204,15 +190,11 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
     }
     /// `c` read as `T` (cast where it is of another type).
     pub fn cast(c: &'a Column) -> PolarsResult<Num<'a, T>> {
-        match Num::of(c)? {
-            Some(n) => Ok(n),
-            None => Ok(Num::Chunked(std::borrow::Cow::Owned(
-                c.cast(&T::get_static_dtype())?
-                    .as_materialized_series()
-                    .unpack::<T>()?
-                    .clone(),
-            ))),
+        if let Some(n) = Num::of(c)? {
+            return Ok(n);
         }
+        let ca = c.cast(&T::get_static_dtype())?.take_materialized_series();
+        Ok(Num::Chunked(Cow::Owned(ca.unpack::<T>()?.clone())))
     }
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<T::Native> {
@@ -220,18 +202,19 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
             Num::Const(v) => *v,
             Num::Slice { vals, valid } => {
                 let v = *vals.get(i)?;
-                match valid {
-                    Some((bits, off)) => {
-                        let j = off + i;
-                        let set = bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1);
-                        set.then_some(v)
-                    }
-                    None => Some(v),
-                }
+                valid
+                    .is_none_or(|(bits, off)| bit(bits, off + i))
+                    .then_some(v)
             }
             Num::Chunked(a) => a.get(i),
         }
     }
+}
+
+/// Bit `j` of `bits` (false past the end).
+#[inline(always)]
+fn bit(bits: &[u8], j: usize) -> bool {
+    bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1)
 }
 
 /// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
@@ -243,10 +226,7 @@ pub enum UCol<'a> {
 
 impl<'a> UCol<'a> {
     pub fn of(c: &'a Column) -> PolarsResult<UCol<'a>> {
-        if let Some(n) = Num::of(c)? {
-            return Ok(UCol::Narrow(n));
-        }
-        Ok(UCol::Wide(Num::cast(c)?))
+        Num::of(c)?.map_or_else(|| Num::cast(c).map(UCol::Wide), |n| Ok(UCol::Narrow(n)))
     }
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<u64> {
@@ -265,10 +245,10 @@ pub enum IdReader<'a> {
 
 impl<'a> IdReader<'a> {
     pub fn of(c: &'a Column) -> PolarsResult<IdReader<'a>> {
-        if let Some(n) = Num::of(c)? {
-            return Ok(IdReader::Narrow(n));
-        }
-        Ok(IdReader::Wide(Num::cast(c)?))
+        Num::of(c)?.map_or_else(
+            || Num::cast(c).map(IdReader::Wide),
+            |n| Ok(IdReader::Narrow(n)),
+        )
     }
     #[inline(always)]
     pub fn get(&self, i: usize) -> u32 {
@@ -291,30 +271,20 @@ impl<'a> Flag<'a> {
     pub fn of(c: &'a Column) -> PolarsResult<Flag<'a>> {
         Ok(match c {
             Column::Scalar(sc) => Flag::Const(sc.scalar().value().extract_bool().unwrap_or(false)),
-            c => {
-                let ca = c.as_materialized_series().bool()?;
-                match (
-                    ca.chunks().len(),
-                    ca.null_count(),
-                    ca.downcast_iter().next(),
-                ) {
-                    (1, 0, Some(a)) => {
-                        let (bytes, offset, len) = a.values().as_slice();
-                        Flag::Bits(bytes, offset, len)
-                    }
-                    _ => Flag::Arr(ca),
+            c => match c.as_materialized_series().bool()? {
+                ca if ca.chunks().len() == 1 && ca.null_count() == 0 => {
+                    let (bytes, offset, len) = ca.downcast_as_array().values().as_slice();
+                    Flag::Bits(bytes, offset, len)
                 }
-            }
+                ca => Flag::Arr(ca),
+            },
         })
     }
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<bool> {
         match self {
             Flag::Const(v) => Some(*v),
-            Flag::Bits(bits, off, len) => {
-                let j = off + i;
-                (i < *len).then(|| bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1))
-            }
+            Flag::Bits(bits, off, len) => (i < *len).then(|| bit(bits, off + i)),
             Flag::Arr(a) => a.get(i),
         }
     }
