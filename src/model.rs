@@ -251,19 +251,6 @@ pub fn fill_collector(rows: &mut dyn Rows, upto: usize, id: u32) {
     }
 }
 
-impl GcEvent {
-    /// The event with nothing else known: no stamps, names, heap figures or flags.
-    pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
-        GcEvent {
-            record,
-            kind,
-            duration_ms,
-            line,
-            ..GcEvent::default()
-        }
-    }
-}
-
 /// A small string interner: index 0 is the empty string ("none"). Looked up by bytes, so a
 /// parser interns straight from its input without allocating for names it has seen.
 #[derive(Debug, Clone)]
@@ -453,6 +440,16 @@ pub const MAX_UPTIME_S: f64 = 1e10;
 pub const MAX_HEAP_KB: u64 = 1 << 53;
 
 impl GcEvent {
+    /// The event with nothing else known: no stamps, names, heap figures or flags.
+    pub fn new(record: Record, kind: Kind, duration_ms: f64, line: u64) -> Self {
+        GcEvent {
+            record,
+            kind,
+            duration_ms,
+            line,
+            ..GcEvent::default()
+        }
+    }
     /// Why the event's values cannot be true, if they cannot: durations that are not finite,
     /// negative or longer than a day, uptimes that are not finite or negative, heap sizes over
     /// 2^53 K. Such an event is skipped and counted, never read as something else.
@@ -491,15 +488,12 @@ pub fn implausible_values(
     if d > MAX_DURATION_MS {
         return Some("duration over a day");
     }
-    if let Some(t) = ttsp_ms {
-        if !t.is_finite() || !(0.0..=MAX_DURATION_MS).contains(&t) {
-            return Some("time to safepoint out of range");
-        }
+    // NaN and the infinities are outside either range.
+    if ttsp_ms.is_some_and(|t| !(0.0..=MAX_DURATION_MS).contains(&t)) {
+        return Some("time to safepoint out of range");
     }
-    if let Some(u) = uptime_s {
-        if !u.is_finite() || !(-1.0..=MAX_UPTIME_S).contains(&u) {
-            return Some("uptime out of range");
-        }
+    if uptime_s.is_some_and(|u| !(-1.0..=MAX_UPTIME_S).contains(&u)) {
+        return Some("uptime out of range");
     }
     if heaps.iter().flatten().any(|&k| k > MAX_HEAP_KB) {
         return Some("heap size over 2^53 K");
@@ -644,13 +638,7 @@ pub fn round(x: f64) -> f64 {
     let i = x as i64;
     // Exact: the fraction of a double below 2^52.
     let frac = x - i as f64;
-    let r = if frac >= 0.5 {
-        i + 1
-    } else if frac <= -0.5 {
-        i - 1
-    } else {
-        i
-    };
+    let r = i + i64::from(frac >= 0.5) - i64::from(frac <= -0.5);
     // A zero keeps the sign of `x` (`(-0.3).round()` is -0.0); any other result has it.
     (r as f64).copysign(x)
 }

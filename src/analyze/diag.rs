@@ -247,62 +247,53 @@ impl<'a> Num<'a, Int8Type> {
     }
 }
 
+/// Where a column has values at a glance: a scalar's presence, or a one-slice column's length
+/// and validity bits with their offset (none without nulls); `None` for several chunks.
+type Layout<'a> = Option<Result<bool, (usize, Option<(&'a [u8], usize)>)>>;
+
+impl<T: PolarsNumericType> Num<'_, T> {
+    fn layout(&self) -> Layout<'_> {
+        match self {
+            Num::Const(v) => Some(Ok(v.is_some())),
+            Num::Slice { vals, valid } => Some(Err((vals.len(), *valid))),
+            Num::Chunked(_) => None,
+        }
+    }
+}
+
 impl UCol<'_> {
+    fn layout(&self) -> Layout<'_> {
+        match self {
+            UCol::Narrow(c) => c.layout(),
+            UCol::Wide(c) => c.layout(),
+        }
+    }
     /// A column without a value (a scalar null).
     fn all_null(&self) -> bool {
-        matches!(
-            self,
-            UCol::Narrow(Num::Const(None)) | UCol::Wide(Num::Const(None))
-        )
+        self.layout() == Some(Ok(false))
     }
     /// `bit` cleared in `class` where the column has no value, the rows from `at` on.
     fn clear_where_null(&self, class: &mut [u8], at: usize, bit: u8) {
-        let all = match self {
-            UCol::Narrow(Num::Const(v)) => Some(v.is_some()),
-            UCol::Wide(Num::Const(v)) => Some(v.is_some()),
-            UCol::Narrow(Num::Slice { vals, valid: None }) => {
-                (vals.len() >= at + class.len()).then_some(true)
+        let whole = |len: usize| len >= at + class.len();
+        match self.layout() {
+            Some(Ok(true)) => {}
+            Some(Err((len, None))) if whole(len) => {}
+            Some(Ok(false)) => class.iter_mut().for_each(|x| *x &= !bit),
+            // Read off the bits, a branch-free step a row (through `get`, 4 ns a row).
+            Some(Err((len, Some((bits, off))))) if whole(len) => {
+                for (i, x) in class.iter_mut().enumerate() {
+                    let j = off + at + i;
+                    let set = bits.get(j >> 3).map_or(0, |b| b >> (j & 7) & 1);
+                    *x &= !(bit * (1 - set));
+                }
             }
-            UCol::Wide(Num::Slice { vals, valid: None }) => {
-                (vals.len() >= at + class.len()).then_some(true)
-            }
-            _ => None,
-        };
-        match all {
-            Some(true) => {}
-            Some(false) => class.iter_mut().for_each(|x| *x &= !bit),
-            None => match self.validity() {
-                // Read off the bits, a branch-free step a row (through `get`, 4 ns a row).
-                Some((bits, off, len)) if len >= at + class.len() => {
-                    for (i, x) in class.iter_mut().enumerate() {
-                        let j = off + at + i;
-                        let set = bits.get(j >> 3).map_or(0, |b| b >> (j & 7) & 1);
-                        *x &= !(bit * (1 - set));
+            _ => {
+                for (i, x) in class.iter_mut().enumerate() {
+                    if self.get(at + i).is_none() {
+                        *x &= !bit;
                     }
                 }
-                _ => {
-                    for (i, x) in class.iter_mut().enumerate() {
-                        if self.get(at + i).is_none() {
-                            *x &= !bit;
-                        }
-                    }
-                }
-            },
-        }
-    }
-    /// The validity bits of a one-slice column with nulls: the bits, their offset and the
-    /// slice's length.
-    fn validity(&self) -> Option<(&[u8], usize, usize)> {
-        match self {
-            UCol::Narrow(Num::Slice {
-                vals,
-                valid: Some((bits, off)),
-            }) => Some((bits, *off, vals.len())),
-            UCol::Wide(Num::Slice {
-                vals,
-                valid: Some((bits, off)),
-            }) => Some((bits, *off, vals.len())),
-            _ => None,
+            }
         }
     }
 }
@@ -372,14 +363,11 @@ impl<'a> Cols<'a> {
     }
     #[inline(always)]
     pub(super) fn kind(&self, i: usize) -> Option<Kind> {
-        self.class_kind(self.class(i))
+        Kind::from_code(self.class(i) >> CLASS_KIND_SHIFT & 7)
     }
-    /// The record, kind, and whether a whole collection, of rows of class `class`.
+    /// The record, and whether a (full) collection, of rows of class `class`.
     pub(super) fn class_record(&self, class: u8) -> Option<Record> {
         Record::from_code(class & 7)
-    }
-    pub(super) fn class_kind(&self, class: u8) -> Option<Kind> {
-        Kind::from_code(class >> CLASS_KIND_SHIFT & 7)
     }
     pub(super) fn class_is_collection(&self, class: u8) -> bool {
         self.class_props(class) & PROP_COLLECTION != 0
@@ -484,10 +472,9 @@ impl<'a> Cols<'a> {
         for &c in quads.remainder() {
             t[0][usize::from(c)] += 1;
         }
-        let n: Vec<u64> = (0..256).map(|c| t.iter().map(|t| t[c]).sum()).collect();
         (0..=255u8)
-            .filter(|&c| n[usize::from(c)] > 0)
-            .map(|c| (c, n[usize::from(c)]))
+            .map(|c| (c, t.iter().map(|t| t[usize::from(c)]).sum()))
+            .filter(|&(_, k)| k > 0)
             .collect()
     }
     #[inline(always)]
@@ -791,7 +778,6 @@ struct ReadOff {
 
 /// Causes and the findings read off each collection.
 fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<ReadOff> {
-    let df = &f.df;
     // --- Causes and the findings read off each collection.
     let concurrent = concurrent_collector(f, c, n, &o.meta);
     // What each string says, looked at once per string, not once per row.
@@ -803,27 +789,19 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         .strings
         .iter()
         .map(|s| {
-            let mut b = 0;
-            if s == "System" || s.starts_with("System.gc") {
-                b |= EXPLICIT;
-            }
-            if s.contains("Humongous") {
-                b |= HUMONGOUS;
-            }
-            if s.starts_with("Metadata GC") || s.starts_with("Last ditch") || s.contains("Perm") {
-                b |= METADATA;
-            }
-            if [
+            let to_space = [
                 "to-space exhausted",
                 "to-space overflow",
                 "Evacuation Failure",
-            ]
-            .iter()
-            .any(|t| s.contains(t))
-            {
-                b |= TO_SPACE;
-            }
-            b
+            ];
+            (u8::from(s == "System" || s.starts_with("System.gc")) * EXPLICIT)
+                | (u8::from(s.contains("Humongous")) * HUMONGOUS)
+                | (u8::from(
+                    s.starts_with("Metadata GC")
+                        || s.starts_with("Last ditch")
+                        || s.contains("Perm"),
+                ) * METADATA)
+                | (u8::from(to_space.iter().any(|t| s.contains(t))) * TO_SPACE)
         })
         .collect();
     let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
@@ -901,11 +879,8 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
     // column, in tests, has none): the reach, not the safepoint's whole stop, is the
     // evidence's time.
     let mut ttsp = Evidence::default();
-    if let Ok(col) = df.column(TTSP_MS) {
-        let reach: Num<Float64Type> = match Num::of(col)? {
-            Some(r) => r,
-            None => Num::col(df, TTSP_MS)?,
-        };
+    if let Ok(col) = f.df.column(TTSP_MS) {
+        let reach: Num<Float64Type> = Num::cast(col)?;
         // A log without them (a scalar null): nothing to look at.
         if !matches!(reach, Num::Const(None)) {
             for i in 0..n {
@@ -1105,7 +1080,6 @@ fn timed_passes<R: Send>(
     // end, the other core idle.
     let ((allocated, timed_kb, spans, alloc_kb), (pause_bins, rest)) =
         rayon::join(alloc_pass, || rayon::join(pause_pass, beside));
-    drop(order);
     let timed = Timed {
         grid,
         allocated,
@@ -1119,8 +1093,7 @@ fn timed_passes<R: Send>(
 
 /// `diag`, reading `c` (the frame's columns, shared with the summary).
 pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<GcDiag> {
-    let df = &f.df;
-    let n = df.height();
+    let n = f.df.height();
     let mut out = GcDiag::default();
     if n == 0 {
         return Ok(out);
@@ -1138,30 +1111,22 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
             || rayon::join(|| live_set_points(c, n), || promoted_kb(c, n)),
         )
     });
-    let read = read?;
-    let Timed {
-        grid,
-        allocated,
-        timed_kb,
-        spans,
-        alloc_kb,
-        pause_bins,
-    } = timed?;
-    out.allocated_kb = allocated;
-    let elapsed: f64 = spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
+    let (read, timed) = (read?, timed?);
+    out.allocated_kb = timed.allocated;
+    let elapsed: f64 = timed.spans.iter().map(|s| (s.2 - s.1).max(0.0)).sum();
     out.promoted_kb = promoted;
     if elapsed > 0.0 {
-        out.alloc_rate_kb_per_s = Some(clean(timed_kb as f64 / elapsed));
+        out.alloc_rate_kb_per_s = Some(clean(timed.timed_kb as f64 / elapsed));
         out.promotion_rate_kb_per_s = promoted.map(|p| clean(p as f64 / elapsed));
     }
 
     let mut overhead = Evidence::default();
-    if let Some((len, (first, count))) = grid {
+    if let Some((len, (first, count))) = timed.grid {
         out.alloc_interval_s = Some(clean(len));
         let lo_of = |k: usize| (first + k as i64) as f64 * len;
-        if let (true, Some(kb)) = (elapsed > 0.0, &alloc_kb) {
+        if let (true, Some(kb)) = (elapsed > 0.0, &timed.alloc_kb) {
             let mut cov = vec![0.0; count];
-            for &(_, a, b) in &spans {
+            for &(_, a, b) in &timed.spans {
                 for (k, cv) in cov.iter_mut().enumerate() {
                     let lo = lo_of(k);
                     *cv += overlap(a, b, lo, lo + len);
@@ -1182,7 +1147,7 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         }
         // GC overhead, judged where the interval's part of the log's time is at least half an
         // interval.
-        let (paused, first_line) = pause_bins.unwrap_or_default();
+        let (paused, first_line) = timed.pause_bins.unwrap_or_default();
         for k in 0..count {
             let lo = lo_of(k);
             let cv = overlap(bounds.t_lo, bounds.t_hi, lo, lo + len);
@@ -1199,10 +1164,7 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
     out.live_set_collections = pts.len() as u64;
     out.live_set_kb = pts.last().map(|p| p.1 as u64);
     let mut growth = Evidence::default();
-    let span = match (pts.first(), pts.last()) {
-        (Some(a), Some(b)) => b.0 - a.0,
-        _ => 0.0,
-    };
+    let span = pts.first().zip(pts.last()).map_or(0.0, |(a, b)| b.0 - a.0);
     if pts.len() >= LIVE_SET_MIN_POINTS && span >= LIVE_SET_MIN_SPAN_S {
         // Least squares over the points the evidence needs anyway (a frame of them for
         // polars would be a second copy).

@@ -313,7 +313,6 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let (errors, requests) = (n("errors"), n("requests"));
     let error_messages = error_messages(failed, pf, errors, requests);
     let (first, last) = (first.map(|v| v.floor() as i64), last.map(|v| v as i64));
-    let total_sum = get_f64(&out, "total_sum").unwrap_or(0.0);
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
     let db_sum = opt_sum("db_sum", "db_n");
     let total_with_db = get_f64(&out, "total_with_db").unwrap_or(0.0);
@@ -350,7 +349,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         last: last.map(format_wall_ms),
         span_s,
         throughput_per_s: span_s.map(|s| requests as f64 / s),
-        total_ms_sum: total_sum,
+        total_ms_sum: get_f64(&out, "total_sum").unwrap_or(0.0),
         java_ms_sum: opt_sum("java_sum", "java_n"),
         db_ms_sum: db_sum,
         db_share_pct: db_sum.and_then(|d| (total_with_db > 0.0).then(|| d * 100.0 / total_with_db)),
@@ -399,8 +398,7 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
             group_of[k] = groups.len();
             groups.push((op, OpSums::default()));
         }
-        let g = group_of[k];
-        let s = &mut groups[g].1;
+        let s = &mut groups[group_of[k]].1;
         s.count += 1;
         if ok.get(i) == Some(false) {
             s.errors += 1;
@@ -578,7 +576,7 @@ fn error_messages(
 }
 
 /// One interval of the per-interval series (`--interval`): the two-hour chart's points.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct Interval {
     /// Interval start, epoch ms (log time), a multiple of the interval length: 1-minute
     /// intervals start on the minute, as a reader of the log's clock expects.
@@ -652,13 +650,8 @@ fn intervals_with(
         Ok(out.column(n)?.cast(&DataType::Int64)?.i64()?.clone())
     };
     let (slot, first, last) = (i64col("slot")?, i64col("first")?, i64col("last")?);
-    let (requests, errors, mean, p99, max) = (
-        f("requests")?,
-        f("errors")?,
-        f("mean")?,
-        f("p99")?,
-        f("max")?,
-    );
+    let [requests, errors, mean, p99, max] = ["requests", "errors", "mean", "p99", "max"].map(f);
+    let (requests, errors, mean, p99, max) = (requests?, errors?, mean?, p99?, max?);
     let n = out.height();
     let (Some(s0), Some(s1), Some(first_ms), Some(last_ms)) =
         (slot.get(0), slot.get(n - 1), first.get(0), last.get(n - 1))
@@ -686,13 +679,9 @@ fn intervals_with(
             Interval {
                 start_ms,
                 start: format_wall_ms(start_ms),
-                requests: 0,
-                errors: 0,
                 covered_s,
                 throughput_per_s: rated(covered_s).then_some(0.0),
-                total_ms_mean: None,
-                total_ms_p99: None,
-                total_ms_max: None,
+                ..Interval::default()
             }
         })
         .collect();
