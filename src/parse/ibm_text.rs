@@ -113,8 +113,17 @@ impl Family for IbmText {
 }
 
 impl BlockParser for Parser {
-    fn feed(&mut self, block: &[u8]) {
-        Parser::feed(self, block);
+    /// Read the lines of `buf` after those read so far.
+    fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            self.line(base + no, line);
+            let held = self.log.events.len();
+            // An event is final once pushed: every one held may go.
+            if self.settle.due(held) && self.settle.worth(held, held) {
+                self.settle.take(&mut self.log.events, held);
+            }
+        }
     }
     fn idle(&self) -> bool {
         self.open.is_none()
@@ -122,10 +131,12 @@ impl BlockParser for Parser {
     fn consulted(&self) -> bool {
         self.consulted
     }
+    /// The log read: the open block closed as cut.
     fn finish(self: Box<Self>) -> Block {
         let mut p = *self;
+        p.close(None);
         let cols = p.settle.cols();
-        (p.end(), cols).into()
+        (p.log, cols).into()
     }
 }
 
@@ -240,25 +251,6 @@ pub struct Parser {
 }
 
 impl Parser {
-    /// Read the lines of `buf` after those read so far.
-    fn feed(&mut self, buf: &[u8]) {
-        let base = self.log.lines;
-        for (no, line) in lines(buf) {
-            self.line(base + no, line);
-            let held = self.log.events.len();
-            // An event is final once pushed: every one held may go.
-            if self.settle.due(held) && self.settle.worth(held, held) {
-                self.settle.take(&mut self.log.events, held);
-            }
-        }
-    }
-
-    /// The log read: the open block closed as cut.
-    fn end(mut self) -> GcLog {
-        self.close(None);
-        self.log
-    }
-
     fn line(&mut self, no: u64, raw: &[u8]) {
         self.log.lines = no;
         let t = trim(raw);

@@ -771,10 +771,6 @@ struct XmlRecogniser {
 }
 
 impl XmlRecogniser {
-    fn reset(&mut self) {
-        *self = XmlRecogniser::default();
-    }
-
     /// Follow a line's request tags.
     fn scan(&mut self, line: &[u8]) {
         let mut i = 0;
@@ -818,7 +814,7 @@ impl Recogniser for XmlRecogniser {
         let top = self.depth == 0 && self.tag.is_none();
         if root_tag(line) {
             // A request open at a root tag was never closed: reading goes on at the top.
-            self.reset();
+            *self = XmlRecogniser::default();
             return Recognised::Own;
         }
         if top {
@@ -830,7 +826,7 @@ impl Recogniser for XmlRecogniser {
         self.scan(line);
         self.bytes += line.len() + 1;
         if self.bytes > MAX_SAMPLE_BYTES {
-            self.reset();
+            *self = XmlRecogniser::default();
         }
         if top {
             Recognised::Own
