@@ -165,14 +165,8 @@ fn parse(buf: &[u8]) -> PerfLog {
         }
         if let Some(r) = request(line, &mut fields) {
             let operation = operation(&mut log, &r, &mut scratch);
-            let error = (!r.ok).then(|| {
-                let m = if r.message.is_empty() {
-                    &b"KO"[..]
-                } else {
-                    r.message
-                };
-                log.strings.intern_bytes(cap_label(m))
-            });
+            let m = Some(r.message).filter(|m| !m.is_empty()).unwrap_or(b"KO");
+            let error = (!r.ok).then(|| log.strings.intern_bytes(cap_label(m)));
             log.records.push(PerfRecord::request(
                 r.end_ms,
                 (r.end_ms - r.start_ms) as f64,

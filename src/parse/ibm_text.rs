@@ -113,8 +113,17 @@ impl Family for IbmText {
 }
 
 impl BlockParser for Parser {
-    fn feed(&mut self, block: &[u8]) {
-        Parser::feed(self, block);
+    /// Read the lines of `buf` after those read so far.
+    fn feed(&mut self, buf: &[u8]) {
+        let base = self.log.lines;
+        for (no, line) in lines(buf) {
+            self.line(base + no, line);
+            let held = self.log.events.len();
+            // An event is final once pushed: every one held may go.
+            if self.settle.due(held) && self.settle.worth(held, held) {
+                self.settle.take(&mut self.log.events, held);
+            }
+        }
     }
     fn idle(&self) -> bool {
         self.open.is_none()
@@ -122,10 +131,12 @@ impl BlockParser for Parser {
     fn consulted(&self) -> bool {
         self.consulted
     }
+    /// The log read: the open block closed as cut.
     fn finish(self: Box<Self>) -> Block {
         let mut p = *self;
+        p.close(None);
         let cols = p.settle.cols();
-        (p.end(), cols).into()
+        (p.log, cols).into()
     }
 }
 
@@ -240,25 +251,6 @@ pub struct Parser {
 }
 
 impl Parser {
-    /// Read the lines of `buf` after those read so far.
-    fn feed(&mut self, buf: &[u8]) {
-        let base = self.log.lines;
-        for (no, line) in lines(buf) {
-            self.line(base + no, line);
-            let held = self.log.events.len();
-            // An event is final once pushed: every one held may go.
-            if self.settle.due(held) && self.settle.worth(held, held) {
-                self.settle.take(&mut self.log.events, held);
-            }
-        }
-    }
-
-    /// The log read: the open block closed as cut.
-    fn end(mut self) -> GcLog {
-        self.close();
-        self.log
-    }
-
     fn line(&mut self, no: u64, raw: &[u8]) {
         self.log.lines = no;
         let t = trim(raw);
@@ -280,7 +272,7 @@ impl Parser {
             }
             Tag::GcSystem => self.log.skip(no, raw),
             Tag::Af | Tag::Con | Tag::Sys if tg.head() && !(tg.tag == Tag::Sys && own) => {
-                self.close();
+                self.close(None);
                 self.start(no, raw, &tg);
             }
             Tag::Af | Tag::Con | Tag::Sys if own => self.block_line(no, raw, &tg),
@@ -296,18 +288,14 @@ impl Parser {
 
     fn start(&mut self, no: u64, raw: &[u8], tg: &Tagged) {
         self.seen_head = true;
-        // A `CON` head (and a `SYS` one, if it has them) gives the heap's figures.
-        let before = match tg.tag {
-            Tag::Af => None,
-            _ => used(tg.rest),
-        };
         self.open = Some(Open {
             tag: tg.tag,
             id: tg.id,
             line: no,
             lines: 1,
             text: raw[..raw.len().min(204)].to_vec(),
-            before,
+            // A `CON` head (and a `SYS` one, if it has them) gives the heap's figures.
+            before: (tg.tag != Tag::Af).then(|| used(tg.rest)).flatten(),
             freed: None,
             wall: None,
         });
@@ -324,7 +312,7 @@ impl Parser {
             match ms(c) {
                 Some(d) => {
                     o.lines += 1;
-                    self.close_with(Some(d));
+                    self.close(Some(d));
                 }
                 None => self.log.skip(no, raw),
             }
@@ -369,13 +357,9 @@ impl Parser {
         o.lines += 1;
     }
 
-    /// The open block ends without its `completed in` line.
-    fn close(&mut self) {
-        self.close_with(None);
-    }
-
-    /// The open block ends: its pause, or its lines skipped.
-    fn close_with(&mut self, completed: Option<f64>) {
+    /// The open block ends (`completed`: its `completed in` figure, if it has one): its
+    /// pause, or its lines skipped.
+    fn close(&mut self, completed: Option<f64>) {
         let Some(o) = self.open.take() else {
             return;
         };
@@ -393,12 +377,11 @@ impl Parser {
         e.gc_id = gc_id;
         e.cause = self.log.strings.intern(cause);
         e.name = self.log.strings.intern(name);
+        let freed_from = o.freed.and_then(|f| f.used.checked_add(f.bytes));
+        e.heap_before_kb = o.before.or(freed_from).map(kb);
         if let Some(f) = o.freed {
-            e.heap_before_kb = o.before.or(f.used.checked_add(f.bytes)).map(kb);
             e.heap_after_kb = Some(kb(f.used));
             e.heap_total_kb = Some(kb(f.total));
-        } else {
-            e.heap_before_kb = o.before.map(kb);
         }
         match self.log.push_checked(e) {
             Ok(()) => self.log.record_lines += o.lines,
@@ -428,10 +411,7 @@ fn used(s: &[u8]) -> Option<u64> {
         total = total.checked_add(t)?;
         any = true;
     }
-    if !any {
-        return None;
-    }
-    total.checked_sub(free)
+    any.then(|| total.checked_sub(free))?
 }
 
 /// `free/total)` at the start of `s`: the figures and the bytes read.
@@ -447,11 +427,8 @@ fn pair(s: &[u8]) -> Option<(u64, u64, usize)> {
 
 /// An unsigned figure of at most `max` digits.
 fn digits(s: &[u8], max: usize) -> Option<(u64, usize)> {
-    if s.iter()
-        .take(max + 1)
-        .take_while(|b| b.is_ascii_digit())
-        .count()
-        > max
+    if s.get(..=max)
+        .is_some_and(|p| p.iter().all(u8::is_ascii_digit))
     {
         return None;
     }

@@ -465,22 +465,18 @@ impl<'a> Reading<'a> {
         reader.config_mut().allow_unmatched_ends = true;
         let at = |r: &Reader<&[u8]>| p + usize::try_from(r.buffer_position()).unwrap_or(0);
         let ev = reader.read_event();
+        let ignorable = match &ev {
+            Ok(Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_)) => true,
+            Ok(Event::Start(e) | Event::Empty(e)) => e.name().as_ref() == b"testResults",
+            Ok(Event::End(e)) => e.name().as_ref() == b"testResults",
+            _ => false,
+        };
+        if ignorable {
+            let q = at(&reader);
+            self.item(p, q, Kind::Ignored);
+            return Next::At(q);
+        }
         match ev {
-            Ok(Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_)) => {
-                let q = at(&reader);
-                self.item(p, q, Kind::Ignored);
-                Next::At(q)
-            }
-            Ok(Event::Start(e) | Event::Empty(e)) if e.name().as_ref() == b"testResults" => {
-                let q = at(&reader);
-                self.item(p, q, Kind::Ignored);
-                Next::At(q)
-            }
-            Ok(Event::End(e)) if e.name().as_ref() == b"testResults" => {
-                let q = at(&reader);
-                self.item(p, q, Kind::Ignored);
-                Next::At(q)
-            }
             Ok(Event::Empty(e)) if is_sample(&e) => {
                 let q = at(&reader);
                 match attributes(&e) {
@@ -503,12 +499,10 @@ impl<'a> Reading<'a> {
                     return Next::Broken(tag_end);
                 }
                 let capped = self.failed_reads > FAILED_READS * buf.len() + MAX_SAMPLE_BYTES;
-                let end = if capped {
-                    self.markup_window(tag_end)
-                } else {
-                    buf.len()
-                };
-                let rest = buf.get(tag_end..end).unwrap_or_default();
+                let end = capped.then(|| self.markup_window(tag_end));
+                let rest = buf
+                    .get(tag_end..end.unwrap_or(buf.len()))
+                    .unwrap_or_default();
                 let mut body = Reader::from_reader(rest);
                 body.config_mut().allow_unmatched_ends = true;
                 let mut unclosed = Vec::new();
@@ -525,10 +519,8 @@ impl<'a> Reading<'a> {
                     }
                     Body::Open if more && !capped && q - p <= MAX_SAMPLE_BYTES => Next::Open,
                     _ => {
-                        let sorted = match (self.unclosed.last(), unclosed.first()) {
-                            (Some(&l), Some(&f)) => l < tag_end + f,
-                            _ => true,
-                        };
+                        let sorted = (self.unclosed.last().zip(unclosed.first()))
+                            .is_none_or(|(&l, &f)| l < tag_end + f);
                         self.unclosed
                             .extend(unclosed.into_iter().map(|u| tag_end + u));
                         if !sorted {
@@ -779,10 +771,6 @@ struct XmlRecogniser {
 }
 
 impl XmlRecogniser {
-    fn reset(&mut self) {
-        *self = XmlRecogniser::default();
-    }
-
     /// Follow a line's request tags.
     fn scan(&mut self, line: &[u8]) {
         let mut i = 0;
@@ -826,7 +814,7 @@ impl Recogniser for XmlRecogniser {
         let top = self.depth == 0 && self.tag.is_none();
         if root_tag(line) {
             // A request open at a root tag was never closed: reading goes on at the top.
-            self.reset();
+            *self = XmlRecogniser::default();
             return Recognised::Own;
         }
         if top {
@@ -838,7 +826,7 @@ impl Recogniser for XmlRecogniser {
         self.scan(line);
         self.bytes += line.len() + 1;
         if self.bytes > MAX_SAMPLE_BYTES {
-            self.reset();
+            *self = XmlRecogniser::default();
         }
         if top {
             Recognised::Own

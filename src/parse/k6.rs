@@ -289,10 +289,9 @@ impl CsvCols {
         {
             return None;
         }
-        let rec = csv_record(line, 0, false, b',', fields).ok()?;
-        if rec.too_many {
-            return None;
-        }
+        csv_record(line, 0, false, b',', fields)
+            .ok()
+            .filter(|r| !r.too_many)?;
         let find = |name: &[u8]| {
             fields
                 .iter()
@@ -331,10 +330,9 @@ fn csv_time_ms(f: &[u8]) -> Option<i64> {
 /// A row of `fields` (split from `buf`) read by `cols`: `None` if it is not one of k6's rows;
 /// `Some(None)` for a row of another metric, `Some(Some(_))` for a request.
 fn csv_row(buf: &[u8], fields: &mut Vec<Field>, cols: &CsvCols) -> Option<Option<Request>> {
-    let rec = csv_record(buf, 0, false, b',', fields).ok()?;
-    if rec.too_many {
-        return None;
-    }
+    csv_record(buf, 0, false, b',', fields)
+        .ok()
+        .filter(|r| !r.too_many)?;
     csv_request(buf, fields, cols)
 }
 

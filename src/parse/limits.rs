@@ -33,11 +33,8 @@ fn too_long(s: &[u8]) -> bool {
         Some(b'-' | b'+') => s.get(1..).unwrap_or_default(),
         _ => s,
     };
-    s.iter()
-        .take(MAX_DIGITS + 1)
-        .take_while(|b| b.is_ascii_digit())
-        .count()
-        > MAX_DIGITS
+    s.get(..=MAX_DIGITS)
+        .is_some_and(|p| p.iter().all(u8::is_ascii_digit))
 }
 
 /// `num::float_prefix`, refusing an integer part longer than `MAX_DIGITS`.

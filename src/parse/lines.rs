@@ -125,10 +125,7 @@ pub fn count(buf: &[u8]) -> u64 {
             it.next();
         }
     }
-    match buf.last() {
-        Some(b'\n' | b'\r') | None => n,
-        Some(_) => n + 1,
-    }
+    n + u64::from(!matches!(buf.last(), Some(b'\n' | b'\r') | None))
 }
 
 #[cfg(test)]

@@ -58,8 +58,8 @@ impl LogFormat {
             format!("{spec:?}: give KIND:FORMAT, KIND one of apache, tomcat, nginx, regex")
         })?;
         let (name, pattern) = match kind {
-            "apache" => ("access-apache", percent(format, Dialect::Apache)?),
-            "tomcat" => ("access-tomcat", percent(format, Dialect::Tomcat)?),
+            "apache" => ("access-apache", percent(format, kind)?),
+            "tomcat" => ("access-tomcat", percent(format, kind)?),
             "nginx" => ("access-nginx", nginx(format)?),
             "regex" => ("access-regex", format.to_string()),
             _ => {
@@ -116,24 +116,20 @@ impl LogFormat {
             Some((v, unit)) => elapsed(v, unit)?,
             None => elapsed(get("upstream")?, Unit::S)?,
         };
-        let (end_ms, is_end) = if let Some(t) = get("end_clf") {
-            (clf_utc(t)?, true)
+        // The time read, and what it takes to reach the request's end from it.
+        let (time, to_end) = if let Some(t) = get("end_clf") {
+            (clf_utc(t)?, 0)
         } else if let Some(t) = get("start_clf") {
-            (clf_utc(t)?, false)
-        } else if let Some(t) = get("end_iso") {
-            (any_time(t)?, true)
-        } else if let Some(t) = get("end_epoch") {
-            (any_time(t)?, true)
-        } else if let Some(t) = get("time").or(get("end")) {
-            (any_time(t)?, true)
+            (clf_utc(t)?, ms as i64)
+        } else if let Some(t) = ["end_iso", "end_epoch", "time", "end"]
+            .into_iter()
+            .find_map(get)
+        {
+            (any_time(t)?, 0)
         } else {
-            (any_time(get("start")?)?, false)
+            (any_time(get("start")?)?, ms as i64)
         };
-        let end_ms = if is_end {
-            end_ms
-        } else {
-            end_ms.checked_add(ms as i64)?
-        };
+        let end_ms = time.checked_add(to_end)?;
         if !believable(end_ms, ms) {
             return None;
         }
@@ -182,17 +178,12 @@ impl std::fmt::Debug for LogFormat {
 fn elapsed(v: &[u8], unit: Unit) -> Option<f64> {
     let s = std::str::from_utf8(v).ok()?;
     let mut total = 0.0;
-    let mut any = false;
     for part in s.split([',', ':']) {
         let x: f64 = part.trim().parse().ok()?;
         if !x.is_finite() || x < 0.0 {
             return None;
         }
         total += x;
-        any = true;
-    }
-    if !any {
-        return None;
     }
     let ms = match unit {
         Unit::Ms => total,
@@ -251,12 +242,6 @@ fn parse(f: &LogFormat, buf: &[u8], rules: Rules) -> PerfLog {
     })
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Dialect {
-    Apache,
-    Tomcat,
-}
-
 /// `body` as the regex group `name`; unnamed where `seen` holds the name already (a field
 /// written twice is read once: the second is a field not read).
 fn named_group(seen: &mut HashSet<String>, name: &str, body: &str) -> String {
@@ -277,10 +262,12 @@ fn filler(next: Option<char>) -> &'static str {
 }
 
 /// Apache's `LogFormat` or Tomcat's pattern as a regex.
-fn percent(format: &str, d: Dialect) -> Result<String, String> {
-    let format = match (d, format) {
-        (Dialect::Tomcat, "common") => r#"%h %l %u %t "%r" %s %b"#,
-        (Dialect::Tomcat, "combined") => r#"%h %l %u %t "%r" %s %b "%{Referer}i" "%{User-Agent}i""#,
+/// `kind`: `apache` or `tomcat`.
+fn percent(format: &str, kind: &str) -> Result<String, String> {
+    let apache = kind == "apache";
+    let format = match (kind, format) {
+        ("tomcat", "common") => r#"%h %l %u %t "%r" %s %b"#,
+        ("tomcat", "combined") => r#"%h %l %u %t "%r" %s %b "%{Referer}i" "%{User-Agent}i""#,
         (_, f) => f,
     };
     // Apache's configuration writes quotes escaped.
@@ -289,11 +276,6 @@ fn percent(format: &str, d: Dialect) -> Result<String, String> {
     let mut out = String::from("^");
     let mut i = 0;
     let mut seen = HashSet::new();
-    let kind = if d == Dialect::Apache {
-        "apache"
-    } else {
-        "tomcat"
-    };
     while i < chars.len() {
         let c = chars[i];
         if c != '%' {
@@ -334,10 +316,10 @@ fn percent(format: &str, d: Dialect) -> Result<String, String> {
             ('s', None) => group("status", r"\d{3}|-"),
             ('m', None) => group("method", r"[A-Za-z]+|-"),
             ('U', None) => group("path", r"\S*"),
-            ('D', None) if d == Dialect::Apache => group("elapsed_us", r"\d+"),
+            ('D', None) if apache => group("elapsed_us", r"\d+"),
             // Tomcat up to 9.0; Tomcat 10 writes µs, read with `%{us}T` in its place.
             ('D', None) => group("elapsed_ms", r"\d+"),
-            ('T', None) if d == Dialect::Apache => group("elapsed_s", r"\d+"),
+            ('T', None) if apache => group("elapsed_s", r"\d+"),
             ('T', None) => group("elapsed_s", r"\d+(?:\.\d+)?"),
             ('T', Some("ms")) => group("elapsed_ms", r"\d+"),
             ('T', Some("us")) => group("elapsed_us", r"\d+"),

@@ -175,9 +175,7 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
     }
     // Allow one space before the unit ("1234 K" in CMS "YG occupancy").
     let save = i;
-    if i < s.len() && s[i] == b' ' {
-        i += 1;
-    }
+    i += usize::from(s.get(i) == Some(&b' '));
     let unit = match s.get(i) {
         Some(b'B') => Some(1.0 / 1024.0),
         Some(b'K' | b'k') => Some(1.0),
@@ -186,16 +184,8 @@ fn size_kb_prefix_general(s: &[u8]) -> Option<(u64, usize)> {
         Some(b'T' | b't') => Some(1024.0 * 1024.0 * 1024.0),
         _ => None,
     };
-    let mult = match unit {
-        Some(m) => {
-            i += 1;
-            m
-        }
-        None => {
-            i = save;
-            1.0
-        }
-    };
+    i = if unit.is_some() { i + 1 } else { save };
+    let mult = unit.unwrap_or(1.0);
     if mult != 1.0 / 1024.0 && i > save && s.get(i) == Some(&b'B') {
         i += 1; // "KB", "MB"
     }
@@ -455,10 +445,9 @@ pub fn unescape(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
         return std::borrow::Cow::Borrowed(raw);
     }
     let text = String::from_utf8_lossy(raw);
-    std::borrow::Cow::Owned(match quick_xml::escape::unescape(&text) {
-        Ok(s) => s.into_owned().into_bytes(),
-        Err(_) => text.into_owned().into_bytes(),
-    })
+    let text =
+        quick_xml::escape::unescape(&text).map_or_else(|_| text.to_string(), |s| s.into_owned());
+    std::borrow::Cow::Owned(text.into_bytes())
 }
 
 #[cfg(test)]
