@@ -54,10 +54,11 @@ impl SortKey {
         &self.objective
     }
 
-    /// The figure of one run (its key for the run's kind, and the value), None where the run
-    /// has no such figure.
+    /// The figure of one run, None where the run has no such figure.
     pub fn value(&self, gc: Option<&GcSummary>, perf: Option<&PerfSummary>) -> Option<f64> {
-        figure(&self.objective, gc, perf).map(|(_, v)| v)
+        slo::evaluate(std::slice::from_ref(&self.objective), gc, perf, false)
+            .into_iter()
+            .find_map(|v| v.value)
     }
 
     /// The figure's key for a kind (`p95` is `pause_p95_ms` for GC logs).
@@ -73,17 +74,6 @@ impl SortKey {
             "lowest"
         }
     }
-}
-
-/// The figure an objective names, for one run: its key and value.
-fn figure(
-    o: &slo::Objective,
-    gc: Option<&GcSummary>,
-    perf: Option<&PerfSummary>,
-) -> Option<(String, f64)> {
-    slo::evaluate(std::slice::from_ref(o), gc, perf, false)
-        .into_iter()
-        .find_map(|v| v.value.map(|x| (v.metric, x)))
 }
 
 /// The order of runs by their figures `values` (stable: equal figures keep their order; runs

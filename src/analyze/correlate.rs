@@ -505,14 +505,11 @@ fn combine(perf: &[PerfSide], shifts: &[i64]) -> PolarsResult<PerfFrame> {
         }
         match &mut out {
             None => out = Some(df),
-            Some(o) => {
-                o.vstack_mut_owned(df)?;
-            }
+            Some(o) => _ = o.vstack_mut_owned(df)?,
         }
     }
-    let df = out.unwrap_or_default();
     Ok(PerfFrame {
-        df,
+        df: out.unwrap_or_default(),
         operations: names,
     })
 }
@@ -566,12 +563,9 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
             Zone::Offset(z) => Some(zone_text(z)),
             Zone::Local => None,
         },
-        perf: perf_zone
+        perf: perf
             .iter()
-            .map(|z| match z {
-                Zone::Local => "local time",
-                Zone::Offset(_) => "epoch (UTC)",
-            })
+            .map(|p| if p.utc { "epoch (UTC)" } else { "local time" })
             .collect(),
         host_offset: host.filter(|_| needs_host).map(zone_text),
         host_offset_from: host_from.filter(|_| needs_host),

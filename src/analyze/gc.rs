@@ -383,13 +383,12 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
             .value()
             .extract::<f64>()
             .filter(|v| v.is_finite());
-        let safepoint_total = safepoint_total(df)?;
         PolarsResult::Ok((
             c,
             restarts,
             span_s,
             heap_max_kb,
-            safepoint_total,
+            safepoint_total(df)?,
             stalls(f)?,
         ))
     };
@@ -756,11 +755,7 @@ pub fn heap(f: &GcFrame) -> PolarsResult<HeapSummary> {
     let mut h = HeapSummary::default();
     let (mut after_sum, mut after_n) = (0u128, 0u64);
     let (mut freed_sum, mut freed_n) = (0i128, 0u64);
-    let max = |m: &mut Option<u64>, v: Option<u64>| {
-        if v > *m {
-            *m = v;
-        }
-    };
+    let max = |m: &mut Option<u64>, v: Option<u64>| *m = (*m).max(v);
     for i in 0..df.height() {
         max(&mut h.capacity_max_kb, total.get(i));
         // Collections and non-itemised pauses carry the heap figures (itemised pauses
@@ -851,7 +846,7 @@ pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
     // First pass: pauses by kind, and the time range of the points of each chart.
     let mut by_code = [0u64; 256];
     let mut n = 0usize;
-    let (mut pause_range, mut heap_range) = (Range::default(), Range::default());
+    let (mut pause_range, mut heap_range) = (Range::EMPTY, Range::EMPTY);
     for i in 0..n_rows {
         let is_pause = rec.get(i) == Some(pause);
         if is_pause {
@@ -980,10 +975,7 @@ const ORDER: [&str; 8] = [
 /// The lesser (`f64::min`) or greater (`f64::max`) of two figures, either one where the other
 /// is missing.
 fn either(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<f64> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(pick(a, b)),
-        (a, b) => a.or(b),
-    }
+    a.zip(b).map(|(a, b)| pick(a, b)).or(a).or(b)
 }
 
 /// The time range of a chart's points, and the pixel column of a time within it.
@@ -993,16 +985,11 @@ struct Range {
     hi: f64,
 }
 
-impl Default for Range {
-    fn default() -> Self {
-        Range {
-            lo: f64::INFINITY,
-            hi: f64::NEG_INFINITY,
-        }
-    }
-}
-
 impl Range {
+    const EMPTY: Range = Range {
+        lo: f64::INFINITY,
+        hi: f64::NEG_INFINITY,
+    };
     fn add(&mut self, x: f64) {
         self.lo = self.lo.min(x);
         self.hi = self.hi.max(x);

@@ -118,9 +118,5 @@ pub fn band_labels(edges: &[f64]) -> Vec<String> {
 #[inline(always)]
 pub(super) fn floor_i64(x: f64) -> i64 {
     let i = x as i64;
-    if (i as f64) > x {
-        i - 1
-    } else {
-        i
-    }
+    i - i64::from((i as f64) > x)
 }

@@ -68,14 +68,10 @@ fn table() -> &'static Table {
                 x
             })
             .collect();
-        let mut log2 = [0.0; 1024];
-        for (t, l) in log2.iter_mut().enumerate() {
-            *l = (1.0 + t as f64 / 1024.0).log2();
-        }
         Table {
             ln_gamma,
             starts,
-            log2,
+            log2: std::array::from_fn(|t| (1.0 + t as f64 / 1024.0).log2()),
             per_octave: std::f64::consts::LN_2 / ln_gamma,
         }
     })
@@ -255,13 +251,11 @@ impl Sketch {
             return Some(0.0);
         }
         let mut seen = self.zeros;
-        for (&i, &c) in self.index.iter().zip(&self.count) {
+        let (&i, _) = self.index.iter().zip(&self.count).find(|(_, &c)| {
             seen += c;
-            if k < seen {
-                return Some(self.value_of(i));
-            }
-        }
-        None
+            k < seen
+        })?;
+        Some(self.value_of(i))
     }
 }
 

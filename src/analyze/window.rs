@@ -23,12 +23,6 @@ pub enum Bound {
     Wall(i64),
 }
 
-impl Bound {
-    fn is_uptime(self) -> bool {
-        matches!(self, Bound::Uptime(_))
-    }
-}
-
 /// The window of a command, as given.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GcWindow {
@@ -47,7 +41,9 @@ impl GcWindow {
 
     /// An uptime bound: performance logs have no uptime, so it cannot apply to them.
     pub fn has_uptime(&self) -> bool {
-        self.from.is_some_and(Bound::is_uptime) || self.to.is_some_and(Bound::is_uptime)
+        [self.from, self.to]
+            .iter()
+            .any(|b| matches!(b, Some(Bound::Uptime(_))))
     }
 
     /// The frame's records inside the window; `Err` says which bound the log has no clock
@@ -97,9 +93,8 @@ impl GcWindow {
                 col(column).lt(value)
             });
         }
-        let df = lf.collect().map_err(|e| e.to_string())?;
         Ok(GcFrame {
-            df,
+            df: lf.collect().map_err(|e| e.to_string())?,
             strings: f.strings.clone(),
             damaged: f.damaged.clone(),
         })
