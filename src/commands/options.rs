@@ -284,13 +284,15 @@ pub(super) fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOp
     if o.over.iter().any(|v| !v.is_finite() || *v < 0.0) {
         anyhow::bail!("--over takes non-negative milliseconds, e.g. 50,150");
     }
+    let skip_s = duration_s(&o.window.skip)?;
+    // An uptime bound is for GC logs; a performance log is left out under it.
+    let (from_ms, to_ms) = gc_window(&o.window)?.wall_ms();
     Ok(analyze::perf::PerfOptions {
         bands: o.latency_bands.clone(),
         over: o.over.clone(),
-        skip_s: duration_s(&o.window.skip)?,
-        // An uptime bound is for GC logs; a performance log is left out under it.
-        from_ms: gc_window(&o.window)?.wall_ms().0,
-        to_ms: gc_window(&o.window)?.wall_ms().1,
+        skip_s,
+        from_ms,
+        to_ms,
         interval_ms: o.interval.as_deref().map(interval_ms).transpose()?,
     })
 }
