@@ -1674,11 +1674,11 @@ impl Iterator for LineOrder<'_> {
         let b = self.d.merge().get(self.next_merge).map(|&i| i as usize);
         let key = |i: usize| line_key(self.line, i);
         match (a, b) {
+            (None, None) => None,
             (Some(a), b) if b.is_none_or(|b| key(a) <= key(b)) => {
                 self.row += 1;
                 Some(a)
             }
-            // Past the end (None), `next_merge` moves on harmlessly.
             (_, b) => {
                 self.next_merge += 1;
                 b
