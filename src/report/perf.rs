@@ -4,6 +4,7 @@
 
 use super::summary::FileSummary;
 use super::{num, opt, opt_count, Format, Output, Table, TableWriter, Text};
+use crate::analyze::slo::OP_FIELDS;
 
 /// Which table `--format csv|tsv` prints (text shows all; JSON holds all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -68,34 +69,23 @@ pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool
 pub fn ops_table(files: &[FileSummary], digits: Option<usize>) -> Table {
     let header: Vec<&str> = ["file", "operation"]
         .into_iter()
-        .chain(crate::analyze::slo::OP_KEYS)
+        .chain(OP_FIELDS.map(|f| f.0))
         .collect();
     let mut t = Table::new(&header).numeric_from(2);
     for f in files {
         let Some(p) = &f.perf else { continue };
         for o in &p.operations {
-            t.push(vec![
-                f.file.clone(),
-                o.name.clone(),
-                o.count.to_string(),
-                o.errors.to_string(),
-                num(o.total_ms_sum, digits),
-                opt(o.java_ms_sum, digits),
-                opt(o.db_ms_sum, digits),
-                opt_count(o.db_calls_sum),
-                num(o.total_ms_mean, digits),
-                num(o.total_ms_p95, digits),
-                num(o.total_ms_max, digits),
-                opt(o.db_share_pct, digits),
-                num(o.error_pct, digits.map(|d| d.max(4))),
-                opt(o.throughput_per_s, digits),
-                num(o.total_ms_min, digits),
-                num(o.total_ms_p50, digits),
-                num(o.total_ms_p90, digits),
-                num(o.total_ms_p99, digits),
-                opt(o.java_ms_mean, digits),
-                opt(o.db_ms_mean, digits),
-            ]);
+            let cells = OP_FIELDS.iter().map(|(key, get)| match *key {
+                "count" | "errors" | "db_calls_sum" => opt_count(get(o).map(|v| v as u64)),
+                "error_pct" => opt(get(o), digits.map(|d| d.max(4))),
+                _ => opt(get(o), digits),
+            });
+            t.push(
+                [f.file.clone(), o.name.clone()]
+                    .into_iter()
+                    .chain(cells)
+                    .collect(),
+            );
         }
     }
     t
