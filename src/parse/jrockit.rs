@@ -299,8 +299,6 @@ pub struct Parser {
     /// written after it itemises it if it falls in its span (`nursery collection pause time:
     /// 38.687114 ms` comes right after its `parallel nursery GC ... 38.687 ms` line).
     last_coll: Option<(usize, f64, f64)>,
-    /// Collection lines read by this parser.
-    collections: u64,
     /// Pause lines looked up against a collection line before this parser had read one (see
     /// `continues_into`); `consulted`: more than are kept.
     lookups: Vec<Lookup>,
@@ -353,25 +351,15 @@ impl Scanned {
     /// `over` for events in time order, each with a start, none before the latest passed
     /// over: only the first and the last count.
     fn over_ordered(&mut self, events: &[GcEvent]) {
-        let (Some(first), Some(last)) = (events.first(), events.last()) else {
-            return;
-        };
-        let key = |e: &GcEvent| (e.uptime_s, e.record != Record::Collection);
-        self.first_key = Some(
-            self.first_key
-                .map_or(key(first), |f| earlier(f, key(first))),
-        );
-        self.last_key = Some(self.last_key.map_or(key(last), |l| later(l, key(last))));
-        let k = order_key(last, &mut self.last);
-        self.top = Some(
-            self.top
-                .map_or(k, |t| if cmp_key(t, k).is_le() { k } else { t }),
-        );
-        self.n += events.len();
+        if let (Some(first), Some(last)) = (events.first(), events.last()) {
+            let n = self.n + events.len();
+            self.over([first, last]);
+            self.n = n;
+        }
     }
 
     /// Go on over `events`, the next ones in the log.
-    fn over(&mut self, events: &[GcEvent]) {
+    fn over<'e>(&mut self, events: impl IntoIterator<Item = &'e GcEvent>) {
         for e in events {
             let i = self.n;
             self.n += 1;
@@ -529,8 +517,7 @@ impl Parser {
     /// come before `log.events`.
     pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::columns::GcColumns>) {
         self.put_in_order();
-        let cols = self.settle.cols();
-        (self.log, cols)
+        (self.log, self.settle.cols())
     }
 
     fn line(&mut self, no: u64, line: &[u8]) -> Fate {
@@ -715,8 +702,8 @@ impl Parser {
         hint: Option<Kind>,
         name: u32,
     ) -> bool {
-        if !self.itemises((start, dur, hint)) {
-            if self.last_coll.is_none() && self.collections == 0 {
+        let Some(ci) = self.itemises((start, dur, hint)) else {
+            if self.last_coll.is_none() {
                 // Read after the block before, this pause might have gone under its last
                 // collection: `continues_into` checks.
                 if self.lookups.len() < MAX_PENDING {
@@ -725,9 +712,6 @@ impl Parser {
                     self.consulted = true;
                 }
             }
-            return false;
-        }
-        let Some((ci, _, _)) = self.last_coll else {
             return false;
         };
         let Some(c) = self.log.events.get(ci) else {
@@ -754,19 +738,16 @@ impl Parser {
         true
     }
 
-    /// Would a pause (start, duration, kind hint) go under the last collection line read?
-    fn itemises(&self, (start, dur, hint): Lookup) -> bool {
-        let Some((ci, lo, hi)) = self.last_coll else {
-            return false;
-        };
-        let Some(c) = self.log.events.get(ci) else {
-            return false;
-        };
+    /// The last collection line read (its event's position), if a pause (start, duration,
+    /// kind hint) goes under it.
+    fn itemises(&self, (start, dur, hint): Lookup) -> Option<usize> {
+        let (ci, lo, hi) = self.last_coll?;
+        let c = self.log.events.get(ci)?;
         let fits = match start {
             Some(st) => st >= lo - 0.002 && st <= hi + 0.002,
             None => c.record == Record::Pause && (dur - c.duration_ms).abs() <= 5.1e-4,
         };
-        fits && !hint.is_some_and(|k| k != c.kind)
+        (fits && !hint.is_some_and(|k| k != c.kind)).then_some(ci)
     }
 
     /// Would `next` (a block read on its own) have read the same after `self`: none of the
@@ -784,7 +765,7 @@ impl Parser {
             // An event without a start takes the one before it: only one pass knows which.
             _ => false,
         };
-        ordered && !next.lookups.iter().any(|&q| self.itemises(q))
+        ordered && !next.lookups.iter().any(|&q| self.itemises(q).is_some())
     }
 
     /// The earliest and the latest sort key of the events (see `continues_into`), kept for
@@ -808,7 +789,10 @@ impl Parser {
         if self.log.push_checked(e).is_err() {
             return false;
         }
-        self.push_pending(Pending {
+        if self.pending.len() >= MAX_PENDING {
+            self.pending.remove(0);
+        }
+        self.pending.push(Pending {
             idx,
             pause,
             tag,
@@ -816,13 +800,6 @@ impl Parser {
             hint,
         });
         true
-    }
-
-    fn push_pending(&mut self, p: Pending) {
-        if self.pending.len() >= MAX_PENDING {
-            self.pending.remove(0);
-        }
-        self.pending.push(p);
     }
 
     /// The cause of collection `tag` from its `GC reason:` line; `take` forgets it.
@@ -840,11 +817,8 @@ impl Parser {
         // Every value the event will hold, the promotion figure waiting for it too, is checked
         // before anything is attached or numbered: nothing is attached to a collection that
         // is then dropped, and the event is pushed without a second look.
-        let promoted_waiting = self
-            .promoted
-            .iter()
-            .find(|(t, _)| *t == tag)
-            .map(|&(_, kb)| kb);
+        let promoted_at = self.promoted.iter().position(|(t, _)| *t == tag);
+        let promoted_waiting = promoted_at.and_then(|i| self.promoted.get(i)).map(|p| p.1);
         let implausible = crate::model::implausible_values(
             col.pause,
             None,
@@ -868,11 +842,7 @@ impl Parser {
             }
         };
         let cause = self.cause_for(tag, true);
-        let promoted = self
-            .promoted
-            .iter()
-            .position(|(t, _)| *t == tag)
-            .map(|i| self.promoted.remove(i).1);
+        let promoted = promoted_at.map(|i| self.promoted.remove(i).1);
         let (collector, name) = self.phrase_ids(col.phrase, kind);
         // Stop-the-world young collections without an end: the end is start + pause.
         let span_s = col.end.map_or(col.pause / 1000.0, |end| end - col.start);
@@ -934,7 +904,6 @@ impl Parser {
         e.promoted_kb = promoted;
         e.gc_id = Some(gc_id);
         e.invented_id = invented;
-        self.collections += 1;
         self.last_coll = Some((self.log.events.len(), col.start, end));
         debug_assert!(e.implausible().is_none());
         self.log.events.push(e);
@@ -964,11 +933,8 @@ impl Parser {
     /// phrase (two interned names a line were 3 % of a JRockit 1.4.2 log's CPU).
     fn phrase_ids(&mut self, phrase: &[u8], kind: Kind) -> (u32, u32) {
         let young = usize::from(kind == Kind::Young);
-        let slot = self
-            .phrases
-            .iter()
-            .position(|m| m.as_ref().is_some_and(|m| m.is(phrase)));
-        if let Some(ids) = slot.and_then(|i| self.phrases[i].as_ref()?.found.ids[young]) {
+        let memo = self.phrases.iter().flatten().find(|m| m.is(phrase));
+        if let Some(ids) = memo.and_then(|m| m.found.ids[young]) {
             return ids;
         }
         let collector = if kind == Kind::Young && self.phrase(phrase).1 {
@@ -1049,10 +1015,9 @@ impl Parser {
         match find(r, b"strategy: ") {
             Some(p) => {
                 let head = r.get(..p).unwrap_or_default();
-                let mode = match rfind(head, b",") {
-                    Some(q) => head.get(..q).unwrap_or_default(),
-                    None => head,
-                };
+                let mode = rfind(head, b",")
+                    .and_then(|q| head.get(..q))
+                    .unwrap_or(head);
                 self.meta("gc_mode", trim(mode));
                 self.meta("gc_strategy", trim(r.get(p + 10..).unwrap_or_default()));
             }
@@ -1216,26 +1181,19 @@ fn start_before(events: &[GcEvent], p: usize, known: &mut Option<(usize, f64)>) 
         *known = Some((p, u));
         return u;
     }
-    if let Some((q, u)) = *known {
-        if q <= p {
-            return u;
-        }
+    if let Some((_, u)) = known.filter(|&(q, _)| q <= p) {
+        return u;
     }
     let found = events
         .get(..p)
         .unwrap_or_default()
         .iter()
         .rposition(|e| e.uptime_s.is_some());
-    match found.and_then(|q| Some((q, events.get(q)?.uptime_s?))) {
-        Some((q, u)) => {
-            *known = Some((q, u));
-            u
-        }
-        None => {
-            *known = Some((0, f64::NEG_INFINITY));
-            f64::NEG_INFINITY
-        }
-    }
+    let (q, u) = found
+        .and_then(|q| Some((q, events.get(q)?.uptime_s?)))
+        .unwrap_or((0, f64::NEG_INFINITY));
+    *known = Some((q, u));
+    u
 }
 
 /// An R28 phase line's figures after its `[pau]`: `428.647 ms (306.486000-306.914000)`, the
@@ -1431,12 +1389,10 @@ fn is_module(s: &[u8]) -> bool {
 
 /// `[YC#12] rest` / `[OC#3] rest`.
 fn split_tag(s: &[u8]) -> (Option<Tag>, &[u8]) {
-    let young = if s.starts_with(b"[YC#") {
-        true
-    } else if s.starts_with(b"[OC#") {
-        false
-    } else {
-        return (None, s);
+    let young = match s.get(..4) {
+        Some(b"[YC#") => true,
+        Some(b"[OC#") => false,
+        _ => return (None, s),
     };
     let r = s.get(4..).unwrap_or_default();
     match uint_prefix(r) {
@@ -1493,7 +1449,6 @@ fn name_kind(name: &[u8]) -> Option<Kind> {
     }
 }
 
-/// `Allocation request failed (31576 bytes).` → `Allocation request failed`.
 /// The K of an R28 `YC promoted 218702 objects (36668KB).` line.
 fn promoted_kb(c: &[u8]) -> Option<u64> {
     let r = c.strip_prefix(b"YC promoted ")?;
@@ -1502,12 +1457,12 @@ fn promoted_kb(c: &[u8]) -> Option<u64> {
     Some(kb)
 }
 
+/// `Allocation request failed (31576 bytes).` → `Allocation request failed`.
 fn cause_text(r: &[u8]) -> &[u8] {
     let r = strip_dot(trim(r));
-    match r.strip_suffix(b")").and_then(|h| rfind(h, b" (")) {
-        Some(p) => trim(r.get(..p).unwrap_or_default()),
-        None => r,
-    }
+    r.strip_suffix(b")")
+        .and_then(|h| rfind(h, b" ("))
+        .map_or(r, |p| trim(r.get(..p).unwrap_or_default()))
 }
 
 /// `limits::float_prefix` in one scan: a figure read in at most `MAX_DIGITS` bytes cannot

@@ -147,13 +147,9 @@ impl BlockParser for Parser {
                 self.log.ignored_lines += 1;
                 continue;
             }
-            match decorations(line) {
-                Some((d, msg)) => {
-                    let fate = self.message(no, &d, msg);
-                    self.account(no, line, fate);
-                }
-                None => self.log.skip(no, line),
-            }
+            let fate =
+                decorations(line).map_or(Fate::Skipped, |(d, msg)| self.message(no, &d, msg));
+            self.account(no, line, fate);
         }
         // Empty lines at the end.
         self.log.lines = base + it.line_no();
@@ -180,12 +176,22 @@ impl BlockParser for Parser {
             Parser::adopt(self, p);
         }
     }
-    fn finish(self: Box<Self>) -> Block {
-        let (log, c) = self.finish_block();
+    /// The block's log, its collectors still to be filled in (by the join, or
+    /// `fill_collectors` for a whole log).
+    fn finish(mut self: Box<Self>) -> Block {
+        // GCs the log ends in without an event: their lines carry no record.
+        self.log.ignored_lines += self.groups.held.values().sum::<u64>();
+        // Only a log without any `Using` line guesses; a block with one makes it such a log.
+        let hints = (self.first_collector == 0).then(|| hints(&self.log, self.shenandoah_messages));
+        let collectors = Some(Collectors {
+            last: self.collector,
+            first: self.first_collector,
+            hints: hints.unwrap_or(0),
+        });
         Block {
-            log,
+            log: self.log,
             cols: None,
-            collectors: Some(c),
+            collectors,
         }
     }
 }
@@ -204,10 +210,8 @@ pub fn link_cycles(rows: &mut dyn Rows) {
     }
     let mut sums: HashMap<usize, f64> = HashMap::new();
     for i in 0..n {
-        if rows.record(i) != Record::Pause {
-            continue;
-        }
-        if let Some(&ci) = rows.gc_id(i).and_then(|g| ids.get(&g)) {
+        let id = rows.gc_id(i).filter(|_| rows.record(i) == Record::Pause);
+        if let Some(&ci) = id.and_then(|g| ids.get(&g)) {
             rows.set_in_collection(i, true);
             *sums.entry(ci).or_default() += rows.duration_ms(i);
         }
@@ -305,20 +309,16 @@ fn decorations(line: &[u8]) -> Option<(Deco<'_>, &[u8])> {
 /// and the `gc` or `safepoint` tags or, on a line without tags (`-Xlog:gc*:file=gc.log:uptime`),
 /// a message only GC logging writes: `GC(n) ...` or a safepoint's stop.
 pub(crate) fn is_gc_line(line: &[u8]) -> bool {
-    let Some((d, msg)) = decorations(line) else {
-        return false;
-    };
-    if d.uptime_s.is_none() && d.wall_ms.is_none() && !d.level {
-        return false;
-    }
-    if d.tags.is_empty() {
-        return gc_id_prefix(msg).0.is_some()
-            || SAFEPOINT_MESSAGES.iter().any(|p| msg.starts_with(p));
-    }
-    matches!(
-        d.tags.split(|&b| b == b',').next(),
-        Some(b"gc" | b"safepoint")
-    )
+    decorations(line).is_some_and(|(d, msg)| {
+        (d.uptime_s.is_some() || d.wall_ms.is_some() || d.level)
+            && match d.tags {
+                b"" => {
+                    gc_id_prefix(msg).0.is_some()
+                        || SAFEPOINT_MESSAGES.iter().any(|p| msg.starts_with(p))
+                }
+                t => matches!(t.split(|&b| b == b',').next(), Some(b"gc" | b"safepoint")),
+            }
+    })
 }
 
 /// Classify one decoration; `None` if it cannot be one, or says what cannot be true (a date
@@ -380,10 +380,7 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<bool> {
         return Some(true);
     }
     // hostname or another decorator we do not use
-    if t.iter().all(u8::is_ascii_graphic) {
-        return Some(false);
-    }
-    None
+    t.iter().all(u8::is_ascii_graphic).then_some(false)
 }
 
 /// A `[gc,start]` line waiting for its end line.
@@ -473,12 +470,11 @@ impl Groups {
         if self.last == Some(id) || self.with_event.contains(&id) {
             return (true, 0);
         }
-        let mut settled = 0;
-        if !self.held.contains_key(&id) && self.held.len() >= MAX_OPEN_GC {
-            if let Some((_, n)) = self.held.pop_first() {
-                settled = n;
-            }
-        }
+        let full = !self.held.contains_key(&id) && self.held.len() >= MAX_OPEN_GC;
+        let settled = full
+            .then(|| self.held.pop_first())
+            .flatten()
+            .map_or(0, |(_, n)| n);
         *self.held.entry(id).or_default() += 1;
         (false, settled)
     }
@@ -535,9 +531,9 @@ pub struct Parser {
     groups: Groups,
     /// See `consulted()`.
     consulted: bool,
-    /// The first pause that may enclose another (`may_enclose`), when no pause came before
-    /// it in this parser (the pause before it, read in the block before, may have run
-    /// inside it).
+    /// The first pause that may enclose another (a young pause or a remark: `nested`), when
+    /// no pause came before it in this parser (the pause before it, read in the block before,
+    /// may have run inside it).
     first_outer: Option<(GcEvent, f64)>,
     /// GC ids whose lines this parser held before seeing anything else of them (every GC's
     /// start line is one; at most `MAX_UNSEEN`, past that `consulted` is set).
@@ -618,28 +614,22 @@ impl Parser {
                     p.start(ev, u.uptime_s, u.wall_ms);
                 }
             }
-            let mut pending: Vec<Pending> = Vec::with_capacity(PENDING_MAX);
-            for p in &waiting {
-                let name = self.log.strings.intern(prev.log.strings.get(p.name));
-                pending.push(Pending { name, ..*p });
+            for p in &mut waiting {
+                p.name = self.log.strings.intern(prev.log.strings.get(p.name));
             }
-            pending.append(&mut self.pending);
-            let over = pending.len().saturating_sub(PENDING_MAX);
-            pending.drain(..over);
-            self.pending = pending;
+            waiting.append(&mut self.pending);
+            waiting.drain(..waiting.len().saturating_sub(PENDING_MAX));
+            self.pending = waiting;
         }
-        let mine: Vec<u64> = self.groups.order.iter().copied().collect();
         let mut order: VecDeque<u64> = prev
             .groups
             .order
             .iter()
             .copied()
             .filter(|id| !self.groups.with_event.contains(id))
-            .chain(mine)
+            .chain(self.groups.order.iter().copied())
             .collect();
-        while order.len() > MAX_OPEN_GC {
-            order.pop_front();
-        }
+        order.drain(..order.len().saturating_sub(MAX_OPEN_GC));
         self.groups.with_event = order.iter().copied().collect();
         self.groups.order = order;
         if self.groups.last.is_none() {
@@ -660,7 +650,9 @@ impl Parser {
         }
         // A block without a pause yet: its first pause, read on later, could enclose this
         // block's last pause.
-        if next.last_pause.is_none() && last.is_some_and(may_be_enclosed) {
+        if next.last_pause.is_none()
+            && last.is_some_and(|f| matches!(f.kind, Kind::Full | Kind::Young))
+        {
             return false;
         }
         // Lines of a GC that had an event here, held there and never given one: records here.
@@ -803,10 +795,8 @@ impl Parser {
         ev.cause = self.intern_group(t.name, cut);
         if let Some(i) = gc_id.and_then(|id| self.young_notes.iter().position(|n| n.0 == id)) {
             let (_, young, flags) = self.young_notes.remove(i);
-            if let Some((b, a)) = young {
-                ev.young_before_kb = Some(b);
-                ev.young_after_kb = Some(a);
-            }
+            ev.young_before_kb = young.map(|y| y.0);
+            ev.young_after_kb = young.map(|y| y.1);
             ev.flags |= flags;
         }
         let tol = self.fill(&mut ev, d, gc_id, name, t.heap);
@@ -824,17 +814,14 @@ impl Parser {
     ) -> Fate {
         // A cycle (ZGC "Minor Collection (Allocation Rate)") has a cause; a phase may end with
         // its own start/end times ("Concurrent Mark (0.298s, 0.312s)"), dropped from the name.
-        let group = |s: &[u8]| -> Cut {
-            if cycle {
-                trailing_group(s, is_cause)
-            } else {
-                trailing_group(s, |g| g.first().is_some_and(u8::is_ascii_digit))
-            }
-        };
         let Some(t) = read_tail(body) else {
             return Fate::Skipped;
         };
-        let cut = group(t.name);
+        let cut = if cycle {
+            trailing_group(t.name, is_cause)
+        } else {
+            trailing_group(t.name, |g| g.first().is_some_and(u8::is_ascii_digit))
+        };
         let Some(dur) = t.dur else {
             return self.start(d, gc_id, gen, &t, cut);
         };
@@ -845,11 +832,9 @@ impl Parser {
             Kind::Old
         };
         let mut ev = GcEvent::new(Record::Concurrent, kind, dur, no);
-        if cycle {
-            ev.cause = self.intern_group(t.name, cut);
-        }
         self.fill(&mut ev, d, gc_id, name, t.heap);
         if cycle {
+            ev.cause = self.intern_group(t.name, cut);
             self.take_capacity(&mut ev);
         }
         self.push_event(ev)
@@ -881,12 +866,8 @@ impl Parser {
     /// `Capacity:` statistics row printed just before. Any cycle line ends the wait (`idle`):
     /// the row was its, or another GC's whose cycle line will not come after this one.
     fn take_capacity(&mut self, ev: &mut GcEvent) {
-        if let (None, Some(id), Some((cid, kb))) = (ev.heap_total_kb, ev.gc_id, self.zgc_capacity) {
-            if id == cid {
-                ev.heap_total_kb = Some(kb);
-            }
-        }
-        self.zgc_capacity = None;
+        let row = self.zgc_capacity.take().filter(|c| ev.gc_id == Some(c.0));
+        ev.heap_total_kb = ev.heap_total_kb.or(row.map(|c| c.1));
     }
 
     /// ZGC `Allocation Stall (main) 2.500ms`, `Relocation Stall (worker) 0.1ms`: one thread
@@ -948,10 +929,9 @@ impl Parser {
     /// Keep `ev` if its values can be true.
     fn push_event(&mut self, ev: GcEvent) -> Fate {
         let id = ev.gc_id;
-        match self.log.push_checked(ev) {
-            Ok(()) => Fate::Event(id),
-            Err(_) => Fate::Skipped,
-        }
+        self.log
+            .push_checked(ev)
+            .map_or(Fate::Skipped, |()| Fate::Event(id))
     }
 
     /// A start line (`t` its text, `cut` the group its name leaves out), remembered: a line
@@ -995,8 +975,14 @@ impl Parser {
             .pending
             .iter()
             .rposition(|p| p.gc_id == gc_id && p.name == name);
-        if found.is_none() {
-            if self.unmatched_ends.len() < MAX_UNMATCHED {
+        match found {
+            Some(i) => {
+                let p = self.pending.remove(i);
+                if p.start(ev, d.uptime_s, d.wall_ms) {
+                    tol = p.uptime_tol;
+                }
+            }
+            None if self.unmatched_ends.len() < MAX_UNMATCHED => {
                 self.unmatched_ends.push(Unmatched {
                     gc_id,
                     name,
@@ -1004,16 +990,9 @@ impl Parser {
                     uptime_s: d.uptime_s,
                     wall_ms: d.wall_ms,
                     concurrent: ev.record == Record::Concurrent,
-                });
-            } else {
-                self.consulted = true;
+                })
             }
-        }
-        if let Some(i) = found {
-            let p = self.pending.remove(i);
-            if p.start(ev, d.uptime_s, d.wall_ms) {
-                tol = p.uptime_tol;
-            }
+            None => self.consulted = true,
         }
         ev.collector = self.collector;
         ev.name = name;
@@ -1030,7 +1009,10 @@ impl Parser {
     /// `nested`), becomes a nested collection of this stop. `tol`: the precision of the
     /// pause's start (s).
     fn push_pause(&mut self, mut ev: GcEvent, tol: f64) -> Fate {
-        if may_enclose(&ev) && self.last_pause.is_none() && self.first_outer.is_none() {
+        if matches!(ev.kind, Kind::Young | Kind::Remark)
+            && self.last_pause.is_none()
+            && self.first_outer.is_none()
+        {
             self.first_outer = Some((ev.clone(), tol));
         }
         let inner = self.last_pause.filter(|&i| {
@@ -1161,19 +1143,17 @@ impl Parser {
                     self.meta("heap_region_size_kb", kb.to_string());
                 }
             }
-            _ => {
-                if let Some(&(_, k, size)) = HEADER_KEYS.iter().find(|(name, _, _)| *name == key) {
-                    let v = if size {
-                        match kb(value) {
-                            Some((kb, _)) => kb.to_string(),
-                            None => return,
-                        }
-                    } else {
-                        String::from_utf8_lossy(cap_label(value)).into_owned()
-                    };
-                    self.meta(k, v);
+            _ => match HEADER_KEYS.iter().find(|(name, _, _)| *name == key) {
+                Some(&(_, k, true)) => {
+                    if let Some((kb, _)) = kb(value) {
+                        self.meta(k, kb.to_string());
+                    }
                 }
-            }
+                Some(&(_, k, false)) => {
+                    self.meta(k, String::from_utf8_lossy(cap_label(value)).into_owned())
+                }
+                None => {}
+            },
         }
     }
 
@@ -1220,25 +1200,6 @@ impl Parser {
             .truncate(self.scratch.floor_char_boundary(MAX_LABEL_BYTES));
         self.log.strings.intern(&self.scratch)
     }
-
-    /// The block's log, its collectors still to be filled in (by the join, or
-    /// `fill_collectors` for a whole log).
-    pub(crate) fn finish_block(mut self) -> (GcLog, Collectors) {
-        // GCs the log ends in without an event: their lines carry no record.
-        self.log.ignored_lines += self.groups.held.values().sum::<u64>();
-        // Only a log without any `Using` line guesses; a block with one makes it such a log.
-        let hints = if self.first_collector == 0 {
-            hints(&self.log, self.shenandoah_messages)
-        } else {
-            0
-        };
-        let c = Collectors {
-            last: self.collector,
-            first: self.first_collector,
-            hints,
-        };
-        (self.log, c)
-    }
 }
 
 /// The `N seconds` (JDK 9-16 safepoint figure) `s` starts with, in ms.
@@ -1258,20 +1219,14 @@ fn figure_ms(s: &[u8]) -> Option<f64> {
 /// End column (the fourth: Mark Start, Mark End, Relocate Start, Relocate End, High, Low),
 /// the capacity the cycle left; the last figure of a shorter row. `None` if no figure reads.
 fn zgc_capacity(row: &[u8]) -> Option<u64> {
-    let mut last = None;
-    let sizes = row
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty() && t.first() != Some(&b'('));
-    for (i, t) in sizes.enumerate() {
-        match limits::size_kb_prefix(t) {
-            Some((kb, n)) if n == t.len() && kb <= MAX_HEAP_KB => last = Some(kb),
-            _ => return last,
-        }
-        if i == 3 {
-            break;
-        }
-    }
-    last
+    row.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty() && t.first() != Some(&b'('))
+        .take(4)
+        .map_while(|t| {
+            let (kb, n) = limits::size_kb_prefix(t)?;
+            (n == t.len() && kb <= MAX_HEAP_KB).then_some(kb)
+        })
+        .last()
 }
 
 /// Another family's record inside a `gc` message: a line of another log.
@@ -1371,16 +1326,6 @@ fn nested(inner: &GcEvent, outer: &GcEvent, tol_s: f64) -> bool {
         return within(is as f64, os as f64, 1.0, 1.0 + EPS);
     }
     true
-}
-
-/// A pause that may have another run inside it (see `nested`).
-fn may_enclose(e: &GcEvent) -> bool {
-    matches!(e.kind, Kind::Young | Kind::Remark)
-}
-
-/// A pause that may run inside another (see `nested`).
-fn may_be_enclosed(e: &GcEvent) -> bool {
-    matches!(e.kind, Kind::Full | Kind::Young)
 }
 
 /// Kind of a pause from its text (`Pause Young (Mixed) (G1 Evacuation Pause)`...).
@@ -1558,10 +1503,7 @@ fn read_tail(body: &[u8]) -> Option<Tail<'_>> {
     let (heap_fig, dur) = if figures == 1 && find(tok(l), b"->").is_some() {
         (Some(l), None)
     } else {
-        let dur = match parse_duration(tok(l)) {
-            Some(d) => d,
-            None => detached_unit(tok(l), after_last.and_then(|(a, b)| body.get(a..b)))?,
-        };
+        let dur = parse_duration(tok(l), after_last.and_then(|(a, b)| body.get(a..b)))?;
         match before_last {
             Some(b) if b.2 + 1 == l.2 => (Some(b), Some(dur)),
             Some(_) => return None,
@@ -1607,11 +1549,15 @@ static CLASS: [u8; 256] = {
     t
 };
 
-/// A whole token as a duration (`3.456ms`, `0.102s`, `12us`, `5ns`), in ms. The unit is
-/// required, so a line cut short never yields a wrong duration.
-fn parse_duration(tok: &[u8]) -> Option<f64> {
+/// A whole token as a duration (`3.456ms`, `0.102s`, `12us`, `5ns`), or a whole number whose
+/// unit is the next token, `next` (`6.363 ms`), in ms. The unit is required, so a line cut
+/// short never yields a wrong duration.
+fn parse_duration(tok: &[u8], next: Option<&[u8]>) -> Option<f64> {
     let (v, n) = limits::float_prefix(tok)?;
-    in_ms(v, tok.get(n..)?)
+    match tok.get(n..)? {
+        b"" => in_ms(v, next?),
+        unit => in_ms(v, unit),
+    }
 }
 
 /// `v` of `unit` in milliseconds; `None` for what is not a time unit.
@@ -1623,16 +1569,6 @@ fn in_ms(v: f64, unit: &[u8]) -> Option<f64> {
         b"ns" => Some(v / 1e6),
         _ => None,
     }
-}
-
-/// A duration whose unit follows it after a blank (`6.363 ms`): the whole number, then the
-/// unit alone.
-fn detached_unit(number: &[u8], unit: Option<&[u8]>) -> Option<f64> {
-    let (v, n) = limits::float_prefix(number)?;
-    if n != number.len() {
-        return None;
-    }
-    in_ms(v, unit?)
 }
 
 /// `NaN`, `inf`, `-Infinity`, with an optional time unit: a number that is not one.
