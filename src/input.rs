@@ -775,10 +775,6 @@ impl Reader {
         }
     }
 
-    fn long_line(&mut self, bytes: u64) {
-        self.long_line_at(self.line_ends + 1, bytes);
-    }
-
     /// Count the line ends in `buf[from..]`, drop the bytes of lines over the cap (their line
     /// ends stay), and mark the whole lines ready. The bytes before `from` hold no line end
     /// (they are the start of the current line).
@@ -926,7 +922,7 @@ impl Reader {
             if self.discarding {
                 // The over-long last line becomes an empty line.
                 self.discarding = false;
-                self.long_line(self.dropped);
+                self.long_line_at(self.line_ends + 1, self.dropped);
                 self.buf.clear();
                 if self.cr_before {
                     self.buf.push(0);
@@ -947,7 +943,7 @@ impl Reader {
                 Some(i) => {
                     self.dropped += i as u64;
                     self.discarding = false;
-                    self.long_line(self.dropped);
+                    self.long_line_at(self.line_ends + 1, self.dropped);
                     self.buf.drain(..i);
                     if self.cr_before && self.buf.first() == Some(&b'\n') {
                         self.buf.insert(0, 0);

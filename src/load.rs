@@ -374,7 +374,7 @@ fn read_parts(
             Err(_) => return Ok(None),
         };
         either!(&mut part, l => {
-            l.label = part_label(path, p.line, last_line, p.family);
+            l.label = format!("{} (lines {}-{last_line}, {})", name_of(path), p.line, l.format);
             l.part = k as u32 + 1;
         });
         out.push((part, p.line, last_line));
@@ -413,18 +413,6 @@ fn mixed_parts(parts: &mut Vec<input::Part>) -> Option<String> {
              them)"
         )
     })
-}
-
-/// How outputs name a part of a file: its lines and its family.
-fn part_label(path: &Path, first: u64, last: u64, family: Detected) -> String {
-    format!(
-        "{} (lines {first}-{last}, {})",
-        name_of(path),
-        match family {
-            Detected::Gc(f) => f.as_str(),
-            Detected::Perf(f) => f.as_str(),
-        }
-    )
 }
 
 /// Lines the reader dropped for being longer than `input::MAX_LINE` reach the parser as

@@ -143,7 +143,6 @@ impl<S: Sink> Joiner<S> {
     /// kept until then (`done`), with the bytes read since (`run`) to read again if needed.
     pub fn block(&mut self, bytes: &[u8], alone: Parser) {
         self.block_owned(bytes.to_vec(), alone);
-        self.freed.clear();
     }
 
     /// `block`, the block's buffer given, not copied; returns the buffers done with (the
