@@ -48,29 +48,9 @@ pub struct Expanded {
 pub fn expand(paths: &[PathBuf]) -> Expanded {
     let mut w = Walk::default();
     for p in paths {
-        if is_stdin(p) {
-            w.out.files.push(p.clone());
-            continue;
-        }
-        match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => {
-                w.seen.insert(file_id(&m));
-                let before = (w.out.files.len(), w.out.skipped.len());
-                w.walk(p);
-                // An empty folder is said, not passed over in silence.
-                if (w.out.files.len(), w.out.skipped.len()) == before {
-                    w.out
-                        .skipped
-                        .push(format!("{}: {NO_LOG_FILES}", p.display()));
-                }
-            }
-            Ok(m) if m.is_file() => {
-                // Named on the command line: read even if a folder given before holds it.
-                w.seen.insert(file_id(&m));
-                w.file(p);
-            }
-            Ok(m) => w.special(p, &m),
-            Err(_) => w.out.files.push(p.clone()),
+        match is_stdin(p) {
+            true => w.out.files.push(p.clone()),
+            false => w.visit(p, true),
         }
     }
     w.out
@@ -125,24 +105,37 @@ impl Walk {
             .collect();
         entries.sort();
         for (_, p) in entries {
-            if hidden(&p) {
-                continue;
+            if !hidden(&p) {
+                self.visit(&p, false);
             }
-            // Follows symlinks: a link to a log is read; one to a folder already seen is not.
-            match std::fs::metadata(&p) {
-                Ok(m) if m.is_dir() => {
-                    if self.seen.insert(file_id(&m)) {
-                        self.walk(&p);
-                    }
-                }
-                Ok(m) if m.is_file() => {
-                    if self.seen.insert(file_id(&m)) {
-                        self.file(&p);
-                    }
-                }
-                Ok(m) => self.special(&p, &m),
-                // A dangling symlink, or an entry gone since: reading it names the error.
-                Err(_) => self.out.files.push(p),
+        }
+    }
+
+    /// A path named on the command line (`given`) or found in a folder. Follows symlinks: a
+    /// link to a log is read; one to a folder already seen is not. A path given is read even
+    /// if a folder given before holds it.
+    fn visit(&mut self, p: &Path, given: bool) {
+        let Ok(m) = std::fs::metadata(p) else {
+            // A dangling symlink, or an entry gone since: reading it names the error.
+            self.out.files.push(p.to_path_buf());
+            return;
+        };
+        if !m.is_dir() && !m.is_file() {
+            let kind = special_kind(&m);
+            (self.out.skipped).push(format!(
+                "{}: {kind}, not a regular file: skipped",
+                p.display()
+            ));
+        } else if !self.seen.insert(file_id(&m)) && !given {
+            // Reached before, and not named on the command line: not read again.
+        } else if m.is_file() {
+            self.file(p);
+        } else {
+            let before = (self.out.files.len(), self.out.skipped.len());
+            self.walk(p);
+            // An empty folder given is said, not passed over in silence.
+            if given && (self.out.files.len(), self.out.skipped.len()) == before {
+                (self.out.skipped).push(format!("{}: {NO_LOG_FILES}", p.display()));
             }
         }
     }
@@ -157,14 +150,6 @@ impl Walk {
             // reports what it is.
             _ => self.out.files.push(p.to_path_buf()),
         }
-    }
-
-    fn special(&mut self, p: &Path, m: &std::fs::Metadata) {
-        self.out.skipped.push(format!(
-            "{}: {}, not a regular file: skipped",
-            p.display(),
-            special_kind(m)
-        ));
     }
 }
 
@@ -749,10 +734,6 @@ impl Reader {
         })
     }
 
-    pub fn notes(&self) -> &ReadNotes {
-        &self.notes
-    }
-
     pub fn into_notes(self) -> ReadNotes {
         self.notes
     }
@@ -792,10 +773,6 @@ impl Reader {
         if self.notes.long_lines.len() < BAD_LINES_KEPT {
             self.notes.long_lines.push((line, bytes));
         }
-    }
-
-    fn long_line(&mut self, bytes: u64) {
-        self.long_line_at(self.line_ends + 1, bytes);
     }
 
     /// Count the line ends in `buf[from..]`, drop the bytes of lines over the cap (their line
@@ -850,22 +827,14 @@ impl Reader {
         // between a `\r` and a `\n`; `parse::lines` drops NULs at line ends).
         let mut cuts: Vec<(usize, usize, bool)> = Vec::new();
         let mut found: Vec<(u64, u64)> = Vec::new();
+        // A `\r` just before byte `i` (before the buffer's first: the last byte read before it).
+        let cr_before =
+            |i: usize| (i.checked_sub(1)).map_or(self.prev_cr, |j| self.buf[j] == b'\r');
         for i in memchr::memchr2_iter(b'\n', b'\r', &self.buf[from..]).map(|i| from + i) {
-            let crlf = self.buf[i] == b'\n'
-                && if i == 0 {
-                    self.prev_cr
-                } else {
-                    self.buf[i - 1] == b'\r'
-                };
-            if !crlf {
+            if self.buf[i] != b'\n' || !cr_before(i) {
                 if i - line_start > max {
                     found.push((self.line_ends + ends + 1, (i - line_start) as u64));
-                    let cr_before = if line_start == 0 {
-                        self.prev_cr
-                    } else {
-                        self.buf[line_start - 1] == b'\r'
-                    };
-                    cuts.push((line_start, i, cr_before && self.buf[i] == b'\n'));
+                    cuts.push((line_start, i, cr_before(line_start) && self.buf[i] == b'\n'));
                 }
                 ends += 1;
             }
@@ -953,7 +922,7 @@ impl Reader {
             if self.discarding {
                 // The over-long last line becomes an empty line.
                 self.discarding = false;
-                self.long_line(self.dropped);
+                self.long_line_at(self.line_ends + 1, self.dropped);
                 self.buf.clear();
                 if self.cr_before {
                     self.buf.push(0);
@@ -974,7 +943,7 @@ impl Reader {
                 Some(i) => {
                     self.dropped += i as u64;
                     self.discarding = false;
-                    self.long_line(self.dropped);
+                    self.long_line_at(self.line_ends + 1, self.dropped);
                     self.buf.drain(..i);
                     if self.cr_before && self.buf.first() == Some(&b'\n') {
                         self.buf.insert(0, 0);
@@ -1144,11 +1113,6 @@ impl Read for Reader {
     }
 }
 
-/// Read from `r` until `buf` holds at least `want` bytes or the input ends; true at the end.
-pub fn fill(r: &mut Reader, buf: &mut Vec<u8>, want: usize) -> std::io::Result<bool> {
-    r.append(buf, want)
-}
-
 /// What a file holds, as far as detection can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detected {
@@ -1281,10 +1245,9 @@ pub fn detect(buf: &[u8]) -> Option<Detected> {
         .par_iter()
         .map(|&(line, first)| alone(&classifier.alone, line, first))
         .collect();
-    found
-        .into_iter()
-        .flatten()
-        .for_each(|d| count(&mut counts, d));
+    for d in found.into_iter().flatten() {
+        count(&mut counts, d);
+    }
     // After the probe, lines until one family has three.
     for line in lines {
         if let Some(d) = classifier.line(line) {
@@ -1712,7 +1675,7 @@ mod tests {
         let mut b = Vec::new();
         r.read_to_end(&mut b).unwrap();
         assert_eq!(b, c.bytes);
-        assert_eq!(r.notes().damage.as_deref(), Some(d.as_str()));
+        assert_eq!(r.into_notes().damage.as_deref(), Some(d.as_str()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::model::{BadLine, GcLog, PerfLog, Strings, BAD_LINES_KEPT};
 use crate::parse;
 use crate::parse::family::{GcFormat, PerfFormat};
 use crate::parse::zone::{gc_zone, Zone};
-use polars::prelude::{DataFrame, DataType, PolarsResult};
+use polars::prelude::{DataFrame, PolarsResult};
 use std::path::{Path, PathBuf};
 
 pub struct Loaded {
@@ -77,12 +77,6 @@ impl Input {
     /// 0 for a whole file; 1, 2, ... for the parts of a file that changes family mid-way.
     pub fn part(&self) -> u32 {
         either!(self, l => l.part)
-    }
-    fn set_label(&mut self, label: String) {
-        either!(self, l => l.label = label)
-    }
-    fn set_part(&mut self, part: u32) {
-        either!(self, l => l.part = part)
     }
     pub fn label(&self) -> &str {
         either!(self, l => &l.label)
@@ -179,7 +173,7 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     let io = Error::io(path);
     let mut r = input::open(path)?;
     let mut buf = Vec::new();
-    let mut end = input::fill(&mut r, &mut buf, PROBE).map_err(io)?;
+    let mut end = r.append(&mut buf, PROBE).map_err(io)?;
     let mut detected = input::detect(&buf);
     // Nothing of any family in the probe: read on until `DETECT_HEAD` bytes and
     // `DETECT_LINES` lines are in, then give up (so that a 1 GB access log, or random bytes,
@@ -189,33 +183,29 @@ pub fn load_file(path: &Path) -> Result<Vec<Input>> {
     };
     while detected.is_none() && !end && short(&buf) {
         let want = buf.len() * 2;
-        end = input::fill(&mut r, &mut buf, want).map_err(io)?;
+        end = r.append(&mut buf, want).map_err(io)?;
         detected = input::detect(&buf);
     }
     let Some(own) = detected else {
-        if let Some(e) = refusal(path, &buf) {
-            return Err(e);
-        }
-        let notes = r.into_notes();
-        return Err(match end {
-            // The whole content: nothing of any family in it (a line over the cap named, if
-            // that is what there was: a gzip of zeros is one such line).
-            true => cut_before_records(path, nothing_in_content(path, &buf, &notes), &notes),
-            false => Error::NothingInHead {
-                path: path.to_path_buf(),
-                mib: buf.len() >> 20,
-            },
-        });
+        return Err(refusal(path, &buf).unwrap_or_else(|| {
+            let notes = r.into_notes();
+            match end {
+                // The whole content: nothing of any family in it (a line over the cap named,
+                // if that is what there was: a gzip of zeros is one such line).
+                true => cut_before_records(path, nothing_in_content(path, &buf, &notes), &notes),
+                false => Error::NothingInHead {
+                    path: path.to_path_buf(),
+                    mib: buf.len() >> 20,
+                },
+            }
+        }));
     };
     // The content, where it is all in: its parts are found in it, not read again (standard
     // input cannot be).
     let content = end.then(|| buf.clone());
     // The rest is read in blocks (GC and performance logs reach gigabytes); a file read
     // whole is one block.
-    let loaded = match own {
-        Detected::Gc(format) => load_gc_stream(path, buf, &mut r, format).map(Input::Gc),
-        Detected::Perf(format) => load_perf_stream(path, buf, &mut r, format).map(Input::Perf),
-    };
+    let loaded = load_stream(path, buf, &mut r, own, 0);
     let notes = r.into_notes();
     let mut input = loaded.map_err(|e| cut_before_records(path, e, &notes))?;
     account(&mut input, &notes);
@@ -256,8 +246,7 @@ fn nothing_in_content(path: &Path, buf: &[u8], notes: &ReadNotes) -> Error {
             text: ReadNotes::long_line_text(bytes),
         })
         .collect();
-    let lines = crate::parse::lines::count(buf);
-    Error::nothing_in(path, notes.long_count, lines, &long)
+    Error::nothing_in(path, notes.long_count, parse::lines::count(buf), &long)
 }
 
 /// Why a file in which no family found a record is refused, where it is something known:
@@ -303,11 +292,10 @@ fn in_parts(path: &Path, own: Detected, mut streamed: Input, again: Again) -> Re
     }
     if input::is_stdin(path) && matches!(again, Again::File) {
         let from = (other.first()).map_or(String::new(), |line| format!(" from line {line}"));
-        let note = format!(
+        streamed.warn(format!(
             "lines of another log family{from}: not read (standard input is read once; give it \
              as a file to read them)"
-        );
-        streamed.warn(note);
+        ));
         return Ok(vec![streamed]);
     }
     streamed_parts(path, streamed, FIND_PARTS_BLOCK, again)
@@ -327,21 +315,14 @@ fn streamed_parts(path: &Path, mut whole: Input, block: usize, again: Again) -> 
         Again::File => find_parts(path, block),
         Again::Content(c, _) => Ok((input::parts(c), parse::lines::count(c))),
     };
-    let read = found.and_then(|(mut parts, lines)| match parts.len() {
-        0 | 1 => Ok(None),
-        _ => read_parts(path, &mut parts, lines, again),
-    });
-    match read {
-        Ok(Some(parts)) => Ok(parts),
-        Ok(None) => Ok(vec![whole]),
-        Err(e) => {
-            whole.warn(format!(
-                "lines of another log family in it are not read: reading it again to find them \
-                 failed ({e})"
-            ));
-            Ok(vec![whole])
-        }
+    let read = found.and_then(|(parts, lines)| read_parts(path, parts, lines, again));
+    if let Err(e) = &read {
+        whole.warn(format!(
+            "lines of another log family in it are not read: reading it again to find them \
+             failed ({e})"
+        ));
     }
+    Ok(read.ok().flatten().unwrap_or_else(|| vec![whole]))
 }
 
 /// A file's parts (`input::PartFinder`, read in blocks of about `block` bytes) and its
@@ -363,14 +344,17 @@ fn find_parts(path: &Path, block: usize) -> Result<(Vec<input::Part>, u64)> {
 }
 
 /// Each of a file's parts (of its `lines`) streamed by its family's loader, its lines made
-/// the file's; None where one gives nothing.
+/// the file's; None where there are not two, or where one gives nothing.
 fn read_parts(
     path: &Path,
-    parts: &mut Vec<input::Part>,
+    mut parts: Vec<input::Part>,
     lines: u64,
     again: Again,
 ) -> Result<Option<Vec<Input>>> {
-    let mixed = mixed_parts(parts);
+    if parts.len() < 2 {
+        return Ok(None);
+    }
+    let mixed = mixed_parts(&mut parts);
     let io = Error::io(path);
     let mut r = match again {
         Again::File => input::open(path)?,
@@ -382,31 +366,17 @@ fn read_parts(
         r.set_part(next.map(|n| (n.start - p.start) as u64));
         let last_line = next.map_or(lines, |n| n.line - 1);
         let mut head = Vec::new();
-        input::fill(&mut r, &mut head, PROBE).map_err(io)?;
-        let by = p.line - 1;
-        let polars = Error::polars(path);
-        let part = match p.family {
-            Detected::Gc(f) => load_gc_stream(path, head, &mut r, f).and_then(|mut l| {
-                columns::move_lines(&mut l.frame, by).map_err(polars)?;
-                l.log.bad.iter_mut().for_each(|b| b.line += by);
-                l.warnings = frame_warnings(&l.frame, &l.log);
-                Ok(Input::Gc(l))
-            }),
-            Detected::Perf(f) => load_perf_stream(path, head, &mut r, f).and_then(|mut l| {
-                columns::move_perf_lines(&mut l.frame, by).map_err(polars)?;
-                l.log.bad.iter_mut().for_each(|b| b.line += by);
-                l.warnings = unstamped(&l.frame).into_iter().collect();
-                Ok(Input::Perf(l))
-            }),
-        };
-        let mut part = match part {
+        r.append(&mut head, PROBE).map_err(io)?;
+        let mut part = match load_stream(path, head, &mut r, p.family, p.line - 1) {
             Ok(part) => part,
             Err(e @ Error::Io { .. }) => return Err(e),
             // A part its own parser finds nothing in: the file as one log after all.
             Err(_) => return Ok(None),
         };
-        part.set_label(part_label(path, p.line, last_line, p.family));
-        part.set_part(k as u32 + 1);
+        either!(&mut part, l => {
+            l.label = format!("{} (lines {}-{last_line}, {})", name_of(path), p.line, l.format);
+            l.part = k as u32 + 1;
+        });
         out.push((part, p.line, last_line));
     }
     let notes = match again {
@@ -445,18 +415,6 @@ fn mixed_parts(parts: &mut Vec<input::Part>) -> Option<String> {
     })
 }
 
-/// How outputs name a part of a file: its lines and its family.
-fn part_label(path: &Path, first: u64, last: u64, family: Detected) -> String {
-    format!(
-        "{} (lines {first}-{last}, {})",
-        name_of(path),
-        match family {
-            Detected::Gc(f) => f.as_str(),
-            Detected::Perf(f) => f.as_str(),
-        }
-    )
-}
-
 /// Lines the reader dropped for being longer than `input::MAX_LINE` reach the parser as
 /// empty lines (counted as ignored, or inside a record): count them as skipped instead, each
 /// with a bad-line entry saying how long it was.
@@ -488,16 +446,6 @@ fn account_long_lines(
     bad.truncate(BAD_LINES_KEPT);
 }
 
-fn account_gc(log: &mut GcLog, notes: &ReadNotes) {
-    account_long_lines(
-        notes,
-        &mut log.record_lines,
-        &mut log.ignored_lines,
-        &mut log.skipped_lines,
-        &mut log.bad,
-    );
-}
-
 /// `account_long_lines` for an input of either kind.
 fn account(i: &mut Input, notes: &ReadNotes) {
     either!(i, l => account_long_lines(
@@ -517,12 +465,8 @@ fn unstamped(f: &frame::PerfFrame) -> Option<String> {
     if n == 0 {
         return None;
     }
-    let line =
-        f.df.column(frame::perf::LINE)
-            .ok()?
-            .cast(&DataType::UInt64)
-            .ok()?;
-    let first = (line.u64().ok()?.iter().zip(end.i64().ok()?.iter()))
+    let line = f.df.column(frame::perf::LINE).ok()?.u32().ok()?;
+    let first = (line.iter().zip(end.i64().ok()?.iter()))
         .filter_map(|(l, e)| if e.is_none() { l } else { None })
         .min()?;
     Some(format!(
@@ -577,7 +521,7 @@ impl<'r> Feed<'r> {
         b.append(&mut self.carry);
         let mut want = size;
         loop {
-            self.end = input::fill(self.r, b, want)?;
+            self.end = self.r.append(b, want)?;
             if self.end {
                 return Ok(());
             }
@@ -677,15 +621,6 @@ struct Order<T> {
     taken: usize,
 }
 
-impl<T> Default for Order<T> {
-    fn default() -> Self {
-        Order {
-            early: std::collections::BTreeMap::new(),
-            taken: 0,
-        }
-    }
-}
-
 /// What a worker does next.
 enum Next {
     Task(columns::Task),
@@ -736,7 +671,10 @@ fn read_and_parse<T: Send>(
     first.carry = b;
     let feed = Mutex::new(first);
     crew.state().working = workers;
-    let order = Mutex::new(Order::<T>::default());
+    let order = Mutex::new(Order::<T> {
+        early: std::collections::BTreeMap::new(),
+        taken: 0,
+    });
     let consume = Mutex::new(&mut consume);
     // Take the blocks waiting in `order` from the next one in turn on, while this thread
     // holds `consume`; false where another holds it (it takes them) or one failed.
@@ -865,14 +803,6 @@ fn read_and_parse<T: Send>(
 /// The first bytes of a streamed performance log searched for its header row.
 const HEADER_HEAD: usize = 64 << 10;
 
-/// What a performance log's blocks leave the next: the header in effect, and the bytes of a
-/// record left open.
-#[derive(Default)]
-struct Carried {
-    header: Option<Vec<u8>>,
-    tail: Vec<u8>,
-}
-
 /// A block of a performance log parsed, its records as columns.
 fn perf_block(
     format: PerfFormat,
@@ -884,43 +814,6 @@ fn perf_block(
     let cols = columns::PerfColumns::of(&block.log.records);
     block.log.records = Vec::new();
     (block, cols)
-}
-
-/// Append a parsed block (of `bytes` bytes) to the log: its strings, lines and counts made the
-/// log's, its columns frozen on the pool and appended in order as they come back.
-fn append_perf_block(
-    (own, classifier): (PerfFormat, &mut input::Classifier),
-    log: &mut PerfLog,
-    blocks: &mut columns::Frozen<PolarsResult<DataFrame>>,
-    stacked: &mut Stacked,
-    block: PerfLog,
-    cols: columns::PerfColumns,
-    bytes: usize,
-) {
-    stacked.rows += cols.len();
-    stacked.bytes += bytes as u64;
-    let join = join_onto(&mut log.strings, &block.strings, log.lines);
-    blocks.spawn(move || cols.freeze(&join));
-    blocks.ready(|f| stacked.push(f));
-    for b in block.bad {
-        // (`family::Foreign`, the GC joiner's test, cannot tell HotSpot lines.)
-        let family = classifier.line(b.text.as_bytes());
-        if family.is_some_and(|d| d != Detected::Perf(own)) {
-            log.other_family_lines += 1;
-        }
-        if log.bad.len() < crate::model::BAD_LINES_KEPT {
-            log.bad.push(crate::model::BadLine {
-                line: b.line + log.lines,
-                text: b.text,
-            });
-        }
-    }
-    log.lines += block.lines;
-    log.skipped_lines += block.skipped_lines;
-    log.record_lines += block.record_lines;
-    log.ignored_lines += block.ignored_lines;
-    log.local_stamps |= block.local_stamps;
-    log.stamps.add(block.stamps);
 }
 
 /// How a block's or a part's rows become the log's: its strings interned among the log's
@@ -954,6 +847,21 @@ impl Stacked {
     }
 }
 
+/// Stream the rest of a log (after `head`) by its family's loader, its lines numbered on after
+/// the file's first `by` (those before a part).
+fn load_stream(
+    path: &Path,
+    head: Vec<u8>,
+    r: &mut input::Reader,
+    family: Detected,
+    by: u64,
+) -> Result<Input> {
+    match family {
+        Detected::Gc(f) => load_gc_stream(path, head, r, f, by).map(Input::Gc),
+        Detected::Perf(f) => load_perf_stream(path, head, r, f, by).map(Input::Perf),
+    }
+}
+
 /// Stream a performance log in blocks cut at line ends (`read_and_parse`), each parsed with
 /// the header row the blocks before it left (the head's, until one is joined); each block's
 /// records are frozen into columns on the thread pool, in file order (line numbers and
@@ -965,6 +873,7 @@ fn load_perf_stream(
     head: Vec<u8>,
     r: &mut input::Reader,
     format: PerfFormat,
+    by: u64,
 ) -> Result<LoadedPerf> {
     let mut log = PerfLog::default();
     // Each block's records frozen on the pool as the joining says how they become
@@ -984,11 +893,38 @@ fn load_perf_stream(
     // it or a later one, never none).
     let start = &head[..last_line_end(&head[..head.len().min(HEADER_HEAD)]).unwrap_or(0)];
     let guess = parse::perf::parse_block(format, None, start, false).header;
-    let mut carried = Carried::default();
+    // What the blocks joined leave the next: the header in effect, and the bytes of a record
+    // left open.
+    let (mut header, mut tail) = (None::<Vec<u8>>, Vec::new());
     let mut classifier = input::Classifier::default();
+    // A parsed block (of `bytes` bytes) made the log's: its strings, lines, counts and rows.
     let mut append = |block: PerfLog, cols: columns::PerfColumns, bytes: usize| {
-        let own = (format, &mut classifier);
-        append_perf_block(own, &mut log, &mut blocks, &mut stacked, block, cols, bytes);
+        stacked.rows += cols.len();
+        stacked.bytes += bytes as u64;
+        let join = join_onto(&mut log.strings, &block.strings, log.lines);
+        blocks.spawn(move || cols.freeze(&join));
+        blocks.ready(|f| stacked.push(f));
+        for b in block.bad {
+            // (`family::Foreign`, the GC joiner's test, cannot tell HotSpot lines.)
+            if classifier
+                .line(b.text.as_bytes())
+                .is_some_and(|d| d != Detected::Perf(format))
+            {
+                log.other_family_lines += 1;
+            }
+            if log.bad.len() < BAD_LINES_KEPT {
+                log.bad.push(BadLine {
+                    line: b.line + log.lines,
+                    text: b.text,
+                });
+            }
+        }
+        log.lines += block.lines;
+        log.skipped_lines += block.skipped_lines;
+        log.record_lines += block.record_lines;
+        log.ignored_lines += block.ignored_lines;
+        log.local_stamps |= block.local_stamps;
+        log.stamps.add(block.stamps);
     };
     let last_header = std::sync::Mutex::new(None::<Vec<u8>>);
     let parse = |n: usize, b: &[u8]| {
@@ -1009,28 +945,28 @@ fn load_perf_stream(
         &last_line_end,
         &parse,
         |b, (block, cols, h)| {
-            let (b, block, cols) = if carried.tail.is_empty() && carried.header == h {
+            let (b, block, cols) = if tail.is_empty() && header == h {
                 (b, block, cols)
             } else {
-                let mut whole = std::mem::take(&mut carried.tail);
+                let mut whole = std::mem::take(&mut tail);
                 whole.extend_from_slice(&b);
-                let (block, cols) = perf_block(format, carried.header.as_deref(), &whole, false);
+                let (block, cols) = perf_block(format, header.as_deref(), &whole, false);
                 (whole, block, cols)
             };
-            carried.tail = b[b.len() - block.unread..].to_vec();
-            if carried.header != block.header {
+            tail = b[b.len() - block.unread..].to_vec();
+            if header != block.header {
                 if let Ok(mut h) = last_header.lock() {
                     h.clone_from(&block.header);
                 }
-                carried.header = block.header;
+                header = block.header;
             }
             append(block.log, cols, b.len());
             vec![b]
         },
     )?;
-    if !carried.tail.is_empty() {
-        let (block, cols) = perf_block(format, carried.header.as_deref(), &carried.tail, true);
-        append(block.log, cols, carried.tail.len());
+    if !tail.is_empty() {
+        let (block, cols) = perf_block(format, header.as_deref(), &tail, true);
+        append(block.log, cols, tail.len());
     }
     let handed = blocks.len();
     blocks.collect().into_iter().for_each(|f| stacked.push(f));
@@ -1059,6 +995,10 @@ fn load_perf_stream(
     if log.stamps.ends() {
         columns::ends_at_stamps(&mut frame.df).map_err(polars)?;
     }
+    if by > 0 {
+        columns::move_perf_lines(&mut frame, by).map_err(polars)?;
+        log.bad.iter_mut().for_each(|b| b.line += by);
+    }
     Ok(LoadedPerf {
         path: path.to_path_buf(),
         label: name_of(path),
@@ -1078,9 +1018,10 @@ fn load_gc_stream(
     head: Vec<u8>,
     r: &mut input::Reader,
     format: GcFormat,
+    by: u64,
 ) -> Result<Loaded> {
     let zone = gc_zone(&head, format.clock());
-    let (log, cols) = stream_gc(path, head, r, format)?;
+    let (mut log, cols) = stream_gc(path, head, r, format)?;
     if cols.bytes > parse::BLOCK as u64 {
         // Not after one block: for a folder of small logs, each collection's purge is
         // page-table flushes on every core.
@@ -1089,7 +1030,12 @@ fn load_gc_stream(
     if columns::Sink::is_empty(&cols) {
         return Err(gc_nothing(path, &log));
     }
-    let frame = cols.finish(&log).map_err(Error::polars(path))?;
+    let polars = Error::polars(path);
+    let mut frame = cols.finish(&log).map_err(polars)?;
+    if by > 0 {
+        columns::move_lines(&mut frame, by).map_err(polars)?;
+        log.bad.iter_mut().for_each(|b| b.line += by);
+    }
     Ok(Loaded {
         path: path.to_path_buf(),
         label: name_of(path),
@@ -1244,18 +1190,15 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     for p in paths {
         match stream_part(p) {
             Err(e) => errors.push(e),
+            Ok((f, ..)) if parts.first().is_some_and(|first| first.1 != f) => {
+                errors.push(Error::Usage(format!(
+                    "{}: a {} log cannot be joined to a {} log",
+                    name_of(p),
+                    f.as_str(),
+                    parts[0].1.as_str()
+                )))
+            }
             Ok((f, log, part_frame, damage, zone)) => {
-                if let Some((_, first, ..)) = parts.first() {
-                    if *first != f {
-                        errors.push(Error::Usage(format!(
-                            "{}: a {} log cannot be joined to a {} log",
-                            name_of(p),
-                            f.as_str(),
-                            first.as_str()
-                        )));
-                        continue;
-                    }
-                }
                 if let Some(d) = damage {
                     warnings.push(format!("{}: {d}", name_of(p)));
                 }
@@ -1344,7 +1287,7 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
 fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<String>, Zone)> {
     let mut r = input::open(p)?;
     let mut head = Vec::new();
-    input::fill(&mut r, &mut head, PROBE).map_err(Error::io(p))?;
+    r.append(&mut head, PROBE).map_err(Error::io(p))?;
     let f = match input::detect(&head) {
         Some(Detected::Gc(f)) => f,
         Some(Detected::Perf(_)) => {
@@ -1362,7 +1305,13 @@ fn stream_part(p: &Path) -> Result<(GcFormat, GcLog, frame::GcFrame, Option<Stri
     let zone = gc_zone(&head, f.clock());
     let (mut log, cols) = stream_gc(p, head, &mut r, f)?;
     let notes = r.into_notes();
-    account_gc(&mut log, &notes);
+    account_long_lines(
+        &notes,
+        &mut log.record_lines,
+        &mut log.ignored_lines,
+        &mut log.skipped_lines,
+        &mut log.bad,
+    );
     let part_frame = cols.finish(&log).map_err(Error::polars(p))?;
     Ok((f, log, part_frame, notes.damage, zone))
 }
@@ -1608,7 +1557,7 @@ mod tests {
         std::fs::write(&p, &text).unwrap();
         let mut r = input::open(&p).unwrap();
         let mut head = Vec::new();
-        input::fill(&mut r, &mut head, 1000).unwrap();
+        r.append(&mut head, 1000).unwrap();
         let mut got = Vec::new();
         read_and_parse(
             head,

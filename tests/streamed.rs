@@ -93,7 +93,7 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
     // `[gcpause]` group and every unified `GC(n)` group.
     let mut j = Joiner::new(format, Events::default());
     for line in buf.split_inclusive(|&b| b == b'\n') {
-        j.block(line, Parser::of(format, line));
+        j.block(line, Parser::reusing(format, line, Vec::new()));
     }
     let (log, sink) = j.finish();
     assert_eq!(

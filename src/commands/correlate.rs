@@ -17,7 +17,7 @@ use std::path::PathBuf;
 fn head_kind(p: &std::path::Path) -> Option<input::Detected> {
     let mut r = input::open(p).ok()?;
     let mut head = Vec::new();
-    input::fill(&mut r, &mut head, input::DETECT_PROBE).ok()?;
+    r.append(&mut head, input::DETECT_PROBE).ok()?;
     input::detect(&head)
 }
 

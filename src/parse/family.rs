@@ -329,9 +329,7 @@ impl Foreign {
         let perf: Vec<_> = perf_families()
             .map(|f| (f.owned_lines_start(), f))
             .collect();
-        let mut first = [false; 256];
-        let mut after_digits = [false; 256];
-        let mut any = false;
+        let (mut first, mut after_digits, mut any) = ([false; 256], [false; 256], false);
         for s in others.iter().map(|o| o.0).chain(perf.iter().map(|p| p.0)) {
             match s {
                 OwnedStart::Any => any = true,

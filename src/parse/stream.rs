@@ -22,11 +22,6 @@ pub const FLUSH_AT: usize = 1024;
 pub struct Parser(Box<dyn BlockParser>);
 
 impl Parser {
-    /// A block parsed on its own.
-    pub fn of(format: GcFormat, block: &[u8]) -> Parser {
-        Parser::reusing(format, block, Vec::new())
-    }
-
     /// A block parsed on its own, its events written into `events` (see `Joiner::spare`).
     pub fn reusing(format: GcFormat, block: &[u8], events: Vec<GcEvent>) -> Parser {
         Parser::flushing(format, block, events, FLUSH_AT)
@@ -148,7 +143,6 @@ impl<S: Sink> Joiner<S> {
     /// kept until then (`done`), with the bytes read since (`run`) to read again if needed.
     pub fn block(&mut self, bytes: &[u8], alone: Parser) {
         self.block_owned(bytes.to_vec(), alone);
-        self.freed.clear();
     }
 
     /// `block`, the block's buffer given, not copied; returns the buffers done with (the
@@ -220,13 +214,6 @@ impl<S: Sink> Joiner<S> {
     /// An event buffer of a block already joined, for the next block's parse (`reusing`).
     pub fn spare(&mut self) -> Vec<GcEvent> {
         self.spare.pop().unwrap_or_default()
-    }
-
-    pub fn stats(&self) -> Stats {
-        Stats {
-            blocks: self.blocks,
-            continued: self.continued,
-        }
     }
 
     /// The log joined: counts in `log`, events in the sink.
@@ -444,12 +431,7 @@ pub fn sort_jrockit(events: &mut Vec<GcEvent>) {
             ((last, u8::from(e.record != Record::Collection), i), e)
         })
         .collect();
-    keyed.sort_by(|a, b| {
-        a.0 .0
-            .total_cmp(&b.0 .0)
-            .then(a.0 .1.cmp(&b.0 .1))
-            .then(a.0 .2.cmp(&b.0 .2))
-    });
+    keyed.sort_by(|(a, _), (b, _)| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
     *events = keyed.into_iter().map(|(_, e)| e).collect();
 }
 
@@ -481,9 +463,9 @@ pub fn parse_in_blocks_flushing<S: Sink>(
         j.block(b, Parser::flushing(format, b, Vec::new(), flush_at));
         start = end;
     }
-    let st = j.stats();
+    let (blocks, continued) = (j.blocks, j.continued);
     let (log, sink) = j.finish();
-    (log, sink, st)
+    (log, sink, Stats { blocks, continued })
 }
 
 /// How a log was joined.
