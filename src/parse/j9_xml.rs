@@ -856,7 +856,9 @@ impl Parser {
             let (Some(n), Some(v)) = (e.attr(b"name"), e.attr(b"value")) else {
                 continue;
             };
-            match n {
+            let key = match n {
+                b"maxHeapSize" => "max_heap_size_kb",
+                b"initialHeapSize" => "heap_size_kb",
                 b"gcPolicy" => {
                     let v = unescape(v);
                     let p = trim(&v);
@@ -870,18 +872,12 @@ impl Parser {
                         self.first_collector = self.collector;
                     }
                     self.meta("collector", p);
+                    continue;
                 }
-                b"maxHeapSize" | b"initialHeapSize" => {
-                    let Some(bytes) = hex(v) else { continue };
-                    let key = if n == b"maxHeapSize" {
-                        "max_heap_size_kb"
-                    } else {
-                        "heap_size_kb"
-                    };
-                    self.meta(key, kb(bytes).to_string().as_bytes());
-                }
-                _ => {}
-            }
+                _ => continue,
+            };
+            let Some(bytes) = hex(v) else { continue };
+            self.meta(key, kb(bytes).to_string().as_bytes());
         }
     }
 

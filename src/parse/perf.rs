@@ -130,20 +130,15 @@ impl PerfFamily for Grinder {
     fn owns(&self, line: &[u8]) -> bool {
         let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
         let mut rest = line;
-        for field in 0..4 {
+        for _ in 0..3 {
             let n = digits(rest);
-            if n == 0 {
-                return false;
+            match rest[n..].strip_prefix(b", ") {
+                Some(r) if n > 0 => rest = r,
+                _ => return false,
             }
-            if field == 3 {
-                return n >= 10 && rest.get(n) == Some(&b',');
-            }
-            if !rest[n..].starts_with(b", ") {
-                return false;
-            }
-            rest = &rest[n + 2..];
         }
-        false
+        let n = digits(rest);
+        n >= 10 && rest.get(n) == Some(&b',')
     }
     fn owned_lines_start(&self) -> OwnedStart {
         OwnedStart::DigitsThen(b",")
