@@ -163,11 +163,7 @@ pub fn operation_name(method: &[u8], path: &[u8], keep_ids: bool, out: &mut Vec<
         if i > 0 {
             out.push(b'/');
         }
-        if is_id(seg) {
-            out.extend_from_slice(b"{id}");
-        } else {
-            out.extend_from_slice(seg);
-        }
+        out.extend_from_slice(if is_id(seg) { b"{id}" } else { seg });
     }
 }
 
@@ -275,11 +271,10 @@ pub(crate) fn clf_date(s: &[u8]) -> Option<(i64, Option<i32>, usize)> {
         if digits == 0 {
             return None;
         }
-        let mut scale = 100;
-        for &b in &s[i + 1..i + 1 + digits] {
-            ms += i64::from(b - b'0') * scale;
-            scale /= 10;
-        }
+        // Milliseconds: the digits past the third are below them.
+        ms = (s[i + 1..i + 1 + digits].iter().zip([100, 10, 1]))
+            .map(|(&b, scale)| i64::from(b - b'0') * scale)
+            .sum();
         i += 1 + digits;
     }
     let mut zone = None;
@@ -344,9 +339,8 @@ fn w3c_header(line: &[u8]) -> Option<W3cCols> {
     };
     let date = find(&[b"date", b"date-local"])?;
     Some(W3cCols {
-        local: names
-            .get(date)
-            .is_some_and(|n| n.eq_ignore_ascii_case(b"date-local")),
+        // `date-local` where there is no `date`.
+        local: find(&[b"date"]).is_none(),
         date,
         time: find(&[b"time", b"time-local"])?,
         method: find(&[b"cs-method"]),
@@ -593,72 +587,59 @@ fn timers(f: &[u8]) -> Option<([i64; 5], usize)> {
 }
 
 fn haproxy_line(line: &[u8]) -> Line<'_> {
+    haproxy_read(line).unwrap_or(Line::Not)
+}
+
+/// `haproxy_line`, `None` for a line none of the format's.
+fn haproxy_read(line: &[u8]) -> Option<Line<'_>> {
     let Some((start_ms, after)) = accept_date(line) else {
-        return if haproxy_tag(line) {
-            Line::Own
-        } else {
-            Line::Not
-        };
+        return haproxy_tag(line).then_some(Line::Own);
     };
     let rest = &line[after..];
     let mut words = rest.split(|&b| b == b' ').filter(|w| !w.is_empty());
     // A connection error (`web/bind1: SSL handshake failure`) carries no request.
     if words.next().is_some_and(|f| f.ends_with(b":")) {
-        return Line::Own;
+        return Some(Line::Own);
     }
-    let (Some(backend), Some(ts), Some(st)) = (words.next(), words.next(), words.next()) else {
-        return Line::Not;
-    };
+    let (backend, ts, st) = (words.next()?, words.next()?, words.next()?);
     if !backend.contains(&b'/') {
-        return Line::Not;
+        return None;
     }
     let t = match timers(ts) {
         Some((t, 5)) => t,
         // A TCP log (`Tw/Tc/Tt bytes`) carries no HTTP request.
-        Some((_, 3)) => return Line::Own,
-        _ => return Line::Not,
+        Some((_, 3)) => return Some(Line::Own),
+        _ => return None,
     };
     let (status, bad_status) = match st {
         b"-1" => (None, true),
-        s => match status(s) {
-            Some(s) => (Some(s), false),
-            None => return Line::Not,
-        },
+        s => (Some(status(s)?), false),
     };
     // The request: the quoted text the line ends with.
-    let Some(req) = line.strip_suffix(b"\"") else {
-        return Line::Not;
-    };
-    let Some(open) = memchr::memrchr(b'"', req) else {
-        return Line::Not;
-    };
-    if open < after {
-        return Line::Not;
-    }
-    let req = &req[open + 1..];
-    let mut parts = req.splitn(3, |&b| b == b' ');
+    let req = line.strip_suffix(b"\"")?;
+    let open = memchr::memrchr(b'"', req).filter(|&open| open >= after)?;
+    let mut parts = req[open + 1..].splitn(3, |&b| b == b' ');
     let (method, path) = match (parts.next(), parts.next()) {
         (Some(m), Some(p)) => (m, p),
         // `<BADREQ>`, `<NOSRV>`: the text as written.
         (Some(m), None) => (&b""[..], m),
-        _ => return Line::Not,
+        _ => return None,
     };
     let total = t[4];
     if total < 0 {
-        return Line::Not;
+        return None;
     }
     let ms = total as f64;
     let end_ms = start_ms.saturating_add(total);
-    if !believable(end_ms, ms) {
-        return Line::Not;
-    }
-    Line::Request(Request {
-        end_ms,
-        ms,
-        method: Cow::Borrowed(method),
-        path: Cow::Borrowed(path),
-        status,
-        aborted: bad_status || t[..4].contains(&-1),
+    believable(end_ms, ms).then(|| {
+        Line::Request(Request {
+            end_ms,
+            ms,
+            method: Cow::Borrowed(method),
+            path: Cow::Borrowed(path),
+            status,
+            aborted: bad_status || t[..4].contains(&-1),
+        })
     })
 }
 
@@ -725,16 +706,11 @@ fn uwsgi_request(line: &[u8]) -> Option<Request<'_>> {
         let sp = memchr::memchr(b' ', req)?;
         (&req[..sp], &req[sp + 1..])
     };
+    // Words missing read as empty: the last, the status, is then not one.
     let mut words = rest[arrow + 14..].split(|&b| b == b' ');
-    let (Some(_bytes), Some(b"bytes"), Some(b"in"), Some(n), Some(unit), Some(_proto), Some(st)) = (
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-    ) else {
+    let [_bytes, b"bytes", b"in", n, unit, _proto, st] =
+        std::array::from_fn(|_| words.next().unwrap_or_default())
+    else {
         return None;
     };
     let n = uint(n)? as f64;
@@ -850,11 +826,9 @@ fn caddy_ts(v: &serde_json::Value) -> Option<i64> {
                 .contains(&ms)
                 .then_some(ms as i64)
         }
-        serde_json::Value::String(s) => Some(
-            chrono::DateTime::parse_from_rfc3339(s)
-                .ok()?
-                .timestamp_millis(),
-        ),
+        serde_json::Value::String(s) => chrono::DateTime::parse_from_rfc3339(s)
+            .ok()
+            .map(|t| t.timestamp_millis()),
         _ => None,
     }
 }
@@ -866,12 +840,9 @@ fn caddy_line(line: &[u8]) -> Line<'_> {
     let Ok(o) = serde_json::from_slice::<CaddyObject>(line) else {
         return Line::Not;
     };
-    let Some(logger) = o.logger.as_deref() else {
+    let Some(logger) = o.logger.as_deref().filter(|_| o.ts.is_some()) else {
         return Line::Not;
     };
-    if o.ts.is_none() {
-        return Line::Not;
-    }
     if !(logger == "http.log.access" || logger.starts_with("http.log.access.")) {
         return Line::Own;
     }

@@ -303,10 +303,7 @@ impl Parser {
 
     /// An `AF` / `CON` / `SYS` line of the open block.
     fn block_line(&mut self, no: u64, raw: &[u8], tg: &Tagged) {
-        let Some(o) = self.open.as_mut() else {
-            self.log.skip(no, raw);
-            return;
-        };
+        let Some(o) = self.open.as_mut() else { return };
         let r = tg.rest;
         if let Some(c) = r.strip_prefix(COMPLETED) {
             match ms(c) {
@@ -338,10 +335,7 @@ impl Parser {
 
     /// A `GC(m)` line inside the open block.
     fn gc_line(&mut self, no: u64, raw: &[u8], tg: &Tagged) {
-        let Some(o) = self.open.as_mut() else {
-            self.log.skip(no, raw);
-            return;
-        };
+        let Some(o) = self.open.as_mut() else { return };
         let r = tg.rest;
         if let Some(d) = r.strip_prefix(b"GC cycle started ").map(trim) {
             match asctime_prefix(d) {
@@ -379,10 +373,8 @@ impl Parser {
         e.name = self.log.strings.intern(name);
         let freed_from = o.freed.and_then(|f| f.used.checked_add(f.bytes));
         e.heap_before_kb = o.before.or(freed_from).map(kb);
-        if let Some(f) = o.freed {
-            e.heap_after_kb = Some(kb(f.used));
-            e.heap_total_kb = Some(kb(f.total));
-        }
+        e.heap_after_kb = o.freed.map(|f| kb(f.used));
+        e.heap_total_kb = o.freed.map(|f| kb(f.total));
         match self.log.push_checked(e) {
             Ok(()) => self.log.record_lines += o.lines,
             Err(_) => self.log.skip_lines(o.line, o.lines, &o.text),
@@ -427,12 +419,7 @@ fn pair(s: &[u8]) -> Option<(u64, u64, usize)> {
 
 /// An unsigned figure of at most `max` digits.
 fn digits(s: &[u8], max: usize) -> Option<(u64, usize)> {
-    if s.get(..=max)
-        .is_some_and(|p| p.iter().all(u8::is_ascii_digit))
-    {
-        return None;
-    }
-    uint_prefix(s)
+    uint_prefix(s).filter(|&(_, n)| n <= max)
 }
 
 /// `40064000 bytes, 97% free (1050748672/1073674752), in 45 ms` (after `freed `).

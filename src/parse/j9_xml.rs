@@ -575,12 +575,10 @@ impl Parser {
             self.skip(no, raw);
             return;
         }
-        if matches!(
+        self.seen_head |= matches!(
             name,
             b"exclusive-start" | b"initialized" | b"af" | b"sys" | b"con"
-        ) {
-            self.seen_head = true;
-        }
+        );
         let u = Unit {
             name: name.to_vec(),
             line: no,
@@ -684,10 +682,7 @@ impl Parser {
 
     /// An element inside the open stop.
     fn stop_element(&mut self, u: &Unit, els: &[El]) {
-        let Some(root) = els.first() else {
-            self.skip_unit(u);
-            return;
-        };
+        let root = &els[0];
         match u.name.as_slice() {
             b"exclusive-end" => {
                 let Some(d) = root.attr(b"durationms").and_then(ms) else {
@@ -861,7 +856,9 @@ impl Parser {
             let (Some(n), Some(v)) = (e.attr(b"name"), e.attr(b"value")) else {
                 continue;
             };
-            match n {
+            let key = match n {
+                b"maxHeapSize" => "max_heap_size_kb",
+                b"initialHeapSize" => "heap_size_kb",
                 b"gcPolicy" => {
                     let v = unescape(v);
                     let p = trim(&v);
@@ -875,18 +872,12 @@ impl Parser {
                         self.first_collector = self.collector;
                     }
                     self.meta("collector", p);
+                    continue;
                 }
-                b"maxHeapSize" | b"initialHeapSize" => {
-                    let Some(bytes) = hex(v) else { continue };
-                    let key = if n == b"maxHeapSize" {
-                        "max_heap_size_kb"
-                    } else {
-                        "heap_size_kb"
-                    };
-                    self.meta(key, kb(bytes).to_string().as_bytes());
-                }
-                _ => {}
-            }
+                _ => continue,
+            };
+            let Some(bytes) = hex(v) else { continue };
+            self.meta(key, kb(bytes).to_string().as_bytes());
         }
     }
 
@@ -964,10 +955,7 @@ impl Parser {
     fn j9_50(&mut self, u: &Unit, els: &[El], name: &[u8]) {
         // A J9 5.0 stop inside an R26 one: the latter is cut.
         self.close_stop(None);
-        let Some(root) = els.first() else {
-            self.skip_unit(u);
-            return;
-        };
+        let root = &els[0];
         let mut before = Areas::default();
         let mut after = Areas::default();
         let mut total_ms = None;
@@ -1175,15 +1163,12 @@ fn elements(b: &[u8]) -> Option<Vec<El>> {
     let mut depth = 0u32;
     let mut roots = 0;
     loop {
-        match r.read_event().ok()? {
-            Event::Start(e) => {
+        let ev = r.read_event().ok()?;
+        match &ev {
+            Event::Start(e) | Event::Empty(e) => {
                 roots += u32::from(depth == 0);
-                out.push(element(&e, depth)?);
-                depth += 1;
-            }
-            Event::Empty(e) => {
-                roots += u32::from(depth == 0);
-                out.push(element(&e, depth)?);
+                out.push(element(e, depth)?);
+                depth += u32::from(matches!(ev, Event::Start(_)));
             }
             Event::End(_) => depth = depth.checked_sub(1)?,
             Event::Text(t) if t.iter().any(|b| !b.is_ascii_whitespace()) => return None,
@@ -1217,10 +1202,7 @@ fn ms(v: &[u8]) -> Option<f64> {
 /// An unsigned figure of at most 20 digits, the whole value.
 fn uint(v: &[u8]) -> Option<u64> {
     let v = trim(v);
-    if v.is_empty() || v.len() > 20 {
-        return None;
-    }
-    let (x, n) = uint_prefix(v)?;
+    let (x, n) = uint_prefix(v).filter(|_| v.len() <= 20)?;
     (n == v.len()).then_some(x)
 }
 
@@ -1241,10 +1223,7 @@ fn wall_clock(v: &[u8]) -> Option<i64> {
         return (n == v.len() && w <= super::limits::MAX_WALL_MS).then_some(w);
     }
     let (w, n) = if v.len() == 20 {
-        let mut b = Vec::with_capacity(24);
-        b.extend_from_slice(b"Www ");
-        b.extend_from_slice(v);
-        let (w, n) = asctime_prefix(&b)?;
+        let (w, n) = asctime_prefix(&[b"Www ", v].concat())?;
         (w, n.checked_sub(4)?)
     } else {
         asctime_prefix(v)?

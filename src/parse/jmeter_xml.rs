@@ -42,7 +42,7 @@ use super::family::{
 use super::limits::{cap_label, MAX_WALL_MS};
 use super::lines::{count, empty_run};
 use super::num::{trim, unescape};
-use super::perf::{bool_field, error_key, jtl_time, whole_ms, Threads};
+use super::perf::{bool_field, error_key, jtl_time, next_line_end, whole_ms, Threads};
 use crate::model::{PerfLog, PerfRecord};
 use quick_xml::errors::SyntaxError;
 use quick_xml::events::{BytesStart, Event};
@@ -328,7 +328,7 @@ impl<'a> Reading<'a> {
 
     /// The line holding `p` is skipped (unless counted already): the position after its end.
     fn skip_line(&mut self, p: usize) -> usize {
-        let e = line_end(self.buf, p);
+        let e = next_line_end(self.buf, p);
         self.item(p, p + 1, Kind::Skipped);
         e
     }
@@ -381,7 +381,7 @@ impl<'a> Reading<'a> {
                     // item before on it stays counted).
                     let l = self.line_of(p);
                     self.count(l, l, Kind::Ignored, b"");
-                    pos = line_end(buf, p);
+                    pos = next_line_end(buf, p);
                     line_start = pos;
                     continue;
                 }
@@ -418,7 +418,7 @@ impl<'a> Reading<'a> {
                     // Its start tag's lines are skipped (the rest of the line the tag ends
                     // on with them), then its children (see `Resync`), told by the
                     // indentation of the line it starts on.
-                    let e = line_end(buf, q.max(p + 1) - 1);
+                    let e = next_line_end(buf, q.max(p + 1) - 1);
                     self.item(p, e, Kind::Skipped);
                     let indent = white(buf.get(line_start..).unwrap_or_default());
                     self.resync = Resync(Some(indent));
@@ -426,24 +426,20 @@ impl<'a> Reading<'a> {
                     line_start = e;
                 }
                 Next::Open => {
-                    if !first {
-                        return Stop::Open {
-                            line_start,
-                            clean: false,
-                        };
+                    // Where the element is the first thing on its line, every line before it
+                    // has its category, and the log as read is the log of the bytes before it.
+                    if first {
+                        let before = self.line_of(line_start).saturating_sub(1);
+                        if before > self.counted {
+                            self.log.ignored_lines += before - self.counted;
+                            self.last_ignored = true;
+                        }
+                        self.counted = before;
+                        self.log.lines = before;
                     }
-                    // The element is the first thing on its line: every line before it has
-                    // its category, and the log as read is the log of the bytes before it.
-                    let before = self.line_of(line_start).saturating_sub(1);
-                    if before > self.counted {
-                        self.log.ignored_lines += before - self.counted;
-                        self.last_ignored = true;
-                    }
-                    self.counted = before;
-                    self.log.lines = before;
                     return Stop::Open {
                         line_start,
-                        clean: true,
+                        clean: first,
                     };
                 }
             }
@@ -738,16 +734,6 @@ fn white(s: &[u8]) -> usize {
     s.iter()
         .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\x0c' | 0))
         .count()
-}
-
-/// The position after the line end of the line holding `p` (`\n`, `\r\n`, lone `\r`).
-fn line_end(buf: &[u8], p: usize) -> usize {
-    let rest = buf.get(p..).unwrap_or_default();
-    match memchr::memchr2(b'\n', b'\r', rest) {
-        None => buf.len(),
-        Some(k) if rest.get(k) == Some(&b'\r') && rest.get(k + 1) == Some(&b'\n') => p + k + 2,
-        Some(k) => p + k + 1,
-    }
 }
 
 /// The text of the line holding `p`, from `p`, without its line end.

@@ -69,25 +69,16 @@ impl LogFormat {
             }
         };
         let re = Regex::new(&pattern).map_err(|e| format!("{kind}: {e}"))?;
-        let names: Vec<&str> = re.capture_names().flatten().collect();
-        let has = |n: &str| names.contains(&n);
+        let has = |n: &str| re.capture_names().flatten().any(|g| g == n);
         if !ELAPSED.iter().any(|(n, _)| has(n)) && !has("upstream") {
             return Err(match kind {
                 "regex" => "regex: no group elapsed_ms, elapsed_s or elapsed_us: the request's time is what gcperf reads".to_string(),
                 _ => format!("{kind}: the format has no field of the request's time (apache: %D, %T, %{{ms}}T; tomcat: %D, %T; nginx: $request_time, $upstream_response_time)"),
             });
         }
-        if ![
-            "time",
-            "end",
-            "start",
-            "end_clf",
-            "start_clf",
-            "end_iso",
-            "end_epoch",
-        ]
-        .iter()
-        .any(|n| has(n))
+        if !"time end start end_clf start_clf end_iso end_epoch"
+            .split(' ')
+            .any(has)
         {
             return Err(match kind {
                 "regex" => "regex: no group time (the end) or start: a request needs a time".to_string(),
@@ -261,6 +252,30 @@ fn filler(next: Option<char>) -> &'static str {
     }
 }
 
+/// `format` as an anchored regex: its text matched as written, and each directive (from a
+/// `marker` on) as `directive` reads it from the chars after the marker: its regex and the
+/// chars it takes. `seen` holds the groups named so far (see `named_group`).
+fn to_regex(
+    format: &str,
+    marker: char,
+    mut directive: impl FnMut(&[char], &mut HashSet<String>) -> Result<(String, usize), String>,
+) -> Result<String, String> {
+    let chars: Vec<char> = format.chars().collect();
+    let (mut out, mut i, mut seen) = (String::from("^"), 0, HashSet::new());
+    while let Some(&c) = chars.get(i) {
+        if c == marker {
+            let (piece, n) = directive(&chars[i + 1..], &mut seen)?;
+            out.push_str(&piece);
+            i += 1 + n;
+        } else {
+            out.push_str(&regex::escape(&c.to_string()));
+            i += 1;
+        }
+    }
+    out.push('$');
+    Ok(out)
+}
+
 /// Apache's `LogFormat` or Tomcat's pattern as a regex.
 /// `kind`: `apache` or `tomcat`.
 fn percent(format: &str, kind: &str) -> Result<String, String> {
@@ -271,19 +286,8 @@ fn percent(format: &str, kind: &str) -> Result<String, String> {
         (_, f) => f,
     };
     // Apache's configuration writes quotes escaped.
-    let format = format.replace("\\\"", "\"");
-    let chars: Vec<char> = format.chars().collect();
-    let mut out = String::from("^");
-    let mut i = 0;
-    let mut seen = HashSet::new();
-    while i < chars.len() {
-        let c = chars[i];
-        if c != '%' {
-            out.push_str(&regex::escape(&c.to_string()));
-            i += 1;
-            continue;
-        }
-        i += 1;
+    to_regex(&format.replace("\\\"", "\""), '%', |chars, seen| {
+        let mut i = 0;
         // `%{arg}X`, `%>s`, `%<s`, and Apache's status conditions (`%400,501{User-agent}i`).
         let mut arg = None;
         while i < chars.len() && matches!(chars[i], '>' | '<' | '!' | ',' | '0'..='9') {
@@ -302,7 +306,7 @@ fn percent(format: &str, kind: &str) -> Result<String, String> {
         };
         i += 1;
         let next = chars.get(i).copied();
-        let mut group = |name: &str, body: &str| named_group(&mut seen, name, body);
+        let mut group = |name: &str, body: &str| named_group(seen, name, body);
         let piece = match (letter, arg.as_deref()) {
             ('%', _) => "%".to_string(),
             // `[10/Oct/2000:13:55:36 -0700]`, its brackets written by the server.
@@ -336,10 +340,8 @@ fn percent(format: &str, kind: &str) -> Result<String, String> {
             (l, Some(a)) => return Err(format!("{kind}: %{{{a}}}{l}: not a directive read here")),
             (l, None) => return Err(format!("{kind}: %{l}: not a directive read here")),
         };
-        out.push_str(&piece);
-    }
-    out.push('$');
-    Ok(out)
+        Ok((piece, i))
+    })
 }
 
 /// nginx's `log_format` as a regex.
@@ -350,18 +352,8 @@ fn nginx(format: &str) -> Result<String, String> {
         }
         f => f,
     };
-    let chars: Vec<char> = format.chars().collect();
-    let mut out = String::from("^");
-    let mut i = 0;
-    let mut seen = HashSet::new();
-    while i < chars.len() {
-        let c = chars[i];
-        if c != '$' {
-            out.push_str(&regex::escape(&c.to_string()));
-            i += 1;
-            continue;
-        }
-        i += 1;
+    to_regex(format, '$', |chars, seen| {
+        let mut i = 0;
         let braced = chars.get(i) == Some(&'{');
         if braced {
             i += 1;
@@ -381,7 +373,7 @@ fn nginx(format: &str) -> Result<String, String> {
             return Err("nginx: a $ without a variable name".to_string());
         }
         let next = chars.get(i).copied();
-        let mut group = |name: &str, body: &str| named_group(&mut seen, name, body);
+        let mut group = |name: &str, body: &str| named_group(seen, name, body);
         let piece = match var.as_str() {
             "time_local" => group("end_clf", r"[^\]]+"),
             "time_iso8601" => group("end_iso", r"\S+"),
@@ -394,10 +386,8 @@ fn nginx(format: &str) -> Result<String, String> {
             "upstream_response_time" => group("upstream", r"-|[0-9.]+(?:\s*[,:]\s*[0-9.]+)*"),
             _ => filler(next).to_string(),
         };
-        out.push_str(&piece);
-    }
-    out.push('$');
-    Ok(out)
+        Ok((piece, i))
+    })
 }
 
 /// For a file no family claims: where its lines are a common or combined log (`host ident

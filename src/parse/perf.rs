@@ -59,6 +59,11 @@ struct Semicolon;
 struct JmeterJtl;
 struct Grinder;
 
+thread_local! {
+    /// The fields detection splits a line into, kept from line to line.
+    static FIELDS: std::cell::RefCell<Vec<Field>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl PerfFamily for Semicolon {
     fn name(&self) -> &'static str {
         "perf-csv"
@@ -89,9 +94,6 @@ impl PerfFamily for JmeterJtl {
         "jmeter-jtl"
     }
     fn recognises(&self, line: &[u8]) -> bool {
-        thread_local! {
-            static FIELDS: std::cell::RefCell<Vec<Field>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
         FIELDS.with_borrow_mut(|f| is_jtl_line(line, f))
     }
     /// Rows in the order their header gives, and the lines of a quoted field inside its row.
@@ -122,30 +124,21 @@ impl PerfFamily for Grinder {
         "grinder"
     }
     fn recognises(&self, line: &[u8]) -> bool {
-        thread_local! {
-            static FIELDS: std::cell::RefCell<Vec<(usize, usize)>> =
-                const { std::cell::RefCell::new(Vec::new()) };
-        }
         FIELDS.with_borrow_mut(|f| is_grinder_line(line, f))
     }
     /// A row `0, 0, 1, 1348221842308, 63, ...`: thread, run, test, epoch-ms start time.
     fn owns(&self, line: &[u8]) -> bool {
         let digits = |s: &[u8]| s.iter().take_while(|b| b.is_ascii_digit()).count();
         let mut rest = line;
-        for field in 0..4 {
+        for _ in 0..3 {
             let n = digits(rest);
-            if n == 0 {
-                return false;
+            match rest[n..].strip_prefix(b", ") {
+                Some(r) if n > 0 => rest = r,
+                _ => return false,
             }
-            if field == 3 {
-                return n >= 10 && rest.get(n) == Some(&b',');
-            }
-            if !rest[n..].starts_with(b", ") {
-                return false;
-            }
-            rest = &rest[n + 2..];
         }
-        false
+        let n = digits(rest);
+        n >= 10 && rest.get(n) == Some(&b',')
     }
     fn owned_lines_start(&self) -> OwnedStart {
         OwnedStart::DigitsThen(b",")
@@ -440,6 +433,11 @@ pub(crate) struct Field {
     pub(crate) escaped: bool,
 }
 
+/// Field `i` of a row of `buf` split into `fields`.
+fn field<'a>(buf: &'a [u8], fields: &[Field], i: usize) -> Option<&'a [u8]> {
+    fields.get(i).and_then(|f| buf.get(f.start..f.end))
+}
+
 /// A quoted field longer than this is taken for a stray quote, not a message.
 const MAX_QUOTED_BYTES: usize = 64 << 10;
 
@@ -532,9 +530,13 @@ fn csv_record_in(
     out.clear();
     let mut spanned = false;
     let mut too_many = false;
-    let mut push = |f: Field, out: &mut Vec<Field>| {
+    let mut push = |start, end, escaped, out: &mut Vec<Field>| {
         if out.len() < MAX_FIELDS {
-            out.push(f);
+            out.push(Field {
+                start,
+                end,
+                escaped,
+            });
         } else {
             too_many = true;
         }
@@ -558,21 +560,16 @@ fn csv_record_in(
             let start = i + 1;
             let mut j = start;
             let mut escaped = false;
-            let open = || {
-                if more {
-                    NotRecord::OpenAtEnd
-                } else {
-                    NotRecord::Malformed
-                }
-            };
             let close = loop {
                 let rest = buf.get(j..).ok_or(NotRecord::Malformed)?;
-                let Some(q) = memchr::memchr(b'"', rest).map(|k| j + k) else {
-                    return Err(open());
+                let q = memchr::memchr(b'"', rest).map(|k| j + k);
+                let Some(q) = q.filter(|&q| !more || q + 1 < buf.len()) else {
+                    return Err(if more {
+                        NotRecord::OpenAtEnd
+                    } else {
+                        NotRecord::Malformed
+                    });
                 };
-                if more && q + 1 == buf.len() {
-                    return Err(open());
-                }
                 if buf.get(q + 1) == Some(&b'"') {
                     escaped = true;
                     j = q + 2;
@@ -586,14 +583,7 @@ fn csv_record_in(
             if !spanned && doomed.is_some() {
                 spanned = memchr::memchr2(b'\n', b'\r', &buf[start..close]).is_some();
             }
-            push(
-                Field {
-                    start,
-                    end: close,
-                    escaped,
-                },
-                out,
-            );
+            push(start, close, escaped, out);
             i = close + 1;
             // NUL padding after the closing quote, before the line end.
             let pad = buf[i..].iter().take_while(|&&b| b == 0).count();
@@ -609,14 +599,7 @@ fn csv_record_in(
                     end -= 1;
                 }
             }
-            push(
-                Field {
-                    start: i,
-                    end,
-                    escaped: false,
-                },
-                out,
-            );
+            push(i, end, false, out);
             i = e;
         }
         match buf.get(i) {
@@ -819,23 +802,12 @@ impl JtlCols {
     }
 }
 
-/// A JTL row's values, the label still as a field.
-struct JtlRow {
-    stamp: i64,
-    end_ms: i64,
-    elapsed: f64,
-    label: Option<Field>,
-    ok: bool,
-}
-
-fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
+/// A JTL row's values: (stamp, end ms, elapsed, success).
+fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<(i64, i64, f64, bool)> {
     if fields.len() < cols.min_fields {
         return None;
     }
-    let text = |i: usize| -> Option<&[u8]> {
-        let f = fields.get(i)?;
-        buf.get(f.start..f.end).map(trim)
-    };
+    let text = |i: usize| field(buf, fields, i).map(trim);
     let start = jtl_time(text(cols.ts)?)?;
     let elapsed = whole_ms(text(cols.elapsed)?)?;
     if start > MAX_WALL_MS {
@@ -848,14 +820,7 @@ fn jtl_row(buf: &[u8], fields: &[Field], cols: &JtlCols) -> Option<JtlRow> {
     };
     // `as` saturates; checked_add rejects what would not fit.
     let end_ms = start.checked_add(super::num::round(elapsed) as i64)?;
-    let label = cols.label.and_then(|i| fields.get(i).copied());
-    Some(JtlRow {
-        stamp: start,
-        end_ms,
-        elapsed,
-        label,
-        ok,
-    })
+    Some((start, end_ms, elapsed, ok))
 }
 
 /// The delimiter a log without a header is split by: the first of `DELIMITERS` that makes a
@@ -912,7 +877,7 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
         &mut state,
         |(cols, ..)| cols.delim,
         |(cols, in_effect, threads), log, fields, text, line| {
-            let Some(row) = fields.and_then(|f| jtl_row(buf, f, cols)) else {
+            let Some((stamp, end, elapsed, ok)) = fields.and_then(|f| jtl_row(buf, f, cols)) else {
                 return match JtlCols::of_header(text, &mut Vec::new()) {
                     Some(c) => {
                         *cols = c;
@@ -923,22 +888,14 @@ fn parse_jtl(header: Option<&[u8]>, buf: &[u8], last: bool) -> PerfBlock {
                 };
             };
             let fields = fields.unwrap_or_default();
-            let operation = match row.label {
-                Some(f) => intern_field(log, buf, f, &mut scratch),
-                None => 0,
-            };
-            let error = (!row.ok).then(|| jtl_error(log, buf, fields, cols, &mut scratch));
+            let label = cols.label.and_then(|i| fields.get(i));
+            let operation = label.map_or(0, |&f| intern_field(log, buf, f, &mut scratch));
+            let error = (!ok).then(|| jtl_error(log, buf, fields, cols, &mut scratch));
             log.records.push(PerfRecord::request(
-                row.end_ms,
-                row.elapsed,
-                operation,
-                row.ok,
-                error,
-                line,
+                end, elapsed, operation, ok, error, line,
             ));
-            let thread = cols.thread.and_then(|i| fields.get(i));
-            if let Some(t) = thread.and_then(|f| buf.get(f.start..f.end)) {
-                threads.next(trim(t), row.stamp, row.end_ms - row.stamp, &mut log.stamps);
+            if let Some(t) = cols.thread.and_then(|i| field(buf, fields, i)) {
+                threads.next(trim(t), stamp, end - stamp, &mut log.stamps);
             }
             CsvRow::Record
         },
@@ -959,18 +916,13 @@ fn jtl_error(
     scratch: &mut Vec<u8>,
 ) -> u32 {
     let mut text = |i: Option<usize>| -> Vec<u8> {
-        match i.and_then(|i| fields.get(i)) {
-            Some(&f) => {
-                unescape_field(buf, f, scratch);
-                scratch.clone()
-            }
-            None => Vec::new(),
-        }
+        i.and_then(|i| fields.get(i)).map_or_else(Vec::new, |&f| {
+            unescape_field(buf, f, scratch);
+            scratch.clone()
+        })
     };
-    let code = text(cols.response_code);
-    let message = text(cols.response_message);
-    let failure = text(cols.failure_message);
-    let key = error_key(&code, &message, &failure);
+    let (code, message) = (text(cols.response_code), text(cols.response_message));
+    let key = error_key(&code, &message, &text(cols.failure_message));
     log.strings.intern_bytes(cap_label(&key))
 }
 
@@ -982,19 +934,11 @@ pub(crate) fn error_key(code: &[u8], message: &[u8], failure: &[u8]) -> Vec<u8> 
     let (code, message, failure) = (trim(code), trim(message), trim(failure));
     let success_code =
         matches!(code.first(), Some(b'2' | b'3')) && code.iter().all(u8::is_ascii_digit);
-    if success_code || code.is_empty() {
-        if failure.is_empty() {
-            b"Assertion failed".to_vec()
-        } else {
-            failure.to_vec()
-        }
-    } else if message.is_empty() {
-        code.to_vec()
-    } else {
-        let mut k = code.to_vec();
-        k.push(b'/');
-        k.extend_from_slice(message);
-        k
+    match (success_code || code.is_empty(), message.is_empty()) {
+        (true, _) if failure.is_empty() => b"Assertion failed".to_vec(),
+        (true, _) => failure.to_vec(),
+        (false, true) => code.to_vec(),
+        (false, false) => [code, message].join(&b'/'),
     }
 }
 
@@ -1079,11 +1023,7 @@ impl Threads {
 pub(crate) fn jtl_time(f: &[u8]) -> Option<i64> {
     if f.iter().all(u8::is_ascii_digit) {
         let (v, n) = uint_prefix(f)?;
-        return if n == f.len() {
-            i64::try_from(v).ok()
-        } else {
-            None
-        };
+        return i64::try_from(v).ok().filter(|_| n == f.len());
     }
     let mut tmp = [0u8; 40];
     tmp.get_mut(..f.len())?.copy_from_slice(f);
@@ -1108,13 +1048,8 @@ pub(crate) fn whole_ms(f: &[u8]) -> Option<f64> {
 }
 
 pub(crate) fn bool_field(f: &[u8]) -> Option<bool> {
-    if f.eq_ignore_ascii_case(b"true") {
-        Some(true)
-    } else if f.eq_ignore_ascii_case(b"false") {
-        Some(false)
-    } else {
-        None
-    }
+    let t = f.eq_ignore_ascii_case(b"true");
+    (t || f.eq_ignore_ascii_case(b"false")).then_some(t)
 }
 
 /// A JTL's lines in turn: a header sets the columns rows are read by (JMeter's default
@@ -1221,23 +1156,14 @@ fn jtl_row_line(line: &[u8], fields: &mut Vec<Field>, cols: &JtlCols) -> JtlLine
 /// A row's stamp is a date or an epoch-ms stamp of 10+ digits (2001 onwards: 13): a short
 /// number there is something else.
 fn jtl_stamp_shaped(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
-    let ts = fields
-        .get(cols.ts)
-        .and_then(|f| line.get(f.start..f.end))
-        .map(trim)
-        .unwrap_or_default();
+    let ts = field(line, fields, cols.ts).map(trim).unwrap_or_default();
     !(ts.iter().all(u8::is_ascii_digit) && ts.len() < 10)
 }
 
 /// The fields of a row before one left open at the line's end (`fields`) are those of a
 /// row: its stamp, elapsed time and success flag where they come before the open field.
 fn jtl_row_start(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
-    let text = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| line.get(f.start..f.end))
-            .map(trim)
-    };
+    let text = |i: usize| field(line, fields, i).map(trim);
     let before = |i: usize| i < fields.len();
     before(cols.ts)
         && before(cols.elapsed)
@@ -1316,7 +1242,7 @@ impl GrinderCols {
 
 /// Split a line at commas into trimmed field ranges, the first `limit` fields only (and never
 /// more than `MAX_FIELDS`).
-fn comma_fields(line: &[u8], limit: usize, out: &mut Vec<(usize, usize)>) {
+fn comma_fields(line: &[u8], limit: usize, out: &mut Vec<Field>) {
     let limit = limit.min(MAX_FIELDS);
     out.clear();
     let mut start = 0;
@@ -1325,16 +1251,22 @@ fn comma_fields(line: &[u8], limit: usize, out: &mut Vec<(usize, usize)>) {
         let f = line.get(start..p).unwrap_or_default();
         let lead = f.len() - f.trim_ascii_start().len();
         let t = trim(f);
-        out.push((start + lead, start + lead + t.len()));
+        out.push(Field {
+            start: start + lead,
+            end: start + lead + t.len(),
+            escaped: false,
+        });
         start = p + 1;
     }
 }
 
-fn grinder_header(line: &[u8], fields: &[(usize, usize)]) -> GrinderCols {
+/// The columns of a header row, split into `fields`.
+fn grinder_header(line: &[u8], fields: &mut Vec<Field>) -> GrinderCols {
+    comma_fields(line, usize::MAX, fields);
     let find = |pred: &dyn Fn(&[u8]) -> bool| {
         fields
             .iter()
-            .position(|&(a, b)| line.get(a..b).is_some_and(pred))
+            .position(|f| line.get(f.start..f.end).is_some_and(pred))
     };
     GrinderCols {
         test: find(&|f| f.eq_ignore_ascii_case(b"Test")),
@@ -1349,15 +1281,8 @@ fn grinder_header(line: &[u8], fields: &[(usize, usize)]) -> GrinderCols {
 }
 
 /// A Grinder row's values: (test number, end ms, test time, errors).
-fn grinder_row(
-    line: &[u8],
-    fields: &[(usize, usize)],
-    cols: &GrinderCols,
-) -> Option<(u64, i64, f64, u64)> {
-    let text = |i: Option<usize>| -> Option<&[u8]> {
-        let &(a, b) = fields.get(i?)?;
-        line.get(a..b)
-    };
+fn grinder_row(line: &[u8], fields: &[Field], cols: &GrinderCols) -> Option<(u64, i64, f64, u64)> {
+    let text = |i: Option<usize>| field(line, fields, i?);
     let whole_uint = |f: &[u8]| match uint_prefix(f) {
         Some((v, n)) if n == f.len() => Some(v),
         _ => None,
@@ -1377,14 +1302,13 @@ fn grinder_row(
 fn grinder_error(
     log: &mut PerfLog,
     line: &[u8],
-    fields: &[(usize, usize)],
+    fields: &[Field],
     cols: &GrinderCols,
     errors: u64,
 ) -> u32 {
     let code = cols
         .http_code
-        .and_then(|i| fields.get(i))
-        .and_then(|&(a, b)| line.get(a..b))
+        .and_then(|i| field(line, fields, i))
         .filter(|c| !c.is_empty());
     let mut m = format!("{errors} error{}", if errors == 1 { "" } else { "s" });
     if let Some(c) = code {
@@ -1399,10 +1323,7 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
     let mut log = PerfLog::default();
     let mut fields = Vec::with_capacity(16);
     let mut cols = header
-        .map(|h| {
-            comma_fields(h, usize::MAX, &mut fields);
-            grinder_header(h, &fields)
-        })
+        .map(|h| grinder_header(h, &mut fields))
         .filter(GrinderCols::complete)
         .unwrap_or(GrinderCols::DEFAULT);
     let mut in_effect = header.map(<[u8]>::to_vec);
@@ -1415,13 +1336,9 @@ fn parse_grinder(header: Option<&[u8]>, buf: &[u8]) -> PerfBlock {
             continue;
         }
         comma_fields(line, cols.needed().max(1), &mut fields);
-        let first = fields
-            .first()
-            .and_then(|&(a, b)| line.get(a..b))
-            .unwrap_or_default();
+        let first = field(line, &fields, 0).unwrap_or_default();
         if first.eq_ignore_ascii_case(b"Thread") {
-            comma_fields(line, usize::MAX, &mut fields);
-            let c = grinder_header(line, &fields);
+            let c = grinder_header(line, &mut fields);
             if c.complete() {
                 cols = c;
                 in_effect = Some(line.to_vec());
@@ -1463,7 +1380,7 @@ fn intern_test(log: &mut PerfLog, test: u64) -> u32 {
 
 /// For detection: the Grinder header, or a row of at least six comma+space separated integers
 /// with an epoch-ms start time in column 4.
-fn is_grinder_line(line: &[u8], fields: &mut Vec<(usize, usize)>) -> bool {
+fn is_grinder_line(line: &[u8], fields: &mut Vec<Field>) -> bool {
     if line
         .get(..7)
         .is_some_and(|p| p.eq_ignore_ascii_case(b"Thread,"))
@@ -1478,14 +1395,10 @@ fn is_grinder_line(line: &[u8], fields: &mut Vec<(usize, usize)>) -> bool {
     if fields.len() < 6 {
         return false;
     }
-    let all_uint = fields.iter().take(6).all(|&(a, b)| {
-        line.get(a..b)
-            .is_some_and(|f| !f.is_empty() && f.iter().all(u8::is_ascii_digit))
+    let all_uint = (0..6).all(|i| {
+        field(line, fields, i).is_some_and(|f| !f.is_empty() && f.iter().all(u8::is_ascii_digit))
     });
-    let epoch = fields
-        .get(3)
-        .and_then(|&(a, b)| line.get(a..b))
-        .is_some_and(|f| f.len() >= 10);
+    let epoch = field(line, fields, 3).is_some_and(|f| f.len() >= 10);
     all_uint && epoch && grinder_row(line, fields, &GrinderCols::DEFAULT).is_some()
 }
 
