@@ -303,7 +303,9 @@ impl Parser {
 
     /// An `AF` / `CON` / `SYS` line of the open block.
     fn block_line(&mut self, no: u64, raw: &[u8], tg: &Tagged) {
-        let Some(o) = self.open.as_mut() else { return };
+        let Some(o) = self.open.as_mut() else {
+            return self.log.skip(no, raw);
+        };
         let r = tg.rest;
         if let Some(c) = r.strip_prefix(COMPLETED) {
             match ms(c) {
@@ -335,7 +337,9 @@ impl Parser {
 
     /// A `GC(m)` line inside the open block.
     fn gc_line(&mut self, no: u64, raw: &[u8], tg: &Tagged) {
-        let Some(o) = self.open.as_mut() else { return };
+        let Some(o) = self.open.as_mut() else {
+            return self.log.skip(no, raw);
+        };
         let r = tg.rest;
         if let Some(d) = r.strip_prefix(b"GC cycle started ").map(trim) {
             match asctime_prefix(d) {
