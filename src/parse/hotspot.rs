@@ -328,24 +328,12 @@ pub struct Parser {
 /// (one scan for three of them, one for the other two), at its offset in the needle.
 fn glued_noise_in(s: &[u8]) -> bool {
     let at = |i: usize, off: usize, n: &[u8]| word_at(s, i, off, n);
-    for i in memchr::memchr3_iter(b'z', b'{', b'v', s) {
-        let hit = match s[i] {
-            b'z' => at(i, 10, GLUED_NOISE[0]),
-            b'{' => at(i, 0, GLUED_NOISE[1]),
-            _ => at(i, 11, GLUED_NOISE[2]),
-        };
-        if hit {
-            return true;
-        }
-    }
-    memchr::memchr2_iter(b'B', b'A', s).any(|i| {
-        let n = if s[i] == b'B' {
-            GLUED_NOISE[3]
-        } else {
-            GLUED_NOISE[4]
-        };
-        at(i, 0, n)
-    })
+    memchr::memchr3_iter(b'z', b'{', b'v', s).any(|i| match s[i] {
+        b'z' => at(i, 10, GLUED_NOISE[0]),
+        b'{' => at(i, 0, GLUED_NOISE[1]),
+        _ => at(i, 11, GLUED_NOISE[2]),
+    }) || memchr::memchr2_iter(b'B', b'A', s)
+        .any(|i| at(i, 0, GLUED_NOISE[3 + usize::from(s[i] == b'A')]))
 }
 
 /// Does `s` hold `word` with its byte `off` at `s[i]`? (The word searches that scan for
@@ -405,7 +393,7 @@ impl Parser {
             .chain(self.outer.iter_mut().flat_map(|o| o.nested.iter_mut()))
     }
 
-    /// The block's log and the columns its settled events went to (see `flushing`), which
+    /// The block's log and the columns its settled events went to (see `flush`), which
     /// come before `log.events`.
     pub(crate) fn finish_log(mut self) -> (GcLog, Option<crate::columns::GcColumns>) {
         let cols = self.settle.cols();
@@ -513,12 +501,15 @@ impl Parser {
 
     /// The outcome of one event read from the current line.
     fn note(&mut self, r: Result<f64, Fail>) {
-        match r {
-            Ok(_) => self.fate.record = true,
-            Err(_) => self.fate.skip = true,
-        }
-        self.detail_owner = r.is_ok();
+        self.detail_owner = self.read(r.is_ok());
         self.owner_set = true;
+    }
+
+    /// A record on the current line was read (`ok`), or it is skipped. Returns `ok`.
+    fn read(&mut self, ok: bool) -> bool {
+        self.fate.record |= ok;
+        self.fate.skip |= !ok;
+        ok
     }
 
     /// A detail line of the event before it (see the module comment).
@@ -552,28 +543,25 @@ impl Parser {
             let mut top = std::mem::take(&mut self.top);
             let mut children = std::mem::take(&mut self.children);
             let split = split(&line[at..], &mut top, &mut children);
-            let (end, r) = match split {
-                Ok(Some(e)) => {
-                    let end = at + e;
-                    let r = self.interpret_at(
-                        &line[from..end],
-                        at - from,
-                        no,
-                        &[],
-                        Some((&top, &children)),
-                    );
-                    (Some(end), r)
-                }
-                Ok(None) => (None, Err(Fail::NoPause)),
-                // Damage, if it closes.
-                Err(f) => (balanced_end(&line[at..]).map(|e| at + e), Err(f)),
-            };
-            self.top = top;
-            self.children = children;
-            let Some(end) = end else {
+            // Damage, if it closes.
+            let end = split.unwrap_or_else(|_| balanced_end(&line[at..]));
+            let Some(end) = end.map(|e| at + e) else {
+                self.top = top;
+                self.children = children;
                 self.start_pending(no, &line[from..], depth_of(&line[at..]));
                 return;
             };
+            let r = split.and_then(|_| {
+                self.interpret_at(
+                    &line[from..end],
+                    at - from,
+                    no,
+                    &[],
+                    Some((&top, &children)),
+                )
+            });
+            self.top = top;
+            self.children = children;
             self.note(r);
             if self.line_events > MAX_EVENTS_PER_LINE {
                 self.damaged_line();
@@ -599,11 +587,8 @@ impl Parser {
         p.depth = depth;
         p.lines = 1;
         p.nested.clear();
-        p.uncounted = 0;
-        if !self.fate.record {
-            p.uncounted = 1;
-            self.fate.joined = true;
-        }
+        p.uncounted = u64::from(!self.fate.record);
+        self.fate.joined |= !self.fate.record;
     }
 
     /// Leave the open event out, its lines skipped; with it the remark waiting for it when
@@ -689,10 +674,8 @@ impl Parser {
         let piece = cut_glued_noise(line, 0);
         let p = &mut self.pending;
         p.lines += 1;
-        if !self.fate.record {
-            p.uncounted += 1;
-            self.fate.joined = true;
-        }
+        p.uncounted += u64::from(!self.fate.record);
+        self.fate.joined |= !self.fate.record;
         if p.text.len() + piece.len() > MAX_PENDING_BYTES {
             self.give_up_pending(true);
             return;
@@ -753,10 +736,8 @@ impl Parser {
                     ev.name = self.log.strings.intern("safepoint");
                     // `, Stopping threads took: 0.0000123 seconds`: the time to safepoint.
                     ev.ttsp_ms = stopping_threads_s(&rest[n..]).map(|s| s * 1000.0);
-                    match self.log.push_checked(ev) {
-                        Ok(()) => self.fate.record = true,
-                        Err(_) => self.fate.skip = true,
-                    }
+                    let ok = self.log.push_checked(ev).is_ok();
+                    self.read(ok);
                 }
                 // The phrase without its figure (`0.00\0 62 seconds`, a cut line).
                 _ => self.fate.skip = true,
@@ -786,20 +767,14 @@ impl Parser {
     fn shenandoah(&mut self, no: u64, line: &[u8]) -> bool {
         // The record's `[` right after the stamps: the first `[Pause ` (or, if the line has
         // none, the first `[Concurrent `) with nothing but stamps before it.
-        let open = line
-            .iter()
-            .position(|&b| !is_stamp_byte(b))
-            .unwrap_or(line.len());
+        let open = line.iter().take_while(|&&b| is_stamp_byte(b)).count();
         let r = &line[open..];
         let at_open = r.starts_with(b"[Pause ")
             || (r.starts_with(b"[Concurrent ") && !has!(line, b"[Pause "));
         if !at_open {
             return false;
         }
-        let Some(close) = balanced_end(&line[open..]).map(|e| open + e - 1) else {
-            return false;
-        };
-        let Some(body) = line.get(open + 1..close) else {
+        let Some(body) = balanced_end(r).and_then(|e| line.get(open + 1..open + e - 1)) else {
             return false;
         };
         if has_control(body) {
@@ -815,12 +790,10 @@ impl Parser {
             return false;
         };
         let tail = trim(&body[comma + 1..]);
-        let Some((ms, n)) = float_prefix(tail) else {
+        let Some(ms) = float_prefix(tail).and_then(|(v, n)| (&tail[n..] == b" ms").then_some(v))
+        else {
             return false;
         };
-        if &tail[n..] != b" ms" {
-            return false;
-        }
         let head = &body[..comma];
         let (record, kind) = match head.strip_prefix(b"Pause ") {
             None => (Record::Concurrent, Kind::Other),
@@ -833,9 +806,7 @@ impl Parser {
         // The line is written when the phase ends.
         stamp(&line[..open]).date_back(&mut ev, ms / 1000.0);
         if let Some((b, a, c)) = heap_triple(head) {
-            ev.heap_before_kb = Some(b);
-            ev.heap_after_kb = Some(a);
-            ev.heap_total_kb = c;
+            (ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb) = (Some(b), Some(a), c);
         }
         let paren = find_lit!(head, b" (");
         let name_end = paren
@@ -851,15 +822,10 @@ impl Parser {
         if let Some(c) = cause {
             ev.cause = self.intern_label(c);
         }
-        match self.log.push_checked(ev) {
-            Ok(()) => {
-                self.fate.record = true;
-                if record == Record::Pause {
-                    self.detail_owner = true;
-                    self.owner_set = true;
-                }
-            }
-            Err(_) => self.fate.skip = true,
+        let ok = self.log.push_checked(ev).is_ok();
+        if self.read(ok) && record == Record::Pause {
+            self.detail_owner = true;
+            self.owner_set = true;
         }
         true
     }
@@ -884,14 +850,10 @@ impl Parser {
             .rev()
             .find(|e| e.record == Record::Pause)
         {
-            ev.heap_before_kb = Some(before);
-            ev.heap_after_kb = Some(after);
-            if total.is_some() {
-                ev.heap_total_kb = total;
-            }
+            (ev.heap_before_kb, ev.heap_after_kb) = (Some(before), Some(after));
+            ev.heap_total_kb = total.or(ev.heap_total_kb);
             if let Some((b, a)) = young.filter(|&(b, a)| b <= MAX_HEAP_KB && a <= MAX_HEAP_KB) {
-                ev.young_before_kb = Some(b);
-                ev.young_after_kb = Some(a);
+                (ev.young_before_kb, ev.young_after_kb) = (Some(b), Some(a));
             }
         }
         Ok(())
@@ -905,13 +867,10 @@ impl Parser {
         let mut pos = 0;
         let mut hint = Some(first);
         loop {
-            let rest = &line[pos..];
-            let Some(open) = next_concurrent_open(line, pos, hint.take()) else {
-                out.extend_from_slice(rest);
-                return;
-            };
-            let Some(close_rel) = memchr::memchr(b']', &line[open..]) else {
-                out.extend_from_slice(rest);
+            let next = next_concurrent_open(line, pos, hint.take())
+                .and_then(|open| Some((open, memchr::memchr(b']', &line[open..])?)));
+            let Some((open, close_rel)) = next else {
+                out.extend_from_slice(&line[pos..]);
                 return;
             };
             self.line_events += 1;
@@ -928,16 +887,15 @@ impl Parser {
                 Conc::Failed => self.fate.skip = true,
             }
             // A `[Times: ...]` belonging to the concurrent phase goes with it.
-            let mut end = close;
+            pos = close;
             let after = &line[close..];
             let sp = after.iter().take_while(|&&b| b == b' ').count();
             if after[sp..].starts_with(b"[Times:") {
                 let times = &after[sp + 1..];
                 if let Some(e) = memchr::memchr2(b']', b'[', times).filter(|&e| times[e] == b']') {
-                    end = close + sp + 1 + e + 1;
+                    pos = close + sp + 1 + e + 1;
                 }
             }
-            pos = end;
         }
     }
 
@@ -986,8 +944,7 @@ impl Parser {
     fn intern_label(&mut self, b: &[u8]) -> u32 {
         // Interned per distinct value: a hostile megabyte-long cause must not be kept once per
         // event (real names are under 60 bytes).
-        let b = super::limits::cap_label(b);
-        self.log.strings.intern_bytes(b)
+        self.log.strings.intern_bytes(super::limits::cap_label(b))
     }
 
     /// Interpret `stamps [Name ...]`, the expression starting at `text[at]`. Returns the pause
@@ -1033,7 +990,6 @@ impl Parser {
         nested: &[Inner],
         level: u32,
     ) -> Result<f64, Fail> {
-        // Split the expression into its top-level text and its nested children.
         let mut top = std::mem::take(&mut self.top);
         let mut children = std::mem::take(&mut self.children);
         let r = split(ev_text, &mut top, &mut children)
@@ -1074,10 +1030,8 @@ impl Parser {
         loop {
             let r = &head[rest_at..];
             let sp = r.iter().take_while(|&&b| b == b' ').count();
-            if r.get(sp) != Some(&b'(') {
-                break;
-            }
-            let Some(len) = paren_len(&r[sp..]) else {
+            let g = &r[sp..];
+            let Some(len) = g.starts_with(b"(").then(|| paren_len(g)).flatten() else {
                 break;
             };
             if n_causes < causes.len() {
@@ -1090,14 +1044,9 @@ impl Parser {
 
         // Pause: the last `N secs` at the top level. Heap: the first `a->b(c)` there.
         let pause_s = top.iter().rev().find_map(|s| last_secs(seg(s)));
-        let mut heap = None;
-        for s in top {
-            let s = if s.0 == h0 { &head[rest_at..] } else { seg(s) };
-            if let Some(h) = heap_triple(s) {
-                heap = Some(h);
-                break;
-            }
-        }
+        let heap = top
+            .iter()
+            .find_map(|s| heap_triple(if s.0 == h0 { &head[rest_at..] } else { seg(s) }));
 
         // Nested generations and nested whole events.
         let mut young_gen: &[u8] = b"";
@@ -1127,12 +1076,10 @@ impl Parser {
                 // text before it (`stamps` starts afresh after anything that is not a stamp).
                 let mut at = stamp(gap);
                 if at.up.is_none() {
-                    at.up = st.up;
-                    at.up_tol = st.up_tol;
+                    (at.up, at.up_tol) = (st.up, st.up_tol);
                 }
                 if at.wall.is_none() {
-                    at.wall = st.wall;
-                    at.off = st.off;
+                    (at.wall, at.off) = (st.wall, st.off);
                 }
                 match self.interpret(inner, at, no, &[], level + 1) {
                     Ok(ms) => {
@@ -1201,28 +1148,19 @@ impl Parser {
                     Kind::Young
                 }
             }
-            _ => match kind_hint {
-                Some(k) => k,
-                // A young collection that had to collect the old generation too (promotion
-                // failure, concurrent mode failure): a full collection.
-                None if !old_gen.is_empty() => Kind::Full,
-                None => Kind::Young,
-            },
+            // A young collection that had to collect the old generation too (promotion
+            // failure, concurrent mode failure): a full collection.
+            _ if kind_hint.is_none() && !old_gen.is_empty() => Kind::Full,
+            _ => kind_hint.unwrap_or(Kind::Young),
         };
         let ms = pause_s * 1000.0;
         let mut ev = GcEvent::new(Record::Pause, kind, ms, no);
-        ev.wall_ms = st.wall;
-        ev.utc_offset_qh = st.off;
-        ev.uptime_s = st.up;
-        ev.gc_id = st.id;
+        (ev.wall_ms, ev.utc_offset_qh, ev.uptime_s, ev.gc_id) = (st.wall, st.off, st.up, st.id);
         if let Some((b, a, c)) = heap {
-            ev.heap_before_kb = Some(b);
-            ev.heap_after_kb = Some(a);
-            ev.heap_total_kb = c;
+            (ev.heap_before_kb, ev.heap_after_kb, ev.heap_total_kb) = (Some(b), Some(a), c);
         }
         if let Some((b, a, _)) = young {
-            ev.young_before_kb = Some(b);
-            ev.young_after_kb = Some(a);
+            (ev.young_before_kb, ev.young_after_kb) = (Some(b), Some(a));
         }
         // What went wrong, as the text says (findings): one search for the rare word first.
         if has!(t, b" fail") {
@@ -1346,12 +1284,11 @@ fn has_control(s: &[u8]) -> bool {
         }
     }
     let mut chunks = wide.remainder().chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(c);
-        if suspect(&w) {
-            return true;
-        }
+    if chunks
+        .by_ref()
+        .any(|c| c.first_chunk().is_some_and(suspect))
+    {
+        return true;
     }
     // The rest, padded with spaces (byte by byte: a library copy costs more).
     let mut w = [b' '; 8];
@@ -1438,26 +1375,16 @@ fn is_g1_marker(c: &[u8]) -> bool {
 
 /// The event's name at the start of its head (after `[`) and where the name ends.
 fn event_name(head: &[u8]) -> (&[u8], usize) {
-    // The known names, longest first, spelled out: compares of known lengths compile to a
-    // few loads each.
-    let n: Option<&'static [u8]> = if head.starts_with(b"GC") {
-        Some(if head.starts_with(b"GC cleanup") {
-            b"GC cleanup"
-        } else if head.starts_with(b"GC remark") {
-            b"GC remark"
-        } else if head.starts_with(b"GC pause") {
-            b"GC pause"
-        } else if head.starts_with(b"GC--") {
-            b"GC--"
-        } else {
-            b"GC"
-        })
-    } else if head.starts_with(b"Full GC") {
-        Some(b"Full GC")
-    } else {
-        None
-    };
-    if let Some(n) = n {
+    // The known names, longest first.
+    const KNOWN: [&[u8]; 6] = [
+        b"GC cleanup",
+        b"GC remark",
+        b"GC pause",
+        b"GC--",
+        b"GC",
+        b"Full GC",
+    ];
+    if let Some(n) = KNOWN.iter().find(|n| head.starts_with(n)) {
         return (n, n.len());
     }
     let end = head
@@ -1605,11 +1532,7 @@ fn balanced_end(s: &[u8]) -> Option<usize> {
 
 /// The stamps before an event, with the uptime's precision (see `Stamp`).
 fn stamp(s: &[u8]) -> Stamp {
-    let mut wall = None;
-    let mut off = None;
-    let mut up = None;
-    let mut up_tol = 0.0;
-    let mut id = None;
+    let mut st = Stamp::default();
     let mut i = 0;
     while let Some(r) = s.get(i..).filter(|r| !r.is_empty()) {
         if r[0] == b' ' || r[0] == b':' {
@@ -1617,15 +1540,15 @@ fn stamp(s: &[u8]) -> Stamp {
             continue;
         }
         if let Some((w, n)) = iso_datetime_prefix(r) {
-            wall = Some(w);
-            off = super::zone::offset_qh(&r[..n]);
+            st.wall = Some(w);
+            st.off = super::zone::offset_qh(&r[..n]);
             i += n;
             continue;
         }
         if r[0] == b'#' {
             // PrintGCID `#12: ` (a number too large for u64 is no id).
             let digits = &r[1..1 + r[1..].iter().take_while(|b| b.is_ascii_digit()).count()];
-            id = digits.iter().try_fold(0u64, |n, &d| {
+            st.id = digits.iter().try_fold(0u64, |n, &d| {
                 n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
             });
             i += 1 + digits.len();
@@ -1634,8 +1557,8 @@ fn stamp(s: &[u8]) -> Stamp {
         let mut skip = 1;
         if let Some((v, n)) = float_prefix(r) {
             if r.get(n) == Some(&b':') {
-                up = Some(v);
-                up_tol = last_digit_unit(&r[..n]);
+                st.up = Some(v);
+                st.up_tol = last_digit_unit(&r[..n]);
                 i += n;
                 continue;
             }
@@ -1645,18 +1568,12 @@ fn stamp(s: &[u8]) -> Stamp {
         }
         // Something else (application output before the event): keep looking after it.
         i += skip;
-        wall = None;
-        off = None;
-        up = None;
-        id = None;
+        st = Stamp {
+            up_tol: st.up_tol,
+            ..Stamp::default()
+        };
     }
-    Stamp {
-        wall,
-        off,
-        up,
-        up_tol,
-        id,
-    }
+    st
 }
 
 /// Did the event `inner` (printed while the one that started at `outer` and lasted
@@ -2160,20 +2077,15 @@ fn safepoint_row(r: &[u8]) -> bool {
     if name.is_empty() || !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b' ') {
         return false;
     }
-    let group = |s: &[u8], n: usize| -> Option<usize> {
+    // A bracketed group of `n` numbers at the start of `s`: the text after it.
+    fn group(s: &[u8], n: usize) -> Option<&[u8]> {
         let s = s.strip_prefix(b"[")?;
         let close = memchr::memchr(b']', s)?;
-        numbers(&s[..close], n).then_some(close + 2)
-    };
-    let rest = &r[open..];
-    let Some(a) = group(rest, 3) else {
-        return false;
-    };
-    let rest = trim(&rest[a..]);
-    let Some(b) = group(rest, 5) else {
-        return false;
-    };
-    numbers(&rest[b.min(rest.len())..], 1)
+        numbers(&s[..close], n).then(|| &s[close + 1..])
+    }
+    group(&r[open..], 3)
+        .and_then(|rest| group(trim(rest), 5))
+        .is_some_and(|rest| numbers(rest, 1))
 }
 
 /// PrintSafepointStatistics' summary at exit: a VM operation and how often it ran

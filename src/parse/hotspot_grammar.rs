@@ -18,24 +18,21 @@ use nom::{Err, IResult, Parser};
 
 type Res<'a, O> = IResult<&'a [u8], O, ()>;
 
-/// `s` after its first `n` bytes (`n` is what a rule read from `s`).
+/// What `prefix` (a `num` reader: the value and its length) reads at the start of `i`.
 #[inline]
-fn after(s: &[u8], n: usize) -> Result<&[u8], Err<()>> {
-    s.get(n..).ok_or(Err::Error(()))
+fn read<T>(i: &[u8], prefix: impl Fn(&[u8]) -> Option<(T, usize)>) -> Res<'_, T> {
+    let (v, n) = prefix(i).ok_or(Err::Error(()))?;
+    Ok((i.get(n..).ok_or(Err::Error(()))?, v))
 }
 
 /// A decimal number, `0.0123` or `1,5` (`num::float_prefix`).
-#[inline]
-pub(super) fn number(i: &[u8]) -> Res<'_, f64> {
-    let (v, n) = float_prefix(i).ok_or(Err::Error(()))?;
-    Ok((after(i, n)?, v))
+fn number(i: &[u8]) -> Res<'_, f64> {
+    read(i, float_prefix)
 }
 
 /// A memory size, `1024K`, `24.0M`, `0.0B` (`num::size_kb_prefix`), in KB.
-#[inline]
-pub(super) fn size(i: &[u8]) -> Res<'_, u64> {
-    let (v, n) = size_kb_prefix(i).ok_or(Err::Error(()))?;
-    Ok((after(i, n)?, v))
+fn size(i: &[u8]) -> Res<'_, u64> {
+    read(i, size_kb_prefix)
 }
 
 /// A duration, `0.0123 secs`.
