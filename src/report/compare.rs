@@ -147,8 +147,7 @@ fn cell(v: Option<f64>, digits: Option<usize>, exact: bool) -> String {
         (None, _) => String::new(),
         // A count; a mean of counts (`--group`) may be fractional.
         (Some(v), None) if v.fract() == 0.0 => num(v, Some(0)),
-        (Some(v), None) => num(v, (!exact).then_some(1)),
-        (Some(v), Some(d)) => num(v, (!exact).then_some(d)),
+        (Some(v), d) => num(v, (!exact).then_some(d.unwrap_or(1))),
     }
 }
 
@@ -346,40 +345,31 @@ fn spread_cell(s: Option<Spread>, digits: Option<usize>, grouped: bool) -> Strin
 }
 
 /// A change with its sign: `+12.500`, `-3`.
-fn signed(v: f64, digits: Option<usize>, exact: bool) -> String {
-    let s = cell(Some(v), digits, exact);
-    if v > 0.0 {
-        format!("+{s}")
-    } else {
-        s
-    }
+fn signed(v: f64, digits: Option<usize>) -> String {
+    format!(
+        "{}{}",
+        if v > 0.0 { "+" } else { "" },
+        cell(Some(v), digits, false)
+    )
 }
 
 /// `+20.500 (+25.00%)`: a column's change against the baseline (text and Markdown).
 fn delta_cell(d: Option<(f64, Option<f64>)>, digits: Option<usize>) -> String {
     match d {
         None => String::new(),
-        Some((abs, None)) => signed(abs, digits, false),
-        Some((abs, Some(pct))) => format!(
-            "{} ({}%)",
-            signed(abs, digits, false),
-            signed(pct, Some(2), false)
-        ),
+        Some((abs, None)) => signed(abs, digits),
+        Some((abs, Some(pct))) => format!("{} ({}%)", signed(abs, digits), signed(pct, Some(2))),
     }
 }
 
 fn kind_columns(groups: &[Group], perf: bool) -> Vec<&Group> {
+    let of_kind = |r: &Run| match perf {
+        true => r.summary.perf.is_some(),
+        false => r.summary.gc.is_some(),
+    };
     groups
         .iter()
-        .filter(|g| {
-            g.runs.iter().any(|r| {
-                if perf {
-                    r.summary.perf.is_some()
-                } else {
-                    r.summary.gc.is_some()
-                }
-            })
-        })
+        .filter(|g| g.runs.iter().any(of_kind))
         .collect()
 }
 

@@ -82,9 +82,7 @@ pub fn cause_table(reports: &[GcReport], digits: Option<usize>) -> Table {
 pub fn finding_table(reports: &[GcReport], digits: Option<usize>) -> Table {
     let mut t =
         Table::new(&["file", "finding", "count", "total_ms", "first_lines"]).numeric_from(2);
-    if let Some(last) = t.numeric.last_mut() {
-        *last = false;
-    }
+    t.numeric[4] = false;
     for r in reports {
         for f in diag_of(r)
             .map(|d| d.findings.as_slice())

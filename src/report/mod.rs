@@ -742,12 +742,9 @@ pub fn num_into(out: &mut Vec<u8>, v: f64) {
     if out[start..].contains(&b'e') {
         out.truncate(start);
         let _ = write!(out, "{v:.12}");
-        while out.len() > start && out.last() == Some(&b'0') {
-            out.pop();
-        }
-        if out.len() > start && out.last() == Some(&b'.') {
-            out.pop();
-        }
+        let text = std::str::from_utf8(&out[start..]).unwrap_or_default();
+        let kept = text.trim_end_matches('0').trim_end_matches('.').len();
+        out.truncate(start + kept);
     }
 }
 
@@ -763,23 +760,15 @@ pub fn num_into(out: &mut Vec<u8>, v: f64) {
 /// back is within 0.11 of the exact product, so `round` finds it if there is one); and fewer
 /// decimals are fewer significant digits.
 fn shortest_decimal(out: &mut Vec<u8>, v: f64, max_k: f64) -> bool {
-    const P: [u64; 10] = [
-        1,
-        10,
-        100,
-        1_000,
-        10_000,
-        100_000,
-        1_000_000,
-        10_000_000,
-        100_000_000,
-        1_000_000_000,
-    ];
     let a = v.abs();
     if !(1e-6..1e15).contains(&a) {
         return false;
     }
-    for (d, &p) in P.iter().enumerate() {
+    // p: 10^d, d up to 9.
+    for (d, p) in std::iter::successors(Some(1u64), |p| Some(p * 10))
+        .take(10)
+        .enumerate()
+    {
         let pf = p as f64;
         let k = (a * pf).round();
         if k >= max_k.min(1e15) {
@@ -797,11 +786,7 @@ fn shortest_decimal(out: &mut Vec<u8>, v: f64, max_k: f64) -> bool {
             out.push(b'.');
             let frac = k % p;
             // Zero-padded to `d` digits.
-            let digits = if frac == 0 {
-                1
-            } else {
-                frac.ilog10() as usize + 1
-            };
+            let digits = frac.checked_ilog10().map_or(1, |l| l as usize + 1);
             out.extend_from_slice(&b"000000000"[..d.saturating_sub(digits).min(9)]);
             push_u64(out, frac);
         }

@@ -139,10 +139,8 @@ fn sortable_titled(
     ));
     for (i, (name, n)) in headers.iter().enumerate() {
         let c = if *n { " class=\"n\"" } else { "" };
-        let title = match titles.get(i).copied().flatten() {
-            Some(t) => format!(" title=\"{}\"", html_escape(t)),
-            None => String::new(),
-        };
+        let title = titles.get(i).copied().flatten();
+        let title = title.map_or(String::new(), |t| format!(" title=\"{}\"", html_escape(t)));
         h.push_str(&format!("<th{c}{title}>{}</th>", html_escape(name)));
     }
     h.push_str("</tr></thead>\n<tbody>\n");
@@ -246,13 +244,9 @@ fn shown(c: &Cell) -> &str {
 fn judged(mut c: Cell, warn_at: f64, bad_at: f64, low: bool) -> Cell {
     if let Some(v) = c.sort {
         let beyond = |t: f64| if low { v < t } else { v > t };
-        c.class = if beyond(bad_at) {
-            Some("bad")
-        } else if beyond(warn_at) {
-            Some("warn")
-        } else {
-            None
-        };
+        c.class = [(bad_at, "bad"), (warn_at, "warn")]
+            .into_iter()
+            .find_map(|(t, class)| beyond(t).then_some(class));
     }
     c
 }
@@ -372,14 +366,8 @@ fn card(s: &FileSummary, x: &Extras, href: &str) -> String {
             "<dt>objectives</dt><dd class=\"{class}\">{met} met</dd>"
         ));
     }
-    let findings =
-        s.gc.as_ref()
-            .and_then(|g| g.diag.as_ref())
-            .map_or(0, |d| d.findings.len());
-    if findings > 0 {
-        h.push_str(&format!(
-            "<dt>findings</dt><dd class=\"warn\">{findings}</dd>"
-        ));
+    if let Some(n) = findings(s).filter(|&n| n > 0) {
+        h.push_str(&format!("<dt>findings</dt><dd class=\"warn\">{n}</dd>"));
     }
     h.push_str("</dl></a>\n");
     h
@@ -424,6 +412,11 @@ fn kpi_strip(s: &FileSummary, x: &Extras) -> String {
     h
 }
 
+/// How many findings a GC run has (None: no diagnosis).
+fn findings(s: &FileSummary) -> Option<usize> {
+    Some(s.gc.as_ref()?.diag.as_ref()?.findings.len())
+}
+
 /// `N of M` objectives met and the class that colours it; None without objectives.
 fn objectives_met(slo: &[Verdict]) -> Option<(String, &'static str)> {
     let failed = slo.iter().filter(|v| !v.pass).count();
@@ -451,15 +444,11 @@ fn pooled<'a>(runs: impl Iterator<Item = &'a FileSummary>, gc: bool) -> String {
     };
     let q = |p: f64| all.quantile(p).map_or(String::new(), |v| num(v, Some(1)));
     format!(
-        "<p>All {n} runs together: {} {}, p50 {} ms, p95 {} ms, p99 {} ms (within {} %, from \
+        "<p>All {n} runs together: {} {}{}, p50 {} ms, p95 {} ms, p99 {} ms (within {} %, from \
          the runs' distributions merged).</p>\n",
         all.len(),
-        match (gc, all.len() == 1) {
-            (true, true) => "pause",
-            (true, false) => "pauses",
-            (false, true) => "request",
-            (false, false) => "requests",
-        },
+        if gc { "pause" } else { "request" },
+        plural(all.len()),
         q(0.50),
         q(0.95),
         q(0.99),
@@ -572,11 +561,7 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
                 ];
                 r.extend(kpis(s, &e.extras).into_iter().map(|k| k.1));
                 if gc {
-                    let n =
-                        s.gc.as_ref()
-                            .and_then(|g| g.diag.as_ref())
-                            .map(|d| d.findings.len());
-                    r.push(figure(n.map(|n| n as f64), |v| num(v, Some(0))));
+                    r.push(findings(s).map_or_else(|| text(""), |n| count(n as u64)));
                 }
                 if by_slo {
                     r.push(match objectives_met(&s.slo) {
@@ -917,8 +902,8 @@ fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
         let cut = if short.len() < m.len() { "…" } else { "" };
         headers.push((format!("{short}{cut}"), true));
     }
-    let other = ot.rows.iter().any(|r| r.other_errors > 0);
-    if !ot.messages.is_empty() && other {
+    let other = !ot.messages.is_empty() && ot.rows.iter().any(|r| r.other_errors > 0);
+    if other {
         headers.push(("other errors".into(), true));
     }
     let d1 = |v: Option<f64>| figure(v, |v| num(v, Some(1)));
@@ -941,7 +926,7 @@ fn over_time(h: &mut String, ot: &crate::analyze::perf::OverTime) {
                 d1(i.total_ms_max),
             ];
             row.extend(r.by_message.iter().map(|&c| count(c)));
-            if !ot.messages.is_empty() && other {
+            if other {
                 row.push(count(r.other_errors));
             }
             row

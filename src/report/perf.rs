@@ -32,9 +32,7 @@ pub fn error_table(files: &[FileSummary], digits: Option<usize>, with_file: bool
         "operations",
     ]);
     let mut t = Table::new(&h).numeric_from(h.len() - 4);
-    if let Some(last) = t.numeric.last_mut() {
-        *last = false;
-    }
+    t.numeric[h.len() - 1] = false;
     for f in files {
         let Some(p) = &f.perf else { continue };
         for e in &p.error_messages {
@@ -255,31 +253,7 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
         {
             String::new()
         }
-        // Text with --by: that table alone, each row naming its file, as in a spreadsheet.
-        Format::Table if by.is_some() => {
-            let t = match by.unwrap_or(By::Op) {
-                By::Op => ops_people_table(files, true),
-                By::Band => long_band_table(files, Some(4)),
-                By::Over => over_table(files, Some(4)),
-                By::Interval => interval_table(files, Some(3)),
-                By::Error => error_table(files, Some(2), true),
-            };
-            Text.write(&t)
-        }
-        Format::Csv | Format::Tsv | Format::Markdown => {
-            let t = match by.unwrap_or(By::Op) {
-                By::Op if out.format == Format::Markdown => ops_people_table(files, true),
-                By::Op => ops_table(files, None),
-                By::Band => long_band_table(files, None),
-                By::Over => over_table(files, None),
-                By::Interval => interval_table(files, None),
-                By::Error => {
-                    error_table(files, (out.format == Format::Markdown).then_some(2), true)
-                }
-            };
-            out.writer().write(&t)
-        }
-        Format::Table => {
+        Format::Table if by.is_none() => {
             let mut out = String::new();
             for f in files {
                 let Some(p) = &f.perf else { continue };
@@ -340,6 +314,24 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
                 out.push_str(&Text.write(&wide_band_table(files)));
             }
             out
+        }
+        // CSV, TSV, Markdown, and text with --by: that table alone, each row naming its file,
+        // as in a spreadsheet (people's formats rounded).
+        _ => {
+            let text = out.format == Format::Table;
+            let people = text || out.format == Format::Markdown;
+            let t = match by.unwrap_or(By::Op) {
+                By::Op if people => ops_people_table(files, true),
+                By::Op => ops_table(files, None),
+                By::Band => long_band_table(files, text.then_some(4)),
+                By::Over => over_table(files, text.then_some(4)),
+                By::Interval => interval_table(files, text.then_some(3)),
+                By::Error => error_table(files, people.then_some(2), true),
+            };
+            match text {
+                true => Text.write(&t),
+                false => out.writer().write(&t),
+            }
         }
     }
 }

@@ -425,9 +425,7 @@ pub fn table<O: std::borrow::Borrow<Outcome>>(outcomes: &[O], format: Format) ->
     let mut t = Table::new(&cols);
     if text {
         t = t.numeric_from(3);
-        if let Some(last) = t.numeric.last_mut() {
-            *last = false;
-        }
+        t.numeric[cols.len() - 1] = false;
     }
     for o in outcomes.iter().map(std::borrow::Borrow::borrow) {
         let c = cells(o, text.then_some(3));
