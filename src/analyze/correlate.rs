@@ -426,11 +426,10 @@ pub struct Prepared {
     hi: Vec<f64>,
     slow: Vec<bool>,
     pub gc: Pauses,
-    pub safepoints: Option<Pauses>,
-    pub stalls: Option<Pauses>,
     pub joined: Joined,
-    sp_joined: Option<Joined>,
-    st_joined: Option<Joined>,
+    /// With `--safepoints`, `--stalls`: the join of those pauses, and the pauses.
+    pub safepoints: Option<(Joined, Pauses)>,
+    pub stalls: Option<(Joined, Pauses)>,
     gc_first_ms: f64,
     gc_last_ms: f64,
     pauses_untimed: u64,
@@ -665,8 +664,8 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         });
     }
     let joined = join(&lo, &hi, &slow, &gc);
-    let sp_joined = safepoints.as_ref().map(|s| join(&lo, &hi, &slow, s));
-    let st_joined = stalls.as_ref().map(|s| join(&lo, &hi, &slow, s));
+    let joined_too = |s: Option<Pauses>| s.map(|s| (join(&lo, &hi, &slow, &s), s));
+    let (safepoints, stalls) = (joined_too(safepoints), joined_too(stalls));
     Ok(Prepared {
         base,
         clock,
@@ -676,11 +675,9 @@ pub fn prepare(g: &GcSide, perf: &[PerfSide], o: &Options) -> Result<Prepared, C
         hi,
         slow,
         gc,
+        joined,
         safepoints,
         stalls,
-        joined,
-        sp_joined,
-        st_joined,
         gc_first_ms: first,
         gc_last_ms: last,
         pauses_untimed: untimed,
@@ -879,12 +876,12 @@ pub fn correlate(p: &Prepared, gc_log: &str, perf_logs: &[String]) -> PolarsResu
         kinds.push(pause_figures(p, (&p.gc, Some(k)), &j, name)?);
     }
     kinds.sort_by(|a, b| b.pause_ms.total_cmp(&a.pause_ms).then(a.kind.cmp(b.kind)));
-    let apart = |s: &Option<Pauses>, j: &Option<Joined>, kind| match (s, j) {
-        (Some(s), Some(j)) => pause_figures(p, (s, None), j, kind).map(Some),
-        _ => Ok(None),
+    let apart = |s: &Option<(Joined, Pauses)>, kind| match s {
+        Some((j, s)) => pause_figures(p, (s, None), j, kind).map(Some),
+        None => Ok(None),
     };
-    let safepoints = apart(&p.safepoints, &p.sp_joined, "safepoint")?;
-    let stalls = apart(&p.stalls, &p.st_joined, "stall")?;
+    let safepoints = apart(&p.safepoints, "safepoint")?;
+    let stalls = apart(&p.stalls, "stall")?;
     let (lo, hi) = span(&p.lo, &p.hi);
     let outside =
         p.lo.iter()

@@ -778,7 +778,6 @@ struct ReadOff {
 
 /// Causes and the findings read off each collection.
 fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<ReadOff> {
-    // --- Causes and the findings read off each collection.
     let concurrent = concurrent_collector(f, c, n, &o.meta);
     // What each string says, looked at once per string, not once per row.
     const EXPLICIT: u8 = 1;
@@ -933,7 +932,6 @@ fn timed_passes<R: Send>(
     beside: impl FnOnce() -> R + Send,
 ) -> (PolarsResult<Timed>, R) {
     let end = |i: usize| c.t.get(i).map(|t| t + c.dur(i) / 1000.0);
-    let is_heap = |i: usize| c.is_heap(i);
     let span = bounds.t_hi - bounds.t_lo;
     let len = match o.interval_s {
         Some(s) => Some(s),
@@ -954,8 +952,7 @@ fn timed_passes<R: Send>(
     .filter(|l| *l > 0.0 && span.is_finite() && span >= 0.0);
     let grid = match len.map(|len| grid(bounds.t_lo, bounds.t_hi, len).map(|g| (len, g))) {
         Some(Err(e)) => return (Err(e), beside()),
-        Some(Ok(g)) => Some(g),
-        None => None,
+        g => g.and_then(Result::ok),
     };
 
     // --- Allocation: collections with heap figures, in time order (line order when some
@@ -965,7 +962,7 @@ fn timed_passes<R: Send>(
     let order: Option<Vec<u32>> = if in_order {
         None
     } else {
-        let mut v: Vec<u32> = (0..n as u32).filter(|&i| is_heap(i as usize)).collect();
+        let mut v: Vec<u32> = (0..n as u32).filter(|&i| c.is_heap(i as usize)).collect();
         if bounds.timed {
             // Stable: ties keep the frame's order.
             v.sort_by(|&a, &b| {
@@ -1030,7 +1027,7 @@ fn timed_passes<R: Send>(
             }
             None => {
                 for i in 0..n {
-                    if is_heap(i) {
+                    if c.is_heap(i) {
                         step(i);
                     }
                 }
@@ -1050,9 +1047,7 @@ fn timed_passes<R: Send>(
             if !c.is_pause(i) {
                 continue;
             }
-            let Some(t) = c.t.get(i) else {
-                continue;
-            };
+            let Some(t) = c.t.get(i) else { continue };
             let d = c.dur(i) / 1000.0;
             let e = t + d;
             // Each floor once (four a pause were a fifth of this pass).

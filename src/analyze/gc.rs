@@ -912,20 +912,12 @@ pub fn series(f: &GcFrame, columns: usize) -> PolarsResult<ChartSeries> {
             let p = point(i);
             if reduce {
                 let c = &mut heap_cols[heap_range.column(x, cols)];
-                match c {
-                    None => {
-                        let mut sum = Neumaier::default();
-                        sum.add(x);
-                        *c = Some((sum, 1, p));
-                    }
-                    Some((sum, k, q)) => {
-                        sum.add(x);
-                        *k += 1;
-                        q.before = either(q.before, p.before, f64::max);
-                        q.after = either(q.after, p.after, f64::min);
-                        q.capacity = either(q.capacity, p.capacity, f64::max);
-                    }
-                }
+                let (sum, k, q) = c.get_or_insert((Neumaier::default(), 0, p));
+                sum.add(x);
+                *k += 1;
+                q.before = either(q.before, p.before, f64::max);
+                q.after = either(q.after, p.after, f64::min);
+                q.capacity = either(q.capacity, p.capacity, f64::max);
             } else {
                 heap.push(HeapPoint { x, ..p });
             }

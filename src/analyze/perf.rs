@@ -692,9 +692,7 @@ fn intervals_with(
     for i in 0..n {
         let Some(s) = slot.get(i) else { continue };
         let k = (s - s0) as usize;
-        let Some(row) = rows.get_mut(k) else {
-            continue;
-        };
+        let Some(row) = rows.get_mut(k) else { continue };
         let r = requests.get(i).unwrap_or(0.0) as u64;
         row.requests = r;
         row.errors = errors.get(i).unwrap_or(0.0) as u64;
