@@ -228,12 +228,8 @@ impl GcColumns {
     /// The block's rows as the log's (`join`), each column as compact as its values allow.
     fn freeze(self, join: &Join) -> Chunk {
         let pause = Record::Pause.code() as i8;
-        let ids = |mut v: Vec<u32>| -> Vec<u32> {
-            v.iter_mut().for_each(|i| *i = join.id(*i));
-            v
-        };
-        let mut duration = self.duration;
-        duration.iter_mut().for_each(|d| *d = round_ms(*d));
+        let ids = |v: Vec<u32>| v.into_iter().map(|i| join.id(i)).collect::<Vec<_>>();
+        let duration: Vec<f64> = self.duration.into_iter().map(round_ms).collect();
         let mut ttsp = self.ttsp;
         if MutableArray::validity(&ttsp).is_none_or(|v| v.set_bits() > 0) {
             ttsp.apply_values(|v| v.iter_mut().for_each(|x| *x = round_ms(*x)));
@@ -377,16 +373,12 @@ fn codes(name: &str, v: Vec<i8>) -> Column {
 /// String ids: a scalar while one, Int8 while all are below 128 (a log names a few dozen
 /// collectors, causes and phases), else UInt32.
 fn id_column(name: &str, v: Vec<u32>) -> Column {
+    if v.iter().all(|&x| x < 128) {
+        // Below 128: the cast keeps them.
+        return codes(name, v.into_iter().map(|x| x as i8).collect());
+    }
     match v.first() {
-        Some(&c) if v.iter().all(|&x| x == c) => match i8::try_from(c) {
-            Ok(b) => scalar(name, AnyValue::Int8(b), v.len()),
-            Err(_) => scalar(name, AnyValue::UInt32(c), v.len()),
-        },
-        _ if v.iter().all(|&x| x < 128) => {
-            // Below 128: the cast keeps them.
-            Int8Chunked::from_vec(name.into(), v.into_iter().map(|x| x as i8).collect())
-                .into_column()
-        }
+        Some(&c) if v.iter().all(|&x| x == c) => scalar(name, AnyValue::UInt32(c), v.len()),
         _ => UInt32Chunked::from_vec(name.into(), v).into_column(),
     }
 }
@@ -449,12 +441,11 @@ fn one_value<T: NativeType + PartialEq>(
 
 /// A boolean column without nulls: a scalar while one value.
 fn flag(name: &str, b: MutableBitmap) -> Column {
-    let n = b.len();
-    match (b.set_bits(), n) {
-        (0, 1..) => scalar(name, AnyValue::Boolean(false), n),
-        (s, 1..) if s == n => scalar(name, AnyValue::Boolean(true), n),
-        _ => BooleanChunked::from_bitmap(name.into(), b.freeze()).into_column(),
+    let (n, set) = (b.len(), b.set_bits());
+    if n > 0 && (set == 0 || set == n) {
+        return scalar(name, AnyValue::Boolean(set > 0), n);
     }
+    BooleanChunked::from_bitmap(name.into(), b.freeze()).into_column()
 }
 
 /// The durations, taken out of the stored columns as a vector for the log-wide rules and the
@@ -1072,14 +1063,13 @@ impl Sink for LogColumns {
     fn push_block(
         &mut self,
         cols: Option<GcColumns>,
-        events: Vec<GcEvent>,
+        mut events: Vec<GcEvent>,
         join: Join,
     ) -> Option<Vec<GcEvent>> {
         let mut b = cols.unwrap_or_default();
         self.rows += b.len() + events.len();
         let spare = self.spare_tx.clone();
         self.chunks.spawn(move || {
-            let mut events = events;
             b.push_events(&events);
             events.clear();
             let _ = spare.send(events);
@@ -1363,8 +1353,7 @@ pub fn gc_frame(format: GcFormat, log: &GcLog) -> PolarsResult<GcFrame> {
 
 /// The frame's lines moved on by `by` (a part of a file read on its own).
 pub fn move_lines(f: &mut GcFrame, by: u64) -> PolarsResult<()> {
-    let moved = lines_moved(f.df.column(gc::LINE)?, by)?;
-    f.df.replace(gc::LINE, moved)?;
+    f.df.replace(gc::LINE, lines_moved(f.df.column(gc::LINE)?, by)?)?;
     f.damaged
         .iter_mut()
         .for_each(|(l, _)| *l = line_at(u64::from(*l), by));
@@ -1373,8 +1362,7 @@ pub fn move_lines(f: &mut GcFrame, by: u64) -> PolarsResult<()> {
 
 /// `move_lines` for a performance log's frame.
 pub fn move_perf_lines(f: &mut PerfFrame, by: u64) -> PolarsResult<()> {
-    let moved = lines_moved(f.df.column(perf::LINE)?, by)?;
-    f.df.replace(perf::LINE, moved)?;
+    f.df.replace(perf::LINE, lines_moved(f.df.column(perf::LINE)?, by)?)?;
     Ok(())
 }
 
@@ -1408,10 +1396,8 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
             let c = f.df.column(name)?.clone();
             cols.push(match name {
                 gc::COLLECTOR | gc::CAUSE | gc::NAME => {
-                    let lookup = UInt32Chunked::from_vec(name.into(), join.ids.clone());
-                    let idx = c.cast(&DataType::UInt32)?;
-                    let mapped = lookup.take(idx.u32()?)?;
-                    id_column(name, mapped.iter().map(|v| v.unwrap_or(0)).collect())
+                    let ids = IdReader::of(&c)?;
+                    id_column(name, (0..c.len()).map(|i| join.id(ids.get(i))).collect())
                 }
                 gc::LINE => lines_moved(&c, join.line_offset)?,
                 _ => c,

@@ -217,17 +217,25 @@ fn bit(bits: &[u8], j: usize) -> bool {
     bits.get(j >> 3).is_some_and(|b| b >> (j & 7) & 1 == 1)
 }
 
-/// A u64-valued column (UInt32 or UInt64 as the frame narrows it) read without a widening
-/// copy.
-pub enum UCol<'a> {
-    Narrow(Num<'a, UInt32Type>),
-    Wide(Num<'a, UInt64Type>),
+/// A column the frame narrows where its values allow (`N`, else `W`), read without a
+/// widening copy.
+pub enum Narrowed<'a, N: PolarsNumericType, W: PolarsNumericType> {
+    Narrow(Num<'a, N>),
+    Wide(Num<'a, W>),
 }
 
-impl<'a> UCol<'a> {
-    pub fn of(c: &'a Column) -> PolarsResult<UCol<'a>> {
-        Num::of(c)?.map_or_else(|| Num::cast(c).map(UCol::Wide), |n| Ok(UCol::Narrow(n)))
+/// A u64-valued column (UInt32 or UInt64).
+pub type UCol<'a> = Narrowed<'a, UInt32Type, UInt64Type>;
+/// An id column (Int8 while ids are small, else UInt32).
+pub type IdReader<'a> = Narrowed<'a, Int8Type, UInt32Type>;
+
+impl<'a, N: PolarsNumericType, W: PolarsNumericType> Narrowed<'a, N, W> {
+    pub fn of(c: &'a Column) -> PolarsResult<Self> {
+        Num::of(c)?.map_or_else(|| Num::cast(c).map(Self::Wide), |n| Ok(Self::Narrow(n)))
     }
+}
+
+impl UCol<'_> {
     #[inline(always)]
     pub fn get(&self, i: usize) -> Option<u64> {
         match self {
@@ -237,19 +245,7 @@ impl<'a> UCol<'a> {
     }
 }
 
-/// An id column (Int8 while ids are small, else UInt32).
-pub enum IdReader<'a> {
-    Narrow(Num<'a, Int8Type>),
-    Wide(Num<'a, UInt32Type>),
-}
-
-impl<'a> IdReader<'a> {
-    pub fn of(c: &'a Column) -> PolarsResult<IdReader<'a>> {
-        Num::of(c)?.map_or_else(
-            || Num::cast(c).map(IdReader::Wide),
-            |n| Ok(IdReader::Narrow(n)),
-        )
-    }
+impl IdReader<'_> {
     #[inline(always)]
     pub fn get(&self, i: usize) -> u32 {
         match self {
