@@ -357,18 +357,14 @@ pub(super) fn each_input<T: Send>(
     tally
 }
 
-/// A GC-only command's step for a performance log: noted on stderr and left out.
-pub(super) fn not_gc<T>(i: &Input) -> Step<T> {
+/// A command's step for a log of the kind it does not read: noted on stderr and left out.
+pub(super) fn wrong_kind<T>(i: &Input) -> Step<T> {
+    let (what, command) = match i {
+        Input::Gc(_) => ("a GC log", "gc"),
+        Input::Perf(_) => ("a performance log", "perf"),
+    };
     Step::left_out(Some(format!(
-        "gcperf: {}: a performance log; see `gcperf perf` (left out here)",
-        i.label()
-    )))
-}
-
-/// A performance-log command's step for a GC log: noted on stderr and left out.
-pub(super) fn not_perf<T>(i: &Input) -> Step<T> {
-    Step::left_out(Some(format!(
-        "gcperf: {}: a GC log; see `gcperf gc` (left out here)",
+        "gcperf: {}: {what}; see `gcperf {command}` (left out here)",
         i.label()
     )))
 }

@@ -41,13 +41,10 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         &ins,
         c.read.quiet,
         &|_, p, r| match windowed(&win, r, true) {
-            Err(mut step) => {
-                let why = step.notes.first().map_or(String::new(), |n| {
-                    n.trim_start_matches("gcperf: ").to_string()
-                });
-                step.value = Some(Err((crate::load::name_of(p), why)));
-                step
-            }
+            Err(why) => Step {
+                value: Some(Err((crate::load::name_of(p), why.clone()))),
+                ..Step::left_out(Some(format!("gcperf: {why}")))
+            },
             Ok(Ok(l)) => Step::output(Ok(l)),
             Ok(Err(e)) => Step {
                 value: Some(Err((

@@ -1,7 +1,7 @@
 //! `gcperf gc`: each GC log's breakdown per pause kind, bands, causes and findings, or with
 //! `--events` every record as CSV, TSV or JSON Lines, streamed.
 
-use super::batch::{each_input, failed, inputs, not_gc, Step};
+use super::batch::{each_input, failed, inputs, wrong_kind, Step};
 use super::options::{check_bands, gc_window, in_window, interval_ms, output, slo_rows, Slo};
 use super::print;
 use crate::analyze;
@@ -74,7 +74,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
             &|_, _, r| {
                 in_window(&win, r, |l| match l.gc() {
                     Some(_) => Step::output(l),
-                    None => not_gc(&l),
+                    None => wrong_kind(&l),
                 })
             },
             &mut |_, l: Input| {
@@ -126,7 +126,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                     }
                     Err(e) => failed(&l, e),
                 },
-                None => not_gc(&l),
+                None => wrong_kind(&l),
             })
         },
         &mut |_, rep| {

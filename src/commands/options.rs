@@ -200,16 +200,16 @@ pub(super) fn window_order(w: &Window, reversed: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// An input inside the window (`analyze::window::apply_input`); `Err`: the step that leaves it
-/// out, saying why.
-pub(super) fn windowed<T>(
+/// An input inside the window (`analyze::window::apply_input`); `Err`: why the window cannot
+/// apply to it (it is left out).
+pub(super) fn windowed(
     w: &analyze::window::GcWindow,
     r: Result<Input, Error>,
     perf_too: bool,
-) -> Result<Result<Input, Error>, Step<T>> {
+) -> Result<Result<Input, Error>, String> {
     match r {
-        Ok(l) => match analyze::window::apply_input(w, l, perf_too) {
-            Ok(Input::Gc(l)) if l.frame.height() == 0 => {
+        Ok(l) => match analyze::window::apply_input(w, l, perf_too)? {
+            Input::Gc(l) if l.frame.height() == 0 => {
                 // Every record outside the window: said, not a row of zeros without a word.
                 note(&format!(
                     "gcperf: {}: no GC records in the time window (--skip, --from, --to)",
@@ -217,12 +217,11 @@ pub(super) fn windowed<T>(
                 ));
                 Ok(Ok(Input::Gc(l)))
             }
-            Ok(Input::Perf(l)) if perf_window_empty(w, &l, perf_too) => {
+            Input::Perf(l) if perf_window_empty(w, &l, perf_too) => {
                 note(&format!("gcperf: {}{}", l.label, NO_REQUESTS_IN_WINDOW));
                 Ok(Ok(Input::Perf(l)))
             }
-            Ok(l) => Ok(Ok(l)),
-            Err(e) => Err(Step::left_out(Some(format!("gcperf: {e}")))),
+            l => Ok(Ok(l)),
         },
         Err(e) => Ok(Err(e)),
     }
@@ -238,7 +237,7 @@ pub(super) fn in_window<T>(
     match windowed(w, r, false) {
         Ok(Ok(l)) => work(l),
         Ok(Err(_)) => Step::none(),
-        Err(step) => step,
+        Err(why) => Step::left_out(Some(format!("gcperf: {why}"))),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `gcperf perf`: each performance log's requests per operation, band, threshold, interval or
 //! error message.
 
-use super::batch::{each_input, failed, inputs, not_perf, note, Step};
+use super::batch::{each_input, failed, inputs, note, wrong_kind, Step};
 use super::options::{gc_window, output, perf_options, slo_rows, Slo, NO_REQUESTS_IN_WINDOW};
 use super::print;
 use crate::analyze;
@@ -54,7 +54,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
                     Err(e) => failed(&l, e),
                 }
             }
-            Ok(l) => not_perf(&l),
+            Ok(l) => wrong_kind(&l),
             Err(_) => Step::none(),
         },
         &mut |_, s| {

@@ -25,7 +25,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
         &inputs(&a.common)?,
         a.common.read.quiet,
         &|_, p, r| match windowed(&win, r, false) {
-            Err(step) => step,
+            Err(why) => Step::left_out(Some(format!("gcperf: {why}"))),
             Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
                 Ok(mut s) => {
                     s.judge(&slo.objectives, false);
