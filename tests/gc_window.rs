@@ -713,3 +713,41 @@ fn a_window_that_leaves_no_request_says_so() {
         assert!(!err.contains("no requests"), "{cmd}: {err}");
     }
 }
+
+/// The lines saying a window leaves an input nothing come in the inputs' order, each in its
+/// input's turn, whichever worker finished first: 24 logs, two commands, three runs each, the
+/// same stderr every time and the names in folder order.
+#[test]
+fn window_notes_come_in_the_inputs_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let gc = fixture("hotspot/jdk8-parallel-datestamps.log");
+    let perf = fixture("perf/soap-before.log");
+    for i in 1..=12 {
+        std::fs::copy(&gc, dir.path().join(format!("g{i:02}.log"))).unwrap();
+        std::fs::copy(&perf, dir.path().join(format!("p{i:02}.log"))).unwrap();
+    }
+    let d = dir.path().to_str().unwrap();
+    for cmd in ["summary", "perf"] {
+        let said = |o: &std::process::Output| -> Vec<String> {
+            String::from_utf8_lossy(&o.stderr)
+                .lines()
+                .filter(|l| l.contains("in the time window"))
+                .map(|l| l.split('/').next_back().unwrap_or(l).to_string())
+                .collect()
+        };
+        let first = gcperf().args([cmd, d, "--skip", "1h"]).output().unwrap();
+        let lines = said(&first);
+        let want = match cmd {
+            "summary" => 24,
+            _ => 12,
+        };
+        assert_eq!(lines.len(), want, "{cmd}: {lines:?}");
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted, "{cmd}: not in the inputs' order");
+        for _ in 0..2 {
+            let again = gcperf().args([cmd, d, "--skip", "1h"]).output().unwrap();
+            assert_eq!(again.stderr, first.stderr, "{cmd}");
+        }
+    }
+}

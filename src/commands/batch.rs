@@ -247,6 +247,12 @@ impl<T> Step<T> {
             notes: Vec::new(),
         }
     }
+    /// `self`, with `first` said before its own notes.
+    pub(super) fn said_first(mut self, mut first: Vec<String>) -> Self {
+        first.append(&mut self.notes);
+        self.notes = first;
+        self
+    }
     /// Left out by the command, saying why (if anything).
     pub(super) fn left_out(note: Option<String>) -> Self {
         Step {

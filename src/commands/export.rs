@@ -40,19 +40,23 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let mut tally = each_input(
         &ins,
         c.read.quiet,
-        &|_, p, r| match windowed(&win, r, true) {
-            Err(why) => Step {
-                value: Some(Err((crate::load::name_of(p), why.clone()))),
-                ..Step::left_out(Some(format!("gcperf: {why}")))
-            },
-            Ok(Ok(l)) => Step::output(Ok(l)),
-            Ok(Err(e)) => Step {
-                value: Some(Err((
-                    crate::load::name_of(p),
-                    crate::report::batch::error_text(&e),
-                ))),
-                ..Step::none()
-            },
+        &|_, p, r| {
+            let mut said = Vec::new();
+            match windowed(&win, r, true, &mut said) {
+                Err(why) => Step {
+                    value: Some(Err((crate::load::name_of(p), why.clone()))),
+                    ..Step::left_out(Some(format!("gcperf: {why}")))
+                },
+                Ok(Ok(l)) => Step::output(Ok(l)),
+                Ok(Err(e)) => Step {
+                    value: Some(Err((
+                        crate::load::name_of(p),
+                        crate::report::batch::error_text(&e),
+                    ))),
+                    ..Step::none()
+                },
+            }
+            .said_first(said)
         },
         &mut |_, it| got.push(it),
     );

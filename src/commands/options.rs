@@ -2,7 +2,7 @@
 //! time window, band edges, percentiles, the performance-log figures' options and the
 //! objectives (`--slo`, `--pause-target`).
 
-use super::batch::{note, Step};
+use super::batch::Step;
 use crate::analyze;
 use crate::cli::{
     ColorWhen, Common, CsvOpts, PauseTargetOpt, PerfOpts, SloOpts, TerminalOpts, Window,
@@ -201,24 +201,27 @@ pub(super) fn window_order(w: &Window, reversed: bool) -> anyhow::Result<()> {
 }
 
 /// An input inside the window (`analyze::window::apply_input`); `Err`: why the window cannot
-/// apply to it (it is left out).
+/// apply to it (it is left out). That the window leaves it no record goes to `said`, for its
+/// step's notes: written from the worker, the line came among other inputs' lines in any
+/// order.
 pub(super) fn windowed(
     w: &analyze::window::GcWindow,
     r: Result<Input, Error>,
     perf_too: bool,
+    said: &mut Vec<String>,
 ) -> Result<Result<Input, Error>, String> {
     match r {
         Ok(l) => match analyze::window::apply_input(w, l, perf_too)? {
             Input::Gc(l) if l.frame.height() == 0 => {
                 // Every record outside the window: said, not a row of zeros without a word.
-                note(&format!(
+                said.push(format!(
                     "gcperf: {}: no GC records in the time window (--skip, --from, --to)",
                     l.label
                 ));
                 Ok(Ok(Input::Gc(l)))
             }
             Input::Perf(l) if perf_window_empty(w, &l, perf_too) => {
-                note(&format!("gcperf: {}{}", l.label, NO_REQUESTS_IN_WINDOW));
+                said.push(format!("gcperf: {}{}", l.label, NO_REQUESTS_IN_WINDOW));
                 Ok(Ok(Input::Perf(l)))
             }
             l => Ok(Ok(l)),
@@ -234,11 +237,13 @@ pub(super) fn in_window<T>(
     r: Result<Input, Error>,
     work: impl FnOnce(Input) -> Step<T>,
 ) -> Step<T> {
-    match windowed(w, r, false) {
+    let mut said = Vec::new();
+    match windowed(w, r, false, &mut said) {
         Ok(Ok(l)) => work(l),
         Ok(Err(_)) => Step::none(),
         Err(why) => Step::left_out(Some(format!("gcperf: {why}"))),
     }
+    .said_first(said)
 }
 
 /// Said after a performance log's name when the window leaves none of its requests.

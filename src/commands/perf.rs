@@ -1,7 +1,7 @@
 //! `gcperf perf`: each performance log's requests per operation, band, threshold, interval or
 //! error message.
 
-use super::batch::{each_input, failed, inputs, note, wrong_kind, Step};
+use super::batch::{each_input, failed, inputs, wrong_kind, Step};
 use super::options::{gc_window, output, perf_options, slo_rows, Slo, NO_REQUESTS_IN_WINDOW};
 use super::print;
 use crate::analyze;
@@ -43,9 +43,8 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
                 let empty = |p: &&crate::load::LoadedPerf| {
                     analyze::perf::window_leaves_none(&p.frame.df, &opts).unwrap_or(false)
                 };
-                if let Some(p) = l.perf().filter(empty) {
-                    note(&format!("gcperf: {}{}", p.label, NO_REQUESTS_IN_WINDOW));
-                }
+                let said = (l.perf().filter(empty))
+                    .map(|p| format!("gcperf: {}{}", p.label, NO_REQUESTS_IN_WINDOW));
                 match FileSummary::of(&l, &opts) {
                     Ok(mut s) => {
                         s.judge(&slo.objectives, per_op);
@@ -53,6 +52,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
                     }
                     Err(e) => failed(&l, e),
                 }
+                .said_first(said.into_iter().collect())
             }
             Ok(l) => wrong_kind(&l),
             Err(_) => Step::none(),

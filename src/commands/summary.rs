@@ -24,28 +24,32 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let tally = each_input(
         &inputs(&a.common)?,
         a.common.read.quiet,
-        &|_, p, r| match windowed(&win, r, false) {
-            Err(why) => Step::left_out(Some(format!("gcperf: {why}"))),
-            Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
-                Ok(mut s) => {
-                    s.judge(&slo.objectives, false);
-                    Step::output(Outcome::Ok(Box::new(s)))
-                }
-                Err(e) => Step {
-                    value: Some(Outcome::Failed {
-                        file: l.label().to_string(),
-                        error: format!("analysis failed: {e}"),
-                    }),
-                    ..failed(&l, &e)
+        &|_, p, r| {
+            let mut said = Vec::new();
+            match windowed(&win, r, false, &mut said) {
+                Err(why) => Step::left_out(Some(format!("gcperf: {why}"))),
+                Ok(Ok(l)) => match FileSummary::of_target(&l, &opts, slo.pause_target_ms) {
+                    Ok(mut s) => {
+                        s.judge(&slo.objectives, false);
+                        Step::output(Outcome::Ok(Box::new(s)))
+                    }
+                    Err(e) => Step {
+                        value: Some(Outcome::Failed {
+                            file: l.label().to_string(),
+                            error: format!("analysis failed: {e}"),
+                        }),
+                        ..failed(&l, &e)
+                    },
                 },
-            },
-            Ok(Err(e)) => Step {
-                value: Some(Outcome::Failed {
-                    file: crate::load::name_of(p),
-                    error: crate::report::batch::error_text(&e),
-                }),
-                ..Step::none()
-            },
+                Ok(Err(e)) => Step {
+                    value: Some(Outcome::Failed {
+                        file: crate::load::name_of(p),
+                        error: crate::report::batch::error_text(&e),
+                    }),
+                    ..Step::none()
+                },
+            }
+            .said_first(said)
         },
         &mut |_, o| {
             lines.write(|| summary::json_value(&o));
