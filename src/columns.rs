@@ -373,12 +373,17 @@ fn codes(name: &str, v: Vec<i8>) -> Column {
 /// String ids: a scalar while one, Int8 while all are below 128 (a log names a few dozen
 /// collectors, causes and phases), else UInt32.
 fn id_column(name: &str, v: Vec<u32>) -> Column {
-    if v.iter().all(|&x| x < 128) {
-        // Below 128: the cast keeps them.
-        return codes(name, v.into_iter().map(|x| x as i8).collect());
-    }
     match v.first() {
-        Some(&c) if v.iter().all(|&x| x == c) => scalar(name, AnyValue::UInt32(c), v.len()),
+        // One id (a block's usual case): a scalar, no copy made.
+        Some(&c) if v.iter().all(|&x| x == c) => match i8::try_from(c) {
+            Ok(b) => scalar(name, AnyValue::Int8(b), v.len()),
+            Err(_) => scalar(name, AnyValue::UInt32(c), v.len()),
+        },
+        // Below 128: the cast keeps them.
+        _ if v.iter().all(|&x| x < 128) => {
+            Int8Chunked::from_vec(name.into(), v.into_iter().map(|x| x as i8).collect())
+                .into_column()
+        }
         _ => UInt32Chunked::from_vec(name.into(), v).into_column(),
     }
 }
