@@ -322,7 +322,7 @@ fn latest_end(df: &DataFrame) -> PolarsResult<Option<f64>> {
 }
 
 pub fn summary(f: &GcFrame) -> PolarsResult<GcSummary> {
-    summary_with(f, &super::diag::Cols::of(&f.df)?)
+    Ok(summary_with(f, |_| ())?.0)
 }
 
 /// The summary and the diagnostics side by side, reading one set of the frame's columns: the
@@ -333,12 +333,15 @@ pub fn summary_and_diag(
     f: &GcFrame,
     o: &super::diag::DiagOptions,
 ) -> PolarsResult<(GcSummary, super::diag::GcDiag)> {
-    let c = super::diag::Cols::of(&f.df)?;
-    let (s, d) = rayon::join(|| summary_with(f, &c), || super::diag::diag_with(f, &c, o));
-    Ok((s?, d?))
+    let (s, d) = summary_with(f, |c| super::diag::diag_with(f, c, o))?;
+    Ok((s, d?))
 }
 
-fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary> {
+/// The summary, and `beside` given the frame's columns (`Cols`) as the summary reads them.
+fn summary_with<R: Send>(
+    f: &GcFrame,
+    beside: impl FnOnce(&super::diag::Cols) -> R + Send,
+) -> PolarsResult<(GcSummary, R)> {
     let df = &f.df;
     // The pauses' figures from one copy of their durations (filtered copies in the query,
     // one per figure, were 23-70 MB more at a 210 MB log's peak): a compensated sum (as
@@ -362,7 +365,7 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
         let mean = (n > 0).then(|| total / n as f64);
         PolarsResult::Ok((total, max, mean, q, sketch.finish()))
     };
-    let the_rest = || {
+    let the_rest = |cols: &super::diag::Cols| {
         let end = latest_end(df)?;
         // Counted and reduced off the columns, not through a query: the lazy engine's first
         // use pages in 13 MB of its code (a third of a unified log's peak RSS), for sums and
@@ -392,9 +395,16 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
             stalls(f)?,
         ))
     };
-    let (pauses, rest) = rayon::join(pause_figures, the_rest);
+    // The pauses' figures need no `Cols`: they begin at once while the other core makes them
+    // (one hand-over from the stream's threads to the pool, not two: each can find the
+    // other core asleep, and a sleeping virtual core took 1.5-2.9 ms to wake).
+    let (pauses, rest) = rayon::join(pause_figures, || {
+        let cols = super::diag::Cols::of(df)?;
+        let (rest, r) = rayon::join(|| the_rest(&cols), || beside(&cols));
+        PolarsResult::Ok((rest?, r))
+    });
     let (total, max, mean, q, pause_ms_sketch) = pauses?;
-    let (c, restarts, span_s, heap_max_kb, safepoint_total, stalls) = rest?;
+    let ((c, restarts, span_s, heap_max_kb, safepoint_total, stalls), beside) = rest?;
     let finite = |v: Option<f64>| v.filter(|v| v.is_finite());
     // Never negative, never infinite, never invented: without pauses in the log (ZGC under
     // `-Xlog:gc` prints cycles only) the paused time is unknown, and a span that is the
@@ -402,31 +412,34 @@ fn summary_with(f: &GcFrame, cols: &super::diag::Cols) -> PolarsResult<GcSummary
     let throughput_pct = span_s
         .filter(|&s| c.pauses > 0 && s * 1000.0 - total >= MIN_RUNNING_MS)
         .map(|s| (100.0 * (s - total / 1000.0) / s).clamp(0.0, 100.0));
-    Ok(GcSummary {
-        collections: c.collections,
-        pauses: c.pauses,
-        pause_total_ms: (c.pauses > 0 || c.collections == 0)
-            .then(|| finite(Some(total)).unwrap_or(0.0)),
-        pause_max_ms: max,
-        pause_mean_ms: mean,
-        pause_p50_ms: q.first().copied().flatten(),
-        pause_p95_ms: q.get(1).copied().flatten(),
-        pause_p99_ms: q.get(2).copied().flatten(),
-        full_collections: c.full,
-        concurrent_phases: c.concurrent,
-        safepoint_pauses: c.safepoints,
-        safepoint_total_ms: finite(safepoint_total).unwrap_or(0.0),
-        restarts,
-        span_s: finite(span_s),
-        throughput_pct: finite(throughput_pct),
-        heap_max_kb: heap_max_kb.map(|v| v as u64),
-        pause_target_ms: None,
-        pauses_over_target: None,
-        pauses_over_target_pct: None,
-        stalls,
-        diag: None,
-        pause_ms_sketch,
-    })
+    Ok((
+        GcSummary {
+            collections: c.collections,
+            pauses: c.pauses,
+            pause_total_ms: (c.pauses > 0 || c.collections == 0)
+                .then(|| finite(Some(total)).unwrap_or(0.0)),
+            pause_max_ms: max,
+            pause_mean_ms: mean,
+            pause_p50_ms: q.first().copied().flatten(),
+            pause_p95_ms: q.get(1).copied().flatten(),
+            pause_p99_ms: q.get(2).copied().flatten(),
+            full_collections: c.full,
+            concurrent_phases: c.concurrent,
+            safepoint_pauses: c.safepoints,
+            safepoint_total_ms: finite(safepoint_total).unwrap_or(0.0),
+            restarts,
+            span_s: finite(span_s),
+            throughput_pct: finite(throughput_pct),
+            heap_max_kb: heap_max_kb.map(|v| v as u64),
+            pause_target_ms: None,
+            pauses_over_target: None,
+            pauses_over_target_pct: None,
+            stalls,
+            diag: None,
+            pause_ms_sketch,
+        },
+        beside,
+    ))
 }
 
 /// Least time outside the pauses for a throughput, ms: the stamps' finest unit (below it, the
