@@ -364,13 +364,14 @@ fn classify<'a>(c: &'a [u8], d: &mut Deco<'a>) -> Option<bool> {
         }
         return Some(false);
     }
-    // A time that cannot be one (`[-1.000s]`, `[NaNs]`) is not a hostname either.
-    if matches!(first, b'-' | b'+') || non_finite_word(t) {
-        return None;
-    }
+    // A level first: `info` starts as `inf` does.
     if matches!(t, b"trace" | b"debug" | b"info" | b"warning" | b"error") {
         d.level = true;
         return Some(false);
+    }
+    // A time that cannot be one (`[-1.000s]`, `[NaNs]`) is not a hostname either.
+    if matches!(first, b'-' | b'+') || non_finite_word(t) {
+        return None;
     }
     if first.is_ascii_lowercase()
         && t.iter()
