@@ -600,8 +600,7 @@ pub fn breakdown(f: &GcFrame) -> PolarsResult<Vec<KindRow>> {
     // the codes the groups were made of).
     rows.sort_by(|a, b| {
         b.sum_ms
-            .partial_cmp(&a.sum_ms)
-            .unwrap_or(std::cmp::Ordering::Equal)
+            .total_cmp(&a.sum_ms)
             .then_with(|| a.kind.cmp(&b.kind))
             .then_with(|| a.collector.cmp(&b.collector))
     });
