@@ -359,7 +359,7 @@ fn wide_type(name: &str) -> DataType {
 /// A block's rows as the log's, frozen: one polars column a stored column (`STORED`), each a
 /// scalar where one value fills it (a JRockit heap that never resizes, a log without causes),
 /// a null scalar where no row has a value, ids one byte a row while below 128, figures four
-/// while below 2^32.
+/// while below 2^32; with its uptimes' `Steps` in line order (`None`: no rows).
 #[derive(Debug, Clone)]
 pub struct Chunk {
     cols: Vec<Column>,
