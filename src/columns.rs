@@ -1587,9 +1587,14 @@ struct Steps {
 impl Steps {
     /// A block's rows (`None`: none).
     fn of(line: &[u32], uptime: impl Fn(usize) -> Option<f64>) -> Option<Steps> {
+        let d = Displaced::of(line);
+        if d.skip.is_empty() {
+            // In line order already (most blocks): the rows in turn, the ends first and last.
+            let (first, last) = (*line.first()?, *line.last()?);
+            return Some(Steps::walk(0..line.len(), uptime, first, last));
+        }
         let first = *line.iter().min()?;
         let last = *line.iter().max()?;
-        let d = Displaced::of(line);
         Some(Steps::walk(d.order(line), uptime, first, last))
     }
 

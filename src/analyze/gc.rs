@@ -396,8 +396,9 @@ fn summary_with<R: Send>(
         ))
     };
     // The pauses' figures need no `Cols`: they begin at once while the other core makes them
-    // (one hand-over from the stream's threads to the pool, not two: each can find the
-    // other core asleep, and a sleeping virtual core took 1.5-2.9 ms to wake).
+    // (one hand-over from the stream's threads to the pool, not two: each can find the other
+    // core's thread asleep, and on a 2-vCPU VM a woken thread waited up to 4 ms for the
+    // idle core).
     let (pauses, rest) = rayon::join(pause_figures, || {
         let cols = super::diag::Cols::of(df)?;
         let (rest, r) = rayon::join(|| the_rest(&cols), || beside(&cols));
