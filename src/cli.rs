@@ -545,12 +545,8 @@ fn parse_tag(s: &str) -> Result<(String, String), String> {
     let (k, v) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
-    let ok = k
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !ok {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if !k.chars().all(word) || !k.starts_with(|c: char| word(c) && !c.is_ascii_digit()) {
         return Err(format!(
             "`{k}` is not a tag name: letters, digits and _, not starting with a digit"
         ));

@@ -156,11 +156,9 @@ pub fn escape(s: &str) -> Cow<'_, str> {
     for c in s.chars() {
         match c {
             '\0' => out.push_str("\\0"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x80 && needs(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if needs(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            '\t' | '\r' | '\n' => out.extend(c.escape_default()),
+            c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if needs(c) => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }

@@ -291,15 +291,12 @@ impl Strings {
                 return i;
             }
         }
-        let i = match self.map.get(b) {
-            Some(&i) => i,
-            None => {
-                let i = self.list.len() as u32;
-                self.list.push(String::from_utf8_lossy(b).into_owned());
-                self.map.insert(b.to_vec(), i);
-                i
-            }
-        };
+        let i = self.map.get(b).copied().unwrap_or_else(|| {
+            let i = self.list.len() as u32;
+            self.list.push(String::from_utf8_lossy(b).into_owned());
+            self.map.insert(b.to_vec(), i);
+            i
+        });
         if self.list.get(i as usize).is_some_and(|s| s.as_bytes() == b) {
             self.recent[self.next_recent] = i;
             self.next_recent = (self.next_recent + 1) % RECENT;
@@ -351,8 +348,7 @@ fn keep_bad(bad: &mut Vec<BadLine>, line: u64, text: &[u8]) {
     if bad.len() < BAD_LINES_KEPT {
         // Cut the bytes first (a few more than kept, for a character cut in the middle), so
         // a 20 MB line costs 200 bytes here, not a 20 MB copy.
-        let text = &text[..text.len().min(204)];
-        let mut t = String::from_utf8_lossy(text).into_owned();
+        let mut t = String::from_utf8_lossy(&text[..text.len().min(204)]).into_owned();
         t.truncate(t.floor_char_boundary(200));
         bad.push(BadLine { line, text: t });
     }

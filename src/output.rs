@@ -23,7 +23,8 @@ impl Pending {
     /// The temporary file `path` is written through (hidden, beside it, this process's),
     /// known before it is created.
     pub fn beside(path: &Path) -> Pending {
-        let tmp = temporary(path);
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
         pending().push(tmp.clone());
         Pending(tmp)
     }
@@ -53,29 +54,19 @@ pub fn remove_on_signal() {
         if let Some(sig) = signals.forever().next() {
             // Held to the end: no file is registered, or renamed into place, after this.
             let pending = pending();
-            for tmp in pending.iter() {
-                let _ = std::fs::remove_file(tmp);
-            }
+            pending.iter().map(std::fs::remove_file).for_each(drop);
             let _ = signal_hook::low_level::emulate_default_handler(sig);
             std::process::exit(128 + sig);
         }
     });
 }
 
-/// The temporary file `path` is written through: hidden, beside it, this process's.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
 /// `bytes` written to `path`, whole or not at all.
 pub fn write(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     let tmp = Pending::beside(path);
-    let done = std::fs::write(tmp.path(), bytes).and_then(|()| std::fs::rename(tmp.path(), path));
-    if done.is_err() {
-        let _ = std::fs::remove_file(tmp.path());
-    }
-    done
+    std::fs::write(tmp.path(), bytes)
+        .and_then(|()| std::fs::rename(tmp.path(), path))
+        .inspect_err(|_| drop(std::fs::remove_file(tmp.path())))
 }
 
 /// Whether a file can be written at `path` (its folder exists and takes files), found
