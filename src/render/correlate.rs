@@ -212,11 +212,7 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .right_y_label_area_size(right)
             .build_cartesian_2d(x(), 0.0..pmax)?;
         let longest = tick(&((d.pause_max_ms * 10.0).round() / 10.0));
-        let when = if axis.multi_day() {
-            format!("date and time (host clock), to {}", axis.last_day)
-        } else {
-            format!("time of day on {} (host clock)", axis.first_day)
-        };
+        let when = axis.desc("host clock");
         let x_desc = format!("{when}; {} GC pauses, longest {longest} ms", d.pause_count);
         let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut strip.configure_mesh(), sc)
