@@ -14,9 +14,14 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
-const THROUGHPUT: RGBColor = RGBColor(0, 0, 0);
-const MEAN: RGBColor = RGBColor(0, 114, 178);
-const P99: RGBColor = RGBColor(204, 37, 41);
+pub(crate) const THROUGHPUT: RGBColor = RGBColor(0, 0, 0);
+pub(crate) const MEAN: RGBColor = RGBColor(0, 114, 178);
+pub(crate) const P99: RGBColor = RGBColor(204, 37, 41);
+/// A figure of an interval, where it has one.
+type OfInterval = fn(&Interval) -> Option<f64>;
+/// The response-time lines per interval, p99 first: the mean is drawn over it.
+pub(crate) const LATENCY_LINES: [(OfInterval, RGBColor); 2] =
+    [(|i| i.total_ms_p99, P99), (|i| i.total_ms_mean, MEAN)];
 const BAR: RGBColor = RGBColor(0, 114, 178);
 const JAVA: RGBColor = RGBColor(0, 114, 178);
 const DB: RGBColor = RGBColor(230, 159, 0);
@@ -344,16 +349,9 @@ pub fn timeline(
         let dots = series.len() <= 60;
         let r = (sc.label / 5).max(2);
         let width = (sc.label / 6).max(2);
-        // p99's dots are larger and drawn first: where p99 and mean coincide (an interval of
-        // one request) both still show.
-        for (get, color, r) in [
-            (
-                (|i: &Interval| i.total_ms_p99) as fn(&Interval) -> Option<f64>,
-                P99,
-                r + 2,
-            ),
-            (|i: &Interval| i.total_ms_mean, MEAN, r),
-        ] {
+        // p99's dots are larger: where p99 and mean coincide (an interval of one request)
+        // both still show.
+        for ((get, color), r) in LATENCY_LINES.into_iter().zip([r + 2, r]) {
             for run in runs(series.iter().map(|i| (mid(i), get(i)))) {
                 if dots || run.len() == 1 {
                     chart.draw_series(run.iter().map(|&p| Circle::new(p, r, color.filled())))?;
