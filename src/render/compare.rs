@@ -100,12 +100,7 @@ pub fn value_text(v: f64) -> String {
         return if v < 0.0 { format!("-{s}") } else { s };
     }
     let decimals = (2 - a.log10().floor() as i32).max(0) as usize;
-    let s = format!("{v:.decimals$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    super::trimmed(format!("{v:.decimals$}"))
 }
 
 /// Milliseconds of a GC pause for a label: tenths as the GC charts and tables show them
@@ -126,6 +121,9 @@ pub fn operations_that_fit(plot_h: u32, runs: usize, label_px: u32) -> usize {
     let row = runs.max(1) as f64 * label_px as f64 * 0.9 / 0.8;
     ((plot_h as f64 / row).floor() as usize).clamp(1, MAX_OPERATIONS)
 }
+
+/// A bar's value (None: the run has no such figure) and its label.
+type Figure = (Option<f64>, String);
 
 /// One bar: its value (None: the run has no such figure), colour and label.
 struct Bar {
@@ -409,14 +407,14 @@ fn side_by_side<'a>(area: &Root<'a>, y_areas: &[u32], sc: &Scale) -> Vec<Root<'a
 }
 
 /// Row names cut to at most a sixth of the chart's width, and the widest.
-fn names(area: &Root, rows: &[String], sc: &Scale, size: Size) -> Res<(Vec<String>, u32)> {
+fn names<'s>(
+    area: &Root,
+    rows: impl IntoIterator<Item = &'s str>,
+    sc: &Scale,
+    size: Size,
+) -> Res<(Vec<String>, u32)> {
     let style: TextStyle = (FONT, sc.label).into_text_style(area);
-    cut_labels(
-        area,
-        rows.iter().map(String::as_str),
-        &style,
-        size.width / 6,
-    )
+    cut_labels(area, rows, &style, size.width / 6)
 }
 
 /// A legend of `runs` (each its colour and label) above the rest of `area`, which it returns.
@@ -445,15 +443,11 @@ fn perf_section(
         .len()
         .min(operations_that_fit(plot_h, runs.len(), sc.label));
     let ops = &all_ops[..k];
-    let (op_names, op_w) = names(&area, ops, sc, size)?;
+    let (op_names, op_w) = names(&area, ops.iter().map(String::as_str), sc, size)?;
     // Bands as the first run has them (every run is analysed with the same --bands), every
     // one of them: an empty band says "–" as in the table.
-    let band_labels: Vec<String> = sums
-        .first()
-        .map(|s| s.bands.iter().map(|b| b.label.clone()).collect())
-        .unwrap_or_default();
-    let share = |s: &PerfSummary, i: usize| s.bands.get(i).map_or(0.0, |b| b.share_pct);
-    let (band_names, band_w) = names(&area, &band_labels, sc, size)?;
+    let bands = sums.first().map_or(&[][..], |s| &s.bands[..]);
+    let (band_names, band_w) = names(&area, bands.iter().map(|b| b.label.as_str()), sc, size)?;
     let panels = side_by_side(
         &area,
         &[name_area(op_w, sc), no_name_area(sc), name_area(band_w, sc)],
@@ -464,28 +458,30 @@ fn perf_section(
     } else {
         String::new()
     };
-    let per_op = |get: &dyn Fn(&PerfSummary, &crate::analyze::perf::Operation) -> Option<f64>| {
-        ops.iter()
-            .zip(&op_names)
-            .map(|(op, name)| {
+    // A row per name, a bar per run: `bar(row, run)` gives the bar's value and label.
+    let rows = |names: &[String], bar: &dyn Fn(usize, &PerfSummary) -> Figure| {
+        names
+            .iter()
+            .enumerate()
+            .map(|(r, name)| {
                 let bars = runs
                     .iter()
                     .map(|(i, _, s)| {
-                        let value = s
-                            .operations
-                            .iter()
-                            .find(|o| o.name == *op)
-                            .and_then(|o| get(s, o));
-                        Bar {
-                            value,
-                            color: run_color(*i),
-                            text: value.map_or("–".into(), value_text),
-                        }
+                        let (value, text) = bar(r, s);
+                        let color = run_color(*i);
+                        Bar { value, color, text }
                     })
                     .collect();
                 (name.clone(), bars)
             })
             .collect::<Vec<_>>()
+    };
+    let per_op = |get: &dyn Fn(&PerfSummary, &crate::analyze::perf::Operation) -> Option<f64>| {
+        rows(&op_names, &|r, s| {
+            let op = s.operations.iter().find(|o| o.name == ops[r]);
+            let value = op.and_then(|o| get(s, o));
+            (value, value.map_or("–".into(), value_text))
+        })
     };
     let no_ops = "no requests";
     draw_panel(
@@ -517,24 +513,10 @@ fn perf_section(
     } else {
         "share of requests (%)"
     };
-    let rows = band_names
-        .into_iter()
-        .enumerate()
-        .map(|(b, name)| {
-            let bars = runs
-                .iter()
-                .map(|(i, _, s)| {
-                    let v = share(s, b);
-                    Bar {
-                        value: Some(v),
-                        color: run_color(*i),
-                        text: if v > 0.0 { share_text(v) } else { "–".into() },
-                    }
-                })
-                .collect();
-            (name, bars)
-        })
-        .collect();
+    let rows = rows(&band_names, &|b, s| {
+        let v = s.bands.get(b).map_or(0.0, |b| b.share_pct);
+        (Some(v), if v > 0.0 { share_text(v) } else { "–".into() })
+    });
     draw_panel(
         &panels[2],
         &Panel {
@@ -575,8 +557,7 @@ fn gc_section(
     } else {
         run_legend(area, runs, sc)?
     };
-    let labels: Vec<String> = runs.iter().map(|r| r.1.to_string()).collect();
-    let (run_names, run_w) = names(&area, &labels, sc, size)?;
+    let (run_names, run_w) = names(&area, runs.iter().map(|r| r.1), sc, size)?;
     // The ranking figure as a panel of its own, unless it is one of the two drawn anyway.
     let ranked = opts.sort.as_ref().and_then(|k| {
         let key = k.key(crate::analyze::slo::LogKind::Gc)?;
@@ -587,7 +568,7 @@ fn gc_section(
         y_areas.push(no_name_area(sc));
     }
     let panels = side_by_side(&area, &y_areas, sc);
-    let rows = |get: &dyn Fn(&GcSummary) -> (Option<f64>, String)| {
+    let rows = |get: &dyn Fn(&GcSummary) -> Figure| {
         runs.iter()
             .zip(&run_names)
             .map(|((i, _, s), name)| {
@@ -634,8 +615,7 @@ fn gc_section(
 }
 
 /// Rows of one bar per run, from a run's value and its label.
-type RowsOf<'a> =
-    dyn Fn(&dyn Fn(&GcSummary) -> (Option<f64>, String)) -> Vec<(String, Vec<Bar>)> + 'a;
+type RowsOf<'a> = dyn Fn(&dyn Fn(&GcSummary) -> Figure) -> Vec<(String, Vec<Bar>)> + 'a;
 
 /// The total and the longest pause per run; `names`: the first of them names the rows.
 fn gc_pause_panels(

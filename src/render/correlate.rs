@@ -4,7 +4,7 @@
 //! (bar height = pause duration, colour = kind); the longest pauses (over the slow threshold)
 //! are also shaded across the plot, so a reader sees which spikes they line up with.
 
-use super::perf::{duration_text, runs, TimeAxis};
+use super::perf::{duration_text, runs, TimeAxis, LATENCY_LINES, MEAN, P99, THROUGHPUT};
 use super::{
     builder, kind_color, legend_row, nice_max, note, render, style_mesh, thick_line, tick, titled,
     Mark, RenderError, Size, Ticked, FONT,
@@ -14,9 +14,6 @@ use crate::analyze::perf::Interval;
 use plotters::prelude::*;
 use std::path::Path;
 
-const THROUGHPUT: RGBColor = RGBColor(0, 0, 0);
-const MEAN: RGBColor = RGBColor(0, 114, 178);
-const P99: RGBColor = RGBColor(204, 37, 41);
 /// Slow requests overlapping a pause, and the others.
 const HIT: RGBColor = RGBColor(148, 0, 211);
 const MISS: RGBColor = RGBColor(150, 150, 150);
@@ -180,13 +177,7 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
         }))?;
         let mid = |i: &Interval| (i.start_ms + iv / 2) as f64;
         let width = (sc.label / 6).max(2);
-        for (get, color) in [
-            (
-                (|i: &Interval| i.total_ms_p99) as fn(&Interval) -> Option<f64>,
-                P99,
-            ),
-            (|i: &Interval| i.total_ms_mean, MEAN),
-        ] {
+        for (get, color) in LATENCY_LINES {
             for run in runs(d.intervals.iter().map(|i| (mid(i), get(i).map(to_y)))) {
                 if run.len() == 1 {
                     chart
@@ -212,11 +203,7 @@ pub fn chart(path: &Path, title: &str, d: &ChartData, size: Size) -> Result<(), 
             .right_y_label_area_size(right)
             .build_cartesian_2d(x(), 0.0..pmax)?;
         let longest = tick(&((d.pause_max_ms * 10.0).round() / 10.0));
-        let when = if axis.multi_day() {
-            format!("date and time (host clock), to {}", axis.last_day)
-        } else {
-            format!("time of day on {} (host clock)", axis.first_day)
-        };
+        let when = axis.desc("host clock");
         let x_desc = format!("{when}; {} GC pauses, longest {longest} ms", d.pause_count);
         let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut strip.configure_mesh(), sc)

@@ -180,6 +180,8 @@ pub fn pauses(
                     PathElement::new(vec![(x, y), (x + 14, y)], red.stroke_width(2))
                 });
         }
+        // The longest pause in the right half: its label left of it, the legend upper left.
+        let right_half = max.is_some_and(|(mx, _)| mx > (x0 + x1) / 2.0);
         if let Some((mx, my)) = max {
             let text = if s.x_is_index {
                 format!("longest: {my:.1} ms (#{mx:.0})")
@@ -193,16 +195,14 @@ pub fn pauses(
                 format!("longest: {my:.1} ms at {at}")
             };
             chart.draw_series([Circle::new((mx, tr(my)), 5, BLACK.filled())])?;
-            let anchor = if mx > (x0 + x1) / 2.0 {
-                // Keep the label inside the plot: right-aligned text left of the point.
-                Pos::new(HPos::Right, VPos::Bottom)
-            } else {
-                Pos::new(HPos::Left, VPos::Bottom)
-            };
+            // Kept inside the plot: right-aligned text left of a point in the right half.
+            let h = if right_half { HPos::Right } else { HPos::Left };
             chart.draw_series([Text::new(
                 text,
                 (mx, tr(my)),
-                bold(sc.label).into_text_style(root).pos(anchor),
+                bold(sc.label)
+                    .into_text_style(root)
+                    .pos(Pos::new(h, VPos::Bottom)),
             )])?;
         }
         if s.pauses.is_empty() {
@@ -210,7 +210,6 @@ pub fn pauses(
         } else {
             // The legend in the upper corner away from the longest pause and its label (at the
             // top of the plot), which it would cover.
-            let right_half = max.is_some_and(|(mx, _)| mx > (x0 + x1) / 2.0);
             let corner = if right_half {
                 SeriesLabelPosition::UpperLeft
             } else {
@@ -243,50 +242,45 @@ pub fn heap(path: &Path, title: &str, s: &Series, size: Size) -> Result<(), Rend
             .x_label_formatter(&tick)
             .y_label_formatter(&tick)
             .draw()?;
-        let cap = RGBColor(120, 120, 120);
-        let before = RGBColor(213, 94, 0);
-        let after = RGBColor(0, 114, 178);
-        let series = |f: fn(&HeapPoint) -> Option<f64>| -> Vec<(f64, f64)> {
-            s.heap
-                .iter()
-                .filter_map(|h| f(h).map(|v| (h.x / u.div, to_mb(v))))
-                .collect()
-        };
-        let caps = series(|h| h.capacity);
-        let befores = series(|h| h.before);
-        let afters = series(|h| h.after);
-        let any = !(caps.is_empty() && befores.is_empty() && afters.is_empty());
         // Lines as `thick_line`s: plotters' 2 px polylines join segments with mitres, and a
         // dense sawtooth's sharp turns sent spikes of "used after GC" below 0 MB, through
         // the axis title.
-        let line = |chart: &ChartContext<_, _>, pts: &[(f64, f64)], color: RGBColor| {
-            let px: Vec<_> = pts.iter().map(|p| chart.backend_coord(p)).collect();
-            thick_line(root, &px, color, 2)
-        };
-        let no_points = std::iter::empty::<Circle<(f64, f64), u32>>;
-        if !caps.is_empty() {
-            line(&chart, &caps, cap)?;
-            chart
-                .draw_series(no_points())?
-                .label("capacity")
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], cap.stroke_width(3))
+        let mut any = false;
+        for (get, color, name, dots) in [
+            (
+                (|h: &HeapPoint| h.capacity) as fn(&HeapPoint) -> Option<f64>,
+                RGBColor(120, 120, 120),
+                "capacity",
+                false,
+            ),
+            (|h| h.before, RGBColor(213, 94, 0), "used before GC", true),
+            (|h| h.after, RGBColor(0, 114, 178), "used after GC", false),
+        ] {
+            let pts: Vec<(f64, f64)> = s
+                .heap
+                .iter()
+                .filter_map(|h| get(h).map(|v| (h.x / u.div, to_mb(v))))
+                .collect();
+            if pts.is_empty() {
+                continue;
+            }
+            any = true;
+            let marks = pts
+                .iter()
+                .filter(|_| dots)
+                .map(|&p| Circle::new(p, 3, color.filled()));
+            if dots {
+                chart
+                    .draw_series(marks)?
+                    .label(name)
+                    .legend(move |(x, y)| Circle::new((x + 8, y), 4, color.filled()));
+            } else {
+                let px: Vec<_> = pts.iter().map(|p| chart.backend_coord(p)).collect();
+                thick_line(root, &px, color, 2)?;
+                chart.draw_series(marks)?.label(name).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3))
                 });
-        }
-        if !befores.is_empty() {
-            chart
-                .draw_series(befores.iter().map(|&p| Circle::new(p, 3, before.filled())))?
-                .label("used before GC")
-                .legend(move |(x, y)| Circle::new((x + 8, y), 4, before.filled()));
-        }
-        if !afters.is_empty() {
-            line(&chart, &afters, after)?;
-            chart
-                .draw_series(no_points())?
-                .label("used after GC")
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], after.stroke_width(3))
-                });
+            }
         }
         if any {
             legend_inside(&mut chart, sc, SeriesLabelPosition::UpperLeft)?;
@@ -308,11 +302,8 @@ pub fn histogram(
     render(path, size, |root, sc| {
         let maxc = bands.iter().map(|b| b.count).max().unwrap_or(0) as f64;
         let tr = |c: f64| if log_y { (c + 1.0).log10() } else { c };
-        let y1 = if log_y {
-            tr(nice_max(maxc.max(1.0))).ceil().max(1.0)
-        } else {
-            nice_max(maxc.max(1.0))
-        };
+        let top = nice_max(maxc.max(1.0));
+        let y1 = if log_y { tr(top).ceil().max(1.0) } else { top };
         let n = bands.len().max(1);
         let area = titled(root, &format!("{title} — pause durations"), sc)?;
         let mut chart = builder(&area, sc).build_cartesian_2d(0.0..n as f64, 0.0..y1)?;

@@ -157,13 +157,13 @@ pub(crate) fn render_scaled(
     let mut rgb = vec![0u8; w as usize * h as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
-        let drawn = (|| -> Drawn {
+        (|| -> Drawn {
             root.fill(&WHITE)?;
             draw(&root, &sc)?;
             root.present()?;
             Ok(())
-        })();
-        drawn.map_err(|e| err(path, e))?;
+        })()
+        .map_err(|e| err(path, e))?;
     }
     // Encoded in memory, then written whole: a full disk left a truncated PNG under the
     // chart's name.
@@ -285,15 +285,13 @@ fn palette_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, png::EncodingError
     }
     let data = z.finish().map_err(png::EncodingError::IoError)?;
     let mut out = Vec::new();
-    {
-        let mut e = png::Encoder::new(&mut out, w, h);
-        e.set_color(png::ColorType::Indexed);
-        e.set_depth(png::BitDepth::Eight);
-        e.set_palette(palette.iter().flat_map(|&c| rgb_of(c)).collect::<Vec<u8>>());
-        let mut writer = e.write_header()?;
-        writer.write_chunk(png::chunk::IDAT, &data)?;
-        writer.finish()?;
-    }
+    let mut e = png::Encoder::new(&mut out, w, h);
+    e.set_color(png::ColorType::Indexed);
+    e.set_depth(png::BitDepth::Eight);
+    e.set_palette(palette.iter().flat_map(|&c| rgb_of(c)).collect::<Vec<u8>>());
+    let mut writer = e.write_header()?;
+    writer.write_chunk(png::chunk::IDAT, &data)?;
+    writer.finish()?;
     Ok(out)
 }
 
@@ -504,8 +502,7 @@ pub(crate) fn legend_row<'a>(
     let mut rows: Vec<Vec<(Mark, &str, u32)>> = vec![Vec::new()];
     let mut used = 0u32;
     for (mark, text) in entries {
-        let (tw, _) = area.estimate_text_size(text, &style)?;
-        let ew = mark_w + gap + tw;
+        let ew = mark_w + gap + area.estimate_text_size(text, &style)?.0;
         let last = rows.last_mut().expect("one row at least");
         if !last.is_empty() && used + spacing + ew > w {
             rows.push(vec![(*mark, text.as_str(), ew)]);
@@ -580,10 +577,9 @@ impl Ticked {
     }
 
     /// From 0 to `need` rounded up to a tick, so that the axis ends on one: ticks at the step
-    /// `linear_ticks` takes for at most `max_n` of them (`whole`: 1 or more).
+    /// `linear_step` takes for at most `max_n` of them (`whole`: 1 or more).
     pub fn up_to(need: f64, max_n: usize, whole: bool) -> Self {
-        let ticks = linear_ticks(nice_max(need), max_n, whole);
-        let step = ticks.get(1).copied().unwrap_or(1.0);
+        let step = linear_step(nice_max(need), max_n, whole);
         let hi = (need / step).ceil() * step;
         let ticks = (0..=(hi / step).round() as u64).map(|i| i as f64 * step);
         Ticked::new(0.0, hi, ticks.collect())
@@ -611,11 +607,11 @@ impl Ranged for Ticked {
     }
 }
 
-/// Ticks from 0 up to `hi` at a step of 1, 2 or 5 times a power of ten, at most `max_n + 1` of
-/// them; `whole` keeps the step at 1 or more (counts).
-pub(crate) fn linear_ticks(hi: f64, max_n: usize, whole: bool) -> Vec<f64> {
+/// The step of ticks from 0 up to `hi`: 1, 2 or 5 times a power of ten, at most `max_n + 1`
+/// ticks; 1 where no step fits under `hi`. `whole` keeps the step at 1 or more (counts).
+fn linear_step(hi: f64, max_n: usize, whole: bool) -> f64 {
     if !(hi.is_finite() && hi > 0.0) {
-        return vec![0.0];
+        return 1.0;
     }
     let max_n = max_n.max(1) as f64;
     let mut p = 10f64.powf((hi / max_n).log10().floor());
@@ -627,10 +623,11 @@ pub(crate) fn linear_ticks(hi: f64, max_n: usize, whole: bool) -> Vec<f64> {
         .map(|m| m * p)
         .find(|s| hi / s <= max_n)
         .unwrap_or(10.0 * p);
-    (0..)
-        .map(|i| i as f64 * step)
-        .take_while(|v| *v <= hi * (1.0 + 1e-9))
-        .collect()
+    if step <= hi * (1.0 + 1e-9) {
+        step
+    } else {
+        1.0
+    }
 }
 
 /// Axis labels without a useless ".0".
@@ -644,8 +641,16 @@ pub(crate) fn tick(v: &f64) -> String {
     }
     // Axis steps like 0.1 accumulate float noise (0.30000000000000004): print six decimals
     // at most, trailing zeros cut.
-    let s = format!("{v:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    trimmed(format!("{v:.6}"))
+}
+
+/// A number's text without the trailing zeros of its decimals ("0.470" → "0.47", "5.0" → "5").
+pub(crate) fn trimmed(s: String) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }
 
 /// A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten at or above `v`.

@@ -14,9 +14,14 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
-const THROUGHPUT: RGBColor = RGBColor(0, 0, 0);
-const MEAN: RGBColor = RGBColor(0, 114, 178);
-const P99: RGBColor = RGBColor(204, 37, 41);
+pub(crate) const THROUGHPUT: RGBColor = RGBColor(0, 0, 0);
+pub(crate) const MEAN: RGBColor = RGBColor(0, 114, 178);
+pub(crate) const P99: RGBColor = RGBColor(204, 37, 41);
+/// A figure of an interval, where it has one.
+type OfInterval = fn(&Interval) -> Option<f64>;
+/// The response-time lines per interval, p99 first: the mean is drawn over it.
+pub(crate) const LATENCY_LINES: [(OfInterval, RGBColor); 2] =
+    [(|i| i.total_ms_p99, P99), (|i| i.total_ms_mean, MEAN)];
 const BAR: RGBColor = RGBColor(0, 114, 178);
 const JAVA: RGBColor = RGBColor(0, 114, 178);
 const DB: RGBColor = RGBColor(230, 159, 0);
@@ -84,13 +89,7 @@ pub fn share_text(pct: f64) -> String {
         // Two significant digits.
         (-pct.log10().floor()) as usize + 1
     };
-    let s = format!("{pct:.decimals$}");
-    let s = if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        &s
-    };
-    format!("{s}%")
+    format!("{}%", super::trimmed(format!("{pct:.decimals$}")))
 }
 
 /// A count as users see it everywhere in gcperf: digits only, no thousands separator
@@ -160,8 +159,7 @@ pub fn time_ticks(
             let n = max_n(2 * week).max(1) as i64;
             week * (span / week / n + 1).max((min_step + week - 1) / week)
         });
-    let first = t0.div_euclid(step) * step;
-    let first = if first < t0 { first + step } else { first };
+    let first = (t0 + step - 1).div_euclid(step) * step;
     let ticks = (0..)
         .map(|i| first + i * step)
         .take_while(|t| *t <= t1)
@@ -222,6 +220,15 @@ impl TimeAxis {
             t1 as f64,
             self.ticks.iter().map(|&t| t as f64).collect(),
         )
+    }
+
+    /// The axis' description: the day, or the last of the days, and the clock of the times.
+    pub(crate) fn desc(&self, clock: &str) -> String {
+        if self.multi_day() {
+            format!("date and time ({clock}), to {}", self.last_day)
+        } else {
+            format!("time of day on {} ({clock})", self.first_day)
+        }
     }
 
     /// A tick's label.
@@ -319,16 +326,8 @@ pub fn timeline(
             .set_secondary_coord(t0 as f64..t1 as f64, 0.0..nice_max(tp_max));
         let x_desc = if series.is_empty() {
             "time (log clock)".to_string()
-        } else if axis.multi_day() {
-            format!(
-                "date and time (log clock), to {}; a point per {iv}",
-                axis.last_day
-            )
         } else {
-            format!(
-                "time of day on {} (log clock); a point per {iv}",
-                axis.first_day
-            )
+            format!("{}; a point per {iv}", axis.desc("log clock"))
         };
         let xlabel = |v: &f64| axis.label(v);
         style_mesh(&mut chart.configure_mesh(), sc)
@@ -350,16 +349,9 @@ pub fn timeline(
         let dots = series.len() <= 60;
         let r = (sc.label / 5).max(2);
         let width = (sc.label / 6).max(2);
-        // p99's dots are larger and drawn first: where p99 and mean coincide (an interval of
-        // one request) both still show.
-        for (get, color, r) in [
-            (
-                (|i: &Interval| i.total_ms_p99) as fn(&Interval) -> Option<f64>,
-                P99,
-                r + 2,
-            ),
-            (|i: &Interval| i.total_ms_mean, MEAN, r),
-        ] {
+        // p99's dots are larger: where p99 and mean coincide (an interval of one request)
+        // both still show.
+        for ((get, color), r) in LATENCY_LINES.into_iter().zip([r + 2, r]) {
             for run in runs(series.iter().map(|i| (mid(i), get(i)))) {
                 if dots || run.len() == 1 {
                     chart.draw_series(run.iter().map(|&p| Circle::new(p, r, color.filled())))?;
@@ -423,8 +415,7 @@ pub fn latency_histogram(
         let room = (sc.label as f64 * 3.0 / plot_h).min(0.5);
         let (y, bottom) = if log_y {
             let lo = 0.5f64.log10();
-            let hi = (maxc.log10() - lo * room) / (1.0 - room);
-            let hi = hi.max(1.0);
+            let hi = ((maxc.log10() - lo * room) / (1.0 - room)).max(1.0);
             let mut t = Ticked::new(lo, hi, (0..=hi.floor() as i32).map(f64::from).collect());
             t.light = (0..=hi.floor() as i32)
                 .flat_map(|k| (2..10).map(move |m| (m as f64).log10() + k as f64))
@@ -447,17 +438,11 @@ pub fn latency_histogram(
         let ylabel = |v: &f64| {
             if log_y {
                 let c = 10f64.powf(*v).round();
-                if c >= 1e4 {
-                    let (d, unit) = if c >= 1e9 {
-                        (1e9, "G")
-                    } else if c >= 1e6 {
-                        (1e6, "M")
-                    } else {
-                        (1e3, "k")
-                    };
-                    format!("{}{unit}", c / d)
-                } else {
-                    format!("{c}")
+                // Thousands from 10k on.
+                let units = [(1e9, "G"), (1e6, "M"), (1e3, "k")];
+                match units.into_iter().find(|&(d, _)| c >= f64::max(d, 1e4)) {
+                    Some((d, unit)) => format!("{}{unit}", c / d),
+                    None => format!("{c}"),
                 }
             } else {
                 count_text(*v as u64)
@@ -586,12 +571,10 @@ pub fn split(
         let ends: Vec<String> = shown
             .iter()
             .map(|o| {
-                let mut s = format!("{} ms", ms_text(o.total_ms_mean));
-                if let (true, Some(db)) = (has_split, o.db_share_pct) {
-                    s.push_str(&format!(", DB {db:.0}%"));
-                }
-                s.push_str(&format!(", n={}", count_text(o.count)));
-                s
+                let db = o.db_share_pct.filter(|_| has_split);
+                let db = db.map_or(String::new(), |db| format!(", DB {db:.0}%"));
+                let ms = ms_text(o.total_ms_mean);
+                format!("{ms} ms{db}, n={}", count_text(o.count))
             })
             .collect();
         let end_w = widest(&area, ends.iter().map(String::as_str), &label_style)?;
@@ -617,8 +600,6 @@ pub fn split(
             .y_label_area_size(y_area)
             .margin_right(sc.label)
             .build_cartesian_2d(0.0..x1, y)?;
-        // Row 0 (the slowest) at the top.
-        let row_y = |i: usize| (k - 1 - i) as f64;
         let ylabel = |v: &f64| {
             let r = v.floor() as usize;
             if r < k {
@@ -645,7 +626,8 @@ pub fn split(
         let half = (0.3f64).min(1.5 * sc.label as f64 / row_h.max(1.0));
         let (b0, b1) = (0.5 - half, 0.5 + half);
         for (i, o) in shown.iter().enumerate() {
-            let y = row_y(i);
+            // Row 0 (the slowest) at the top.
+            let y = (k - 1 - i) as f64;
             let bars = match (has_split, o.java_ms_mean, o.db_ms_mean) {
                 (true, Some(j), Some(d)) => vec![
                     Rectangle::new([(0.0, y + b0), (j, y + b1)], JAVA.filled()),
