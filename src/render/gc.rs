@@ -100,14 +100,9 @@ pub fn pauses(
             .max(target.map_or(0.0, |(t, _)| t * 1.05));
         let tr = |v: f64| if log_y { v.max(0.001).log10() } else { v };
         let (y0, y1) = if log_y {
+            let shortest = s.pauses.iter().flat_map(|(_, v)| v.iter().map(|p| p.1));
             (
-                -3.0f64.max(
-                    tr(s.pauses
-                        .iter()
-                        .flat_map(|(_, v)| v.iter().map(|p| p.1))
-                        .fold(f64::INFINITY, f64::min))
-                    .floor(),
-                ),
+                log_floor(shortest.fold(f64::INFINITY, f64::min)),
                 tr(nice_max(ymax_ms)).ceil(),
             )
         } else {
@@ -117,7 +112,12 @@ pub fn pauses(
         let mut chart = builder(&area, sc).build_cartesian_2d(x0..x1, y0..y1)?;
         let ylabel = |v: &f64| {
             if log_y {
-                let ms = 10f64.powf(*v);
+                // Whole decades only: on a short axis the mesh also puts ticks between them
+                // (316, 0.31622776601683794).
+                if (v - v.round()).abs() > 1e-9 {
+                    return String::new();
+                }
+                let ms = 10f64.powf(v.round());
                 if ms >= 1.0 {
                     format!("{ms:.0}")
                 } else {
@@ -358,9 +358,39 @@ pub fn histogram(
     })
 }
 
+/// Where a log-scale pause axis starts (log10 of ms): the decade below the shortest pause, so
+/// that a pause on a decade (1 ms) is a bar one decade tall, not none; 0.001 ms at the lowest
+/// and where there is no pause.
+fn log_floor(shortest_ms: f64) -> f64 {
+    let d = shortest_ms.max(0.001).log10().ceil() - 1.0;
+    if d.is_finite() {
+        d.max(-3.0)
+    } else {
+        -3.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The axis shows the decades the pauses are in (it started at 0.001 ms whatever they
+    /// were: `-3.0f64.max(x)` is `-(3.0f64.max(x))`).
+    #[test]
+    fn a_log_pause_axis_starts_below_the_shortest_pause() {
+        for (ms, floor) in [
+            (1.0, -1.0),
+            (2.0, 0.0),
+            (10.0, 0.0),
+            (0.5, -1.0),
+            (20_000.0, 4.0),
+            (0.0001, -3.0),
+            (0.0, -3.0),
+            (f64::INFINITY, -3.0),
+        ] {
+            assert_eq!(log_floor(ms), floor, "{ms} ms");
+        }
+    }
 
     #[test]
     fn times_read_in_the_unit_of_their_size() {
