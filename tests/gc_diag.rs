@@ -1048,3 +1048,31 @@ fn a_big_generated_log_gives_the_figures_worked_out_by_hand() {
     assert!((total - 60_100.0).abs() < 1e-6, "{total}");
     assert_eq!(lines, vec![262_100, 262_110, 262_120, 262_130, 262_140]);
 }
+
+#[test]
+fn many_causes_each_get_their_own_row() {
+    // 600 young collections, 1 s apart: collection i has cause `Cause {i % 300}` and a pause of
+    // 1 + (i % 300) / 1000 ms (written with 7 decimals, exact in ms to the microsecond). Each
+    // of the 300 causes has two collections of the same pause: count 2, total twice it, max
+    // it; the rows run from the longest (`Cause 299`, 1.299 ms) down to `Cause 0` (1 ms).
+    let mut text = String::new();
+    for i in 0..600u32 {
+        let k = i % 300;
+        let secs = (1000 + k) as f64 / 1e6;
+        text.push_str(&format!(
+            "{}.000: [GC (Cause {k}) [PSYoungGen: 1000K->100K(2000K)] 3000K->2000K(8000K), \
+             {secs:.7} secs] [Times: user=0.00 sys=0.00, real=0.00 secs]\n",
+            i + 1
+        ));
+    }
+    let (_d, p) = log_file(&text);
+    let got = causes(&gc_json(&p, &[]));
+    assert_eq!(got.len(), 300);
+    for (r, (cause, n, total, max)) in got.iter().enumerate() {
+        let k = 299 - r;
+        let ms = (1000 + k) as f64 / 1000.0;
+        assert_eq!((cause.as_str(), *n), (format!("Cause {k}").as_str(), 2));
+        assert!((total - 2.0 * ms).abs() < 1e-9, "{cause}: {total}");
+        assert!((max - ms).abs() < 1e-9, "{cause}: {max}");
+    }
+}
