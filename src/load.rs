@@ -1225,13 +1225,16 @@ pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let n_parts = parts.len();
     let mut log = GcLog::default();
     let mut joined = Vec::with_capacity(n_parts);
+    // The entries kept so far, by value: a search of the list for each part's entry is
+    // quadratic in the entries (100 parts of 1,024 each: 4 s).
+    let mut meta_seen: std::collections::HashSet<(String, String)> = Default::default();
     for (_, (_, _, part, part_frame, _)) in parts {
         joined.push((
             part_frame,
             join_onto(&mut log.strings, &part.strings, log.lines),
         ));
         for m in part.meta {
-            if !log.meta.contains(&m) {
+            if meta_seen.insert(m.clone()) {
                 log.meta.push(m);
             }
         }
@@ -1336,15 +1339,18 @@ pub fn rotation_base(p: &Path) -> PathBuf {
 
 /// Group files for `--rotated`: files of one rotation set together, in first-seen order.
 pub fn group_rotated(files: &[PathBuf]) -> Vec<Vec<PathBuf>> {
-    let mut groups: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
+    // Each base's group, by base: a search of the groups for each file is quadratic in the
+    // files (16,000 files of their own base: 8.7 s).
+    let mut group_of: std::collections::HashMap<PathBuf, usize> = Default::default();
+    let mut groups: Vec<Vec<PathBuf>> = Vec::new();
     for f in files {
-        let base = rotation_base(f);
-        match groups.iter_mut().find(|(b, _)| *b == base) {
-            Some((_, g)) => g.push(f.clone()),
-            None => groups.push((base, vec![f.clone()])),
+        let next = groups.len();
+        match *group_of.entry(rotation_base(f)).or_insert(next) {
+            g if g < next => groups[g].push(f.clone()),
+            _ => groups.push(vec![f.clone()]),
         }
     }
-    groups.into_iter().map(|(_, g)| g).collect()
+    groups
 }
 
 #[cfg(test)]
@@ -1540,6 +1546,22 @@ mod tests {
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].len(), 4);
         assert_eq!(g[1], vec![PathBuf::from("d/other.log")]);
+        // Sets met in turn: each in the order its first file came, its files in theirs.
+        let files: Vec<PathBuf> = ["b.log.1", "a.log", "c.log", "b.log.0", "a.log.1", "b.log"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        let names =
+            |g: &[PathBuf]| -> Vec<String> { g.iter().map(|p| p.display().to_string()).collect() };
+        let g: Vec<Vec<String>> = group_rotated(&files).iter().map(|g| names(g)).collect();
+        assert_eq!(
+            g,
+            vec![
+                vec!["b.log.1", "b.log.0", "b.log"],
+                vec!["a.log", "a.log.1"],
+                vec!["c.log"]
+            ]
+        );
         assert_eq!(
             rotation_base(Path::new("x/app.2016.log")),
             PathBuf::from("x/app.2016.log")

@@ -110,6 +110,36 @@ fn same_in_blocks(format: GcFormat, buf: &[u8], sizes: &[usize], what: &str) -> 
 
 const SIZES: [usize; 6] = [97, 300, 1000, 4096, 20_000, 1 << 20];
 
+/// G1 summaries (`[Eden: ...]`) after runs of safepoints, in blocks and with columns taken
+/// between lines: each gives its heap to the pause the one-pass parse gives it to.
+#[test]
+fn g1_summaries_after_safepoints_in_blocks() {
+    let mut buf = String::new();
+    for p in 0..40 {
+        let t = f64::from(p) * 10.0;
+        buf += &format!("{t:.3}: [GC pause (G1 Evacuation Pause) (young), 0.0100000 secs]\n");
+        for i in 0..(p % 7) * 5 {
+            buf += &format!(
+                "{:.3}: Total time for which application threads were stopped: 0.0001000 seconds, Stopping threads took: 0.0000100 seconds\n",
+                t + 1.0 + f64::from(i) * 0.01
+            );
+            if i % 3 == 0 {
+                buf += &format!(
+                    "   [Eden: 1.0M(2.0M)->0.0B(2.0M) Survivors: 0.0B->0.0B Heap: {}.0M(512.0M)->{}.0M(512.0M)]\n",
+                    p * 10 + i,
+                    p + i
+                );
+            }
+        }
+    }
+    same_in_blocks(
+        hotspot::FAMILY,
+        buf.as_bytes(),
+        &SIZES,
+        "G1 summaries after safepoints",
+    );
+}
+
 fn files(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(dir)
         .map(|d| {

@@ -992,6 +992,9 @@ fn timed_passes<R: Send>(
         let mut allocated: Option<u64> = None;
         // The time measured in: per run, first collection's end to last one's start.
         let mut spans: Vec<(u32, f64, f64)> = Vec::new();
+        // Each run's row in `spans`, by run: a search of `spans` for each collection is
+        // quadratic in the runs (a log restarted every few collections).
+        let mut span_of: Vec<u32> = Vec::new();
         let mut timed_kb = 0u64;
         let mut prev: Option<usize> = None;
         let mut step = |i: usize| {
@@ -1016,12 +1019,18 @@ fn timed_passes<R: Send>(
             };
             timed_kb += kb;
             let run = c.run.get(i).unwrap_or(0);
-            match spans.iter_mut().find(|s| s.0 == run) {
+            if span_of.len() <= run as usize {
+                span_of.resize(run as usize + 1, u32::MAX);
+            }
+            match spans.get_mut(span_of[run as usize] as usize) {
                 Some(s) => {
                     s.1 = s.1.min(a);
                     s.2 = s.2.max(b);
                 }
-                None => spans.push((run, a, b)),
+                None => {
+                    span_of[run as usize] = spans.len() as u32;
+                    spans.push((run, a, b));
+                }
             }
             if let (Some(buckets), Some((per, first))) = (alloc_kb.as_mut(), per) {
                 spread(buckets, first, per, a, b, kb as f64);
@@ -1133,7 +1142,24 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
         if let (true, Some(kb)) = (elapsed > 0.0, &timed.alloc_kb) {
             let mut cov = vec![0.0; count];
             for &(_, a, b) in &timed.spans {
-                for (k, cv) in cov.iter_mut().enumerate() {
+                // The intervals the run's span reaches into (one more each side; the others'
+                // overlap is 0): every interval for every run is quadratic in a log restarted
+                // every few collections.
+                let (from, to) = match (a.is_finite() && b.is_finite(), count) {
+                    (true, 1..) => {
+                        let k = |t: f64| {
+                            ((t / len).floor() as i64)
+                                .saturating_sub(first)
+                                .clamp(0, count as i64 - 1)
+                        };
+                        (
+                            (k(a) - 1).max(0) as usize,
+                            (k(b) + 1).min(count as i64 - 1) as usize,
+                        )
+                    }
+                    _ => (0, count.saturating_sub(1)),
+                };
+                for (k, cv) in cov.iter_mut().enumerate().take(to + 1).skip(from) {
                     let lo = lo_of(k);
                     *cv += overlap(a, b, lo, lo + len);
                 }

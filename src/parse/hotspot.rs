@@ -322,6 +322,9 @@ pub struct Parser {
     maybe_concurrent: bool,
     /// Streamed: the settled events go to the block's columns (see `flush`).
     settle: super::settle::Settle,
+    /// Where the last pause among `log.events` was (None: there was none) when they were this
+    /// many (see `last_pause`). Forgotten where events are taken out.
+    pause_seen: Option<(Option<usize>, usize)>,
 }
 
 /// Does `s` hold one of `GLUED_NOISE`? Each is looked for from a byte event lines seldom hold
@@ -372,6 +375,7 @@ impl Parser {
             .min(held);
         if self.settle.worth(k, events.len()) {
             self.settle.take(&mut self.log.events, k);
+            self.pause_seen = None;
             for i in self.open_inner_mut() {
                 i.idx -= k;
             }
@@ -493,6 +497,7 @@ impl Parser {
     /// Too many events on the line: none of them is kept, the line is skipped.
     fn damaged_line(&mut self) {
         self.log.events.truncate(self.line_mark);
+        self.pause_seen = None;
         self.fate = Fate {
             skip: true,
             ..Fate::default()
@@ -830,6 +835,33 @@ impl Parser {
         true
     }
 
+    /// The index of the last pause among the events. Only the events pushed since the last
+    /// search are searched: all of them, for each `[Eden: ...]` line, is quadratic in the
+    /// events after a pause (one pause, then a safepoint and a summary line by turns: 111 s
+    /// for 400,000 lines). Events are only pushed, taken out (which forgets the search) or
+    /// made `Nested`, never made pauses: none of those searched before is one now.
+    fn last_pause(&mut self) -> Option<usize> {
+        let ev = &self.log.events;
+        let is_pause = |e: &GcEvent| e.record == Record::Pause;
+        let (from, before) = match self.pause_seen {
+            Some((at, len)) if len <= ev.len() => (len, at),
+            _ => (0, None),
+        };
+        let found = match ev
+            .get(from..)
+            .and_then(|new| new.iter().rposition(is_pause))
+        {
+            Some(i) => Some(from + i),
+            // The one found before, unless it has been made nested since.
+            None => before.and_then(|i| match ev.get(i).is_some_and(is_pause) {
+                true => Some(i),
+                false => ev.get(..i).and_then(|old| old.iter().rposition(is_pause)),
+            }),
+        };
+        self.pause_seen = Some((found, ev.len()));
+        found
+    }
+
     /// `Heap: 24.0M(256.0M)->20.5M(256.0M)]` after a G1 detailed pause: the figures go to the
     /// last pause read. Err when they cannot be true (the line is then skipped).
     fn g1_heap(&mut self, s: &[u8], young: Option<(u64, u64)>) -> Result<(), ()> {
@@ -843,13 +875,7 @@ impl Parser {
         if before > MAX_HEAP_KB || after > MAX_HEAP_KB || total.is_some_and(|t| t > MAX_HEAP_KB) {
             return Err(());
         }
-        if let Some(ev) = self
-            .log
-            .events
-            .iter_mut()
-            .rev()
-            .find(|e| e.record == Record::Pause)
-        {
+        if let Some(ev) = self.last_pause().and_then(|i| self.log.events.get_mut(i)) {
             (ev.heap_before_kb, ev.heap_after_kb) = (Some(before), Some(after));
             ev.heap_total_kb = total.or(ev.heap_total_kb);
             if let Some((b, a)) = young.filter(|&(b, a)| b <= MAX_HEAP_KB && a <= MAX_HEAP_KB) {
@@ -976,6 +1002,7 @@ impl Parser {
         if r == Err(Fail::Damaged) {
             // Nested events read before the damage was found go too.
             self.log.events.truncate(mark);
+            self.pause_seen = None;
         }
         r
     }

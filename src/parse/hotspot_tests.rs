@@ -1582,3 +1582,46 @@ fn each_date_stamp_carries_its_own_offset() {
         ]
     );
 }
+
+/// Each G1 `[Eden: ...]` summary gives its heap to the last pause before it, however many
+/// safepoints came between; a later summary of the same pause overwrites it; after a damaged
+/// line (its events taken back) the pause before it is found again.
+#[test]
+fn g1_summaries_go_to_the_last_pause_past_safepoints() {
+    let sp = |t: f64| {
+        format!("{t:.3}: Total time for which application threads were stopped: 0.0001000 seconds, Stopping threads took: 0.0000100 seconds\n")
+    };
+    let eden = |b: u64, a: u64| {
+        format!("   [Eden: 1.0M(2.0M)->0.0B(2.0M) Survivors: 0.0B->0.0B Heap: {b}.0M(512.0M)->{a}.0M(512.0M)]\n")
+    };
+    let mut text =
+        String::from("1.000: [GC pause (G1 Evacuation Pause) (young), 0.0100000 secs]\n");
+    text += &eden(10, 9);
+    for i in 0..50u32 {
+        text += &sp(2.0 + f64::from(i) * 0.01);
+    }
+    text += &eden(8, 7);
+    text += "3.000: [GC pause (G1 Evacuation Pause) (young), 0.0200000 secs]\n";
+    for i in 0..50u32 {
+        text += &sp(4.0 + f64::from(i) * 0.01);
+        text += &eden(100 + u64::from(i), 50 + u64::from(i));
+    }
+    text += "5.000: [GC pause (G1 Evacuation Pause) (young), 0.0300000 secs]\n";
+    text += &eden(300, 200);
+    // More events on one line than a JVM prints: all taken back, the line skipped.
+    text += &"6.000: [GC pause (young), 0.0010000 secs]".repeat(10_001);
+    text += "\n";
+    text += &sp(7.0);
+    text += &eden(400, 300);
+    let log = one(&text);
+    let heaps: Vec<_> = pauses(&log)
+        .iter()
+        .map(|e| (e.heap_before_kb, e.heap_after_kb))
+        .collect();
+    let kb = |m: u64| Some(m * 1024);
+    assert_eq!(
+        heaps,
+        vec![(kb(8), kb(7)), (kb(149), kb(99)), (kb(400), kb(300))]
+    );
+    assert_eq!(log.skipped_lines, 1);
+}

@@ -75,7 +75,7 @@ pub fn busiest_operations(runs: &[&PerfSummary]) -> Vec<String> {
         }
     }
     let mut total: Vec<(&str, f64)> = by_name.into_iter().collect();
-    total.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    total.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     total.into_iter().map(|(n, _)| n.to_string()).collect()
 }
 

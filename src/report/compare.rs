@@ -709,11 +709,16 @@ pub fn labels(files: &[String], given: &[String]) -> Result<Vec<String>, String>
         return Ok(given.to_vec());
     }
     let names: Vec<String> = files.iter().map(|f| super::perf::short(f)).collect();
+    // How many files have each name: counted for each file, quadratic in the files.
+    let mut count: std::collections::HashMap<&str, usize> = Default::default();
+    for n in &names {
+        *count.entry(n).or_default() += 1;
+    }
     Ok(files
         .iter()
         .zip(&names)
         .map(|(f, n)| {
-            if names.iter().filter(|m| *m == n).count() > 1 {
+            if count.get(n.as_str()).copied().unwrap_or(0) > 1 {
                 f.clone()
             } else {
                 n.clone()

@@ -207,7 +207,10 @@ impl Text {
             let mut parts = Vec::with_capacity(n);
             for (i, c) in cells.iter().enumerate().take(n) {
                 let c = &shown(i, c);
-                let pad = " ".repeat(w[i].saturating_sub(c.chars().count()));
+                // Made only where it is written: the last column is not padded, and a
+                // padding made for every row of it is quadratic in a table whose last
+                // column has one long cell (an error message failed in every operation).
+                let pad = || " ".repeat(w[i].saturating_sub(c.chars().count()));
                 // Coloured after padding: the escapes take no width on a terminal.
                 let text = if color && c == "FAIL" {
                     red(c)
@@ -215,9 +218,9 @@ impl Text {
                     c.clone()
                 };
                 parts.push(match (numeric(i), i + 1 == n) {
-                    (true, _) => pad + &text,
+                    (true, _) => pad() + &text,
                     (false, true) => text,
-                    (false, false) => text + &pad,
+                    (false, false) => text + &pad(),
                 });
             }
             out.push_str(parts.join("  ").trim_end());
@@ -1129,6 +1132,20 @@ mod tests {
         assert_eq!(
             Markdown.write(&t),
             "| run | p95_ms |\n| --- | ---: |\n| a\\|b | 12.5 |\n"
+        );
+    }
+
+    #[test]
+    fn text_pads_every_column_but_a_last_one_of_text() {
+        // Text left, figures right; the last column (text) is not padded to its longest cell.
+        let mut t = Table::new(&["name", "n", "operations"]).numeric_from(1);
+        t.numeric[2] = false;
+        t.push(vec!["a".into(), "1".into(), "x 1, y 1, z 1".into()]);
+        t.push(vec!["bbb".into(), "10".into(), "q 10".into()]);
+        t.push(vec!["cc".into(), "".into(), "".into()]);
+        assert_eq!(
+            Text.write(&t),
+            "name   n  operations\n----  --  -------------\na      1  x 1, y 1, z 1\nbbb   10  q 10\ncc     \u{2013}\n"
         );
     }
 
