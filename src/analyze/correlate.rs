@@ -1196,6 +1196,18 @@ mod tests {
         assert_eq!(b, want);
     }
 
+    /// `got` is the brute force's `want`: the same hits, requests and slow counts, the same
+    /// time in pauses to 1e-9 ms.
+    fn agree(got: &Joined, want: &Joined) {
+        assert_eq!(got.hits, want.hits);
+        assert_eq!(got.requests, want.requests);
+        assert_eq!(got.slow, want.slow);
+        assert_eq!(got.ms.len(), want.ms.len());
+        for (i, (g, w)) in got.ms.iter().zip(&want.ms).enumerate() {
+            assert!((g - w).abs() < 1e-9, "{i}");
+        }
+    }
+
     /// The truth for `join`: every request against every pause.
     fn brute(lo: &[f64], hi: &[f64], slow: &[bool], p: &[(f64, f64)]) -> Joined {
         let mut out = Joined {
@@ -1344,12 +1356,7 @@ mod tests {
         let got = join(&lo, &hi, &slow, &p);
         // The brute force on a sample of requests, and per pause on all of them.
         let want = brute(&lo, &hi, &slow, &pauses);
-        assert_eq!(got.hits, want.hits);
-        assert_eq!(got.requests, want.requests);
-        assert_eq!(got.slow, want.slow);
-        for i in 0..n {
-            assert!((got.ms[i] - want.ms[i]).abs() < 1e-9, "{i}");
-        }
+        agree(&got, &want);
         assert!(
             got.hits.iter().any(|&h| h >= 2),
             "no request met two pauses"
@@ -1378,12 +1385,7 @@ mod tests {
         let p = Pauses::new(v.clone());
         let got = join(&lo, &hi, &slow, &p);
         let want = brute(&lo, &hi, &slow, &pauses);
-        assert_eq!(got.hits, want.hits);
-        assert_eq!(got.requests, want.requests);
-        assert_eq!(got.slow, want.slow);
-        for i in 0..n {
-            assert!((got.ms[i] - want.ms[i]).abs() < 1e-9, "{i}");
-        }
+        agree(&got, &want);
         assert!(got.hits.iter().any(|&h| h >= 2));
         for k in 0..2i8 {
             let alone = Pauses::new(v.iter().copied().filter(|p| p.2 == k).collect());
