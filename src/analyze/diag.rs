@@ -564,6 +564,18 @@ impl Per {
     }
 }
 
+/// Where `index` keeps `key`'s row in a list grouped by key (`u32::MAX`, out of any list's
+/// range, until the caller pushes the key's row and sets it): a search of the list per row is
+/// quadratic in the keys.
+#[inline(always)]
+fn row_slot(index: &mut Vec<u32>, key: u32) -> &mut u32 {
+    let k = key as usize;
+    if index.len() <= k {
+        index.resize(k + 1, u32::MAX);
+    }
+    &mut index[k]
+}
+
 /// Amount `v` spread evenly over `[a, b]` into the intervals of `per` (index from `first`);
 /// all of it into `a`'s interval when the stretch is empty.
 #[inline(always)]
@@ -805,8 +817,7 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
         .collect();
     let says = |id: u32, bit: u8| said.get(id as usize).is_some_and(|b| b & bit != 0);
     let mut causes: Vec<(u32, u64, f64, f64)> = Vec::new();
-    // Each cause's row in `causes`, by the cause's string id: a search of `causes` for each
-    // collection is quadratic in the causes (300,000 distinct ones: 54 s).
+    // Each cause's row in `causes`, by its string id (`row_slot`).
     let mut row_of: Vec<u32> = vec![u32::MAX; f.strings.len()];
     let mut all_ms = 0.0;
     let mut ev: [Evidence; 7] = Default::default();
@@ -834,17 +845,15 @@ fn read_off(f: &GcFrame, c: &Cols, n: usize, o: &DiagOptions) -> PolarsResult<Re
             // `group_by(cause)` made a 210 MB JRockit log's summary 5 % (one core) and 8 %
             // (two) slower and its two-core peak 220 MB where it is 134, over the file's size.
             all_ms += d;
-            if row_of.len() <= cid as usize {
-                row_of.resize(cid as usize + 1, u32::MAX);
-            }
-            match causes.get_mut(row_of[cid as usize] as usize) {
+            let row = row_slot(&mut row_of, cid);
+            match causes.get_mut(*row as usize) {
                 Some(r) => {
                     r.1 += 1;
                     r.2 += d;
                     r.3 = r.3.max(d);
                 }
                 None => {
-                    row_of[cid as usize] = causes.len() as u32;
+                    *row = causes.len() as u32;
                     causes.push((cid, 1, d, d));
                 }
             }
@@ -992,8 +1001,7 @@ fn timed_passes<R: Send>(
         let mut allocated: Option<u64> = None;
         // The time measured in: per run, first collection's end to last one's start.
         let mut spans: Vec<(u32, f64, f64)> = Vec::new();
-        // Each run's row in `spans`, by run: a search of `spans` for each collection is
-        // quadratic in the runs (a log restarted every few collections).
+        // Each run's row in `spans`, by run (`row_slot`).
         let mut span_of: Vec<u32> = Vec::new();
         let mut timed_kb = 0u64;
         let mut prev: Option<usize> = None;
@@ -1019,16 +1027,14 @@ fn timed_passes<R: Send>(
             };
             timed_kb += kb;
             let run = c.run.get(i).unwrap_or(0);
-            if span_of.len() <= run as usize {
-                span_of.resize(run as usize + 1, u32::MAX);
-            }
-            match spans.get_mut(span_of[run as usize] as usize) {
+            let row = row_slot(&mut span_of, run);
+            match spans.get_mut(*row as usize) {
                 Some(s) => {
                     s.1 = s.1.min(a);
                     s.2 = s.2.max(b);
                 }
                 None => {
-                    span_of[run as usize] = spans.len() as u32;
+                    *row = spans.len() as u32;
                     spans.push((run, a, b));
                 }
             }
@@ -1147,8 +1153,9 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
                 // every few collections.
                 let (from, to) = match (a.is_finite() && b.is_finite(), count) {
                     (true, 1..) => {
+                        let per = Per::new(len);
                         let k = |t: f64| {
-                            ((t / len).floor() as i64)
+                            per.floor(t)
                                 .saturating_sub(first)
                                 .clamp(0, count as i64 - 1)
                         };
