@@ -1168,7 +1168,9 @@ fn jtl_row_start(line: &[u8], fields: &[Field], cols: &JtlCols) -> bool {
     before(cols.ts)
         && before(cols.elapsed)
         && jtl_stamp_shaped(line, fields, cols)
-        && text(cols.ts).and_then(jtl_time).is_some()
+        && text(cols.ts)
+            .and_then(jtl_time)
+            .is_some_and(|t| t <= MAX_WALL_MS)
         && text(cols.elapsed).and_then(whole_ms).is_some()
         && cols
             .success

@@ -1252,3 +1252,26 @@ fn records_malformed_far_on_are_not_read_out_again_from_each_line() {
     assert_eq!(log.skipped_lines, n as u64 + 2);
     assert!(secs < 10.0, "{secs} s");
 }
+
+#[test]
+fn a_row_left_open_is_a_jtl_row_only_with_a_stamp_a_jtl_row_may_have() {
+    // Fields quoted over two lines: in JMeter's default order, the ms stamp of a JTL row opens
+    // one; a nanosecond stamp (vegeta's results, 19 digits, past any wall clock gcperf reads)
+    // does not, and the line after it is not taken for the inside of a quoted field.
+    let lines = |stamp: &str| {
+        let mut r = JMETER_JTL.recogniser().expect("JTL reads lines in turn");
+        [
+            format!("{stamp},5,home,500,\"dial tcp:"),
+            "refused\",t1,text,false,,100".to_string(),
+        ]
+        .map(|l| r.line(l.as_bytes()))
+    };
+    assert_eq!(
+        lines("1709632800000"),
+        [Recognised::Own, Recognised::Inside]
+    );
+    assert_eq!(
+        lines("1709632800000000000"),
+        [Recognised::No, Recognised::No]
+    );
+}
