@@ -11,26 +11,58 @@ use std::path::PathBuf;
 #[command(
     name = "gcperf",
     version,
-    about = "JVM GC logs (JRockit, HotSpot, unified logging) and performance logs (semicolon log, \
-             JMeter JTL, Grinder) into numbers, tables and charts",
-    long_about = "JVM GC logs and application performance logs into numbers, tables and charts.\n\n\
-                  GC logs: JRockit -Xverbose:memory,gcpause logs (R26-R28), HotSpot -verbose:gc logs (JDK 1.3-8, \
-                  PrintGCDetails, Serial/Parallel/CMS/G1) and JDK 9+ unified logging (-Xlog:gc*). \
-                  Performance logs: the semicolon log (`[id];date;total;java;db;calls;operation[;e-error]`), \
-                  JMeter JTL (CSV) and The Grinder's data logs, web servers' access logs (IIS, HAProxy, \
-                  uWSGI, Caddy). The format is \
-                  detected from content; files may be gzip-compressed or zip archives; folders are read \
-                  recursively; `-` reads standard input.\n\nExit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or \
-                  output error (a malformed --slo objective, or one no input has the figure for, included); \
-                  3 an --slo objective failed; 4 with --strict when any line was skipped or any input left \
-                  out. When several apply: 2, then 1, then 3, then 4 (a failed objective is reported even \
-                  when lines were skipped).",
+    about = "JVM GC logs (HotSpot, unified logging, JRockit, IBM/OpenJ9) and performance logs \
+             (JMeter, Gatling, k6, Grinder, access logs, the semicolon log) into numbers, tables \
+             and charts",
     after_help = EXAMPLES,
     after_long_help = EXAMPLES
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line as `main`, `gcperf man` and `gcperf completions` see it: the clap
+/// definitions, with `--help`'s text listing the registered families (so that a new family
+/// is listed by its registry line alone).
+pub fn command() -> clap::Command {
+    use crate::parse::family::{GC_FAMILIES, PERF_FAMILIES};
+    use std::fmt::Write;
+    let mut inputs =
+        String::from("Inputs, told from their content (`format` names each in the outputs):\n");
+    let mut list = |title: &str, fams: &mut dyn Iterator<Item = (&str, &str)>| {
+        let _ = writeln!(inputs, "  {title}");
+        for (name, about) in fams {
+            let _ = writeln!(inputs, "    {name:<16} {about}");
+        }
+    };
+    list(
+        "GC logs:",
+        &mut GC_FAMILIES.iter().map(|f| (f.name(), f.about())),
+    );
+    list(
+        "Performance logs:",
+        &mut PERF_FAMILIES.iter().map(|f| (f.name(), f.about())),
+    );
+    <Cli as clap::CommandFactory>::command().long_about(format!(
+        "JVM GC logs and application performance logs into numbers, tables and charts.\n\n{inputs}\n\
+         Access logs of another format are read with `--log-format` (Apache, Tomcat, nginx, a \
+         regex). Files may be gzip-compressed or zip archives; folders are read recursively; `-` \
+         reads standard input.\n\n\
+         Exit codes: 0 ok; 1 nothing readable or recognisable; 2 usage or output error (a \
+         malformed --slo objective, or one no input has the figure for, included); 3 an --slo \
+         objective failed; 4 with --strict when any line was skipped or any input left out. When \
+         several apply: 2, then 1, then 3, then 4 (a failed objective is reported even when lines \
+         were skipped)."
+    ))
+}
+
+/// The arguments of this process, read by `command`; a usage error exits 2 with clap's message.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let mut cmd = command();
+    let matches = cmd.get_matches_mut();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit())
 }
 
 /// One example per command, under the command list of `gcperf --help`.
@@ -57,8 +89,8 @@ pub enum Command {
     /// requests per response-time band (latency-histogram), Java vs DB time per operation
     /// (split), and with --kind load-curve each interval's percentiles against its throughput.
     Chart(ChartArgs),
-    /// Performance logs (semicolon perf log, JMeter JTL, Grinder): requests, errors, latency
-    /// percentiles and bands, shares over thresholds, throughput, Java vs DB per operation.
+    /// Performance logs: requests, errors, latency percentiles and bands, shares over
+    /// thresholds, throughput, Java vs DB per operation.
     Perf(PerfArgs),
     /// Runs side by side, one column per file: requests, throughput, shares over thresholds,
     /// percentiles and latency bands for performance logs; pauses, totals, longest pause and
@@ -102,7 +134,7 @@ pub struct CorrelateArgs {
     /// in time order).
     #[arg(long, required_unless_present = "files_from", num_args = 1..)]
     pub gc: Vec<PathBuf>,
-    /// The run's performance logs (semicolon log, JMeter JTL, Grinder), their requests taken
+    /// The run's performance logs (any family `gcperf --help` lists), their requests taken
     /// together.
     #[arg(long, required_unless_present = "files_from", num_args = 1..)]
     pub perf: Vec<PathBuf>,

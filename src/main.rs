@@ -1,5 +1,3 @@
-use clap::Parser;
-
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -27,7 +25,7 @@ fn main() {
         // leaves huge pages as they were.
         unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) };
     }
-    let cli = gcperf::cli::Cli::parse();
+    let cli = gcperf::cli::parse();
     gcperf::output::remove_on_signal();
     let code = match gcperf::commands::run(cli) {
         Ok(code) => code,

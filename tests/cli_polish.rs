@@ -1034,13 +1034,17 @@ fn top_level_help_names_every_input_kind_and_an_example_per_command() {
             "JRockit",
             "HotSpot",
             "unified",
+            "OpenJ9",
             "semicolon",
             "JMeter",
+            "Gatling",
+            "k6",
             "Grinder",
+            "access",
         ] {
             assert!(h.contains(kind), "{flag}: {kind}");
         }
-        let cli = gcperf::cli::Cli::command();
+        let cli = gcperf::cli::command();
         for sub in cli.get_subcommands().filter(|c| c.get_name() != "help") {
             let name = sub.get_name();
             assert!(
@@ -1050,6 +1054,24 @@ fn top_level_help_names_every_input_kind_and_an_example_per_command() {
             );
         }
     }
+}
+
+/// `--help` lists every registered family by its name and what it reads, a line each, from
+/// the registries: a new family is listed without a word of `cli.rs`.
+#[test]
+fn long_help_lists_every_registered_family() {
+    use gcperf::parse::family::{GC_FAMILIES, PERF_FAMILIES};
+    let h = ok(&["--help"]);
+    let fams = GC_FAMILIES.iter().map(|f| (f.name(), f.about()));
+    for (name, about) in fams.chain(PERF_FAMILIES.iter().map(|f| (f.name(), f.about()))) {
+        assert!(
+            h.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{name} "))
+                    && l.trim_end().ends_with(about)),
+            "no line for {name}: {about}\n{h}"
+        );
+    }
+    assert!(!GC_FAMILIES.is_empty() && !PERF_FAMILIES.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 //! `gcperf man`: the manual page, troff, on stdout.
 
 use super::print;
-use crate::cli::Cli;
-use clap::CommandFactory;
 
 pub(super) fn run() -> anyhow::Result<i32> {
     let mut out = Vec::new();
@@ -14,7 +12,7 @@ pub(super) fn run() -> anyhow::Result<i32> {
 /// The manual page: the top-level page (its SUBCOMMANDS section lists every command) and a
 /// section per command with that command's options, in one troff document.
 fn man_page(out: &mut Vec<u8>) -> anyhow::Result<()> {
-    let cmd = Cli::command();
+    let cmd = crate::cli::command();
     clap_mangen::Man::new(cmd.clone()).render(out)?;
     for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
         let name = sub.get_name();

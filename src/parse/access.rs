@@ -464,6 +464,9 @@ impl PerfFamily for Iis {
     fn name(&self) -> &'static str {
         "access-iis"
     }
+    fn about(&self) -> &'static str {
+        "IIS W3C extended access logs (`time-taken`)"
+    }
 
     /// A `#Fields:` header naming a date, a time, the path and the time taken, or another
     /// directive of the format. Its data lines are told by the header before them
@@ -650,6 +653,9 @@ impl PerfFamily for Haproxy {
     fn name(&self) -> &'static str {
         "access-haproxy"
     }
+    fn about(&self) -> &'static str {
+        "HAProxy HTTP logs"
+    }
 
     /// An HTTP log line.
     fn recognises(&self, line: &[u8]) -> bool {
@@ -734,6 +740,9 @@ fn uwsgi_request(line: &[u8]) -> Option<Request<'_>> {
 impl PerfFamily for Uwsgi {
     fn name(&self) -> &'static str {
         "access-uwsgi"
+    }
+    fn about(&self) -> &'static str {
+        "uWSGI request logs"
     }
 
     fn recognises(&self, line: &[u8]) -> bool {
@@ -885,6 +894,9 @@ const CADDY_START: &[u8] = b"{\"level\":\"";
 impl PerfFamily for Caddy {
     fn name(&self) -> &'static str {
         "access-caddy"
+    }
+    fn about(&self) -> &'static str {
+        "Caddy's JSON access logs"
     }
 
     /// An access log object.

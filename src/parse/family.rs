@@ -184,6 +184,10 @@ pub trait PerfFamily: Sync + 'static {
     /// The name outputs write (`format`): lower case, stable.
     fn name(&self) -> &'static str;
 
+    /// What it reads, in a few words (the tool, the option that writes it): `gcperf --help`
+    /// lists every registered family so.
+    fn about(&self) -> &'static str;
+
     /// `line` (trimmed, not blank) is a record or header of this family, told from its shape.
     fn recognises(&self, line: &[u8]) -> bool;
 
@@ -228,6 +232,10 @@ pub fn family_of_line(line: &[u8]) -> Option<GcFormat> {
 pub trait Family: Sync + 'static {
     /// The name outputs write (`format`): lower case, stable.
     fn name(&self) -> &'static str;
+
+    /// What it reads, in a few words (the JVM, the option that writes it): `gcperf --help`
+    /// lists every registered family so.
+    fn about(&self) -> &'static str;
 
     /// `line` is one of this family's own lines (a record or a line its format defines),
     /// told from its shape alone. Detection counts these over a log's head and the family

@@ -44,6 +44,9 @@ impl PerfFamily for Gatling {
     fn name(&self) -> &'static str {
         "gatling"
     }
+    fn about(&self) -> &'static str {
+        "Gatling's text `simulation.log` (2.x to 3.11)"
+    }
 
     /// A request, or the `RUN` line that starts every log (its start stamp among its fields).
     fn recognises(&self, line: &[u8]) -> bool {

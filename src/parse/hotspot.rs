@@ -104,6 +104,9 @@ impl Family for Hotspot {
     fn name(&self) -> &'static str {
         "hotspot"
     }
+    fn about(&self) -> &'static str {
+        "HotSpot `-verbose:gc` logs (JDK 1.3-8, every collector)"
+    }
 
     /// An event start or a safepoint line, as the parser itself reads one.
     fn recognises(&self, line: &[u8]) -> bool {

@@ -72,6 +72,9 @@ impl Family for IbmText {
     fn name(&self) -> &'static str {
         "ibm-text"
     }
+    fn about(&self) -> &'static str {
+        "IBM JDK 1.4.2 text verbose GC"
+    }
 
     /// A tagged line, `<AF[1]: `, `  <GC(1): `, `<CON[1]: `, `<SYS[1]: `, `  <GC[0]: `, or
     /// the concurrent mark's `<  Stop-the-allocations ...>` note.

@@ -113,6 +113,9 @@ impl Family for J9Xml {
     fn name(&self) -> &'static str {
         "j9-xml"
     }
+    fn about(&self) -> &'static str {
+        "IBM J9 and OpenJ9 XML verbose GC (`-Xverbosegclog`)"
+    }
 
     /// A start tag of an element only this format writes (`<exclusive-start`, `<gc-start`,
     /// `<mem-info`, J9 5.0's `<af `, `<tenured `...), or its root `<verbosegc`.

@@ -78,6 +78,9 @@ impl PerfFamily for JmeterXml {
     fn name(&self) -> &'static str {
         "jmeter-xml"
     }
+    fn about(&self) -> &'static str {
+        "JMeter results as XML"
+    }
     /// `<testResults ...>` or the start of a request, `<httpSample ...` / `<sample ...`.
     fn recognises(&self, line: &[u8]) -> bool {
         root_tag(line) || sample_start(line)

@@ -63,6 +63,9 @@ impl Family for Jrockit {
     fn name(&self) -> &'static str {
         "jrockit"
     }
+    fn about(&self) -> &'static str {
+        "JRockit `-Xverbose:memory,gcpause` logs (R26-R28)"
+    }
 
     fn recognises(&self, line: &[u8]) -> bool {
         num::contains(line, b"[memory ]") || num::contains(line, b"[gcpause]")

@@ -50,6 +50,9 @@ impl PerfFamily for K6Json {
     fn name(&self) -> &'static str {
         "k6-json"
     }
+    fn about(&self) -> &'static str {
+        "k6 `--out json` results"
+    }
 
     /// A k6 object: a metric's declaration or one of its points.
     fn recognises(&self, line: &[u8]) -> bool {
@@ -230,6 +233,9 @@ fn parse(buf: &[u8]) -> PerfLog {
 impl PerfFamily for K6Csv {
     fn name(&self) -> &'static str {
         "k6-csv"
+    }
+    fn about(&self) -> &'static str {
+        "k6 `--out csv` results"
     }
 
     /// Its header, or a request's row in k6's order.

@@ -216,6 +216,9 @@ impl PerfFamily for LogFormat {
     fn name(&self) -> &'static str {
         self.name
     }
+    fn about(&self) -> &'static str {
+        "an access log of the format `--log-format` gives"
+    }
 
     fn recognises(&self, line: &[u8]) -> bool {
         self.request(line).is_some()

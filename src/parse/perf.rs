@@ -68,6 +68,9 @@ impl PerfFamily for Semicolon {
     fn name(&self) -> &'static str {
         "perf-csv"
     }
+    fn about(&self) -> &'static str {
+        "the semicolon log (`[id];date;total;java;db;calls;operation[;e-error]`)"
+    }
     fn recognises(&self, line: &[u8]) -> bool {
         semicolon_record(line).is_some()
     }
@@ -92,6 +95,9 @@ impl PerfFamily for Semicolon {
 impl PerfFamily for JmeterJtl {
     fn name(&self) -> &'static str {
         "jmeter-jtl"
+    }
+    fn about(&self) -> &'static str {
+        "JMeter results as CSV (JTL; `,`, tab, `;` or `|`)"
     }
     fn recognises(&self, line: &[u8]) -> bool {
         FIELDS.with_borrow_mut(|f| is_jtl_line(line, f))
@@ -122,6 +128,9 @@ impl PerfFamily for JmeterJtl {
 impl PerfFamily for Grinder {
     fn name(&self) -> &'static str {
         "grinder"
+    }
+    fn about(&self) -> &'static str {
+        "The Grinder's `data_*.log`"
     }
     fn recognises(&self, line: &[u8]) -> bool {
         FIELDS.with_borrow_mut(|f| is_grinder_line(line, f))

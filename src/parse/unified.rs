@@ -66,6 +66,9 @@ impl Family for Unified {
     fn name(&self) -> &'static str {
         "unified"
     }
+    fn about(&self) -> &'static str {
+        "JDK 9+ unified logging (`-Xlog:gc*`, any decorations)"
+    }
 
     fn recognises(&self, line: &[u8]) -> bool {
         line.first() == Some(&b'[') && is_gc_line(line)

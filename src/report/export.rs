@@ -109,7 +109,7 @@ pub const UPTIME_T_S: &str = "t_s";
 /// `gc.parquet`: one row per GC record, in file order, files in argument order.
 pub const GC_COLUMNS: &[ExportColumn] = &[
     c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given (for a `--join`/`--rotated` set, its first part in time order)"),
-    c(FORMAT, Ty::Str, "", "`jrockit`, `hotspot`, `unified`, `ibm-text` or `j9-xml`"),
+    c(FORMAT, Ty::Str, "", "the log's family as `gcperf --help` lists them (`hotspot`, `unified`, `jrockit`...)"),
     c(frame::gc::RECORD, Ty::Str, "", "`pause` (stop-the-world GC pause), `collection` (a JRockit collection whose pauses are itemised as `pause` rows), `concurrent` (concurrent phase, not a pause), `safepoint` (safepoint stop, not a GC pause), `stall` (one thread waiting for the collector: ZGC `Allocation Stall`, `Relocation Stall`; not a pause), `nested` (a collection run inside another's stop, e.g. CMS's scavenge before remark: its time is part of that `pause` row's, never a pause of its own)"),
     c(frame::gc::KIND, Ty::Str, "", "`young`, `mixed`, `old`, `full`, `initial-mark`, `remark`, `cleanup` or `other`"),
     c(frame::gc::COLLECTOR, Ty::Str, "", "collector or generation as the log names it (`PSYoungGen`, `G1`, `ParNew`...); null when the log does not say"),
@@ -131,7 +131,7 @@ pub const GC_COLUMNS: &[ExportColumn] = &[
 /// `perf.parquet`: one row per request, in file order, files in argument order.
 pub const PERF_COLUMNS: &[ExportColumn] = &[
     c(FILE, Ty::Str, "", "the input file, as given on the command line or found in a folder given"),
-    c(FORMAT, Ty::Str, "", "`perf-csv` (semicolon log), `jmeter-jtl` (CSV), `jmeter-xml`, `grinder`, `gatling`, `k6-json`, `k6-csv`, `access-iis`, `access-haproxy`, `access-uwsgi`, `access-caddy`, and with `--log-format` `access-apache`, `access-tomcat`, `access-nginx` or `access-regex`"),
+    c(FORMAT, Ty::Str, "", "the log's family as `gcperf --help` lists them (`jmeter-jtl`, `k6-csv`, `access-iis`...), or with `--log-format` `access-apache`, `access-tomcat`, `access-nginx` or `access-regex`"),
     c(OPERATION, Ty::Str, "", "operation name, JMeter label, or `test <n>` for The Grinder"),
     c(END_TIME, Ty::Timestamp, "ms", "when the request ended: local time as written (semicolon log), or the JMeter/Grinder epoch stamp (start + elapsed, or the stamp itself where a JMeter log's stamps are ends) as UTC; no zone; null for a request stamped before 1990 or after 2099 (no time: JMeter before 5.5 stamps a request that failed with an exception 1970-01-01)"),
     c(frame::perf::END_MS, Ty::I64, "ms", "`end_time` as milliseconds since 1970-01-01 00:00 of that clock"),
