@@ -443,6 +443,14 @@ fn report_writes_the_verdicts() {
         "{html}"
     );
     assert!(html.contains("ranked by worst objective margin"));
+    // Its run named by a link to the run's page.
+    assert!(
+        html.contains(&format!(
+            "<tr><td><a href=\"runs/r26-detgc.html\">{}</a></td><td>throughput_pct&gt;=99.5</td>",
+            d.display()
+        )),
+        "{html}"
+    );
     let page = std::fs::read_to_string(out.join("runs/r26-detgc.html")).unwrap();
     assert!(page.contains("<div class=\"v bad\">1 of 2</div><div class=\"k\">objectives met</div>"));
     assert!(page.contains("pause_max_ms&lt;=30") && page.contains("throughput_pct&gt;=99.5"));

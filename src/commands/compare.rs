@@ -28,11 +28,8 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         .map(|g| parse_group(g))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow::anyhow!(e))?;
-    if let Some((l, _)) = specs
-        .iter()
-        .enumerate()
-        .find_map(|(i, s)| specs[..i].iter().find(|t| t.0 == s.0))
-    {
+    let mut labels = std::collections::HashSet::new();
+    if let Some((l, _)) = specs.iter().find(|s| !labels.insert(&s.0)) {
         anyhow::bail!("--group {l}: the label is given twice");
     }
     let (inputs, group_of) = if specs.is_empty() {

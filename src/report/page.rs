@@ -462,13 +462,13 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
         .iter()
         .any(|e| e.outcome.summary().is_some_and(|s| !s.slo.is_empty()));
     let mut h = format!("<h1>{INDEX_TITLE}</h1>\n{intro}");
-    let verdicts: Vec<(&FileSummary, &Verdict)> = entries
+    let verdicts: Vec<(&Entry, &FileSummary, &Verdict)> = entries
         .iter()
-        .filter_map(|e| e.outcome.summary())
-        .flat_map(|s| s.slo.iter().map(move |v| (s, v)))
+        .filter_map(|e| Some((e, e.outcome.summary()?)))
+        .flat_map(|(e, s)| s.slo.iter().map(move |v| (e, s, v)))
         .collect();
     if !verdicts.is_empty() {
-        let mut failed: Vec<_> = verdicts.iter().filter(|(_, v)| !v.pass).collect();
+        let mut failed: Vec<_> = verdicts.iter().filter(|(_, _, v)| !v.pass).collect();
         h.push_str(&format!(
             "<h2>Objectives: {} of {} met</h2>\n<p>All verdicts in <a href=\"slo.csv\">slo.csv</a> and on each run's page{}.</p>\n",
             verdicts.len() - failed.len(),
@@ -476,16 +476,13 @@ pub fn index(entries: &[Entry], pairs: &[super::correlate::Pair], intro: &str) -
             if failed.is_empty() { "" } else { "; the failed ones, furthest off first" }
         ));
         if !failed.is_empty() {
-            failed.sort_by(|a, b| margin(b.1).total_cmp(&margin(a.1)));
+            failed.sort_by(|a, b| margin(b.2).total_cmp(&margin(a.2)));
             let rows: Vec<Vec<Cell>> = failed
                 .iter()
-                .map(|(s, v)| {
-                    let e = entries
-                        .iter()
-                        .find(|e| e.outcome.summary().is_some_and(|x| std::ptr::eq(x, *s)));
+                .map(|(e, s, v)| {
                     let m = margin(v);
                     vec![
-                        link(s.file.clone(), e.map(run_href)),
+                        link(s.file.clone(), Some(run_href(e))),
                         text(v.objective.clone()),
                         text(v.operation.clone().unwrap_or_default()),
                         figure(v.value, |x| num(x, None)),
