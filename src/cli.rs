@@ -28,22 +28,16 @@ pub struct Cli {
 pub fn command() -> clap::Command {
     use crate::parse::family::{GC_FAMILIES, PERF_FAMILIES};
     use std::fmt::Write;
-    let mut inputs =
-        String::from("Inputs, told from their content (`format` names each in the outputs):\n");
-    let mut list = |title: &str, fams: &mut dyn Iterator<Item = (&str, &str)>| {
-        let _ = writeln!(inputs, "  {title}");
-        for (name, about) in fams {
-            let _ = writeln!(inputs, "    {name:<16} {about}");
-        }
-    };
-    list(
-        "GC logs:",
-        &mut GC_FAMILIES.iter().map(|f| (f.name(), f.about())),
+    let mut inputs = String::from(
+        "Inputs, told from their content (`format` names each in the outputs):\n  GC logs:\n",
     );
-    list(
-        "Performance logs:",
-        &mut PERF_FAMILIES.iter().map(|f| (f.name(), f.about())),
-    );
+    for f in GC_FAMILIES {
+        let _ = writeln!(inputs, "    {:<16} {}", f.name(), f.about());
+    }
+    inputs.push_str("  Performance logs:\n");
+    for f in PERF_FAMILIES {
+        let _ = writeln!(inputs, "    {:<16} {}", f.name(), f.about());
+    }
     <Cli as clap::CommandFactory>::command().long_about(format!(
         "JVM GC logs and application performance logs into numbers, tables and charts.\n\n{inputs}\n\
          Access logs of another format are read with `--log-format` (Apache, Tomcat, nginx, a \
