@@ -616,6 +616,86 @@ fn spread_at(
     }
 }
 
+/// A pause the pause pass spreads over more intervals than this goes to `LongPauses`.
+const LONG_PAUSE: usize = 64;
+
+/// The pauses that reach over more than `LONG_PAUSE` intervals: hours long and overlapping,
+/// as only a damaged or hostile log has them (20,000 pauses of 20 h at `--interval 1s` took
+/// 4.9 s an interval at a time). Their end intervals get their parts as `spread_at` gives
+/// them; the intervals between, `share` each (the pause's seconds by interval length) through
+/// one running sum, and their first lines in line order, each interval from the first pause
+/// that reaches it. Ordinary logs never come here, so their sums are as they were.
+#[derive(Default)]
+struct LongPauses {
+    /// Changes to the running sum of shares at each interval, and to the count of pauses
+    /// open there (the sum is reset to 0 where none is, so rounding leaves nothing behind).
+    share: Vec<f64>,
+    open: Vec<i32>,
+    /// (line, first interval, last interval) of each.
+    reach: Vec<(u64, usize, usize)>,
+}
+
+impl LongPauses {
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        buckets: &mut [f64],
+        first: i64,
+        per: Per,
+        (a, fa): (f64, i64),
+        (b, fb): (f64, i64),
+        v: f64,
+        reach: (u64, usize, usize),
+    ) {
+        let last = buckets.len() as i64 - 1;
+        let idx = |f: i64| (f - first).clamp(0, last) as usize;
+        let (from, to) = (idx(fa), idx(fb));
+        let lo = |k: usize| (first + k as i64) as f64 * per.len;
+        buckets[from] += v * overlap(a, b, lo(from), lo(from) + per.len) / (b - a);
+        buckets[to] += v * overlap(a, b, lo(to), lo(to) + per.len) / (b - a);
+        if self.share.is_empty() {
+            self.share = vec![0.0; buckets.len() + 1];
+            self.open = vec![0; buckets.len() + 1];
+        }
+        let share = v * per.len / (b - a);
+        self.share[from + 1] += share;
+        self.share[to] -= share;
+        self.open[from + 1] += 1;
+        self.open[to] -= 1;
+        self.reach.push(reach);
+    }
+
+    fn finish(mut self, buckets: &mut [f64], first_line: &mut [Option<u64>]) {
+        if self.reach.is_empty() {
+            return;
+        }
+        let (mut sum, mut open) = (0.0, 0);
+        for (k, p) in buckets.iter_mut().enumerate() {
+            open += self.open[k];
+            sum = if open > 0 { sum + self.share[k] } else { 0.0 };
+            *p += sum;
+        }
+        // `next[k]`: the first interval from k on that no pause has reached yet (halved paths).
+        self.reach.sort_unstable();
+        let mut next: Vec<usize> = (0..=first_line.len()).collect();
+        let find = |next: &mut Vec<usize>, mut k: usize| {
+            while next[k] != k {
+                next[k] = next[next[k]];
+                k = next[k];
+            }
+            k
+        };
+        for (l, a, b) in self.reach {
+            let mut k = find(&mut next, a);
+            while k <= b {
+                first_line[k] = Some(first_line[k].map_or(l, |x| x.min(l)));
+                next[k] = k + 1;
+                k = find(&mut next, k + 1);
+            }
+        }
+    }
+}
+
 /// The per-interval grid over `[lo, hi]` seconds: (first index, count).
 fn grid(lo: f64, hi: f64, len: f64) -> PolarsResult<(i64, usize)> {
     let (a, b) = ((lo / len).floor(), (hi / len).floor());
@@ -1067,6 +1147,7 @@ fn timed_passes<R: Send>(
         let per = Per::new(len);
         let mut paused = vec![0.0; count];
         let mut first_line: Vec<Option<u64>> = vec![None; count];
+        let mut long = LongPauses::default();
         for i in 0..n {
             if !c.is_pause(i) {
                 continue;
@@ -1077,7 +1158,6 @@ fn timed_passes<R: Send>(
             // Each floor once (four a pause were a fifth of this pass).
             let ft = per.floor(t);
             let (fe, ce) = per.floor_ceil(e);
-            spread_at(&mut paused, first, per, (t, ft), (e, fe), d);
             let last = count as i64 - 1;
             let k_t = (ft - first).clamp(0, last) as usize;
             // The last interval the pause reaches into (one ending on an interval's start
@@ -1088,10 +1168,24 @@ fn timed_passes<R: Send>(
                 k_t
             };
             let l = c.line(i);
+            if k_end - k_t > LONG_PAUSE {
+                long.add(
+                    &mut paused,
+                    first,
+                    per,
+                    (t, ft),
+                    (e, fe),
+                    d,
+                    (l, k_t, k_end),
+                );
+                continue;
+            }
+            spread_at(&mut paused, first, per, (t, ft), (e, fe), d);
             for fl in first_line.iter_mut().take(k_end + 1).skip(k_t) {
                 *fl = Some(fl.map_or(l, |x| x.min(l)));
             }
         }
+        long.finish(&mut paused, &mut first_line);
         Some((paused, first_line))
     };
     // The allocation pass, the longest and one piece, is the one left for a core that comes
@@ -1244,6 +1338,72 @@ pub(super) fn diag_with(f: &GcFrame, c: &Cols, o: &DiagOptions) -> PolarsResult<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `LongPauses` gives what spreading each pause an interval at a time gives: the same
+    /// seconds (to rounding) and the same first lines, for long pauses that overlap one
+    /// another and short ones, start before the grid or end past it, on an interval length
+    /// that is no power of two.
+    #[test]
+    fn long_pauses_as_an_interval_at_a_time() {
+        let (len, first, count) = (0.3, 5_i64, 700_usize);
+        let per = Per::new(len);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = |m: f64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 1_000_000) as f64 / 1e6 * m
+        };
+        let (mut slow, mut fast) = (vec![0.0; count], vec![0.0; count]);
+        let (mut slow_l, mut fast_l) = (vec![None; count], vec![None; count]);
+        let mut long = LongPauses::default();
+        let mut longs = 0;
+        for line in 1..=400_u64 {
+            let t = first as f64 * len - 20.0 + rnd(260.0);
+            let d = if line % 3 == 0 { rnd(120.0) } else { rnd(2.0) };
+            let e = t + d;
+            let (ft, (fe, ce)) = (per.floor(t), per.floor_ceil(e));
+            let last = count as i64 - 1;
+            let k_t = (ft - first).clamp(0, last) as usize;
+            let k_end = ((ce - 1 - first).clamp(0, last) as usize).max(k_t);
+            // The reference: every pause an interval at a time.
+            spread_at(&mut slow, first, per, (t, ft), (e, fe), d);
+            for fl in slow_l.iter_mut().take(k_end + 1).skip(k_t) {
+                *fl = Some(fl.map_or(line, |y: u64| y.min(line)));
+            }
+            if k_end - k_t > LONG_PAUSE {
+                longs += 1;
+                long.add(
+                    &mut fast,
+                    first,
+                    per,
+                    (t, ft),
+                    (e, fe),
+                    d,
+                    (line, k_t, k_end),
+                );
+            } else {
+                spread_at(&mut fast, first, per, (t, ft), (e, fe), d);
+                for fl in fast_l.iter_mut().take(k_end + 1).skip(k_t) {
+                    *fl = Some(fl.map_or(line, |y: u64| y.min(line)));
+                }
+            }
+        }
+        long.finish(&mut fast, &mut fast_l);
+        assert!(longs > 50, "{longs}");
+        assert_eq!(fast_l, slow_l);
+        for (k, (a, b)) in fast.iter().zip(&slow).enumerate() {
+            assert!(
+                (a - b).abs() <= 1e-9 * b.abs().max(1.0),
+                "interval {k}: {a} {b}"
+            );
+        }
+        // Intervals no pause reaches stay exactly 0.
+        assert!(slow
+            .iter()
+            .zip(&fast)
+            .all(|(a, b)| (*a == 0.0) == (*b == 0.0)));
+    }
 
     fn frame(text: &str) -> GcFrame {
         crate::columns::gc_frame(
