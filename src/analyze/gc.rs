@@ -81,12 +81,9 @@ pub fn stalls(f: &GcFrame) -> PolarsResult<Stalls> {
     let v = durations_of(df, Record::Stall)?;
     // A frame built before the column existed (tests' hand-made frames) has no reaches.
     // Reduced on the column as it is: a column null everywhere (most logs) is a scalar, and
-    // materialising it stays cached in the frame (14 MB for a 1.7 M-row CMS log). Nor is an
-    // all-null column reduced at all: polars reduces a scalar through a one-value series,
-    // whose null buffer is the first use of its global zeroed buffer, 8 MiB it allocates,
-    // fills and never frees (8 MB of every GC summary's peak).
+    // materialising it stays cached in the frame (14 MB for a 1.7 M-row CMS log).
     let ttsp_max_ms = match df.column(TTSP_MS) {
-        Ok(c) if c.null_count() < c.len() => c.max_reduce()?.value().extract::<f64>(),
+        Ok(c) => super::max_f64(c)?,
         _ => None,
     };
     Ok(Stalls {
@@ -380,12 +377,7 @@ fn summary_with<R: Send>(
         } else {
             t_min.map(|m| end.unwrap_or(f64::NAN) - m)
         };
-        let heap_max_kb = df
-            .column(HEAP_TOTAL_KB)?
-            .max_reduce()?
-            .value()
-            .extract::<f64>()
-            .filter(|v| v.is_finite());
+        let heap_max_kb = super::max_f64(df.column(HEAP_TOTAL_KB)?)?.filter(|v| v.is_finite());
         PolarsResult::Ok((
             c,
             restarts,

@@ -61,6 +61,17 @@ pub(crate) fn get_f64(df: &DataFrame, name: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// The largest value of a column as it is, as f64; None where every row is null. An all-null
+/// column is not reduced at all: polars reduces a scalar through a one-value series, whose
+/// null buffer is the first use of its global zeroed buffer, 8 MiB it allocates, fills and
+/// never frees (2,000 page faults, 4-5 ms, a third of a small log's run).
+pub(crate) fn max_f64(c: &Column) -> PolarsResult<Option<f64>> {
+    if c.null_count() == c.len() {
+        return Ok(None);
+    }
+    Ok(c.max_reduce()?.value().extract::<f64>())
+}
+
 /// A band of durations: how many fell in it and their share of all, percent (full
 /// precision: 0.0001 % must survive).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
