@@ -188,10 +188,14 @@ impl<'a, T: PolarsNumericType> Num<'a, T> {
     pub fn col(df: &'a DataFrame, name: &str) -> PolarsResult<Num<'a, T>> {
         Num::cast(df.column(name)?)
     }
-    /// `c` read as `T` (cast where it is of another type).
+    /// `c` read as `T` (cast where it is of another type; a scalar as its value, which
+    /// polars would spread out to cast).
     pub fn cast(c: &'a Column) -> PolarsResult<Num<'a, T>> {
         if let Some(n) = Num::of(c)? {
             return Ok(n);
+        }
+        if let Column::Scalar(sc) = c {
+            return Ok(Num::Const(sc.scalar().value().extract::<T::Native>()));
         }
         let ca = c.cast(&T::get_static_dtype())?.take_materialized_series();
         Ok(Num::Chunked(Cow::Owned(ca.unpack::<T>()?.clone())))

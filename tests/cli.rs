@@ -319,6 +319,48 @@ fn gc_events_csv_has_one_row_per_pause() {
     }
 }
 
+/// A log of one record that is not a pause (safepoints only): `--events` prints none of its
+/// rows, `--all-records` every one, with the times worked out from the lines (each safepoint
+/// starts its duration before its stamp: 1.000 - 0.0012 s, 2.000 - 0.0030 s).
+#[test]
+fn events_of_a_log_without_pauses() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("safepoints.log");
+    std::fs::write(
+        &p,
+        "1.000: Total time for which application threads were stopped: 0.0012000 seconds, \
+         Stopping threads took: 0.0001000 seconds\n\
+         2.000: Total time for which application threads were stopped: 0.0030000 seconds, \
+         Stopping threads took: 0.0002000 seconds\n",
+    )
+    .unwrap();
+    let events = |all: bool| {
+        let mut args = vec!["gc", "-q", "--events", p.to_str().unwrap()];
+        if all {
+            args.push("--all-records");
+        }
+        let out = gcperf().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = events(false);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let text = events(true);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for (row, (start, ms, line, ttsp)) in rows
+        .iter()
+        .zip([("0.9988", "1.2", "1", "0.1"), ("1.997", "3", "2", "0.2")])
+    {
+        assert_eq!(row[1], "safepoint");
+        assert_eq!((row[2], row[4], row[13], row[14]), (start, ms, line, ttsp));
+    }
+}
+
 #[test]
 fn unreadable_and_unrecognisable_files_are_named_and_the_batch_goes_on() {
     let dir = tempfile::tempdir().unwrap();
