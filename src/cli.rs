@@ -414,8 +414,8 @@ pub struct Window {
     /// numbers are seconds). GC logs: the records starting less than that after the first.
     #[arg(long, default_value = "0")]
     pub skip: String,
-    /// Only requests ending at or after this time (log time, `2012-09-21T12:00:00` or
-    /// `2012-09-21 12:00:00.000`). GC logs: the records starting at or after it, given as a
+    /// Only requests ending at or after this time (the log's clock as it writes it, without a
+    /// zone: `2012-09-21T12:00:00` or `2012-09-21 12:00:00.000`). GC logs: the records starting at or after it, given as a
     /// time (their date stamps) or as an uptime (`10s`, `2m`, `90`: seconds since JVM start);
     /// a log without that clock is left out, saying so.
     #[arg(long)]

@@ -2496,6 +2496,48 @@ fn from_after_to_is_a_usage_error() {
         .code(0);
 }
 
+/// A time with a zone is refused (exit 2), never read as the log's own clock with the zone
+/// dropped: `fixtures/unified/g1-jdk17.log` writes +0100, so `14:11:19+0500` would keep all 9
+/// pauses read in that zone, and keeps 8 with the zone dropped (the first starts at 14:11:18.500).
+#[test]
+fn a_time_with_a_zone_is_a_usage_error() {
+    let gc = fixture("unified/g1-jdk17.log");
+    let perf = fixture("perf/soap-after.log");
+    let (gc, perf) = (gc.to_str().unwrap(), perf.to_str().unwrap());
+    for t in [
+        "2024-03-05T14:11:19+0500",
+        "2024-03-05T14:11:19Z",
+        "2024-03-05 14:11:19.000-01:00",
+    ] {
+        for args in [
+            vec!["summary", "-q", gc, "--from", t],
+            vec!["gc", "-q", gc, "--to", t],
+            vec!["perf", "-q", perf, "--from", t],
+            vec!["correlate", "--gc", gc, "--perf", perf, "--to", t],
+        ] {
+            gcperf()
+                .args(&args)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains(format!(
+                    "bad time {t:?}: give it without a zone"
+                )));
+        }
+    }
+    let pauses = |from: &str| {
+        let out = gcperf()
+            .args(["summary", "-q", "-f", "json", gc, "--from", from])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v[0]["gc"]["pauses"].as_u64().unwrap()
+    };
+    assert_eq!(pauses("2024-03-05T14:11:19"), 8);
+    assert_eq!(pauses("2024-03-05T14:11:18"), 9);
+}
+
 /// A span of centuries (two stamps, one of them damaged: 1 s and 7.3e9 s) is analysed, its
 /// per-interval figures over whole hours enough to stay within 2 million intervals (7.3e9 s /
 /// 2e6 = 3650 s: two hours), not refused over an `--interval` nobody gave.

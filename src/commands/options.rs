@@ -131,14 +131,34 @@ fn unit<'a>(t: &'a str, units: &[(&str, f64)]) -> (&'a str, f64) {
         .unwrap_or((t, 1.0))
 }
 
+/// A time on the log's own clock, as its lines write it: ms since the epoch of that wall
+/// clock. A zone (`Z`, `+05:00`) is refused, not dropped: the windows compare with the
+/// clock the log writes, whose zone many logs do not say, so the time given would be read
+/// as the log's and the window be off by the difference.
 pub(super) fn log_time(s: &str) -> anyhow::Result<i64> {
     let b = s.trim().as_bytes();
     match crate::parse::num::iso_datetime_prefix(b) {
-        Some((ms, n)) if n == b.len() => Ok(ms),
+        Some((ms, n)) if n == b.len() && !has_zone(b) => Ok(ms),
+        Some((_, n)) if n == b.len() => anyhow::bail!(
+            "bad time {s:?}: give it without a zone, as the log writes its times (the windows are read on the log's own clock)"
+        ),
         _ => {
             anyhow::bail!("bad time {s:?}: use e.g. 2012-09-21T12:00:00 or 2012-09-21 12:00:00.000")
         }
     }
+}
+
+/// Whether a whole ISO stamp (`iso_datetime_prefix`'s) ends with a zone: anything after its
+/// seconds and their fraction.
+fn has_zone(b: &[u8]) -> bool {
+    let mut i = 19;
+    if matches!(b.get(i), Some(b'.' | b',')) {
+        i += 1;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    i < b.len()
 }
 
 pub(super) fn interval_ms(s: &str) -> anyhow::Result<i64> {
@@ -163,8 +183,11 @@ pub(super) fn pause_target_ms(t: &str) -> anyhow::Result<f64> {
 pub(super) fn gc_window(w: &Window) -> anyhow::Result<analyze::window::GcWindow> {
     use analyze::window::Bound;
     let bound = |flag: &str, s: &str| -> anyhow::Result<Bound> {
-        if let Ok(ms) = log_time(s) {
-            return Ok(Bound::Wall(ms));
+        // A stamp is a time, never an uptime: its errors are the time's.
+        if crate::parse::num::iso_datetime_prefix(s.trim().as_bytes()).is_some() {
+            return Ok(Bound::Wall(
+                log_time(s).map_err(|e| anyhow::anyhow!("{flag}: {e}"))?,
+            ));
         }
         match duration_s(s) {
             Ok(v) => Ok(Bound::Uptime(v)),
