@@ -1474,6 +1474,33 @@ pub fn join_frames(parts: Vec<(GcFrame, Join)>, strings: Vec<String>) -> PolarsR
     Ok(f)
 }
 
+/// The frames of a performance log's parts (a rotated set), in order, as one: each part's
+/// operation and message ids mapped to the log's through its `Join`, its lines moved on.
+pub fn join_perf_frames(parts: Vec<(PerfFrame, Join)>) -> PolarsResult<DataFrame> {
+    let Some(names) = parts.first().map(|(f, _)| f.df.get_column_names_owned()) else {
+        return Ok(DataFrame::empty());
+    };
+    let mut all = Appended::default();
+    for (f, join) in parts {
+        let mut cols = Vec::with_capacity(names.len());
+        for name in &names {
+            let c = f.df.column(name)?;
+            cols.push(match name.as_str() {
+                perf::OPERATION_ID | perf::ERROR_ID => {
+                    let ids = Num::<UInt32Type>::cast(c)?;
+                    let mapped = (0..c.len()).map(|i| ids.get(i).map(|v| join.id(v)));
+                    UInt32Chunked::from_iter_options(name.clone(), mapped).into_column()
+                }
+                perf::LINE => lines_moved(c, join.line_offset)?,
+                _ => c.clone(),
+            });
+        }
+        all.push(cols, 0, 0)?;
+    }
+    let cols = all.into_columns()?;
+    DataFrame::new(cols.first().map_or(0, Column::len), cols)
+}
+
 /// A restart is an uptime this much (seconds) below the latest start seen so far, and below
 /// half of it: the JVM's clock began at 0 again. Smaller steps back are threads printing out
 /// of order, or a long collection printed after the short ones inside it.

@@ -1177,12 +1177,142 @@ fn last_line_end(b: &[u8]) -> Option<usize> {
     memchr::memrchr2(b'\n', b'\r', &b[..i]).map(|j| j + 1)
 }
 
-/// Several files read as one log (the parts of a rotated set), put in time order: by the
-/// wall clock of their first event where every part has one, else by uptime, else by name.
-/// Parts that cannot be read, hold nothing, or are of another log family are left out and
-/// returned as errors; the rest is joined. Line numbers count on across the parts in that
-/// order.
-pub fn load_joined(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
+/// Several files read as one log (the parts of a rotated set): a GC log (`load_joined_gc`)
+/// or a performance log (`load_joined_perf`), as its first part with a family is. Parts that
+/// cannot be read, hold nothing, or are of another log family are left out and returned as
+/// errors; the rest is joined. Line numbers count on across the parts in time order.
+pub fn load_joined(paths: &[PathBuf]) -> (Option<Input>, Vec<Error>) {
+    if set_is_perf(paths) {
+        let (l, errors) = load_joined_perf(paths);
+        (l.map(Input::Perf), errors)
+    } else {
+        let (l, errors) = load_joined_gc(paths);
+        (l.map(Input::Gc), errors)
+    }
+}
+
+/// Whether the first part of a set whose head shows a log family shows a performance log's.
+fn set_is_perf(paths: &[PathBuf]) -> bool {
+    for p in paths {
+        let Ok(mut r) = input::open(p) else { continue };
+        let mut head = Vec::new();
+        if r.append(&mut head, PROBE).is_err() {
+            continue;
+        }
+        match input::detect(&head) {
+            Some(Detected::Perf(_)) => return true,
+            Some(Detected::Gc(_)) => return false,
+            None => {}
+        }
+    }
+    false
+}
+
+/// The parts of a performance log, each read as a file is, put in time order by their
+/// first request's end (parts without one after the others, in the order given), and
+/// joined: operation names and messages made the set's, lines counted on.
+fn load_joined_perf(paths: &[PathBuf]) -> (Option<LoadedPerf>, Vec<Error>) {
+    let mut errors = Vec::new();
+    let mut parts: Vec<LoadedPerf> = Vec::new();
+    for p in paths {
+        let inputs = match load_file(p) {
+            Ok(inputs) => inputs,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        for i in inputs {
+            match i {
+                Input::Perf(l) if parts.first().is_none_or(|f| f.format == l.format) => {
+                    parts.push(l);
+                }
+                Input::Perf(l) => errors.push(Error::Usage(format!(
+                    "{}: a {} log cannot be joined to a {} log",
+                    l.label,
+                    l.format.as_str(),
+                    parts[0].format.as_str()
+                ))),
+                Input::Gc(l) => errors.push(Error::Usage(format!(
+                    "{}: a GC log cannot be joined to performance logs",
+                    l.label
+                ))),
+            }
+        }
+    }
+    let first_end = |l: &LoadedPerf| {
+        let c = l.frame.df.column(frame::perf::END_MS).ok()?;
+        c.min_reduce().ok()?.value().extract::<i64>()
+    };
+    let mut parts: Vec<(i64, LoadedPerf)> = parts
+        .into_iter()
+        .map(|l| (first_end(&l).unwrap_or(i64::MAX), l))
+        .collect();
+    parts.sort_by_key(|(first, _)| *first);
+    let Some((_, first)) = parts.first() else {
+        return (None, errors);
+    };
+    let (path, format) = (first.path.clone(), first.format);
+    let label = match parts.len() {
+        1 => first.label.clone(),
+        n => format!("{} (+{} rotated parts)", first.label, n - 1),
+    };
+    let mut log = PerfLog::default();
+    let mut warnings = Vec::new();
+    let mut frames = Vec::with_capacity(parts.len());
+    for (_, part) in parts {
+        let join = columns::Join {
+            ids: (part.frame.operations.iter())
+                .map(|s| log.strings.intern(s))
+                .collect(),
+            line_offset: log.lines,
+            invented_offset: 0,
+        };
+        for b in part.log.bad {
+            if log.bad.len() < BAD_LINES_KEPT {
+                log.bad.push(BadLine {
+                    line: b.line + log.lines,
+                    text: b.text,
+                });
+            }
+        }
+        log.lines += part.log.lines;
+        log.record_lines += part.log.record_lines;
+        log.ignored_lines += part.log.ignored_lines;
+        log.skipped_lines += part.log.skipped_lines;
+        log.other_family_lines += part.log.other_family_lines;
+        log.local_stamps |= part.log.local_stamps;
+        log.stamps.add(part.log.stamps);
+        warnings.extend(part.warnings.iter().map(|w| format!("{}: {w}", part.label)));
+        frames.push((part.frame, join));
+    }
+    match columns::join_perf_frames(frames) {
+        Ok(df) => {
+            let frame = frame::PerfFrame {
+                df,
+                operations: log.strings.list().to_vec(),
+            };
+            let l = LoadedPerf {
+                path,
+                label,
+                format,
+                log,
+                frame,
+                warnings,
+                part: 0,
+            };
+            (Some(l), errors)
+        }
+        Err(source) => {
+            errors.push(Error::Polars { path, source });
+            (None, errors)
+        }
+    }
+}
+
+/// The parts of a GC log, put in time order: by the wall clock of their first event where
+/// every part has one, else by uptime, else by name.
+fn load_joined_gc(paths: &[PathBuf]) -> (Option<Loaded>, Vec<Error>) {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     // Each part streamed into a frame of its own, then put in time order and joined.
@@ -2096,7 +2226,7 @@ mod tests {
              2012-01-01T10:01:40.000+0100: 200.000: [GC 10K->1K(20K), 0.0100000 secs]\n",
         )
         .unwrap();
-        let (l, errs) = load_joined(&[later, earlier]);
+        let (l, errs) = load_joined_gc(&[later, earlier]);
         assert!(errs.is_empty());
         let l = l.unwrap();
         let s = crate::analyze::gc::summary(&l.frame).unwrap();
@@ -2125,7 +2255,7 @@ mod tests {
         )
         .unwrap();
         std::fs::write(&b, "10.000: [GC (Allocation Failure) [PSYoungGen: 10K->1K(20K)] 30K->21K(60K), 0.0100000 secs]\n").unwrap();
-        let (l, errs) = load_joined(&[a.clone(), b.clone()]);
+        let (l, errs) = load_joined_gc(&[a.clone(), b.clone()]);
         assert!(errs.is_empty());
         let l = l.unwrap();
         assert_eq!(l.frame.height(), 2);

@@ -492,6 +492,98 @@ fn rotated_files_are_read_as_one_log() {
     assert_eq!(v.as_array().unwrap().len(), 2);
 }
 
+/// The parts of a rotated performance log read as one log, in time order whatever the order
+/// given. access.log.1 (the earlier part): 2 requests; access.log: a line not understood,
+/// then 1 failed request of an operation both parts name. Joined: 3 requests, 1 error,
+/// totals 300 + 100 + 200 ms, `save` twice and `load` once, the set's lines 2 + 2 = 4, the
+/// bad line its line 3 (semicolon logs have no header).
+#[test]
+fn rotated_performance_logs_are_read_as_one_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let current = dir.path().join("access.log");
+    let earlier = dir.path().join("access.log.1");
+    std::fs::write(
+        &earlier,
+        "[a];2012-09-21 11:00:00.000;300;100;200;3;save;\n\
+         [b];2012-09-21 11:00:01.000;100;40;60;1;load;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &current,
+        "not a request\n[c];2012-09-21 12:00:00.000;200;50;150;2;save;e-ORA-00060: deadlock\n",
+    )
+    .unwrap();
+    let (cur, ear) = (current.to_str().unwrap(), earlier.to_str().unwrap());
+    for args in [
+        vec!["summary", "--join", cur, ear],
+        vec!["summary", "--rotated", dir.path().to_str().unwrap()],
+    ] {
+        let v = json_of(&args);
+        assert_eq!(v.as_array().unwrap().len(), 1, "{v}");
+        let row = &v[0];
+        assert!(
+            row["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("access.log.1 (+1 rotated parts)"),
+            "{row}"
+        );
+        assert_eq!(row["lines"], 4);
+        assert_eq!(row["skipped_lines"], 1);
+        let p = &row["perf"];
+        assert_eq!(
+            (p["requests"].clone(), p["errors"].clone()),
+            (3.into(), 1.into())
+        );
+        close(f(&p["total_ms_sum"]), 600.0);
+        assert_eq!(p["first"], "2012-09-21T10:59:59.700");
+        assert_eq!(p["last"], "2012-09-21T12:00:00.000");
+        let ops: Vec<(String, u64)> = p["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                (
+                    o["name"].as_str().unwrap().to_string(),
+                    o["count"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(ops, [("save".to_string(), 2), ("load".to_string(), 1)]);
+    }
+    let out = gcperf()
+        .args(["perf", "--join", cur, ear])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1 of 4 lines not understood"), "{err}");
+    assert!(err.contains("line 3: not a request"), "{err}");
+    // A GC log among them is left out, saying so; the performance parts are still joined.
+    let gc = fixture("unified/g1-jdk17.log");
+    let out = gcperf()
+        .args([
+            "summary",
+            "-q",
+            "-f",
+            "json",
+            "--join",
+            cur,
+            ear,
+            gc.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a GC log cannot be joined to performance logs (left out of the joined log)"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["perf"]["requests"], 3);
+}
+
 #[test]
 fn perf_json_matches_the_fixture_totals() {
     let p = fixture("perf/soap-before.log");

@@ -265,6 +265,7 @@ fn rotated_parts_joined_equal_the_manually_merged_log() {
     // Part7 and RollingLogfile hold only the rotation headers.
     assert_eq!(errors.len(), 2);
     let joined = joined.expect("joined");
+    let joined = joined.gc().expect("a GC log");
     let merged = load(&hs.join("SampleSun1_8_0Series-ManuallyMerged.txt")).unwrap();
     let (a, b) = (
         summary(&joined.frame).unwrap(),

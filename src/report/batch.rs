@@ -233,11 +233,9 @@ pub fn load_group(group: &[PathBuf]) -> (Result<Vec<Input>, Error>, Vec<Error>) 
         [one] => (load::load_file(one), Vec::new()),
         _ => {
             let (l, errors) = load::load_joined(group);
-            let r = l
-                .map(|l| vec![Input::Gc(l)])
-                .ok_or_else(|| Error::NothingRecognised {
-                    path: group.first().cloned().unwrap_or_default(),
-                });
+            let r = l.map(|l| vec![l]).ok_or_else(|| Error::NothingRecognised {
+                path: group.first().cloned().unwrap_or_default(),
+            });
             (r, errors)
         }
     }
