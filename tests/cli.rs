@@ -3855,3 +3855,46 @@ fn a_request_stamped_1970_is_left_out_of_the_correlation() {
     assert_eq!(f(&c["gc_ms_in_slow"]), 2823.3);
     assert_eq!(c["perf_first"], "2012-09-21T10:00:00.285");
 }
+
+/// A write to stdout that fails (a full disk: /dev/full) is an output error, exit 2, said as
+/// one: `cannot write standard output` and the system's reason, whichever way the command
+/// writes (a whole table at the end, JSON Lines as each input finishes, `gc --events` in
+/// streamed rows, the paths `chart` wrote).
+#[test]
+fn a_failed_write_on_stdout_says_so() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("SKIPPED a_failed_write_on_stdout_says_so: no /dev/full on this system");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let perf = fixture("perf/soap-before.log");
+    let gc = fixture("unified/g1-jdk17.log");
+    let perf = perf.to_str().unwrap();
+    let gc = gc.to_str().unwrap();
+    let charts = dir.path().to_str().unwrap();
+    for args in [
+        vec!["summary", "-q", perf],
+        vec!["summary", "-q", "--format", "jsonl", perf],
+        vec!["gc", "-q", "--events", gc],
+        vec!["chart", "-q", "-o", charts, perf],
+        vec!["man"],
+    ] {
+        // std's Command: assert_cmd's pipes stdout whatever is given.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gcperf"))
+            .args(&args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .output()
+            .expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("gcperf: cannot write standard output")
+                && err
+                    .trim_end()
+                    .ends_with("No space left on device (os error 28)")
+                && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

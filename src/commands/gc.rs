@@ -101,6 +101,13 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                     {
                         closed = true;
                     }
+                    Err(gcreport::EventsError::Io(e)) => {
+                        failure = Some(anyhow::Error::new(e).context(format!(
+                            "{} (the events of {})",
+                            super::STDOUT_FAILED,
+                            g.label
+                        )))
+                    }
                     Err(e) => {
                         failure = Some(
                             anyhow::Error::new(e)
