@@ -710,3 +710,47 @@ fn heap_line_stays_above_the_x_axis() {
     // The line is drawn: a sawtooth fills many rows between 20 and 125 MB.
     assert!(img.count(AFTER) > 2000, "{}", img.count(AFTER));
 }
+
+/// Three inputs whose stems collide: two `results` and a real `results-2`. The repeat is not
+/// renamed onto the third input's name: nine charts under nine names, and each input's charts
+/// are byte for byte the charts it gets drawn alone (the title names the file, not the stem).
+#[test]
+fn colliding_stems_get_their_own_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let third = dir.path().join("results-2.log");
+    std::fs::copy(fixture("perf/soap-after.log"), &third).unwrap();
+    let inputs = [
+        fixture("k6-csv/results.csv"),
+        fixture("k6-json/results.json"),
+        third,
+    ];
+    let all = dir.path().join("all");
+    let files = render(&inputs, &all, &[]);
+    let mut names: Vec<&PathBuf> = files.iter().collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 9, "{files:?}");
+    assert_eq!(std::fs::read_dir(&all).unwrap().count(), 9);
+    // The first `results` keeps its name, the real `results-2` keeps its, and the repeat
+    // takes the first name free: `results-3`.
+    for (input, stem) in inputs.iter().zip(["results", "results-3", "results-2"]) {
+        let alone = dir.path().join(format!("alone-{stem}"));
+        let own = render(std::slice::from_ref(input), &alone, &[]);
+        assert_eq!(own.len(), 3, "{own:?}");
+        for chart in PERF_CHARTS {
+            same_bytes(
+                &all.join(format!("{stem}-{chart}.png")),
+                &alone.join(format!("{}-{chart}.png", stem_of(input))),
+            );
+        }
+    }
+    // The two `results` inputs hold different requests: their charts differ.
+    assert_ne!(
+        std::fs::read(all.join("results-timeline.png")).unwrap(),
+        std::fs::read(all.join("results-3-timeline.png")).unwrap()
+    );
+}
+
+fn stem_of(p: &Path) -> String {
+    p.file_stem().unwrap().to_string_lossy().into_owned()
+}

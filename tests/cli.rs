@@ -1325,6 +1325,74 @@ fn export_exit_codes() {
         .stderr(predicate::str::contains("notes.txt"));
 }
 
+/// The names in a folder, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// An export that fails (exit 2) leaves nothing of itself: where one table cannot be put in
+/// place the others are not left either (a file one replaced is put back), nor a temporary
+/// file, nor a folder it made; the error names the file the user gets, not the hidden
+/// temporary one.
+#[test]
+fn a_failed_export_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let gc = fixture("unified/g1-jdk17.log");
+    let perf = fixture("perf/soap-after.log");
+    let export = |out: &Path| {
+        gcperf()
+            .args(["export", "-q"])
+            .arg(&gc)
+            .arg(&perf)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    // A file: GC and requests go to run-gc.parquet and run-perf.parquet; a folder in the way
+    // of the second. run-gc.parquet, there before, keeps what it held.
+    let files = dir.path().join("files");
+    std::fs::create_dir_all(files.join("run-perf.parquet")).unwrap();
+    std::fs::write(files.join("run-gc.parquet"), "old").unwrap();
+    let o = export(&files.join("run.parquet"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cannot write ") && err.contains("run-perf.parquet"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    assert_eq!(names_in(&files), ["run-gc.parquet", "run-perf.parquet"]);
+    assert_eq!(std::fs::read(files.join("run-gc.parquet")).unwrap(), b"old");
+    // A folder whose `perf` is a file: the gc/ folder made before it is removed again.
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("perf"), "").unwrap();
+    let o = export(&folder);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("perf"), "{err}");
+    assert_eq!(names_in(&folder), ["perf"]);
+    // Where the temporary file cannot be made (/proc takes no new files), the error names the
+    // path given first.
+    if Path::new("/proc/self").exists() {
+        let o = export(Path::new("/proc/x.parquet"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with("gcperf: cannot write /proc/x-gc.parquet (through the temporary file /proc/.x-gc.parquet."),
+            "{err}"
+        );
+    } else {
+        eprintln!("SKIPPED the /proc case of a_failed_export_leaves_nothing: no /proc here");
+    }
+}
+
 /// The README's Export SQL, run by DuckDB, gives `gcperf perf`'s and `gcperf summary`'s
 /// figures (benches/export_sql_check.py). Skipped, saying so, without python3 and duckdb.
 #[test]
@@ -3920,4 +3988,47 @@ fn a_request_stamped_1970_is_left_out_of_the_correlation() {
     assert_eq!(c["slow_with_gc"], 51);
     assert_eq!(f(&c["gc_ms_in_slow"]), 2823.3);
     assert_eq!(c["perf_first"], "2012-09-21T10:00:00.285");
+}
+
+/// A write to stdout that fails (a full disk: /dev/full) is an output error, exit 2, said as
+/// one: `cannot write standard output` and the system's reason, whichever way the command
+/// writes (a whole table at the end, JSON Lines as each input finishes, `gc --events` in
+/// streamed rows, the paths `chart` wrote).
+#[test]
+fn a_failed_write_on_stdout_says_so() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("SKIPPED a_failed_write_on_stdout_says_so: no /dev/full on this system");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let perf = fixture("perf/soap-before.log");
+    let gc = fixture("unified/g1-jdk17.log");
+    let perf = perf.to_str().unwrap();
+    let gc = gc.to_str().unwrap();
+    let charts = dir.path().to_str().unwrap();
+    for args in [
+        vec!["summary", "-q", perf],
+        vec!["summary", "-q", "--format", "jsonl", perf],
+        vec!["gc", "-q", "--events", gc],
+        vec!["chart", "-q", "-o", charts, perf],
+        vec!["man"],
+    ] {
+        // std's Command: assert_cmd's pipes stdout whatever is given.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gcperf"))
+            .args(&args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .output()
+            .expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("gcperf: cannot write standard output")
+                && err
+                    .trim_end()
+                    .ends_with("No space left on device (os error 28)")
+                && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
 }

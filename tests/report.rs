@@ -619,3 +619,57 @@ fn tags_are_on_the_pages() {
         .unwrap()
         .contains("Tags:"));
 }
+
+/// Three inputs whose stems collide (two `results`, a real `results-2`): three run pages under
+/// three names, each about its own input and showing its own charts, and the index links each
+/// page, none twice for two runs.
+#[test]
+fn colliding_stems_get_a_page_each() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    let third = dir.path().join("results-2.log");
+    std::fs::copy(root.join("perf/soap-after.log"), &third).unwrap();
+    let out = dir.path().join("r");
+    let o = Command::cargo_bin("gcperf")
+        .unwrap()
+        .args(["report", "-q", "-o"])
+        .arg(&out)
+        .arg(root.join("k6-csv/results.csv"))
+        .arg(root.join("k6-json/results.json"))
+        .arg(&third)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut pages: Vec<String> = std::fs::read_dir(out.join("runs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    assert_eq!(pages, ["results-2.html", "results-3.html", "results.html"]);
+    // Each page names its own file and no other, and its charts are its own stem's.
+    let files = ["results.csv", "results.json", "results-2.log"];
+    for (stem, file) in ["results", "results-3", "results-2"].iter().zip(files) {
+        let page = std::fs::read_to_string(out.join(format!("runs/{stem}.html"))).unwrap();
+        assert!(page.contains(file), "runs/{stem}.html does not name {file}");
+        for other in files.iter().filter(|f| **f != file) {
+            assert!(!page.contains(other), "runs/{stem}.html names {other}");
+        }
+        let timeline = format!("charts/{stem}-timeline.png");
+        assert!(
+            page.contains(&timeline),
+            "runs/{stem}.html lacks {timeline}"
+        );
+        assert!(out.join(&timeline).is_file(), "{timeline} missing");
+    }
+    // The index's rows link the three pages, each as often as the others (a page linked for
+    // two runs would be linked twice as often as the rest).
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let links: Vec<usize> = pages
+        .iter()
+        .map(|p| index.matches(&format!("\"runs/{p}\"")).count())
+        .collect();
+    assert!(
+        links[0] > 0 && links.iter().all(|&n| n == links[0]),
+        "{links:?}"
+    );
+}

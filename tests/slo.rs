@@ -506,3 +506,54 @@ fn options_only_where_they_act() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("/nonexistent/v.csv"), "{err}");
 }
+
+/// Nothing readable (exit 1): `--slo-out` is not written, and a file already there keeps what
+/// it holds, on every command that takes it (there are no verdicts to write). With a readable
+/// input beside the missing one the verdicts replace it.
+#[test]
+fn slo_out_untouched_when_nothing_was_readable() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.log");
+    let empty = dir.path().join("empty.log");
+    std::fs::write(&empty, "").unwrap();
+    let (m, e) = (missing.to_str().unwrap(), empty.to_str().unwrap());
+    let report = dir.path().join("report");
+    let r = report.to_str().unwrap();
+    for cmd in ["summary", "perf", "gc", "compare", "report"] {
+        let kept = dir.path().join(format!("{cmd}-kept.csv"));
+        std::fs::write(&kept, "keep\n").unwrap();
+        let fresh = dir.path().join(format!("{cmd}-fresh.csv"));
+        for out in [&kept, &fresh] {
+            let mut args = vec![cmd, "-q", "--slo", "max<=1", "--slo-out"];
+            args.push(out.to_str().unwrap());
+            if cmd == "report" {
+                args.extend(["-o", r]);
+            }
+            args.extend([m, e]);
+            let (code, _, err) = run(&args);
+            assert_eq!(code, 1, "{cmd}: {err}");
+        }
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "keep\n", "{cmd}");
+        assert!(!fresh.exists(), "{cmd} wrote {}", fresh.display());
+    }
+    // A readable input: the verdicts replace the file (soap-before's longest request is over
+    // 1 ms, so the objective fails, exit 3).
+    let kept = dir.path().join("summary-kept.csv");
+    let p = fixture("perf/soap-before.log");
+    let (code, _, err) = run(&[
+        "summary",
+        "-q",
+        "--slo",
+        "max<=1",
+        "--slo-out",
+        kept.to_str().unwrap(),
+        m,
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    let verdicts = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        verdicts.starts_with("file,objective,") && verdicts.contains(",FAIL\n"),
+        "{verdicts}"
+    );
+}

@@ -147,7 +147,10 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         baseline,
     };
     super::options::access_used(&a.perf.access)?;
-    print(&out.finish(compare::render_groups(&groups, out, &view) + &slo.said(&verdicts, out)?))?;
+    print(&out.finish(
+        compare::render_groups(&groups, out, &view)
+            + &slo.said(&verdicts, out, tally.produced > 0)?,
+    ))?;
     if let Some(path) = chart {
         if a.load_curve {
             load_curve_chart(path, &runs, &a.percentiles, &slo.objectives, a.size)?;

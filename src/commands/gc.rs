@@ -101,6 +101,13 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
                     {
                         closed = true;
                     }
+                    Err(gcreport::EventsError::Io(e)) => {
+                        failure = Some(anyhow::Error::new(e).context(format!(
+                            "{} (the events of {})",
+                            super::STDOUT_FAILED,
+                            g.label
+                        )))
+                    }
                     Err(e) => {
                         failure = Some(
                             anyhow::Error::new(e)
@@ -137,7 +144,7 @@ pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
     let streamed = lines.finish()?;
     let verdicts = slo_rows(reports.iter().map(|r| &r.summary));
     let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
-    let said = slo.said(&verdicts, out)?;
+    let said = slo.said(&verdicts, out, tally.produced > 0)?;
     if !streamed {
         print(&out.finish(gcreport::render(&reports, out, a.by) + &said))?;
     }

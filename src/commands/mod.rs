@@ -16,6 +16,7 @@ mod summary;
 
 use crate::cli::{Cli, Command};
 use crate::report::{Format, Output};
+use anyhow::Context as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -85,9 +86,14 @@ fn print(s: &str) -> anyhow::Result<()> {
     match out.write_all(s.as_bytes()).and_then(|_| out.flush()) {
         // A closed pipe (`| head`) is not an error worth a message.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => Ok(r?),
+        // Said as what failed: the system's words alone ("No space left on device") name
+        // no file.
+        r => r.context(STDOUT_FAILED),
     }
 }
+
+/// What a failed write on stdout is said as, before the system's reason.
+const STDOUT_FAILED: &str = "cannot write standard output";
 
 /// The paths a command wrote, one a line, or in `--format`: a `path` column (CSV, TSV,
 /// Markdown) or a JSON array.

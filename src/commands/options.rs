@@ -428,13 +428,16 @@ impl Slo {
 
     /// The verdicts said: a line each on stderr, the table to `--slo-out` where given (CSV,
     /// or TSV with `--format tsv`); returns what follows the command's output on stdout (the
-    /// table, in text and Markdown).
+    /// table, in text and Markdown). Where no input gave output (`produced` false: exit 1),
+    /// `--slo-out` is neither written nor replaced: its table would be empty, saying nothing
+    /// (the inputs' errors are on stderr), and would lose an earlier run's verdicts.
     pub(super) fn said(
         &self,
         runs: &[(&str, &[analyze::slo::Verdict])],
         out: Output,
+        produced: bool,
     ) -> anyhow::Result<String> {
-        if let Some(path) = &self.out {
+        if let Some(path) = self.out.as_ref().filter(|_| produced) {
             let format = match out.format {
                 Format::Tsv => Format::Tsv,
                 _ => Format::Csv,

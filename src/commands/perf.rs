@@ -66,7 +66,7 @@ pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
     let verdicts = slo_rows(reports.iter());
     let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
     super::options::access_used(&a.perf.access)?;
-    let said = slo.said(&verdicts, out)?;
+    let said = slo.said(&verdicts, out, tally.produced > 0)?;
     if !streamed {
         print(&out.finish(crate::report::perf::render(&reports, out, a.by) + &said))?;
     }

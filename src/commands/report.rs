@@ -72,7 +72,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
     let reported_any = entries.iter().any(|e| e.outcome.summary().is_some());
     let slo_failed = slo.check_judged(&verdicts, reported_any)?;
     // The page shows the verdicts; stderr and `--slo-out` say them as every command does.
-    slo.said(&verdicts, out)?;
+    slo.said(&verdicts, out, reported_any)?;
     // GC and performance logs of the same run: their correlation too.
     let (pairs, pair_notes) = crate::report::correlate::pairs(&entries, &a.out, &settings.charts);
     notes(&pair_notes);

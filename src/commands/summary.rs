@@ -61,7 +61,7 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let verdicts = slo_rows(ok.iter().copied());
     let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
     super::options::access_used(&a.perf.access)?;
-    let said = slo.said(&verdicts, out)?;
+    let said = slo.said(&verdicts, out, tally.produced > 0)?;
     // Ranked and cut after every run is judged: objectives hold for the runs not shown too.
     let values: Vec<Option<f64>> = outcomes
         .iter()

@@ -293,24 +293,40 @@ fn load_curve(
     Ok(lc::load_curve(path, &curve, s.size)?)
 }
 
-/// File stems for inputs, in order: each file's stem, with `-2`, `-3`... where a stem repeats,
-/// so that every input's charts get their own names.
+/// File stems for inputs, in order, each unique: every stem given once keeps its name, and each
+/// repeat of a stem takes `<stem>-2`, `<stem>-3`... the first that neither another input's own
+/// stem nor a name given before it takes (`results.csv`, `results.json`, `results-2.log`:
+/// `results`, `results-3`, `results-2`), so that no input's charts or page overwrite
+/// another's.
 pub fn unique_stems<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    paths
+    let stems: Vec<String> = paths
         .into_iter()
         .map(|p| {
-            let stem = p
-                .file_stem()
+            p.file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "log".into());
-            let n = seen.entry(stem.clone()).or_insert(0);
-            *n += 1;
-            if *n > 1 {
-                format!("{stem}-{n}")
-            } else {
-                stem
+                .unwrap_or_else(|| "log".into())
+        })
+        .collect();
+    // Every input's own stem is taken before any repeat is renamed: a renamed repeat must not
+    // take the name a later input has by right.
+    let mut taken: std::collections::HashSet<String> = stems.iter().cloned().collect();
+    let mut first = std::collections::HashSet::new();
+    stems
+        .into_iter()
+        .map(|stem| {
+            if first.insert(stem.clone()) {
+                return stem;
             }
+            let mut n = 2u64;
+            let name = loop {
+                let name = format!("{stem}-{n}");
+                if !taken.contains(&name) {
+                    break name;
+                }
+                n += 1;
+            };
+            taken.insert(name.clone());
+            name
         })
         .collect()
 }
@@ -328,5 +344,26 @@ mod tests {
             Path::new("c/gc.log.gz"),
         ];
         assert_eq!(unique_stems(p), vec!["gc", "gc-2", "app", "gc.log"]);
+    }
+
+    #[test]
+    fn a_renamed_repeat_takes_no_other_inputs_stem() {
+        // `results` twice and `results-2` once: the repeat cannot be `results-2`, which the
+        // third input has; `results-3` is the first name free.
+        let p = [
+            Path::new("k6-csv/results.csv"),
+            Path::new("k6-json/results.json"),
+            Path::new("results-2.log"),
+        ];
+        assert_eq!(unique_stems(p), vec!["results", "results-3", "results-2"]);
+        // A renamed repeat takes no name an earlier rename took either: `a`, `a`, `a-2`, `a`
+        // give `a`, `a-3`, `a-2`, `a-4`.
+        let p = [
+            Path::new("x/a.log"),
+            Path::new("y/a.log"),
+            Path::new("a-2.log"),
+            Path::new("z/a.log"),
+        ];
+        assert_eq!(unique_stems(p), vec!["a", "a-3", "a-2", "a-4"]);
     }
 }

@@ -14,8 +14,8 @@
 //! Types are chosen for SQL engines, not for the in-memory frames: signed 64-bit integers
 //! (Spark and Trino have no unsigned types), strings, doubles, booleans and a timestamp
 //! without time zone (Parquet `TIMESTAMP(MILLIS, isAdjustedToUTC=false)`). Files are written
-//! with zstd compression, in row groups of `ROW_GROUP` rows, to a temporary name renamed into
-//! place once complete: a failed export leaves no half-written file behind.
+//! with zstd compression, in row groups of `ROW_GROUP` rows, to temporary names renamed into
+//! place together once all are complete: a failed export leaves no file of its own behind.
 
 use crate::frame::{self, PerfFrame};
 use crate::load::{Input, Loaded, LoadedPerf};
@@ -449,11 +449,13 @@ fn ctx<T>(r: PolarsResult<T>, what: impl FnOnce() -> String) -> anyhow::Result<T
 }
 
 /// One Parquet file being written: rows gathered into row groups of `ROW_GROUP`, written to a
-/// temporary file that `finish` renames into place (dropped unfinished, it is removed).
+/// temporary file that `finish` hands over whole, to be moved into place with the export's
+/// other files (`output::commit`). Dropped before that (an error on the way), its temporary
+/// file is removed: no half-written file stays behind.
 struct Sink {
-    path: PathBuf,
-    tmp: crate::output::Pending,
-    writer: Option<BatchedWriter<File>>,
+    // Before `file`: the writer closes the file before the temporary file is removed.
+    writer: BatchedWriter<File>,
+    file: crate::output::Staged,
     pending: Vec<DataFrame>,
     pending_rows: usize,
     rows: u64,
@@ -461,9 +463,14 @@ struct Sink {
 
 impl Sink {
     fn create(path: &Path, r: Records, tags: &[(String, String)]) -> anyhow::Result<Sink> {
-        let tmp = crate::output::Pending::beside(path);
-        let f = File::create(tmp.path())
-            .with_context(|| format!("cannot write {}", tmp.path().display()))?;
+        let file = crate::output::Staged::new(path);
+        let f = File::create(file.tmp()).with_context(|| {
+            format!(
+                "cannot write {} (through the temporary file {})",
+                path.display(),
+                file.tmp().display()
+            )
+        })?;
         let meta = KeyValueMetadata::from_static(vec![
             ("gcperf.records".into(), r.as_str().into()),
             ("gcperf.schema_version".into(), "1".into()),
@@ -474,13 +481,10 @@ impl Sink {
             .with_statistics(StatisticsOptions::full())
             .with_key_value_metadata(Some(meta))
             .batched(&r.schema_tagged(tags));
-        // Not yet a `Sink`, whose drop removes the temporary file: removed here.
-        let w = ctx(w, || format!("cannot write {}", path.display()))
-            .inspect_err(|_| drop(std::fs::remove_file(tmp.path())))?;
+        let writer = ctx(w, || format!("cannot write {}", path.display()))?;
         Ok(Sink {
-            path: path.to_path_buf(),
-            tmp,
-            writer: Some(w),
+            writer,
+            file,
             pending: Vec::new(),
             pending_rows: 0,
             rows: 0,
@@ -513,9 +517,8 @@ impl Sink {
             let k = (n - off).min(ROW_GROUP);
             let mut group = df.slice(off as i64, k);
             group.rechunk_mut_par();
-            let w = self.writer.as_mut().expect("writer");
-            ctx(w.write_batch(&group), || {
-                format!("cannot write {}", self.path.display())
+            ctx(self.writer.write_batch(&group), || {
+                format!("cannot write {}", self.file.path().display())
             })?;
             off += k;
         }
@@ -526,30 +529,19 @@ impl Sink {
         Ok(())
     }
 
-    fn finish(mut self) -> anyhow::Result<u64> {
+    /// The rows written and the file, whole under its temporary name.
+    fn finish(mut self) -> anyhow::Result<(u64, crate::output::Staged)> {
         self.flush(true)?;
-        let w = self.writer.take().expect("writer");
-        ctx(w.finish(), || {
-            format!("cannot write {}", self.path.display())
+        let Sink {
+            writer, file, rows, ..
+        } = self;
+        let finished = writer.finish();
+        // Closed before the file is moved or, on an error, removed.
+        drop(writer);
+        ctx(finished, || {
+            format!("cannot write {}", file.path().display())
         })?;
-        std::fs::rename(self.tmp.path(), &self.path).with_context(|| {
-            format!(
-                "cannot move {} to {}",
-                self.tmp.path().display(),
-                self.path.display()
-            )
-        })?;
-        Ok(self.rows)
-    }
-}
-
-impl Drop for Sink {
-    fn drop(&mut self) {
-        // Unfinished (an error on the way): no half-written file stays behind.
-        if self.writer.is_some() {
-            self.writer = None;
-            let _ = std::fs::remove_file(self.tmp.path());
-        }
+        Ok((rows, file))
     }
 }
 
@@ -768,28 +760,57 @@ fn files_rows(items: &[Item<'_>]) -> PolarsResult<DataFrame> {
     checked(df, Records::Files)
 }
 
-/// Write one table into a new file at `path` (None: no file): `fill` pushes its rows.
+/// Write one table into a new file for `path` (None: no file), whole under its temporary
+/// name: `fill` pushes its rows.
 fn write_table(
     path: Option<&PathBuf>,
     records: Records,
     tags: &[(String, String)],
     fill: impl FnOnce(&mut Sink) -> anyhow::Result<()>,
-) -> anyhow::Result<Option<Written>> {
+) -> anyhow::Result<Option<(Written, crate::output::Staged)>> {
     let Some(path) = path else { return Ok(None) };
     let mut sink = Sink::create(path, records, tags)?;
     fill(&mut sink)?;
-    let rows = sink.finish()?;
-    Ok(Some(Written {
+    let (rows, file) = sink.finish()?;
+    let written = Written {
         records,
         path: path.clone(),
         rows,
-    }))
+    };
+    Ok(Some((written, file)))
+}
+
+/// The folders `dir` and those above it that do not exist yet, deepest first.
+fn missing_dirs(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .filter(|d| !d.as_os_str().is_empty())
+        .take_while(|d| std::fs::symlink_metadata(d).is_err())
+        .map(Path::to_path_buf)
+        .collect()
 }
 
 /// Write the records of `items` (in their order) under `out` by the rule of `targets`: GC and
 /// performance records where there are some (a table with no rows gets no file), and into a
-/// folder the files table, every item a row. The tables are written side by side.
+/// folder the files table, every item a row. The tables are written side by side, and put in
+/// place together once all are whole: on an error no file of this export stays, nor any
+/// folder it made.
 pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Result<Exported> {
+    let mut made = Vec::new();
+    let r = export_into(items, out, o, &mut made);
+    if r.is_err() {
+        // Deepest first; a folder something else wrote into meanwhile is not empty and stays.
+        made.iter().for_each(|d| drop(std::fs::remove_dir(d)));
+    }
+    r
+}
+
+/// `export`, saying the folders it makes in `made`, deepest first.
+fn export_into(
+    items: &[Item<'_>],
+    out: &Path,
+    o: &ExportOptions,
+    made: &mut Vec<PathBuf>,
+) -> anyhow::Result<Exported> {
     let inputs: Vec<&Input> = items
         .iter()
         .filter_map(|i| match i {
@@ -813,7 +834,11 @@ pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Resu
         .filter_map(|p| p.parent())
         .filter(|d| !d.as_os_str().is_empty())
     {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let missing = missing_dirs(dir);
+        let made_now = std::fs::create_dir_all(dir);
+        // Before the folders made for the tables before: deeper or beside them, never above.
+        made.splice(0..0, missing);
+        made_now.with_context(|| format!("cannot create {}", dir.display()))?;
     }
     // An earlier gcperf's files (one per kind at the top) would be read with the tables by a
     // recursive read of the folder.
@@ -870,7 +895,8 @@ pub fn export(items: &[Item<'_>], out: &Path, o: &ExportOptions) -> anyhow::Resu
         })
     };
     let (g, (p, f)) = rayon::join(write_gc, || rayon::join(write_perf, write_files));
-    let written = [g?, p?, f?].into_iter().flatten().collect();
+    let (written, files): (Vec<Written>, Vec<_>) = [g?, p?, f?].into_iter().flatten().unzip();
+    crate::output::commit(files)?;
     Ok(Exported { written, notes })
 }
 
