@@ -311,19 +311,22 @@ pub fn unique_stems<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Vec<String
     // take the name a later input has by right.
     let mut taken: std::collections::HashSet<String> = stems.iter().cloned().collect();
     let mut first = std::collections::HashSet::new();
+    // The next number to try for each stem: each is tried once, so 16,000 folders of a
+    // `gc.log` each stay linear.
+    let mut next = std::collections::HashMap::<String, u64>::new();
     stems
         .into_iter()
         .map(|stem| {
             if first.insert(stem.clone()) {
                 return stem;
             }
-            let mut n = 2u64;
+            let n = next.entry(stem.clone()).or_insert(2);
             let name = loop {
                 let name = format!("{stem}-{n}");
+                *n += 1;
                 if !taken.contains(&name) {
                     break name;
                 }
-                n += 1;
             };
             taken.insert(name.clone());
             name
