@@ -290,7 +290,8 @@ pub struct CompareArgs {
     pub baseline: Option<String>,
     /// Also draw the comparison as one PNG: throughput and mean response time per operation
     /// and the share per latency band for performance runs, total and longest GC pause for GC
-    /// runs (the table still goes to stdout).
+    /// runs (the table still goes to stdout). With GC runs it is drawn taller than --size
+    /// where their rows need it at that size's text (said on stderr).
     #[arg(long, value_name = "FILE.png")]
     pub chart: Option<PathBuf>,
     /// Chart size in pixels, WIDTHxHEIGHT.
@@ -379,8 +380,9 @@ pub struct ChartArgs {
     #[arg(long, value_name = "TIME")]
     pub pause_target: Option<String>,
     /// Response-time band edges in ms for performance logs, ascending; a leading 0 adds a
-    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b.
-    #[arg(long = "latency-bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b. Default:
+    /// 0,50,200,1000,3000,10000. Refused where no input is read as a performance log.
+    #[arg(long = "latency-bands", value_delimiter = ',')]
     pub latency_bands: Vec<f64>,
     /// Length of the intervals (`30s`, `1m`, `1h`) of the timeline and the load curve; by
     /// default chosen from the log's span: a round length from 1s to 1h giving 60 to 300
@@ -393,8 +395,9 @@ pub struct ChartArgs {
     /// all but load-curve.
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     pub kind: Vec<crate::render::charts::ChartKind>,
-    /// The load curve's percentiles: any of 50, 90, 95, 99.
-    #[arg(long, value_delimiter = ',', default_values_t = vec![50u32, 95])]
+    /// The load curve's percentiles (with --kind load-curve): any of 50, 90, 95, 99.
+    /// Default: 50,95.
+    #[arg(long, value_delimiter = ',')]
     pub percentiles: Vec<u32>,
     /// Objectives on the load curve's percentiles (`p95<=50ms,p50<=25ms`, as `summary
     /// --slo` reads them), drawn as dashed lines with the intervals over them ringed red. A
@@ -644,12 +647,13 @@ pub struct PerfOpts {
     #[command(flatten)]
     pub access: AccessOpts,
     /// Response-time band edges in ms for performance logs, ascending; a leading 0 adds a
-    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b.
-    #[arg(long = "latency-bands", alias = "bands", value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_BANDS.to_vec())]
+    /// band for exactly 0 ms. A time t falls in a-b when a < t <= b. Default:
+    /// 0,50,200,1000,3000,10000. Refused where no input is read as a performance log.
+    #[arg(long = "latency-bands", alias = "bands", value_delimiter = ',')]
     pub latency_bands: Vec<f64>,
     /// Response-time thresholds in ms: the count and share of requests taking longer than
-    /// each (`50,150`).
-    #[arg(long, value_delimiter = ',', default_values_t = analyze::perf::DEFAULT_OVER.to_vec())]
+    /// each. Default: 50,150. Refused where no input is read as a performance log.
+    #[arg(long, value_delimiter = ',')]
     pub over: Vec<f64>,
     #[command(flatten)]
     pub window: Window,

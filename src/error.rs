@@ -6,33 +6,33 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("{}: {source}", escape_path(path))]
+    #[error("{}: {source}", shown(path))]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: no GC or performance records found", escape_path(path))]
+    #[error("{}: no GC or performance records found", shown(path))]
     NothingRecognised { path: PathBuf },
     /// Compressed data damaged or cut short before any record could be read: the damage is
     /// the reason, not "nothing found" alone.
     #[error(
         "{}: no GC or performance records found: {}",
-        escape_path(path),
+        shown(path),
         escape(damage)
     )]
     CutBeforeRecords { path: PathBuf, damage: String },
     /// A file with no line of a supported log in its head: the rest is not read.
     #[error(
         "{}: no GC or performance records found in its first {mib} MiB: not read further",
-        escape_path(path)
+        shown(path)
     )]
     NothingInHead { path: PathBuf, mib: usize },
     /// A log of a known family whose every record line was skipped: says how many and the
     /// first, so that "nothing found" is never a riddle.
     #[error(
         "{}: no GC or performance records found: {skipped} of {lines} lines not understood (line {first_line}: {})",
-        escape_path(path),
+        shown(path),
         escape(first)
     )]
     AllSkipped {
@@ -42,18 +42,18 @@ pub enum Error {
         first_line: u64,
         first: String,
     },
-    #[error("{}: analysis failed: {source}", escape_path(path))]
+    #[error("{}: analysis failed: {source}", shown(path))]
     Polars {
         path: PathBuf,
         #[source]
         source: polars::error::PolarsError,
     },
     /// A FIFO, socket or device: never opened (a FIFO would wait for a writer forever).
-    #[error("{}: {kind}, not a regular file: skipped", escape_path(path))]
+    #[error("{}: {kind}, not a regular file: skipped", shown(path))]
     NotRegular { path: PathBuf, kind: &'static str },
     /// A compression or archive format gcperf does not read (`xz-compressed`, `a 7z archive`),
     /// or a known file that holds no log gcperf reads (a load tool's statistics).
-    #[error("{}: {what}: not supported; {hint}", escape_path(path))]
+    #[error("{}: {what}: not supported; {hint}", shown(path))]
     Unsupported {
         path: PathBuf,
         what: &'static str,
@@ -61,19 +61,19 @@ pub enum Error {
     },
     /// An access log whose lines do not say the request's time, or not its unit: read only
     /// with `--log-format`.
-    #[error("{}: {what}", escape_path(path))]
+    #[error("{}: {what}", shown(path))]
     NeedsLogFormat { path: PathBuf, what: &'static str },
     /// A GC log of a known family with no record gcperf counts, only records it leaves
     /// out by design (`model::META_UNCOUNTED` says which).
-    #[error("{}: no pauses read: {}", escape_path(path), escape(what))]
+    #[error("{}: no pauses read: {}", shown(path), escape(what))]
     Uncounted { path: PathBuf, what: String },
     /// A zip archive or member that cannot be read.
-    #[error("{}: {}", escape_path(path), escape(message))]
+    #[error("{}: {}", shown(path), escape(message))]
     Archive { path: PathBuf, message: String },
     #[error("{}", escape(.0))]
     Usage(String),
     /// Something of gcperf's own failed (a thread of it stopped): a bug, said as one.
-    #[error("{}: {what} (a bug in gcperf)", escape_path(path))]
+    #[error("{}: {what} (a bug in gcperf)", shown(path))]
     Internal { path: PathBuf, what: String },
 }
 
@@ -163,6 +163,12 @@ pub fn escape(s: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// How an error names its input: standard input by `--stdin-name` where given
+/// (`load::name_of`), any other path escaped.
+fn shown(p: &Path) -> String {
+    crate::load::name_of(p)
 }
 
 /// A path as `escape` prints text (not UTF-8: lossily).

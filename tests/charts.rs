@@ -414,8 +414,9 @@ fn chart_options_are_checked() {
             .output()
             .unwrap()
     };
+    // An interval too fine for the span is the user's to change: a usage error.
     let o = run(&["--interval", "1ms"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("use 52 ms or longer"));
     let o = run(&["--latency-bands", "50,10"]);
     assert_eq!(o.status.code(), Some(2));

@@ -611,6 +611,16 @@ pub struct Interval {
 /// Most rows `intervals` makes (about 150 MB of them).
 pub const MAX_INTERVALS: i64 = 1_000_000;
 
+/// What the error for an interval too short for the log's span ends with: the commands tell
+/// it by this (`too_many_intervals`) from an analysis that failed, as the user's to change.
+pub const TOO_MANY_INTERVALS: &str = "choose a longer interval";
+
+/// Whether an analysis's error `message` is the one for an interval too short for the log's
+/// span.
+pub fn too_many_intervals(message: &str) -> bool {
+    message.contains(TOO_MANY_INTERVALS)
+}
+
 /// The per-interval series: every interval from the first record's to the last record's,
 /// empty ones included (requests 0), so that a stall shows as a gap. More than
 /// `MAX_INTERVALS` is an error asking for a longer interval.
@@ -674,7 +684,7 @@ fn intervals_with(
     if count > MAX_INTERVALS {
         polars_bail!(
             ComputeError: "the log spans {count} intervals of {interval_ms} ms (from {} to {}), \
-                           more than {MAX_INTERVALS}: choose a longer interval",
+                           more than {MAX_INTERVALS}: {TOO_MANY_INTERVALS}",
             format_wall_ms(first_ms),
             format_wall_ms(last_ms)
         );

@@ -26,7 +26,9 @@ pub(super) fn inputs(c: &Common) -> anyhow::Result<Inputs> {
         Some(list) => files_from(list, c.inputs.null, &c.inputs.paths)?,
         None => Default::default(),
     };
-    let mut x = input::expand(&[c.inputs.paths.as_slice(), &listed].concat());
+    let given = [c.inputs.paths.as_slice(), &listed].concat();
+    stdin_once(&given)?;
+    let mut x = input::expand(&given);
     x.skipped.extend(too_long);
     let groups = if c.read.join {
         vec![x.files]
@@ -88,6 +90,13 @@ pub(super) fn files_from(
         }
         paths.push(path_of_bytes(p));
     }
+    // A `-` in a list read from standard input would read what is left of the list: nothing.
+    if input::is_stdin(list) && paths.iter().any(|p| input::is_stdin(p)) {
+        return Err(Error::Usage(
+            "--files-from - reads the list from standard input: the list cannot name it (-)".into(),
+        )
+        .into());
+    }
     // An empty list is said, as an empty folder is: with nothing else given, exit 1 would
     // otherwise come without a word. (A note, not an input left out: export's files table
     // has no row for it.)
@@ -95,6 +104,17 @@ pub(super) fn files_from(
         note(&format!("gcperf: --files-from {name}: no paths in it"));
     }
     Ok((paths, too_long))
+}
+
+/// Standard input given twice (`- -`, or `-` both as an argument and in a `--files-from`
+/// list) is refused: it is read once, and the second reading would find it empty.
+pub(super) fn stdin_once(paths: &[PathBuf]) -> Result<(), Error> {
+    if paths.iter().filter(|p| input::is_stdin(p)).count() > 1 {
+        return Err(Error::Usage(
+            "standard input (-) is given more than once: it can be read once".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A path from its bytes as a list gives them (Unix: any bytes; elsewhere UTF-8, lossily).
@@ -137,6 +157,13 @@ pub(super) struct Tally {
     pub(super) left_out: usize,
     /// Lines skipped in the inputs read.
     pub(super) skipped_lines: u64,
+    /// Inputs read as GC logs, and as performance logs: an option for one kind of log is
+    /// refused where none of that kind was read (`options::refuse_unused`).
+    pub(super) gc_read: usize,
+    pub(super) perf_read: usize,
+    /// Inputs an option given made the analysis of impossible (an `--interval` too short
+    /// for the log's span): a usage error, exit 2, the other inputs' output still written.
+    pub(super) usage: usize,
 }
 
 impl Tally {
@@ -144,15 +171,21 @@ impl Tally {
         self.produced += o.produced;
         self.left_out += o.left_out;
         self.skipped_lines += o.skipped_lines;
+        self.gc_read += o.gc_read;
+        self.perf_read += o.perf_read;
+        self.usage += o.usage;
     }
     /// 1 when no input gave output; 4 with `--strict` when anything was skipped or left out;
     /// else 0.
     pub(super) fn exit_code(&self, strict: bool) -> i32 {
         self.exit_code_slo(strict, false)
     }
-    /// As `exit_code`, and 3 when an objective failed (before `--strict`'s 4).
+    /// As `exit_code`, and 3 when an objective failed (before `--strict`'s 4); 2 first, when
+    /// an option made an input's analysis impossible.
     pub(super) fn exit_code_slo(&self, strict: bool, slo_failed: bool) -> i32 {
-        if self.produced == 0 {
+        if self.usage > 0 {
+            2
+        } else if self.produced == 0 {
             1
         } else if slo_failed {
             3
@@ -228,6 +261,8 @@ pub(super) struct Step<T> {
     pub(super) left_out: bool,
     /// Lines for stderr, after the input's own.
     pub(super) notes: Vec<String>,
+    /// An option given made this input's analysis impossible (`Tally::usage`).
+    pub(super) usage: bool,
 }
 
 impl<T> Step<T> {
@@ -245,6 +280,7 @@ impl<T> Step<T> {
             produced: false,
             left_out: false,
             notes: Vec::new(),
+            usage: false,
         }
     }
     /// `self`, with `first` said before its own notes.
@@ -306,6 +342,9 @@ pub(super) fn load_noted(
                 produced: 0,
                 left_out: joined.len() + r.as_ref().map_or(1, |l| l.warnings().len()),
                 skipped_lines: r.as_ref().map_or(0, |l| l.skipped_lines()),
+                gc_read: usize::from(matches!(r, Ok(Input::Gc(_)))),
+                perf_read: usize::from(matches!(r, Ok(Input::Perf(_)))),
+                usage: 0,
             };
             (r, lines, t)
         })
@@ -344,6 +383,7 @@ pub(super) fn each_input<T: Send>(
                 let step = work(i, &g[0], r);
                 t.produced += usize::from(step.produced);
                 t.left_out += usize::from(step.left_out);
+                t.usage += usize::from(step.usage);
                 lines.extend(step.notes);
                 values.extend(step.value);
             }
@@ -375,7 +415,12 @@ pub(super) fn wrong_kind<T>(i: &Input) -> Step<T> {
     )))
 }
 
-/// An analysis that failed for one input: named on stderr, the batch goes on.
+/// An analysis that failed for one input: named on stderr, the batch goes on. Failed for an
+/// `--interval` too short for the log's span, it is a usage error (`Step::usage`).
 pub(super) fn failed<T>(i: &Input, e: impl std::fmt::Display) -> Step<T> {
-    Step::left_out(Some(format!("gcperf: {}: analysis failed: {e}", i.label())))
+    let e = e.to_string();
+    Step {
+        usage: crate::analyze::perf::too_many_intervals(&e),
+        ..Step::left_out(Some(format!("gcperf: {}: analysis failed: {e}", i.label())))
+    }
 }

@@ -3,7 +3,7 @@
 use super::batch::{each_input, inputs, Step};
 use super::options::{
     check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, in_window,
-    interval_ms, output, pause_target_ms, window_text,
+    interval_ms, output, pause_target_ms, window_text, KindOptions,
 };
 use super::{listing, print};
 use crate::analyze;
@@ -18,7 +18,10 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     let skip_s = duration_s(&a.window.skip)?;
     let win = gc_window(&a.window)?;
     let popts = analyze::perf::PerfOptions {
-        bands: a.latency_bands.clone(),
+        bands: match a.latency_bands.is_empty() {
+            true => analyze::perf::DEFAULT_BANDS.to_vec(),
+            false => a.latency_bands.clone(),
+        },
         skip_s,
         from_ms: win.wall_ms().0,
         to_ms: win.wall_ms().1,
@@ -29,19 +32,21 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     } else {
         a.kind.clone()
     };
-    check_percentiles(&a.percentiles)?;
+    drawn_on(&a, &kinds)?;
+    let percentiles = match a.percentiles.is_empty() {
+        true => vec![50, 95],
+        false => a.percentiles.clone(),
+    };
+    check_percentiles(&percentiles)?;
     let objectives = analyze::slo::parse(&a.slo)?;
-    if !a.slo.is_empty() && !kinds.contains(&charts::ChartKind::LoadCurve) {
-        anyhow::bail!("--slo is drawn on the load curve: add --kind load-curve");
-    }
     if !a.slo.is_empty() && objectives.is_empty() {
         anyhow::bail!("--slo: no objective given");
     }
     // Only objectives on a drawn percentile can be drawn; any other would be accepted and
     // then ignored.
     for o in &objectives {
-        if analyze::compare::percentile_limits(std::slice::from_ref(o), &a.percentiles).is_empty() {
-            let drawn: Vec<String> = a.percentiles.iter().map(|p| format!("p{p}")).collect();
+        if analyze::compare::percentile_limits(std::slice::from_ref(o), &percentiles).is_empty() {
+            let drawn: Vec<String> = percentiles.iter().map(|p| format!("p{p}")).collect();
             anyhow::bail!(
                 "--slo {}: the load curve draws objectives on its percentiles ({}) only",
                 o.text,
@@ -51,7 +56,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     }
     let settings = ChartSettings {
         kinds,
-        percentiles: a.percentiles.clone(),
+        percentiles,
         objectives,
         size: a.size,
         log_y: a.log_y,
@@ -95,17 +100,76 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
                         if e.unwritten() {
                             unwritten.store(true, std::sync::atomic::Ordering::Relaxed);
                         }
-                        Step::left_out(Some(format!("gcperf: {e}")))
+                        Step {
+                            usage: e.settings(),
+                            ..Step::left_out(Some(format!("gcperf: {e}")))
+                        }
                     }
                 }
             })
         },
         &mut |_, paths: Vec<PathBuf>| written.extend(paths),
     );
-    super::options::access_used(&a.access)?;
+    // An option for the charts of one kind of log, where no log of that kind was read.
+    let given = |on: bool, name: &'static str| on.then_some(name);
+    KindOptions {
+        gc: vec![
+            given(!a.pause_bands.is_empty(), "--pause-bands"),
+            given(a.pause_target.is_some(), "--pause-target"),
+        ],
+        perf: vec![
+            given(!a.latency_bands.is_empty(), "--latency-bands"),
+            given(!a.percentiles.is_empty(), "--percentiles"),
+            given(!a.slo.is_empty(), "--slo"),
+            given(a.interval.is_some(), "--interval"),
+        ],
+    }
+    .check(&tally, &a.access)?;
     print(&listing(&written, out))?;
     if unwritten.into_inner() {
         return Ok(2);
     }
     Ok(tally.exit_code(a.common.read.strict))
+}
+
+/// An option drawn on some charts only is refused unless `kinds` has one of them: given with
+/// none of them, it would be accepted and ignored.
+fn drawn_on(a: &ChartArgs, kinds: &[charts::ChartKind]) -> anyhow::Result<()> {
+    use charts::ChartKind as K;
+    let options: [(bool, &str, &[K]); 7] = [
+        (!a.slo.is_empty(), "--slo", &[K::LoadCurve]),
+        (!a.percentiles.is_empty(), "--percentiles", &[K::LoadCurve]),
+        (
+            !a.pause_bands.is_empty(),
+            "--pause-bands",
+            &[K::PauseHistogram],
+        ),
+        (a.pause_target.is_some(), "--pause-target", &[K::Pauses]),
+        (
+            !a.latency_bands.is_empty(),
+            "--latency-bands",
+            &[K::LatencyHistogram],
+        ),
+        (
+            a.interval.is_some(),
+            "--interval",
+            &[K::Timeline, K::LoadCurve],
+        ),
+        (
+            a.log_y,
+            "--log-y",
+            &[K::Pauses, K::PauseHistogram, K::LatencyHistogram],
+        ),
+    ];
+    for (_, name, on) in options.iter().filter(|o| o.0) {
+        if !on.iter().any(|k| kinds.contains(k)) {
+            let names: Vec<&str> = on.iter().map(|k| k.name()).collect();
+            anyhow::bail!(
+                "{name} is drawn on the {} chart: add --kind {}",
+                names.join(" or "),
+                names[0]
+            );
+        }
+    }
+    Ok(())
 }

@@ -2,7 +2,9 @@
 //! baseline, ranking, and the comparison or load-curve chart.
 
 use super::batch::{each_input, failed, inputs, Inputs, Step};
-use super::options::{check_percentiles, gc_window, in_window, output, perf_options, Slo, BOTH};
+use super::options::{
+    check_percentiles, gc_window, in_window, output, perf_options, KindOptions, Slo, BOTH,
+};
 use super::print;
 use crate::analyze;
 use crate::cli::CompareArgs;
@@ -146,7 +148,15 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         grouped,
         baseline,
     };
-    super::options::access_used(&a.perf.access)?;
+    let mut kinds = KindOptions::of(&a.perf, Some(&a.target));
+    kinds.perf.push(a.load_curve.then_some("--load-curve"));
+    kinds.check(&tally, &a.perf.access)?;
+    // The comparison's tables show no per-interval figure: one is used where it ranks or
+    // judges the runs.
+    let ranked_by_interval = (sort.iter().map(|k| k.objective()))
+        .chain(&slo.objectives)
+        .any(|o| super::options::interval_figure(&o.metric));
+    super::options::interval_used(&a.perf, out.format, tally.gc_read > 0 && ranked_by_interval)?;
     print(&out.finish(
         compare::render_groups(&groups, out, &view)
             + &slo.said(&verdicts, out, tally.produced > 0)?,
@@ -155,6 +165,23 @@ pub(super) fn run(a: CompareArgs) -> anyhow::Result<i32> {
         if a.load_curve {
             load_curve_chart(path, &runs, &a.percentiles, &slo.objectives, a.size)?;
         } else {
+            // The GC runs' rows need their room at the text size `--size` gives: the chart
+            // grows taller for them (text shrunk to fit would not be read), and says so.
+            let gc_runs = runs.iter().filter(|r| r.summary.gc.is_some()).count();
+            let perf = runs.iter().any(|r| r.summary.perf.is_some());
+            let drawn = crate::render::compare::grown_size(a.size, gc_runs, perf);
+            if drawn != a.size {
+                super::batch::note(&format!(
+                    "gcperf: --chart {}: drawn {}x{}, taller than --size {}x{}: the rows of its \
+                     {gc_runs} GC run{} need the room at that size's text",
+                    path.display(),
+                    drawn.width,
+                    drawn.height,
+                    a.size.width,
+                    a.size.height,
+                    if gc_runs == 1 { "" } else { "s" }
+                ));
+            }
             let chart_opts = crate::render::compare::ChartOptions {
                 log_y: a.log_y,
                 sort,
@@ -213,6 +240,13 @@ fn load_curve_chart(
             })
         })
         .collect();
+    // Performance runs were read (`--load-curve` is refused otherwise), yet none has a
+    // throughput to place it by: an empty chart would say nothing.
+    if points.is_empty() {
+        anyhow::bail!(
+            "--load-curve: no performance run has a throughput (requests over a span) to draw"
+        );
+    }
     let (series, limits) = lc::series_of(objectives, pcts);
     let title = format!(
         "load curve: {} against throughput, {} runs",

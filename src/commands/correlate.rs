@@ -82,6 +82,7 @@ pub(super) fn run(a: CorrelateArgs) -> anyhow::Result<i32> {
             }
         }
     }
+    super::batch::stdin_once(&[gc_paths.as_slice(), &perf_paths].concat())?;
     let gx = input::expand(&gc_paths);
     let px = input::expand(&perf_paths);
     notes(gx.skipped.iter().chain(&px.skipped));

@@ -18,7 +18,7 @@ pub(super) fn run(a: ExportArgs) -> anyhow::Result<i32> {
         read: a.read,
     };
     let o = ExportOptions {
-        tags: a.tags.tags,
+        tags: super::options::tags(&a.tags)?.to_vec(),
         partition_by: a.partition_by,
         tz: a
             .tz

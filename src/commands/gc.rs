@@ -13,7 +13,7 @@ use crate::report::Format;
 use std::io::Write;
 
 pub(super) fn run(a: GcArgs) -> anyhow::Result<i32> {
-    crate::report::tags::set(&a.tags.tags);
+    super::options::set_tags(&a.tags)?;
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, Some(&a.target), &[analyze::slo::LogKind::Gc])?;
     let interval_s = a

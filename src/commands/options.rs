@@ -314,9 +314,15 @@ pub(super) fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOp
     let skip_s = duration_s(&o.window.skip)?;
     // An uptime bound is for GC logs; a performance log is left out under it.
     let (from_ms, to_ms) = gc_window(&o.window)?.wall_ms();
+    // Empty: not given, the defaults (told apart so that one given where no performance log is
+    // read is refused).
+    let or = |v: &[f64], default: &[f64]| match v.is_empty() {
+        true => default.to_vec(),
+        false => v.to_vec(),
+    };
     Ok(analyze::perf::PerfOptions {
-        bands: o.latency_bands.clone(),
-        over: o.over.clone(),
+        bands: or(&o.latency_bands, &analyze::perf::DEFAULT_BANDS),
+        over: or(&o.over, &analyze::perf::DEFAULT_OVER),
         skip_s,
         from_ms,
         to_ms,
@@ -493,10 +499,97 @@ pub(super) fn access_used(a: &crate::cli::AccessOpts) -> anyhow::Result<()> {
         a.error_status.map(|_| "--error-status"),
         a.log_format.as_ref().map(|_| "--log-format"),
     ];
-    if let Some(o) = given.into_iter().flatten().next() {
-        if !crate::parse::access::consulted() {
-            anyhow::bail!("{o} applies to access logs, and no input was read as one");
+    refuse_unused(given, crate::parse::access::consulted(), "access logs")
+}
+
+/// Options for one kind of input (`what`: "GC logs", "access logs"), each named where given:
+/// refused (exit 2) when no input of that kind was `read`, never accepted and ignored.
+pub(super) fn refuse_unused<'a>(
+    given: impl IntoIterator<Item = Option<&'a str>>,
+    read: bool,
+    what: &str,
+) -> anyhow::Result<()> {
+    if let Some(o) = given.into_iter().flatten().next().filter(|_| !read) {
+        anyhow::bail!("{o} applies to {what}, and no input was read as one");
+    }
+    Ok(())
+}
+
+/// The options of GC logs and of performance logs a command was given (each by name where
+/// given), refused where no input of their kind was read (`refuse_unused`).
+#[derive(Default)]
+pub(super) struct KindOptions<'a> {
+    pub(super) gc: Vec<Option<&'a str>>,
+    pub(super) perf: Vec<Option<&'a str>>,
+}
+
+impl<'a> KindOptions<'a> {
+    /// The performance-log figures' options given (`--latency-bands`, `--over`) and the GC
+    /// logs' (`--pause-target`).
+    pub(super) fn of(p: &'a PerfOpts, target: Option<&'a PauseTargetOpt>) -> Self {
+        KindOptions {
+            gc: vec![target
+                .and_then(|t| t.pause_target.as_ref())
+                .map(|_| "--pause-target")],
+            perf: vec![
+                (!p.latency_bands.is_empty()).then_some("--latency-bands"),
+                (!p.over.is_empty()).then_some("--over"),
+            ],
         }
     }
+
+    /// Refused: the options of a kind no input was read as (`tally`'s counts); the access
+    /// logs' too.
+    pub(super) fn check(
+        &self,
+        tally: &super::batch::Tally,
+        access: &crate::cli::AccessOpts,
+    ) -> anyhow::Result<()> {
+        refuse_unused(self.gc.iter().copied(), tally.gc_read > 0, "GC logs")?;
+        refuse_unused(
+            self.perf.iter().copied(),
+            tally.perf_read > 0,
+            "performance logs",
+        )?;
+        access_used(access)
+    }
+}
+
+/// `--interval` in a command writing a row or column per log (`summary`, `compare`): the
+/// performance logs' per-interval series has no place there and is in JSON only; otherwise
+/// it sets the GC logs' allocation-rate intervals, which the output shows where `gc_shown`.
+/// Given where neither applies, it is refused, saying where it does.
+pub(super) fn interval_used(p: &PerfOpts, format: Format, gc_shown: bool) -> anyhow::Result<()> {
+    if p.interval.is_some() && !format.is_json() && !gc_shown {
+        anyhow::bail!(
+            "--interval: {} output has a row or column per log, with no per-interval series: \
+             the series is in --format json (a table of it: `gcperf perf --by interval`); \
+             here --interval would set only GC logs' allocation-rate figures, and none is shown",
+            format.name()
+        );
+    }
+    Ok(())
+}
+
+/// Whether an objective or ranking `metric` is a GC log's per-interval figure (its
+/// allocation rates' percentiles, and their interval), which `--interval` sets.
+pub(super) fn interval_figure(metric: &str) -> bool {
+    metric.starts_with("alloc_rate_") && metric != "alloc_rate_kb_per_s"
+        || metric == "alloc_interval_s"
+}
+
+/// `--tag`s, each name once: a name given twice would be two columns of one name (and one
+/// JSON field, the last value kept).
+pub(super) fn tags(t: &crate::cli::TagOpts) -> anyhow::Result<&[(String, String)]> {
+    let mut seen = std::collections::HashSet::new();
+    if let Some((k, _)) = t.tags.iter().find(|(k, _)| !seen.insert(k.as_str())) {
+        anyhow::bail!("--tag {k}: the tag name is given twice");
+    }
+    Ok(&t.tags)
+}
+
+/// The `--tag`s of every table and JSON object this command writes (`report::tags`).
+pub(super) fn set_tags(t: &crate::cli::TagOpts) -> anyhow::Result<()> {
+    crate::report::tags::set(tags(t)?);
     Ok(())
 }

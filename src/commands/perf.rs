@@ -9,7 +9,7 @@ use crate::cli::PerfArgs;
 use crate::report::summary::FileSummary;
 
 pub(super) fn run(a: PerfArgs) -> anyhow::Result<i32> {
-    crate::report::tags::set(&a.tags.tags);
+    super::options::set_tags(&a.tags)?;
     let slo = Slo::read(&a.slo, None, &[analyze::slo::LogKind::Perf])?;
     if gc_window(&a.perf.window)?.has_uptime() {
         anyhow::bail!(

@@ -13,7 +13,7 @@ use crate::render::charts::{self, ChartSettings};
 use anyhow::Context;
 
 pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
-    crate::report::tags::set(&a.tags.tags);
+    super::options::set_tags(&a.tags)?;
     use crate::report::batch;
     check_bands(&a.pause_bands)?;
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
@@ -117,6 +117,7 @@ pub(super) fn run(a: ReportArgs) -> anyhow::Result<i32> {
                 .filter(|e| e.incomplete() && e.skipped == 0)
                 .count(),
         skipped_lines: entries.iter().map(|e| e.skipped).sum(),
+        ..Tally::default()
     };
     // Charts that could not be written (a full disk): an output error.
     if entries.iter().any(|e| e.charts_unwritten) {

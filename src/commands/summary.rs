@@ -2,14 +2,14 @@
 //! `--slo`.
 
 use super::batch::{each_input, failed, inputs, Step};
-use super::options::{gc_window, output, perf_options, slo_rows, windowed, Slo, BOTH};
+use super::options::{gc_window, output, perf_options, slo_rows, windowed, KindOptions, Slo, BOTH};
 use super::print;
 use crate::analyze;
 use crate::cli::SummaryArgs;
 use crate::report::summary::{self, FileSummary, Outcome};
 
 pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
-    crate::report::tags::set(&a.tags.tags);
+    super::options::set_tags(&a.tags)?;
     let slo = Slo::read(&a.slo, Some(&a.target), &BOTH)?;
     let mut opts = perf_options(&a.perf)?;
     analyze::slo::add_over(&slo.objectives, &mut opts.over);
@@ -60,7 +60,9 @@ pub(super) fn run(a: SummaryArgs) -> anyhow::Result<i32> {
     let ok: Vec<&FileSummary> = outcomes.iter().filter_map(Outcome::summary).collect();
     let verdicts = slo_rows(ok.iter().copied());
     let failed = slo.check_judged(&verdicts, tally.produced > 0)?;
-    super::options::access_used(&a.perf.access)?;
+    KindOptions::of(&a.perf, Some(&a.target)).check(&tally, &a.perf.access)?;
+    // The summary's GC columns show the allocation rates over each interval.
+    super::options::interval_used(&a.perf, out.format, tally.gc_read > 0)?;
     let said = slo.said(&verdicts, out, tally.produced > 0)?;
     // Ranked and cut after every run is judged: objectives hold for the runs not shown too.
     let values: Vec<Option<f64>> = outcomes

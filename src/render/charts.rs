@@ -117,6 +117,11 @@ impl ChartError {
     pub fn unwritten(&self) -> bool {
         matches!(self, ChartError::Render(r) if r.unwritten)
     }
+    /// An option given cannot apply to this log (an `--interval` too fine for its span): the
+    /// user's to change, a usage error.
+    pub fn settings(&self) -> bool {
+        matches!(self, ChartError::Settings(_))
+    }
 }
 
 /// The file name shown in chart titles.

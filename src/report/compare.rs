@@ -696,7 +696,8 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
 
 const BANDS: &str = "Latency bands: share of requests, %";
 
-/// Labels for the runs: as given, else each file's name (its path where names repeat).
+/// Labels for the runs: as given (each once: a label names a column and the baseline), else
+/// each file's name (its path where names repeat).
 pub fn labels(files: &[String], given: &[String]) -> Result<Vec<String>, String> {
     if !given.is_empty() {
         if given.len() != files.len() {
@@ -705,6 +706,11 @@ pub fn labels(files: &[String], given: &[String]) -> Result<Vec<String>, String>
                 given.len(),
                 files.len()
             ));
+        }
+        // A label names one column, and the run `--baseline` picks.
+        let mut seen = std::collections::HashSet::new();
+        if let Some(l) = given.iter().find(|l| !seen.insert(l.as_str())) {
+            return Err(format!("--labels {l}: the label is given twice"));
         }
         return Ok(given.to_vec());
     }

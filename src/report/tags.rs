@@ -23,9 +23,10 @@ pub fn get() -> Vec<(String, String)> {
 }
 
 /// Names gcperf's own tables, JSON objects and Parquet files use for their columns: a tag of
-/// one of these names would make one name mean two things.
+/// one of these names would make one name mean two things (two columns of one name, a JSON
+/// field written over).
 pub fn reserved(key: &str) -> bool {
-    const OTHERS: [&str; 24] = [
+    const OTHERS: &[&str] = &[
         "label",
         "section",
         "metric",
@@ -50,6 +51,57 @@ pub fn reserved(key: &str) -> bool {
         "records",
         "part",
         "interval",
+        // The other tables' columns (`perf --by`, `gc --by`, `correlate`, the verdicts, a
+        // command's list of files written): tests/options_used.rs checks every header is here.
+        "band_ms",
+        "collection_pause_max_ms",
+        "collection_pause_mean_ms",
+        "covered_s",
+        "db_calls_sum",
+        "db_mean_ms",
+        "db_ms_in_slow",
+        "db_ms_mean",
+        "db_share_of_slow_pct",
+        "errors_pct",
+        "fast_with_gc",
+        "first_lines",
+        "gc_log",
+        "gc_ms_in_slow",
+        "gc_ms_in_slow_mean",
+        "gc_share_of_slow_pct",
+        "java_mean_ms",
+        "java_ms_mean",
+        "longest_pause_ms",
+        "longest_pause_requests",
+        "longest_pause_start",
+        "max_ms",
+        "mean_ms",
+        "min_ms",
+        "operations",
+        "p50_ms",
+        "p90_ms",
+        "p95_ms",
+        "p99_ms",
+        "p99_without_gc_ms",
+        "path",
+        "pause_ms",
+        "pauses_hitting_requests",
+        "per_s",
+        "requests_pct",
+        "scope",
+        "share_pct",
+        "slow",
+        "slow_only_by_gc",
+        "slow_requests",
+        "slow_total_ms",
+        "slow_with_gc",
+        "slow_with_gc_pct",
+        "start_s",
+        "sum_ms",
+        "total_ms_min",
+        "ttsp_ms",
+        "verdict",
+        "wall_time",
     ];
     let summary = super::summary::all_columns();
     OTHERS.contains(&key)
