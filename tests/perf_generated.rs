@@ -694,7 +694,7 @@ fn generated_million_line_log_every_figure_exact() {
     }
     assert_eq!(s.total_ms_max, Some(f64::from(*all.last().unwrap())), "max");
 
-    let over: Vec<(f64, u64, f64)> = s
+    let over: Vec<(f64, u64, Option<f64>)> = s
         .over
         .iter()
         .map(|o| (o.ms, o.count, o.share_pct))
@@ -702,20 +702,20 @@ fn generated_million_line_log_every_figure_exact() {
     assert_eq!(
         over,
         [
-            (50.0, truth.over50, share(truth.over50)),
-            (150.0, truth.over150, share(truth.over150)),
+            (50.0, truth.over50, Some(share(truth.over50))),
+            (150.0, truth.over150, Some(share(truth.over150))),
         ],
         "over 50 / 150 ms"
     );
-    let bands: Vec<(&str, u64, f64)> = s
+    let bands: Vec<(&str, u64, Option<f64>)> = s
         .bands
         .iter()
         .map(|b| (b.label.as_str(), b.count, b.share_pct))
         .collect();
-    let want_bands: Vec<(&str, u64, f64)> = BAND_LABELS
+    let want_bands: Vec<(&str, u64, Option<f64>)> = BAND_LABELS
         .iter()
         .zip(truth.bands)
-        .map(|(&label, c)| (label, c, share(c)))
+        .map(|(&label, c)| (label, c, Some(share(c))))
         .collect();
     assert_eq!(bands, want_bands, "bands");
 
@@ -802,7 +802,7 @@ fn generated_million_line_log_every_figure_exact() {
     let digits12 = |x: f64| format!("{x:.11e}").parse::<f64>().unwrap();
     let want_json_bands: Vec<(String, u64, f64)> = want_bands
         .iter()
-        .map(|&(l, c, sh)| (l.to_string(), c, digits12(sh)))
+        .map(|&(l, c, sh)| (l.to_string(), c, digits12(sh.expect("a share of requests"))))
         .collect();
     assert_eq!(json_bands, want_json_bands, "bands (JSON)");
     let json_ops: u64 = p["operations"]

@@ -47,8 +47,8 @@ impl Default for PerfOptions {
 pub struct Over {
     pub ms: f64,
     pub count: u64,
-    /// Full precision: 0.0001 % must survive.
-    pub share_pct: f64,
+    /// Full precision: 0.0001 % must survive; None without requests.
+    pub share_pct: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -353,7 +353,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     Ok(PerfSummary {
         requests,
         errors,
-        error_pct: (requests > 0).then(|| share_pct(errors, requests)),
+        error_pct: share_pct(errors, requests),
         inconsistent: n("inconsistent"),
         first: first.map(format_wall_ms),
         last: last.map(format_wall_ms),
@@ -485,7 +485,8 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
                 total_ms_p95: at(2),
                 total_ms_max: s.max.unwrap_or(0.0),
                 db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
-                error_pct: share_pct(s.errors, s.count),
+                // A group holds a record (count ≥ 1): its share is always known.
+                error_pct: s.errors as f64 * 100.0 / s.count as f64,
                 // `summary`'s, once the span is known.
                 throughput_per_s: None,
                 total_ms_min: s.min.unwrap_or(0.0),
@@ -575,8 +576,10 @@ fn error_messages(
             ErrorMessage {
                 message,
                 count,
-                errors_pct: share_pct(count, errors),
-                requests_pct: share_pct(count, requests),
+                // A message's row holds a failed request (requests ≥ errors ≥ count ≥ 1):
+                // its shares are always known.
+                errors_pct: count as f64 * 100.0 / errors as f64,
+                requests_pct: count as f64 * 100.0 / requests as f64,
                 operations,
             }
         })

@@ -62,7 +62,7 @@ fn perf_metrics(runs: &[&Run]) -> Vec<Metric> {
         out.push(m(
             &format!("over_{}ms_pct", num(*ms, None)),
             Some(4),
-            &|s| s.over.get(i).map(|o| o.share_pct),
+            &|s| s.over.get(i).and_then(|o| o.share_pct),
         ));
     }
     out
@@ -75,7 +75,7 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
         .find_map(|r| r.summary.perf.as_ref())
         .map(|p| p.bands.iter().map(|b| b.label.clone()).collect())
         .unwrap_or_default();
-    let per = |f: &dyn Fn(&crate::analyze::Band) -> f64, digits| {
+    let per = |f: &dyn Fn(&crate::analyze::Band) -> Option<f64>, digits| {
         labels
             .iter()
             .enumerate()
@@ -84,14 +84,14 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
                 digits,
                 values: runs
                     .iter()
-                    .map(|r| r.summary.perf.as_ref().and_then(|p| p.bands.get(i)).map(f))
+                    .map(|r| r.summary.perf.as_ref().and_then(|p| f(p.bands.get(i)?)))
                     .collect(),
             })
             .collect::<Vec<_>>()
     };
     (
         per(&|b| b.share_pct, Some(4)),
-        per(&|b| b.count as f64, None),
+        per(&|b| Some(b.count as f64), None),
     )
 }
 
