@@ -3506,6 +3506,65 @@ fn perf_by_is_not_ignored() {
     assert!(String::from_utf8_lossy(&json.stderr).contains("--by picks one table"));
 }
 
+/// A band none of a run's requests fell in has a known share, 0 %, and the text band tables
+/// print it as `perf --by band` and CSV/JSON do; `–` is kept for a run without requests (the
+/// share cannot be known). soap-after.log: 520 requests, 488 in 0-50, 19 in 50-200, 13 in
+/// 200-1000 (488 + 19 + 13 = 520), so `0`, `1000-3000`, `3000-10000` and `>10000` hold none;
+/// soap-before.log's 480 are all over 200 ms, so its `0-50` holds none.
+#[test]
+fn a_band_without_requests_is_a_known_zero_in_text() {
+    let (before, after) = (
+        fixture("perf/soap-before.log"),
+        fixture("perf/soap-after.log"),
+    );
+    let (before, after) = (before.to_str().unwrap(), after.to_str().unwrap());
+    let text = |args: &[&str]| {
+        let out = gcperf().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let row = |text: &str, band: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(band))
+            .unwrap_or_else(|| panic!("no {band} row: {text}"));
+        line.split_whitespace().skip(1).map(String::from).collect()
+    };
+    let perf = text(&["perf", "-q", after]);
+    for band in ["0", "1000-3000", "3000-10000", ">10000"] {
+        assert_eq!(row(&perf, band), ["0.0000"], "{band}: {perf}");
+    }
+    assert_eq!(
+        row(&perf, "50-200"),
+        [format!("{:.4}", 19.0 * 100.0 / 520.0)]
+    );
+    let by_band = text(&["perf", "-q", "--by", "band", after]);
+    let cells: Vec<&str> = by_band
+        .lines()
+        .find(|l| l.contains(" 1000-3000 "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(cells[1..], ["1000-3000", "0", "0.0000"], "{by_band}");
+
+    let compare = text(&["compare", "-q", before, after]);
+    assert_eq!(
+        row(&compare, "0-50"),
+        ["0.0000", &format!("{:.4}", 488.0 * 100.0 / 520.0)]
+    );
+    assert_eq!(
+        row(&compare, "1000-3000"),
+        [&format!("{:.4}", 31.0 * 100.0 / 480.0), "0.0000"]
+    );
+
+    // No request in the window: no share, in both tables.
+    let window = ["--from", "2030-01-01T00:00:00"];
+    let perf = text(&[&["perf", "-q"][..], &window, &[after]].concat());
+    assert_eq!(row(&perf, "0-50"), ["\u{2013}"], "{perf}");
+    let compare = text(&[&["compare", "-q"][..], &window, &[before, after]].concat());
+    assert_eq!(row(&compare, "0-50"), ["\u{2013}", "\u{2013}"], "{compare}");
+}
+
 /// Issue 40: `--tag KEY=VALUE` on summary, gc, perf and report: a column after `file` in
 /// every table, a field of every JSON object; a name of gcperf's own columns refused.
 #[test]

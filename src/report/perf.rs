@@ -222,11 +222,10 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     for (i, b) in first.bands.iter().enumerate() {
         let mut row = vec![b.label.clone()];
         for f in &perf {
-            // "–" where a run has no request in the band, as the source tables write it.
-            row.push(match f.perf.as_ref().and_then(|p| p.bands.get(i)) {
-                Some(b) if b.count > 0 => opt(b.share_pct, Some(4)),
-                _ => "–".into(),
-            });
+            // A band none of a run's requests fell in is a known 0 %, as every other table
+            // and format prints it; only a run without requests has no share (`–`).
+            let share = f.perf.as_ref().and_then(|p| p.bands.get(i)?.share_pct);
+            row.push(opt(share, Some(4)));
         }
         t.push(row);
     }
