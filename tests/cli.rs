@@ -3506,6 +3506,49 @@ fn perf_by_is_not_ignored() {
     assert!(String::from_utf8_lossy(&json.stderr).contains("--by picks one table"));
 }
 
+/// The DB share is of the time of the records whose Java + DB fits in it: a record whose split
+/// exceeds its time (flagged inconsistent) is left out of it, never a share over 100 %; it
+/// stays in every other figure. Worked by hand: `op` has 100 ms = 40 + 60 (consistent), 100 ms
+/// against 200 + 300 (over: out of the share) and 50 ms against 10 + 20 (under, flagged, its
+/// 20 ms of DB a part of its 50: in), so (60 + 20) / (100 + 50) = 53.33 %, where all three gave
+/// (60 + 300 + 20) / 250 = 152 %; DB sums 380 ms, mean 380 / 3. `lone` has only the record
+/// over its time: no share. The summary's is over both: (60 + 20) / (100 + 50) again.
+#[test]
+fn db_share_leaves_out_splits_over_their_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("split.log");
+    std::fs::write(
+        &log,
+        "[A];2012-09-21 12:00:01.000;100;40;60;1;op;\n\
+         [B];2012-09-21 12:00:02.000;100;200;300;1;op;\n\
+         [C];2012-09-21 12:00:03.000;50;10;20;1;op;\n\
+         [D];2012-09-21 12:00:04.000;100;200;300;1;lone;\n",
+    )
+    .unwrap();
+    let v = json_of(&["summary", "-q", log.to_str().unwrap()]);
+    let p = &v[0]["perf"];
+    assert_eq!(p["inconsistent"], 3);
+    assert_eq!(p["db_ms_sum"], 680.0);
+    close(f(&p["db_share_pct"]), 80.0 * 100.0 / 150.0);
+    let ops = p["operations"].as_array().unwrap();
+    let op = |name: &str| ops.iter().find(|o| o["name"] == name).unwrap();
+    close(f(&op("op")["db_share_pct"]), 80.0 * 100.0 / 150.0);
+    assert_eq!(op("op")["db_ms_sum"], 380.0);
+    close(f(&op("op")["db_ms_mean"]), 380.0 / 3.0);
+    assert_eq!(op("lone")["db_share_pct"], Value::Null);
+    assert_eq!(op("lone")["db_ms_sum"], 300.0);
+    // The text table: `–` for `lone`, never 300.00.
+    let out = gcperf()
+        .args(["perf", "-q", "--by", "op"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lone = text.lines().find(|l| l.contains(" lone ")).unwrap();
+    assert!(lone.trim_end().ends_with('\u{2013}'), "{text}");
+    assert!(!text.contains("300.00 "), "{text}");
+}
+
 /// A band none of a run's requests fell in has a known share, 0 %, and the text band tables
 /// print it as `perf --by band` and CSV/JSON do; `–` is kept for a run without requests (the
 /// share cannot be known). soap-after.log: 520 requests, 488 in 0-50, 19 in 50-200, 13 in
