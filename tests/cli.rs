@@ -3708,6 +3708,108 @@ fn perf_by_is_not_ignored() {
     assert!(String::from_utf8_lossy(&json.stderr).contains("--by picks one table"));
 }
 
+/// The DB share is of the time of the records whose Java + DB fits in it: a record whose split
+/// exceeds its time (flagged inconsistent) is left out of it, never a share over 100 %; it
+/// stays in every other figure. Worked by hand: `op` has 100 ms = 40 + 60 (consistent), 100 ms
+/// against 200 + 300 (over: out of the share) and 50 ms against 10 + 20 (under, flagged, its
+/// 20 ms of DB a part of its 50: in), so (60 + 20) / (100 + 50) = 53.33 %, where all three gave
+/// (60 + 300 + 20) / 250 = 152 %; DB sums 380 ms, mean 380 / 3. `lone` has only the record
+/// over its time: no share. The summary's is over both: (60 + 20) / (100 + 50) again.
+#[test]
+fn db_share_leaves_out_splits_over_their_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("split.log");
+    std::fs::write(
+        &log,
+        "[A];2012-09-21 12:00:01.000;100;40;60;1;op;\n\
+         [B];2012-09-21 12:00:02.000;100;200;300;1;op;\n\
+         [C];2012-09-21 12:00:03.000;50;10;20;1;op;\n\
+         [D];2012-09-21 12:00:04.000;100;200;300;1;lone;\n",
+    )
+    .unwrap();
+    let v = json_of(&["summary", "-q", log.to_str().unwrap()]);
+    let p = &v[0]["perf"];
+    assert_eq!(p["inconsistent"], 3);
+    assert_eq!(p["db_ms_sum"], 680.0);
+    close(f(&p["db_share_pct"]), 80.0 * 100.0 / 150.0);
+    let ops = p["operations"].as_array().unwrap();
+    let op = |name: &str| ops.iter().find(|o| o["name"] == name).unwrap();
+    close(f(&op("op")["db_share_pct"]), 80.0 * 100.0 / 150.0);
+    assert_eq!(op("op")["db_ms_sum"], 380.0);
+    close(f(&op("op")["db_ms_mean"]), 380.0 / 3.0);
+    assert_eq!(op("lone")["db_share_pct"], Value::Null);
+    assert_eq!(op("lone")["db_ms_sum"], 300.0);
+    // The text table: `–` for `lone`, never 300.00.
+    let out = gcperf()
+        .args(["perf", "-q", "--by", "op"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lone = text.lines().find(|l| l.contains(" lone ")).unwrap();
+    assert!(lone.trim_end().ends_with('\u{2013}'), "{text}");
+    assert!(!text.contains("300.00 "), "{text}");
+}
+
+/// A band none of a run's requests fell in has a known share, 0 %, and the text band tables
+/// print it as `perf --by band` and CSV/JSON do; `–` is kept for a run without requests (the
+/// share cannot be known). soap-after.log: 520 requests, 488 in 0-50, 19 in 50-200, 13 in
+/// 200-1000 (488 + 19 + 13 = 520), so `0`, `1000-3000`, `3000-10000` and `>10000` hold none;
+/// soap-before.log's 480 are all over 200 ms, so its `0-50` holds none.
+#[test]
+fn a_band_without_requests_is_a_known_zero_in_text() {
+    let (before, after) = (
+        fixture("perf/soap-before.log"),
+        fixture("perf/soap-after.log"),
+    );
+    let (before, after) = (before.to_str().unwrap(), after.to_str().unwrap());
+    let text = |args: &[&str]| {
+        let out = gcperf().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let row = |text: &str, band: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(band))
+            .unwrap_or_else(|| panic!("no {band} row: {text}"));
+        line.split_whitespace().skip(1).map(String::from).collect()
+    };
+    let perf = text(&["perf", "-q", after]);
+    for band in ["0", "1000-3000", "3000-10000", ">10000"] {
+        assert_eq!(row(&perf, band), ["0.0000"], "{band}: {perf}");
+    }
+    assert_eq!(
+        row(&perf, "50-200"),
+        [format!("{:.4}", 19.0 * 100.0 / 520.0)]
+    );
+    let by_band = text(&["perf", "-q", "--by", "band", after]);
+    let cells: Vec<&str> = by_band
+        .lines()
+        .find(|l| l.contains(" 1000-3000 "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(cells[1..], ["1000-3000", "0", "0.0000"], "{by_band}");
+
+    let compare = text(&["compare", "-q", before, after]);
+    assert_eq!(
+        row(&compare, "0-50"),
+        ["0.0000", &format!("{:.4}", 488.0 * 100.0 / 520.0)]
+    );
+    assert_eq!(
+        row(&compare, "1000-3000"),
+        [&format!("{:.4}", 31.0 * 100.0 / 480.0), "0.0000"]
+    );
+
+    // No request in the window: no share, in both tables.
+    let window = ["--from", "2030-01-01T00:00:00"];
+    let perf = text(&[&["perf", "-q"][..], &window, &[after]].concat());
+    assert_eq!(row(&perf, "0-50"), ["\u{2013}"], "{perf}");
+    let compare = text(&[&["compare", "-q"][..], &window, &[before, after]].concat());
+    assert_eq!(row(&compare, "0-50"), ["\u{2013}", "\u{2013}"], "{compare}");
+}
+
 /// Issue 40: `--tag KEY=VALUE` on summary, gc, perf and report: a column after `file` in
 /// every table, a field of every JSON object; a name of gcperf's own columns refused.
 #[test]

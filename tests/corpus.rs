@@ -173,7 +173,7 @@ fn agrees_with_gcviewer_on_the_corpus() {
             continue;
         };
         let count_ok = s.collections == n || s.pauses == n;
-        // Null where the log has collections but no pause lines (ZGC under `-Xlog:gc`):
+        // Null without pauses (ZGC under `-Xlog:gc` has collections but no pause lines):
         // GCViewer sums those as 0.
         let total_ms = s.pause_total_ms.unwrap_or(0.0);
         // Compare the same thing GCViewer sums: per collection (JRockit sums of pauses equal

@@ -557,3 +557,108 @@ fn slo_out_untouched_when_nothing_was_readable() {
         "{verdicts}"
     );
 }
+
+/// Shares over no requests are unknowable: a window past the log's end (soap-before.log's
+/// requests are on 2012-09-21) leaves 0 requests, so every band and `--over` share is empty in
+/// every format and an objective on one fails; the counts stay a known 0. The whole log's
+/// empty bands (`0`, `0-50`, `50-200`, `>10000`: no request of its 480 in them) are a known 0 %.
+#[test]
+fn shares_of_no_requests_are_empty_and_fail_their_objective() {
+    let log = fixture("perf/soap-before.log");
+    let log = log.to_str().unwrap();
+    let window = ["--from", "2030-01-01T00:00:00"];
+    let (code, out, err) = run(&[
+        &["summary", "-q", "--slo", "over_50ms_pct<=10"][..],
+        &window,
+        &[log],
+    ]
+    .concat());
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("(no over_50ms_pct): FAIL"), "{err}");
+
+    let (_, v) = json(&[&["summary", "-q"][..], &window, &[log]].concat());
+    let p = &v[0]["perf"];
+    assert_eq!(p["requests"], 0);
+    for o in p["over"].as_array().unwrap() {
+        assert_eq!(
+            (&o["count"], &o["share_pct"]),
+            (&Value::from(0), &Value::Null)
+        );
+    }
+    for b in p["bands"].as_array().unwrap() {
+        assert_eq!(
+            (&b["count"], &b["share_pct"]),
+            (&Value::from(0), &Value::Null)
+        );
+    }
+
+    // CSV: the summary's over_<N>ms_pct cells and `perf --by over`'s share cells are empty.
+    let (_, out, _) = run(&[&["summary", "-q", "--format", "csv"][..], &window, &[log]].concat());
+    let mut lines = out.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let cell = |name: &str| row[head.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(
+        (
+            cell("requests"),
+            cell("over_50ms_pct"),
+            cell("over_150ms_pct")
+        ),
+        ("0", "", "")
+    );
+    let (_, out, _) = run(&[
+        &["perf", "-q", "--by", "over", "--format", "csv"][..],
+        &window,
+        &[log],
+    ]
+    .concat());
+    assert!(out.contains(&format!("{log},50,0,\n")), "{out}");
+    // Text: the count, and `–` for the share.
+    let (_, out, _) = run(&[&["perf", "-q"][..], &window, &[log]].concat());
+    assert!(out.contains("over 50 ms: 0 (–)\n"), "{out}");
+
+    // The whole log: 480 requests, none in the `0` band: 0 of 480 is 0 %, not empty.
+    let (code, v) = json(&["summary", "-q", "--slo", "over_50ms_pct<=10", log]);
+    assert_eq!(code, 3, "all 480 requests are over 50 ms: 100 %");
+    let b = &v[0]["perf"]["bands"][0];
+    assert_eq!(
+        (&b["label"], &b["count"], &b["share_pct"]),
+        (&Value::from("0"), &Value::from(0), &Value::from(0.0))
+    );
+}
+
+/// No pauses in the window (g1-jdk17.log spans 3 s; `--skip 1000s` leaves nothing): the pause
+/// total is a sum over nothing, empty as the longest and mean pause are, and an objective on
+/// it fails; the pause bands' shares are empty, their counts 0. The whole log's 9 pauses give
+/// 4.25 + 5.5 + 6 + 2 + 0.5 + 7 + 8 + 25 + 3 = 61.25 ms, within 100 ms.
+#[test]
+fn no_pauses_in_the_window_fail_pause_objectives() {
+    let log = fixture("unified/g1-jdk17.log");
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "summary",
+        "-q",
+        "--skip",
+        "1000s",
+        "--slo",
+        "pause_total_ms<=10ms",
+        log,
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("(no pause_total_ms): FAIL"), "{err}");
+    let (_, v) = json(&["summary", "-q", "--skip", "1000s", log]);
+    let g = &v[0]["gc"];
+    assert_eq!(
+        (&g["pauses"], &g["pause_total_ms"]),
+        (&Value::from(0), &Value::Null)
+    );
+    let (_, out, _) = run(&[
+        "gc", "-q", "--skip", "1000s", "--by", "band", "--format", "csv", log,
+    ]);
+    assert!(out.contains(&format!("{log},0-10,0,\n")), "{out}");
+    assert!(!out.contains(",0\n"), "no share of no pauses is 0: {out}");
+
+    let (code, v) = json(&["summary", "-q", "--slo", "pause_total_ms<=100ms", log]);
+    assert_eq!(code, 0);
+    assert_eq!(v[0]["gc"]["pause_total_ms"], 61.25);
+}

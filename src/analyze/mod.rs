@@ -73,12 +73,12 @@ pub(crate) fn max_f64(c: &Column) -> PolarsResult<Option<f64>> {
 }
 
 /// A band of durations: how many fell in it and their share of all, percent (full
-/// precision: 0.0001 % must survive).
+/// precision: 0.0001 % must survive); no share where there is nothing to share (`share_pct`).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Band {
     pub label: String,
     pub count: u64,
-    pub share_pct: f64,
+    pub share_pct: Option<f64>,
 }
 
 /// The bands of `edges` (`band_labels`) holding `counts`, one more than the edges.
@@ -95,13 +95,11 @@ pub fn bands_of(edges: &[f64], counts: Vec<u64>) -> Vec<Band> {
         .collect()
 }
 
-/// `count` as a percentage of `of`, full precision; 0 where `of` is 0.
-pub(crate) fn share_pct(count: u64, of: u64) -> f64 {
-    if of > 0 {
-        count as f64 * 100.0 / of as f64
-    } else {
-        0.0
-    }
+/// `count` as a percentage of `of`, full precision; None where `of` is 0: a share of no
+/// requests or no pauses cannot be known (0 % would pass `over_50ms_pct<=10` on a run with
+/// nothing in it), while a count of 0 out of some is a known 0 %.
+pub(crate) fn share_pct(count: u64, of: u64) -> Option<f64> {
+    (of > 0).then(|| count as f64 * 100.0 / of as f64)
 }
 
 /// Band labels: with edges [0, 50, 200] → "0", "0-50", "50-200", ">200"; without the leading

@@ -47,8 +47,8 @@ impl Default for PerfOptions {
 pub struct Over {
     pub ms: f64,
     pub count: u64,
-    /// Full precision: 0.0001 % must survive.
-    pub share_pct: f64,
+    /// Full precision: 0.0001 % must survive; None without requests.
+    pub share_pct: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,6 +63,7 @@ pub struct Operation {
     pub total_ms_mean: f64,
     pub total_ms_p95: f64,
     pub total_ms_max: f64,
+    /// DB time over the time of the records whose split fits in it (`split_fits`), %.
     pub db_share_pct: Option<f64>,
     /// errors / count, %.
     pub error_pct: f64,
@@ -97,6 +98,7 @@ pub struct PerfSummary {
     pub total_ms_sum: f64,
     pub java_ms_sum: Option<f64>,
     pub db_ms_sum: Option<f64>,
+    /// DB time over the time of the records whose split fits in it (`split_fits`), %.
     pub db_share_pct: Option<f64>,
     pub db_calls_sum: Option<u64>,
     pub total_ms_mean: Option<f64>,
@@ -193,6 +195,27 @@ pub(crate) fn on_clock(df: &DataFrame, lf: LazyFrame) -> PolarsResult<LazyFrame>
     })
 }
 
+/// Whether a record's DB time is a part of its total, and so of the DB share
+/// (`db_share_pct`): a record whose Java + DB matches its total, or falls short of it (time
+/// outside both). One whose Java + DB exceeds its total (flagged `inconsistent`: 300 ms of DB
+/// in a 100 ms request) claims more time than it took: its DB time is no share of anything,
+/// and counted, it took the share over 100 %. It stays in every other figure.
+fn split_fits() -> Expr {
+    let parts = col(JAVA_MS).fill_null(lit(0.0)) + col(DB_MS);
+    col(INCONSISTENT).not().or(parts.lt_eq(col(TOTAL_MS)))
+}
+
+/// Whether a record of `df` is flagged inconsistent. Most logs have none (a column all false,
+/// or no column in tests' hand-made frames): their DB share is read without `split_fits`,
+/// whose filter copies the columns.
+fn any_flagged(df: &DataFrame) -> bool {
+    match df.column(INCONSISTENT) {
+        Ok(Column::Scalar(s)) => s.scalar().value().extract_bool().unwrap_or(false),
+        Ok(c) => c.as_materialized_series().bool().is_ok_and(|b| b.any()),
+        Err(_) => false,
+    }
+}
+
 /// Sums, counts, mean and max of the times of `df`'s records, the same for the whole log and
 /// per operation.
 fn time_sums(df: &DataFrame) -> Vec<Expr> {
@@ -206,7 +229,8 @@ fn time_sums(df: &DataFrame) -> Vec<Expr> {
         true => lit(0.0),
         false => col(name).sum(),
     };
-    vec![
+    let flagged = !none(DB_MS) && any_flagged(df);
+    let mut sums = vec![
         t.clone().sum().alias("total_sum"),
         sum(JAVA_MS).alias("java_sum"),
         sum(DB_MS).alias("db_sum"),
@@ -214,17 +238,27 @@ fn time_sums(df: &DataFrame) -> Vec<Expr> {
         col(DB_MS).count().alias("db_n"),
         sum(DB_CALLS).alias("calls_sum"),
         col(DB_CALLS).count().alias("calls_n"),
-        // The Java/DB split is over the records that have it (all in a semicolon log, so no
-        // copy is made). Selected by `is_not_null`: `is_null` of a column without nulls makes
-        // polars zero its 8 MB buffer of zeros, as above.
-        match none(DB_MS) {
-            true => lit(0.0),
-            false => t.clone().filter(col(DB_MS).is_not_null()).sum(),
+        // The DB share is over the records whose split fits in their time (`split_fits`: all
+        // in a semicolon log, so no copy is made, unless one is flagged). Selected by
+        // `is_not_null`: `is_null` of a column without nulls makes polars zero its 8 MB
+        // buffer of zeros, as above.
+        match (none(DB_MS), flagged) {
+            (true, _) => lit(0.0),
+            (false, false) => t.clone().filter(col(DB_MS).is_not_null()).sum(),
+            (false, true) => t
+                .clone()
+                .filter(col(DB_MS).is_not_null().and(split_fits()))
+                .sum(),
         }
         .alias("total_with_db"),
         t.clone().mean().alias("mean"),
         t.max().alias("max"),
-    ]
+    ];
+    // The share's DB time where it is not `db_sum`.
+    if flagged {
+        sums.push(col(DB_MS).filter(split_fits()).sum().alias("db_in_share"));
+    }
+    sums
 }
 
 pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
@@ -261,6 +295,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
                 DB_MS,
                 DB_CALLS,
                 ERROR_ID,
+                INCONSISTENT,
             ]
             .map(col),
         )
@@ -325,6 +360,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let (first, last) = (first.map(|v| v.floor() as i64), last.map(|v| v as i64));
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
     let db_sum = opt_sum("db_sum", "db_n");
+    let db_in_share = get_f64(&out, "db_in_share").or(db_sum);
     let total_with_db = get_f64(&out, "total_with_db").unwrap_or(0.0);
     let over = o
         .over
@@ -353,7 +389,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     Ok(PerfSummary {
         requests,
         errors,
-        error_pct: (requests > 0).then(|| share_pct(errors, requests)),
+        error_pct: share_pct(errors, requests),
         inconsistent: n("inconsistent"),
         first: first.map(format_wall_ms),
         last: last.map(format_wall_ms),
@@ -362,7 +398,8 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         total_ms_sum: get_f64(&out, "total_sum").unwrap_or(0.0),
         java_ms_sum: opt_sum("java_sum", "java_n"),
         db_ms_sum: db_sum,
-        db_share_pct: db_sum.and_then(|d| (total_with_db > 0.0).then(|| d * 100.0 / total_with_db)),
+        db_share_pct: db_in_share
+            .and_then(|d| (total_with_db > 0.0).then(|| d * 100.0 / total_with_db)),
         db_calls_sum: (n("calls_n") > 0).then(|| n("calls_sum")),
         total_ms_mean: get_f64(&out, "mean"),
         total_ms_p50: pct[0],
@@ -394,6 +431,11 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
     let db = Num::<Float64Type>::col(df, DB_MS)?;
     let calls = Num::<UInt64Type>::col(df, DB_CALLS)?;
     let message = Num::<UInt32Type>::col(df, ERROR_ID)?;
+    // Read where a record is flagged (`split_fits`).
+    let flagged = match any_flagged(df) {
+        true => Some(Flag::of(df.column(INCONSISTENT)?)?),
+        false => None,
+    };
     let mut failed = Failures::new();
     // Each operation's group, numbered as first met.
     let mut group_of: Vec<usize> = vec![usize::MAX; pf.operations.len()];
@@ -414,17 +456,23 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
             s.errors += 1;
             *failed.entry((message.get(i), op)).or_default() += 1;
         }
-        let d = db.get(i);
+        let (d, j) = (db.get(i), java.get(i));
+        // `split_fits`, as the summary reads it.
+        let fits = |t: f64| {
+            flagged.as_ref().and_then(|f| f.get(i)) != Some(true)
+                || j.unwrap_or(0.0) + d.unwrap_or(0.0) <= t
+        };
         if let Some(t) = total.get(i) {
             s.total.add(t);
             s.times += 1;
             s.min = Some(s.min.map_or(t, |m| m.min(t)));
             s.max = Some(s.max.map_or(t, |m| m.max(t)));
-            if d.is_some() {
+            if let Some(v) = d.filter(|_| fits(t)) {
                 s.with_db.add(t);
+                s.db_in_share.add(v);
             }
         }
-        if let Some(v) = java.get(i) {
+        if let Some(v) = j {
             s.java.add(v);
             s.java_n += 1;
         }
@@ -484,8 +532,10 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
                 total_ms_mean: s.total.sum / s.times.max(1) as f64,
                 total_ms_p95: at(2),
                 total_ms_max: s.max.unwrap_or(0.0),
-                db_share_pct: (s.db_n > 0 && with_db > 0.0).then(|| s.db.sum * 100.0 / with_db),
-                error_pct: share_pct(s.errors, s.count),
+                db_share_pct: (s.db_n > 0 && with_db > 0.0)
+                    .then(|| s.db_in_share.sum * 100.0 / with_db),
+                // A group holds a record (count ≥ 1): its share is always known.
+                error_pct: s.errors as f64 * 100.0 / s.count as f64,
                 // `summary`'s, once the span is known.
                 throughput_per_s: None,
                 total_ms_min: s.min.unwrap_or(0.0),
@@ -520,8 +570,10 @@ struct OpSums {
     total: Kahan,
     min: Option<f64>,
     max: Option<f64>,
-    /// The times of the records with a DB time: the DB share's denominator.
+    /// The times and DB times of the records with a DB time that fits in their time
+    /// (`split_fits`): the DB share's denominator and numerator.
     with_db: Kahan,
+    db_in_share: Kahan,
     java: Kahan,
     java_n: u64,
     db: Kahan,
@@ -575,8 +627,10 @@ fn error_messages(
             ErrorMessage {
                 message,
                 count,
-                errors_pct: share_pct(count, errors),
-                requests_pct: share_pct(count, requests),
+                // A message's row holds a failed request (requests ≥ errors ≥ count ≥ 1):
+                // its shares are always known.
+                errors_pct: count as f64 * 100.0 / errors as f64,
+                requests_pct: count as f64 * 100.0 / requests as f64,
                 operations,
             }
         })
@@ -1126,7 +1180,8 @@ mod tests {
 
     /// The operations' figures are polars' group-by's, double for double: generated records
     /// with fractional times, records without a Java, DB or calls figure, failures with and
-    /// without a message, and more operations than a byte numbers, one of them most records.
+    /// without a message, more operations than a byte numbers, one of them most records, and
+    /// records flagged inconsistent whose Java + DB exceeds their time (out of the DB share).
     #[test]
     fn operations_are_the_figures_of_a_polars_group_by() {
         let n = 30_000;
@@ -1138,11 +1193,15 @@ mod tests {
             x
         };
         let (mut total, mut java, mut db, mut calls) = (vec![], vec![], vec![], vec![]);
-        let (mut op, mut ok, mut error) = (vec![], vec![], vec![]);
+        let (mut op, mut ok, mut error, mut flagged) = (vec![], vec![], vec![], vec![]);
         for _ in 0..n {
             let r = next();
             op.push(if r % 3 == 0 { 7 } else { (r >> 8) as u32 % 300 });
-            total.push((r >> 20) as f64 % 1e6 / 7.0);
+            // Flagged records short enough that most of their splits exceed them (out of the
+            // DB share), some not (in it).
+            let short = r % 17 == 0;
+            flagged.push(short);
+            total.push((r >> 20) as f64 % if short { 4e3 } else { 1e6 } / 7.0);
             java.push((r % 5 != 0).then(|| (r >> 30) as f64 % 1e4 / 3.0));
             db.push((r % 7 != 0).then(|| (r >> 40) as f64 % 1e4 / 9.0));
             calls.push((r % 11 != 0).then_some(r >> 50));
@@ -1160,6 +1219,7 @@ mod tests {
                 UInt32Chunked::from_vec(OPERATION_ID.into(), op).into_column(),
                 BooleanChunked::from_slice(OK.into(), &ok).into_column(),
                 UInt32Chunked::from_iter_options(ERROR_ID.into(), error.into_iter()).into_column(),
+                BooleanChunked::from_slice(INCONSISTENT.into(), &flagged).into_column(),
             ],
         )
         .unwrap();
@@ -1190,6 +1250,7 @@ mod tests {
             let c = want.column(name).unwrap().cast(&DataType::Float64).unwrap();
             c.f64().unwrap().get(i)
         };
+        let mut left_out = 0;
         for i in 0..want.height() {
             let id = u32_at(&want, OPERATION_ID, i).unwrap();
             let o = ops.iter().find(|o| o.name == pf.operation(id)).unwrap();
@@ -1209,7 +1270,8 @@ mod tests {
                 Some(o.total_ms_p99),
                 o.db_share_pct,
             ];
-            let share = f("db_sum", i)
+            left_out += usize::from(f("db_in_share", i) != f("db_sum", i));
+            let share = f("db_in_share", i)
                 .zip(f("total_with_db", i))
                 .map(|(d, w)| d * 100.0 / w);
             let expected = [
@@ -1230,6 +1292,7 @@ mod tests {
             ];
             assert_eq!(got, expected, "operation {id}");
         }
+        assert!(left_out > 0, "no operation has a split over its time");
         let by_message = pf
             .df
             .clone()

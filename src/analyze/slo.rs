@@ -461,7 +461,7 @@ pub fn evaluate(
         }
         if let (Some(p), Some(pj), Some(key)) = (perf, &pv, o.key(LogKind::Perf)) {
             let v = match o.over_ms {
-                Some(n) => p.over.iter().find(|x| x.ms == n).map(|x| x.share_pct),
+                Some(n) => p.over.iter().find(|x| x.ms == n).and_then(|x| x.share_pct),
                 None => field(pj, &key),
             };
             out.push(judge(o, &key, v, None));

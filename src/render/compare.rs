@@ -514,8 +514,9 @@ fn perf_section(
         "share of requests (%)"
     };
     let rows = rows(&band_names, &|b, s| {
-        let v = s.bands.get(b).map_or(0.0, |b| b.share_pct);
-        (Some(v), if v > 0.0 { share_text(v) } else { "–".into() })
+        let v = s.bands.get(b).and_then(|b| b.share_pct);
+        let text = v.filter(|v| *v > 0.0).map_or("–".into(), share_text);
+        (v, text)
     });
     draw_panel(
         &panels[2],

@@ -346,7 +346,10 @@ pub fn histogram(
         }))?;
         chart.draw_series(bands.iter().enumerate().map(|(i, b)| {
             Text::new(
-                format!("{} ({:.1}%)", b.count, b.share_pct),
+                match b.share_pct {
+                    Some(p) => format!("{} ({p:.1}%)", b.count),
+                    None => b.count.to_string(),
+                },
                 (i as f64 + 0.5, tr(b.count as f64)),
                 (FONT, sc.label)
                     .into_font()

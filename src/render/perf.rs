@@ -471,11 +471,9 @@ pub fn latency_histogram(
             );
             EmptyElement::at(at)
                 + Text::new(
-                    if b.count > 0 {
-                        share_text(b.share_pct)
-                    } else {
-                        String::new()
-                    },
+                    b.share_pct
+                        .filter(|_| b.count > 0)
+                        .map_or(String::new(), share_text),
                     (0, -line - 3),
                     bold(sc.label)
                         .into_text_style(root)

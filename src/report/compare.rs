@@ -62,7 +62,7 @@ fn perf_metrics(runs: &[&Run]) -> Vec<Metric> {
         out.push(m(
             &format!("over_{}ms_pct", num(*ms, None)),
             Some(4),
-            &|s| s.over.get(i).map(|o| o.share_pct),
+            &|s| s.over.get(i).and_then(|o| o.share_pct),
         ));
     }
     out
@@ -75,7 +75,7 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
         .find_map(|r| r.summary.perf.as_ref())
         .map(|p| p.bands.iter().map(|b| b.label.clone()).collect())
         .unwrap_or_default();
-    let per = |f: &dyn Fn(&crate::analyze::Band) -> f64, digits| {
+    let per = |f: &dyn Fn(&crate::analyze::Band) -> Option<f64>, digits| {
         labels
             .iter()
             .enumerate()
@@ -84,14 +84,14 @@ fn band_metrics(runs: &[&Run]) -> (Vec<Metric>, Vec<Metric>) {
                 digits,
                 values: runs
                     .iter()
-                    .map(|r| r.summary.perf.as_ref().and_then(|p| p.bands.get(i)).map(f))
+                    .map(|r| r.summary.perf.as_ref().and_then(|p| f(p.bands.get(i)?)))
                     .collect(),
             })
             .collect::<Vec<_>>()
     };
     (
         per(&|b| b.share_pct, Some(4)),
-        per(&|b| b.count as f64, None),
+        per(&|b| Some(b.count as f64), None),
     )
 }
 
@@ -635,7 +635,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                     s.push_str("\n\n");
                 }
             };
-            let table = |first: &str, cols: &[&Group], sec: Section, dash: bool| {
+            let table = |first: &str, cols: &[&Group], sec: Section| {
                 let mut headers = vec![first.to_string()];
                 headers.extend(cols.iter().map(|g| g.label.clone()));
                 let mut t = Table::new(&headers).numeric_from(1);
@@ -647,13 +647,7 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
                 for r in sec.rows(cols, view) {
                     let mut row = vec![r.name.clone()];
                     for c in &r.cells {
-                        // "–" where a run has no request in the band, as the source tables
-                        // write it.
-                        row.push(if dash && c.is_some_and(|c| c.max == 0.0) {
-                            "–".into()
-                        } else {
-                            spread_cell(*c, r.digits, view.grouped)
-                        });
+                        row.push(spread_cell(*c, r.digits, view.grouped));
                     }
                     t.push(row);
                     if view.baseline.is_some() && sec.deltas() {
@@ -681,13 +675,13 @@ pub fn render_groups(groups: &[Group], out: Output, view: &View) -> String {
             };
             if !perf.is_empty() {
                 heading(&mut s, "Performance logs");
-                s.push_str(&table("metric", &perf, Section::Perf, false));
+                s.push_str(&table("metric", &perf, Section::Perf));
                 heading(&mut s, BANDS);
-                s.push_str(&table("band_ms", &perf, Section::BandPct, true));
+                s.push_str(&table("band_ms", &perf, Section::BandPct));
             }
             if !gc.is_empty() {
                 heading(&mut s, "GC logs");
-                s.push_str(&table("metric", &gc, Section::Gc, false));
+                s.push_str(&table("metric", &gc, Section::Gc));
             }
             s
         }

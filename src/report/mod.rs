@@ -100,7 +100,7 @@ fn band_table<'a>(
                 file.clone(),
                 b.label.clone(),
                 b.count.to_string(),
-                num(b.share_pct, digits),
+                opt(b.share_pct, digits),
             ]);
         }
     }

@@ -169,7 +169,7 @@ fn over_table(files: &[FileSummary], digits: Option<usize>) -> Table {
                 f.file.clone(),
                 num(o.ms, None),
                 o.count.to_string(),
-                num(o.share_pct, digits),
+                opt(o.share_pct, digits),
             ]);
         }
     }
@@ -222,11 +222,10 @@ fn wide_band_table(files: &[FileSummary]) -> Table {
     for (i, b) in first.bands.iter().enumerate() {
         let mut row = vec![b.label.clone()];
         for f in &perf {
-            // "–" where a run has no request in the band, as the source tables write it.
-            row.push(match f.perf.as_ref().and_then(|p| p.bands.get(i)) {
-                Some(b) if b.count > 0 => num(b.share_pct, Some(4)),
-                _ => "–".into(),
-            });
+            // A band none of a run's requests fell in is a known 0 %, as every other table
+            // and format prints it; only a run without requests has no share (`–`).
+            let share = f.perf.as_ref().and_then(|p| p.bands.get(i)?.share_pct);
+            row.push(opt(share, Some(4)));
         }
         t.push(row);
     }
@@ -290,10 +289,10 @@ pub fn render(files: &[FileSummary], out: Output, by: Option<By>) -> String {
                 ));
                 for o in &p.over {
                     out.push_str(&format!(
-                        "over {} ms: {} ({} %)\n",
+                        "over {} ms: {} ({})\n",
                         num(o.ms, None),
                         o.count,
-                        num(o.share_pct, Some(4))
+                        unit(o.share_pct, 4, " %")
                     ));
                 }
                 out.push('\n');

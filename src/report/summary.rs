@@ -301,7 +301,7 @@ fn cells(o: &Outcome, digits: Option<usize>) -> Vec<(String, String)> {
                 for o in &p.over {
                     put(
                         &format!("over_{}ms_pct", num(o.ms, None)),
-                        num(o.share_pct, digits.map(|d| d.max(4))),
+                        opt(o.share_pct, digits.map(|d| d.max(4))),
                     );
                 }
             }
