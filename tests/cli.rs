@@ -3751,6 +3751,32 @@ fn db_share_leaves_out_splits_over_their_time() {
     assert!(!text.contains("300.00 "), "{text}");
 }
 
+/// The DB share of a window of a log with an overshooting record: read from the records the
+/// window keeps. `l` (12:00:10, DB 10 of 100 ms), `j` (12:00:11, Java 200 + DB 300 of 100 ms:
+/// left out), `k` (12:00:12, DB 60 of 100 ms). The whole log: (10 + 60) / (100 + 100) = 35 %;
+/// from 12:00:11.500, only `k`: 60 %; up to 12:00:10.500, only `l`: 10 %.
+#[test]
+fn db_share_of_a_window_of_a_log_with_an_overshooting_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("w.log");
+    std::fs::write(
+        &log,
+        "[l];2012-09-21 12:00:10.000;100;90;10;1;op;\n\
+         [j];2012-09-21 12:00:11.000;100;200;300;1;op;\n\
+         [k];2012-09-21 12:00:12.000;100;40;60;1;op;\n",
+    )
+    .unwrap();
+    let share = |window: &[&str]| {
+        let mut args = vec!["summary", "-q", log.to_str().unwrap()];
+        args.extend_from_slice(window);
+        let v = json_of(&args);
+        f(&v[0]["perf"]["db_share_pct"])
+    };
+    close(share(&[]), 35.0);
+    close(share(&["--from", "2012-09-21 12:00:11.500"]), 60.0);
+    close(share(&["--to", "2012-09-21 12:00:10.500"]), 10.0);
+}
+
 /// A band none of a run's requests fell in has a known share, 0 %, and the text band tables
 /// print it as `perf --by band` and CSV/JSON do; `–` is kept for a run without requests (the
 /// share cannot be known). soap-after.log: 520 requests, 488 in 0-50, 19 in 50-200, 13 in

@@ -216,9 +216,16 @@ fn any_flagged(df: &DataFrame) -> bool {
     }
 }
 
+/// Whether `df`'s DB share leaves a record out (`split_fits`): it has DB times and a
+/// flagged record.
+fn share_flagged(df: &DataFrame) -> bool {
+    let db = df.column(DB_MS).is_ok_and(|c| c.null_count() < c.len());
+    db && any_flagged(df)
+}
+
 /// Sums, counts, mean and max of the times of `df`'s records, the same for the whole log and
 /// per operation.
-fn time_sums(df: &DataFrame) -> Vec<Expr> {
+fn time_sums(df: &DataFrame, share: bool) -> Vec<Expr> {
     let t = col(TOTAL_MS);
     // What reads a column no record has (the Java/DB split outside semicolon logs) is left
     // out: polars reads it through an array of nulls, the first of which zeroes its global
@@ -229,7 +236,9 @@ fn time_sums(df: &DataFrame) -> Vec<Expr> {
         true => lit(0.0),
         false => col(name).sum(),
     };
-    let flagged = !none(DB_MS) && any_flagged(df);
+    let flagged = share_flagged(df);
+    // Without `share`, a flagged log's DB share is left to the caller.
+    let shared = share || !flagged;
     let mut sums = vec![
         t.clone().sum().alias("total_sum"),
         sum(JAVA_MS).alias("java_sum"),
@@ -242,7 +251,7 @@ fn time_sums(df: &DataFrame) -> Vec<Expr> {
         // in a semicolon log, so no copy is made, unless one is flagged). Selected by
         // `is_not_null`: `is_null` of a column without nulls makes polars zero its 8 MB
         // buffer of zeros, as above.
-        match (none(DB_MS), flagged) {
+        match (none(DB_MS) || !shared, flagged) {
             (true, _) => lit(0.0),
             (false, false) => t.clone().filter(col(DB_MS).is_not_null()).sum(),
             (false, true) => t
@@ -255,7 +264,7 @@ fn time_sums(df: &DataFrame) -> Vec<Expr> {
         t.max().alias("max"),
     ];
     // The share's DB time where it is not `db_sum`.
-    if flagged {
+    if flagged && shared {
         sums.push(col(DB_MS).filter(split_fits()).sum().alias("db_in_share"));
     }
     sums
@@ -270,7 +279,9 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         col(OK).not().sum().alias("errors"),
         col(INCONSISTENT).sum().alias("inconsistent"),
     ];
-    aggs.extend(time_sums(&pf.df));
+    // A flagged log's DB share is the operations' pass's (`Whole`): as two filters in
+    // this query, it copied the columns on one core (perf-2m's two-core summary +9 %).
+    aggs.extend(time_sums(&pf.df, false));
     for (i, &ms) in o.over.iter().enumerate() {
         aggs.push(t.clone().gt(lit(ms)).sum().alias(format!("over{i}")));
     }
@@ -328,7 +339,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     // another as cores come free (the operations' passes started last, a 2 M-request log's
     // summary ended with them alone on one core for 40 ms).
     let (operations, (out, ((first, last), (pct, sketch)))) = rayon::join(
-        || operations(&sel, pf),
+        || operations(&sel, pf, share_flagged(&pf.df)),
         || {
             rayon::join(
                 || lf.clone().select(aggs).collect(),
@@ -350,7 +361,7 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
         (Some(a), Some(b)) if b > a => Some((b - a) / 1000.0),
         _ => None,
     };
-    let (out, (mut operations, failed)) = (out?, operations?);
+    let (out, (mut operations, failed, whole)) = (out?, operations?);
     for op in &mut operations {
         op.throughput_per_s = span_s.filter(|s| *s > 0.0).map(|s| op.count as f64 / s);
     }
@@ -360,8 +371,10 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
     let (first, last) = (first.map(|v| v.floor() as i64), last.map(|v| v as i64));
     let opt_sum = |v: &str, count: &str| (n(count) > 0).then(|| get_f64(&out, v).unwrap_or(0.0));
     let db_sum = opt_sum("db_sum", "db_n");
-    let db_in_share = get_f64(&out, "db_in_share").or(db_sum);
-    let total_with_db = get_f64(&out, "total_with_db").unwrap_or(0.0);
+    let (db_in_share, total_with_db) = match whole.flagged {
+        true => (db_sum.map(|_| whole.db_in_share.sum), whole.with_db.sum),
+        false => (db_sum, get_f64(&out, "total_with_db").unwrap_or(0.0)),
+    };
     let over = o
         .over
         .iter()
@@ -422,7 +435,12 @@ pub fn summary(pf: &PerfFrame, o: &PerfOptions) -> PolarsResult<PerfSummary> {
 /// the busiest operation's was one thread's) took 110 ms of a 2 M-request log's `summary` on
 /// one core and on two, a quarter of the two-core run; these passes take ~55 ms. The sums are
 /// polars' group sums (Kahan's, in row order), so the doubles are the same.
-fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, Failures)> {
+/// `whole`: also the whole log's DB share sums (`Whole`).
+fn operations(
+    df: &DataFrame,
+    pf: &PerfFrame,
+    whole: bool,
+) -> PolarsResult<(Vec<Operation>, Failures, Whole)> {
     use crate::frame::{Flag, Num};
     let id = Num::<UInt32Type>::col(df, OPERATION_ID)?;
     let ok = Flag::of(df.column(OK)?)?;
@@ -437,6 +455,7 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
         false => None,
     };
     let mut failed = Failures::new();
+    let (whole_asked, mut whole) = (whole, Whole::default());
     // Each operation's group, numbered as first met.
     let mut group_of: Vec<usize> = vec![usize::MAX; pf.operations.len()];
     let mut groups: Vec<(u32, OpSums)> = Vec::new();
@@ -470,6 +489,10 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
             if let Some(v) = d.filter(|_| fits(t)) {
                 s.with_db.add(t);
                 s.db_in_share.add(v);
+                if whole_asked {
+                    whole.with_db.add(t);
+                    whole.db_in_share.add(v);
+                }
             }
         }
         if let Some(v) = j {
@@ -553,7 +576,17 @@ fn operations(df: &DataFrame, pf: &PerfFrame) -> PolarsResult<(Vec<Operation>, F
             .total_cmp(&a.total_ms_sum)
             .then_with(|| a.name.cmp(&b.name))
     });
-    Ok((ops, failed))
+    whole.flagged = whole_asked;
+    Ok((ops, failed, whole))
+}
+
+/// The whole log's DB share sums (`OpSums::with_db`, `db_in_share`), kept where the log's
+/// share leaves a record out (`share_flagged`; else the summary's query reads it unfiltered).
+#[derive(Default)]
+struct Whole {
+    flagged: bool,
+    with_db: Kahan,
+    db_in_share: Kahan,
 }
 
 /// Failed records by (message, operation): a message's id (none where the record gave none)
@@ -1227,7 +1260,7 @@ mod tests {
             df,
             operations: (0..303).map(|i| format!("name{i}")).collect(),
         };
-        let (ops, failed) = operations(&pf.df, &pf).unwrap();
+        let (ops, failed, _) = operations(&pf.df, &pf, false).unwrap();
         let t = col(TOTAL_MS);
         let want = pf
             .df
@@ -1237,7 +1270,7 @@ mod tests {
             .agg(
                 [len().alias("count"), col(OK).not().sum().alias("errors")]
                     .into_iter()
-                    .chain(time_sums(&pf.df))
+                    .chain(time_sums(&pf.df, true))
                     .chain([t.clone().min().alias("min")])
                     .chain([0.5, 0.9, 0.95, 0.99].map(|p| q(t.clone(), p).alias(format!("p{p}"))))
                     .collect::<Vec<_>>(),
