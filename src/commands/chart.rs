@@ -2,8 +2,8 @@
 
 use super::batch::{each_input, inputs, Step};
 use super::options::{
-    check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, in_window,
-    interval_ms, output, pause_target_ms, window_text, KindOptions,
+    check_bands, check_latency_bands, check_percentiles, duration_s, gc_window, given_or,
+    in_window, interval_ms, output, pause_target_ms, window_text, KindOptions,
 };
 use super::{listing, print};
 use crate::analyze;
@@ -18,10 +18,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
     let skip_s = duration_s(&a.window.skip)?;
     let win = gc_window(&a.window)?;
     let popts = analyze::perf::PerfOptions {
-        bands: match a.latency_bands.is_empty() {
-            true => analyze::perf::DEFAULT_BANDS.to_vec(),
-            false => a.latency_bands.clone(),
-        },
+        bands: given_or(&a.latency_bands, &analyze::perf::DEFAULT_BANDS),
         skip_s,
         from_ms: win.wall_ms().0,
         to_ms: win.wall_ms().1,
@@ -33,10 +30,7 @@ pub(super) fn run(a: ChartArgs) -> anyhow::Result<i32> {
         a.kind.clone()
     };
     drawn_on(&a, &kinds)?;
-    let percentiles = match a.percentiles.is_empty() {
-        true => vec![50, 95],
-        false => a.percentiles.clone(),
-    };
+    let percentiles = given_or(&a.percentiles, &[50, 95]);
     check_percentiles(&percentiles)?;
     let objectives = analyze::slo::parse(&a.slo)?;
     if !a.slo.is_empty() && objectives.is_empty() {

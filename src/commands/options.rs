@@ -314,15 +314,9 @@ pub(super) fn perf_options(o: &PerfOpts) -> anyhow::Result<analyze::perf::PerfOp
     let skip_s = duration_s(&o.window.skip)?;
     // An uptime bound is for GC logs; a performance log is left out under it.
     let (from_ms, to_ms) = gc_window(&o.window)?.wall_ms();
-    // Empty: not given, the defaults (told apart so that one given where no performance log is
-    // read is refused).
-    let or = |v: &[f64], default: &[f64]| match v.is_empty() {
-        true => default.to_vec(),
-        false => v.to_vec(),
-    };
     Ok(analyze::perf::PerfOptions {
-        bands: or(&o.latency_bands, &analyze::perf::DEFAULT_BANDS),
-        over: or(&o.over, &analyze::perf::DEFAULT_OVER),
+        bands: given_or(&o.latency_bands, &analyze::perf::DEFAULT_BANDS),
+        over: given_or(&o.over, &analyze::perf::DEFAULT_OVER),
         skip_s,
         from_ms,
         to_ms,
@@ -500,6 +494,15 @@ pub(super) fn access_used(a: &crate::cli::AccessOpts) -> anyhow::Result<()> {
         a.log_format.as_ref().map(|_| "--log-format"),
     ];
     refuse_unused(given, crate::parse::access::consulted(), "access logs")
+}
+
+/// A list option as given, or its default where not given (empty: the option has no clap
+/// default, so that one given where it cannot apply is told apart and refused).
+pub(super) fn given_or<T: Clone>(v: &[T], default: &[T]) -> Vec<T> {
+    match v.is_empty() {
+        true => default.to_vec(),
+        false => v.to_vec(),
+    }
 }
 
 /// Options for one kind of input (`what`: "GC logs", "access logs"), each named where given:
